@@ -1,0 +1,73 @@
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Event, Game, Member, Player, Round
+
+
+class MemberInline(admin.StackedInline):
+    model = Member
+    extra = 0
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "federation", "fide_id", "national_id", "fide_rating", "is_member"]
+    list_filter = ["federation", "sex", ("membership", admin.EmptyFieldListFilter)]
+    search_fields = ["last_name", "first_name", "fide_id", "national_id"]
+    inlines = [MemberInline]
+
+    @admin.display(boolean=True, description=_("member"))
+    def is_member(self, player: Player) -> bool:
+        return hasattr(player, "membership")
+
+    def get_queryset(self, request):  # type: ignore[no-untyped-def]
+        return super().get_queryset(request).select_related("membership")
+
+
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ["player", "status", "since", "until", "email"]
+    list_filter = ["status"]
+    search_fields = ["player__last_name", "player__first_name", "email"]
+    autocomplete_fields = ["player", "user"]
+    list_select_related = ["player"]
+    date_hierarchy = "since"
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["title", "kind", "start", "time_control", "system", "status", "public"]
+    list_filter = ["kind", "status", "time_control", "system", "public"]
+    search_fields = ["title", "venue"]
+    date_hierarchy = "start"
+    inlines = [RoundInline]
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    extra = 0
+    autocomplete_fields = ["white", "black"]
+    fields = ["board", "white", "black", "result"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "event", "number", "starts_at"]
+    list_filter = ["event__kind"]
+    search_fields = ["event__title"]
+    list_select_related = ["event"]
+    inlines = [GameInline]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["round", "board", "white", "black", "result"]
+    list_filter = ["result", "round__event__kind"]
+    search_fields = ["white__last_name", "black__last_name", "round__event__title"]
+    autocomplete_fields = ["white", "black", "round"]
+    list_select_related = ["round__event", "white", "black"]

@@ -1,0 +1,283 @@
+"""A believable demo club: members, outside players, two seasons of events with results.
+
+The people are the same every time (a fixed seed); the events are placed around the day
+given, so the calendar always has past results and upcoming meetings. The same day gives
+the same club, object for object.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import transaction
+
+from club.models import Event, Game, Member, Player, Result, Round, Sex
+from club.pairing import round_robin
+
+PEOPLE_SEED = 1903  # Árpád Élő's year of birth: the cast never changes
+MEMBERS = 40
+OUTSIDERS = 40
+VENUE = "Salle du Cercle, rue de Nivelles 12, Wavre"
+
+MALE = (
+    "Luc", "Marc", "Pierre", "Jean", "Philippe", "Thomas", "Nicolas", "Julien", "Olivier",
+    "Vincent", "Michel", "Alain", "Benoît", "Christophe", "Didier", "Maxime", "Antoine",
+    "Hugo", "Louis", "Arthur", "Simon", "Mathis", "Noah", "Victor", "François", "Patrick",
+    "Eric", "Laurent", "Bart", "Pieter", "Koen", "Wim", "Jonas", "Lucas", "Adrien",
+    "Cédric",
+)  # fmt: skip
+FEMALE = (
+    "Marie", "Anne", "Sophie", "Julie", "Claire", "Isabelle", "Nathalie", "Camille", "Emma",
+    "Léa", "Chloé", "Louise", "Charlotte", "Manon", "Sarah", "Laura", "Elise", "Lotte",
+    "Fien", "Hélène", "Catherine", "Véronique",
+)  # fmt: skip
+SURNAMES = (
+    "Dubois", "Lambert", "Peeters", "Janssens", "Maes", "Jacobs", "Mertens", "Willems",
+    "Claes", "Goossens", "Wouters", "Dupont", "Leclercq", "Lejeune", "Renard", "Lemaire",
+    "Hermans", "Michel", "Simon", "Laurent", "Martin", "Lefèvre", "Denis", "Fontaine",
+    "Mathieu", "Henry", "Dumont", "Gilles", "Collard", "Delvaux", "Masson", "François",
+    "Piette", "Rousseau", "Bertrand", "Moreau", "Marchal", "Gérard", "Noël", "Devos",
+    "Lambotte", "Verhoeven", "Charlier", "Dewulf", "Hubert", "Gobert", "Warnier",
+    "Baudouin", "Thiry", "Lhoist", "Culot", "Degrève", "Pirard", "Jadot",
+)  # fmt: skip
+OTHER_CLUBS = ("CREC Namur", "Cercle d'Échecs de Louvain-la-Neuve", "Brussels Chess Club")
+STREETS = ("rue de Namur", "avenue des Combattants", "chaussée de Bruxelles", "rue du Moulin")
+
+
+@dataclass(frozen=True)
+class Cast:
+    members: list[Player]
+    outsiders: list[Player]
+
+
+def build_demo_club(today: date) -> Cast:
+    """Create the demo club for ``today`` in one transaction."""
+    rng = random.Random(PEOPLE_SEED)
+    with transaction.atomic():
+        cast = _create_people(rng)
+        _create_seasons(rng, cast, today)
+    return cast
+
+
+def _create_people(rng: random.Random) -> Cast:
+    names = _unique_names(rng, MEMBERS + OUTSIDERS)
+    players: list[Player] = []
+    for index, (first, last, sex) in enumerate(names):
+        member = index < MEMBERS
+        junior = rng.random() < 0.25
+        born = date(
+            rng.randint(2009, 2016) if junior else rng.randint(1950, 2004),
+            rng.randint(1, 12),
+            rng.randint(1, 28),
+        )
+        rating = max(900, min(2380, round(rng.gauss(1700 if not member else 1550, 280))))
+        fide = rating >= 1400 and rng.random() < 0.8
+        players.append(
+            Player(
+                first_name=first,
+                last_name=last,
+                sex=sex,
+                birth_date=born,
+                federation="BEL" if member or rng.random() < 0.8 else "FRA",
+                national_id=f"{10000 + index * 137 % 90000:05d}",
+                fide_id=(200_000 + index * 7919) if fide else None,
+                fide_rating=(rating + rng.randint(-60, 60)) if fide else None,
+                national_rating=rating,
+                club_name="" if member else OTHER_CLUBS[index % len(OTHER_CLUBS)],
+            )
+        )
+    Player.objects.bulk_create(players)
+    members, outsiders = players[:MEMBERS], players[MEMBERS:]
+    Member.objects.bulk_create(
+        Member(
+            player=player,
+            since=date(rng.randint(1995, 2025), 9, 1),
+            status=Member.Status.HONORARY if index == 0 else Member.Status.ACTIVE,
+            email=f"{_ascii(player.first_name)}.{_ascii(player.last_name)}@example.be",
+            phone=f"+32 47{rng.randint(0, 9)} {rng.randint(10, 99)} {rng.randint(10, 99)} "
+            f"{rng.randint(10, 99)}",
+            address=f"{rng.choice(STREETS)} {rng.randint(1, 180)}, 1300 Wavre",
+        )
+        for index, player in enumerate(members)
+    )
+    return Cast(members=members, outsiders=outsiders)
+
+
+def _unique_names(rng: random.Random, count: int) -> list[tuple[str, str, str]]:
+    seen: set[tuple[str, str]] = set()
+    names: list[tuple[str, str, str]] = []
+    while len(names) < count:
+        sex = Sex.FEMALE if rng.random() < 0.2 else Sex.MALE
+        first = rng.choice(FEMALE if sex == Sex.FEMALE else MALE)
+        last = rng.choice(SURNAMES)
+        if (first, last) not in seen:
+            seen.add((first, last))
+            names.append((first, last, sex))
+    return names
+
+
+def _ascii(text: str) -> str:
+    table = str.maketrans("éèêëàâäîïôöûüç", "eeeeaaaiioouuc")
+    return text.lower().translate(table).replace(" ", "")
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+def _create_seasons(rng: random.Random, cast: Cast, today: date) -> None:
+    first_season = today.year - 1 if today.month >= 9 else today.year - 2
+    for year in (first_season, first_season + 1):
+        _create_season(rng, cast, today, date(year, 9, 1))
+
+
+def _at(day: date, hour: int, minute: int = 0) -> datetime:
+    return datetime.combine(day, time(hour, minute), tzinfo=ZoneInfo(settings.TIME_ZONE))
+
+
+def _fridays(start: date, end: date) -> Iterator[date]:
+    day = start + timedelta(days=(4 - start.weekday()) % 7)
+    while day <= end:
+        yield day
+        day += timedelta(days=7)
+
+
+def _create_season(rng: random.Random, cast: Cast, today: date, start: date) -> None:
+    season = f"{start.year}-{start.year + 1}"
+    fridays = list(_fridays(start, date(start.year + 1, 6, 30)))
+    # Club championship: a round robin of ten members, a round every other Friday.
+    players = rng.sample(cast.members[:30], 10)
+    dates = fridays[4::2][:9]
+    _tournament(
+        rng, today, f"Championnat du club {season}", Event.Kind.CHAMPIONSHIP,
+        Event.System.ROUND_ROBIN, Event.TimeControl.STANDARD, dates, round_robin(players),
+    )  # fmt: skip
+    # Rapid and blitz evenings: one of each a month, on the Fridays in between.
+    for month_index, friday in enumerate(fridays[5::4][:9]):
+        kind = Event.Kind.RAPID if month_index % 2 == 0 else Event.Kind.BLITZ
+        field = rng.sample(cast.members, 10)
+        rounds = 5 if kind == Event.Kind.RAPID else 7
+        title = ("Soirée rapide" if kind == Event.Kind.RAPID else "Blitz du mois") + (
+            f" – {friday:%d/%m/%Y}"
+        )
+        control = Event.TimeControl.RAPID if kind == Event.Kind.RAPID else Event.TimeControl.BLITZ
+        _tournament(
+            rng, today, title, kind, Event.System.SWISS, control, [friday] * rounds,
+            _random_rounds(rng, field, rounds),
+        )  # fmt: skip
+    # Interclub matches: four boards against another club, on Sundays.
+    for index, opponent_club in enumerate(OTHER_CLUBS * 2):
+        sunday = start + timedelta(days=(6 - start.weekday()) % 7 + 35 + index * 28)
+        ours = sorted(cast.members, key=lambda p: -(p.national_rating or 0))[index % 3 :][:4]
+        theirs = [p for p in cast.outsiders if p.club_name == opponent_club][:4]
+        home = index % 2 == 0
+        boards = [(o, t) if (b % 2 == 0) == home else (t, o) for b, (o, t) in enumerate(
+            zip(ours, theirs, strict=True))]  # fmt: skip
+        _tournament(
+            rng, today, f"Interclubs : Wavre – {opponent_club}", Event.Kind.INTERCLUB,
+            Event.System.MATCH, Event.TimeControl.STANDARD, [sunday], [boards],
+        )  # fmt: skip
+    # The open: a Swiss weekend in spring with members and visitors.
+    saturday = date(start.year + 1, 4, 11)
+    field = rng.sample(cast.members, 12) + rng.sample(cast.outsiders, 12)
+    _tournament(
+        rng, today, f"Open de Wavre {start.year + 1}", Event.Kind.OPEN, Event.System.SWISS,
+        Event.TimeControl.STANDARD, [saturday] * 3 + [saturday + timedelta(days=1)] * 2,
+        _random_rounds(rng, field, 5),
+    )  # fmt: skip
+    # Courses, the general meeting, the end-of-season party: no games.
+    for week, tuesday in enumerate(
+        start + timedelta(days=(1 - start.weekday()) % 7 + 7 * n) for n in range(2, 30, 3)
+    ):
+        _event(today, f"Cours pour débutants ({week + 1})", Event.Kind.COURSE, tuesday, 19, 2)
+    _event(today, "Assemblée générale", Event.Kind.MEETING, fridays[2], 20, 2)
+    _event(today, "Barbecue de fin de saison", Event.Kind.SOCIAL, fridays[-1], 18, 5)
+
+
+def _event(today: date, title: str, kind: str, day: date, hour: int, hours: int) -> Event:
+    start = _at(day, hour)
+    return Event.objects.create(
+        kind=kind, title=title, venue=VENUE, start=start, end=start + timedelta(hours=hours),
+        status=Event.Status.CLOSED if day < today else Event.Status.ANNOUNCED,
+        description="",
+    )  # fmt: skip
+
+
+def _tournament(
+    rng: random.Random,
+    today: date,
+    title: str,
+    kind: str,
+    system: str,
+    time_control: str,
+    dates: Sequence[date],
+    pairings: Sequence[Sequence[tuple[Player, Player]]],
+) -> Event:
+    hour = 14 if kind in (Event.Kind.INTERCLUB, Event.Kind.OPEN) else 20
+    start, end = _at(dates[0], hour), _at(dates[-1], hour) + timedelta(hours=4)
+    status = (
+        Event.Status.CLOSED if dates[-1] < today
+        else Event.Status.ONGOING if dates[0] < today
+        else Event.Status.ANNOUNCED
+    )  # fmt: skip
+    event = Event.objects.create(
+        kind=kind, title=title, venue=VENUE, start=start, end=end, time_control=time_control,
+        system=system, status=status, description=_describe(kind),
+    )  # fmt: skip
+    rounds = Round.objects.bulk_create(
+        Round(event=event, number=n, starts_at=_at(day, hour)) for n, day in enumerate(dates, 1)
+    )
+    games = []
+    for round_, day, pairs in zip(rounds, dates, pairings, strict=False):
+        if status == Event.Status.ANNOUNCED:
+            break  # pairings are not known before the event starts
+        for board, (white, black) in enumerate(pairs, 1):
+            result = _play(rng, white, black) if day < today else Result.PENDING
+            games.append(Game(round=round_, board=board, white=white, black=black, result=result))
+    Game.objects.bulk_create(games)
+    return event
+
+
+def _describe(kind: str) -> str:
+    descriptions: dict[str, str] = {
+        Event.Kind.CHAMPIONSHIP: "Toutes rondes, 90 minutes + 30 secondes par coup.",
+        Event.Kind.RAPID: "Cinq rondes de 15 minutes + 10 secondes par coup.",
+        Event.Kind.BLITZ: "Sept rondes de 3 minutes + 2 secondes par coup.",
+        Event.Kind.INTERCLUB: "Match par équipes de quatre joueurs.",
+        Event.Kind.OPEN: "Cinq rondes au système suisse, ouvert à tous.",
+    }
+    return descriptions.get(kind, "")
+
+
+def _random_rounds(
+    rng: random.Random, field: list[Player], rounds: int
+) -> list[list[tuple[Player, Player]]]:
+    """Pairings with no repeated encounter, good enough for demo evenings."""
+    met: set[frozenset[int]] = set()
+    schedule = []
+    for _ in range(rounds):
+        for _attempt in range(50):
+            order = rng.sample(field, len(field))
+            pairs = list(zip(order[::2], order[1::2], strict=False))
+            if not any(frozenset((id(a), id(b))) in met for a, b in pairs):
+                break
+        met.update(frozenset((id(a), id(b))) for a, b in pairs)
+        schedule.append(pairs)
+    return schedule
+
+
+def _play(rng: random.Random, white: Player, black: Player) -> Result:
+    """A result drawn from the players' ratings (Elo's logistic expectation)."""
+    diff = (white.national_rating or 1500) - (black.national_rating or 1500) + 30
+    expected = 1 / (1 + 10 ** (-diff / 400))
+    draw = 0.3 * (1 - abs(expected - 0.5) * 2)
+    roll = rng.random()
+    if roll < expected - draw / 2:
+        return Result.WHITE_WINS
+    if roll < expected + draw / 2:
+        return Result.DRAW
+    return Result.BLACK_WINS

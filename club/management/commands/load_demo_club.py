@@ -1,0 +1,43 @@
+from datetime import date
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+from django.utils import timezone
+
+from club.demo import build_demo_club
+from club.models import Event, Player
+
+
+class Command(BaseCommand):
+    help = (
+        "Create a demo club (members, outside players, two seasons of events with results) "
+        "placed around today. Does nothing when the database already holds players, unless "
+        "--reset is given."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--day", type=date.fromisoformat, help="place events around this day")
+        parser.add_argument(
+            "--reset", action="store_true", help="delete every event and player first"
+        )
+
+    def handle(self, *args: Any, day: date | None, reset: bool, **options: Any) -> None:
+        day = day or timezone.localdate()
+        with transaction.atomic():
+            if reset:
+                Event.objects.all().delete()
+                Player.objects.all().delete()
+            elif Player.objects.exists():
+                self.stdout.write("The database already holds a club: nothing done.")
+                return
+            try:
+                cast = build_demo_club(day)
+            except ValueError as error:
+                raise CommandError(str(error)) from error
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo club created around {day}: {len(cast.members)} members, "
+                f"{len(cast.outsiders)} outside players, {Event.objects.count()} events."
+            )
+        )

@@ -1,0 +1,291 @@
+"""The club's domain: players, members, events, rounds and games."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Sex(models.TextChoices):
+    MALE = "M", _("male")
+    FEMALE = "F", _("female")
+
+
+class Player(models.Model):
+    """Anyone who plays a game the club records: a member, an interclub opponent, a
+    player met in an open."""
+
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80)
+    sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    fide_id = models.PositiveIntegerField(_("FIDE ID"), null=True, blank=True)
+    federation = models.CharField(
+        _("federation"), max_length=3, blank=True, help_text=_("FIDE code, e.g. BEL, FRA.")
+    )
+    national_id = models.CharField(_("national ID"), max_length=20, blank=True)
+    fide_rating = models.PositiveSmallIntegerField(
+        _("FIDE rating"), null=True, blank=True, help_text=_("Last known official rating.")
+    )
+    national_rating = models.PositiveSmallIntegerField(
+        _("national rating"), null=True, blank=True, help_text=_("Last known official rating.")
+    )
+    club_name = models.CharField(
+        _("club"), max_length=120, blank=True, help_text=_("For players who are not members.")
+    )
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["last_name", "first_name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["fide_id"], condition=Q(fide_id__isnull=False), name="player_fide_id_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["federation", "national_id"],
+                condition=~Q(national_id=""),
+                name="player_national_id_unique",
+            ),
+        ]
+        indexes = [models.Index(fields=["last_name", "first_name"], name="player_name_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.last_name.upper()} {self.first_name}"
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+
+class MemberQuerySet(models.QuerySet["Member"]):
+    def active(self) -> MemberQuerySet:
+        return self.filter(status=Member.Status.ACTIVE)
+
+
+class Member(models.Model):
+    """A player's membership of the club. Contact details are private: they never reach a
+    public page."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        HONORARY = "honorary", _("honorary")
+        LAPSED = "lapsed", _("lapsed")
+
+    player = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="membership", verbose_name=_("player")
+    )
+    since = models.DateField(_("member since"))
+    until = models.DateField(_("member until"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("phone"), max_length=30, blank=True)
+    address = models.TextField(_("address"), blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="member",
+        verbose_name=_("login account"),
+    )
+
+    objects = MemberQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        ordering = ["player__last_name", "player__first_name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(until__isnull=True) | Q(until__gte=F("since")),
+                name="member_until_after_since",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    def public(self) -> EventQuerySet:
+        return self.filter(public=True)
+
+    def upcoming(self) -> EventQuerySet:
+        return self.filter(end__gte=timezone.now()).order_by("start")
+
+    def past(self) -> EventQuerySet:
+        return self.filter(end__lt=timezone.now()).order_by("-start")
+
+    def tournaments(self) -> EventQuerySet:
+        return self.exclude(kind__in=Event.Kind.not_played())
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        CHAMPIONSHIP = "championship", _("club championship")
+        RAPID = "rapid", _("rapid evening")
+        BLITZ = "blitz", _("blitz evening")
+        INTERCLUB = "interclub", _("interclub match")
+        OPEN = "open", _("open tournament")
+        COURSE = "course", _("course")
+        MEETING = "meeting", _("meeting")
+        SOCIAL = "social", _("social")
+
+        @classmethod
+        def not_played(cls) -> list[Event.Kind]:
+            """Kinds of events where no rated game is played."""
+            return [cls.COURSE, cls.MEETING, cls.SOCIAL]
+
+    class TimeControl(models.TextChoices):
+        STANDARD = "standard", _("standard")
+        RAPID = "rapid", _("rapid")
+        BLITZ = "blitz", _("blitz")
+
+    class System(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("round robin")
+        SWISS = "swiss", _("Swiss")
+        MATCH = "match", _("match")
+        FREE = "free", _("free games")
+
+    class Status(models.TextChoices):
+        ANNOUNCED = "announced", _("announced")
+        ONGOING = "ongoing", _("ongoing")
+        CLOSED = "closed", _("closed")
+
+    kind = models.CharField(_("kind"), max_length=15, choices=Kind.choices)
+    title = models.CharField(_("title"), max_length=200)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    start = models.DateTimeField(_("start"))
+    end = models.DateTimeField(_("end"))
+    time_control = models.CharField(
+        _("time control"), max_length=10, choices=TimeControl.choices, default=TimeControl.STANDARD
+    )
+    system = models.CharField(
+        _("tournament system"), max_length=15, choices=System.choices, default=System.FREE
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ANNOUNCED
+    )
+    public = models.BooleanField(_("public"), default=True)
+    description = models.TextField(_("description"), blank=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["-start"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end__gte=F("start")), name="event_ends_after_start"),
+        ]
+        indexes = [models.Index(fields=["start"], name="event_start_idx")]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("event", args=[self.pk])
+
+
+class Round(models.Model):
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return _("%(event)s, round %(number)s") % {"event": self.event, "number": self.number}
+
+
+class Result(models.TextChoices):
+    """A game's result. Half points are exact: scores are ``Decimal``, never floats."""
+
+    PENDING = "", _("not yet played")
+    WHITE_WINS = "1-0", "1-0"
+    DRAW = "1/2-1/2", "½-½"
+    BLACK_WINS = "0-1", "0-1"
+    WHITE_WINS_FORFEIT = "+--", _("1-0 by forfeit")
+    BLACK_WINS_FORFEIT = "--+", _("0-1 by forfeit")
+    DOUBLE_FORFEIT = "---", _("double forfeit")
+    UNPLAYED = "unplayed", _("unplayed")
+
+    @property
+    def points(self) -> tuple[Decimal, Decimal] | None:
+        """(white's points, black's points); None while no result is known."""
+        return _POINTS.get(self)
+
+    @property
+    def is_played(self) -> bool:
+        """Played over the board: the only games a rating system rates."""
+        return self in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+
+
+ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
+_POINTS = {
+    Result.WHITE_WINS: (ONE, ZERO),
+    Result.DRAW: (HALF, HALF),
+    Result.BLACK_WINS: (ZERO, ONE),
+    Result.WHITE_WINS_FORFEIT: (ONE, ZERO),
+    Result.BLACK_WINS_FORFEIT: (ZERO, ONE),
+    Result.DOUBLE_FORFEIT: (ZERO, ZERO),
+    Result.UNPLAYED: (ZERO, ZERO),
+}
+
+
+class Game(models.Model):
+    """A game of a round. A player cannot meet themself, and plays at most once in a
+    round: the first rule is a check constraint, the second triggers (see migration
+    0002), since no unique index spans both colours."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
+    )
+    board = models.PositiveSmallIntegerField(_("board"))
+    white = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="games_as_white", verbose_name=_("white")
+    )
+    black = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="games_as_black", verbose_name=_("black")
+    )
+    result = models.CharField(
+        _("result"), max_length=8, choices=Result.choices, default=Result.PENDING, blank=True
+    )
+    pgn = models.TextField(_("PGN"), blank=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["round", "board"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(white=F("black")), name="game_not_against_self"),
+            models.UniqueConstraint(fields=["round", "board"], name="game_board_unique"),
+            models.UniqueConstraint(fields=["round", "white"], name="game_white_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="game_black_once_per_round"),
+            models.CheckConstraint(condition=Q(result__in=Result.values), name="game_result_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.white} – {self.black} {self.get_result_display()}"
+
+    @property
+    def points(self) -> tuple[Decimal, Decimal] | None:
+        return Result(self.result).points

@@ -1,0 +1,96 @@
+"""The club's public pages. Most menus are filled by later work; each page already says
+what it will hold and shows what the club has now."""
+
+from django.db.models import Count, Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from club.models import Event, Game
+
+UPCOMING_ON_HOME = 6
+
+
+def _public_event(pk: int) -> Event:
+    """The public event ``pk``, or 404: the one access helper of event pages."""
+    return get_object_or_404(Event.objects.public(), pk=pk)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    upcoming = Event.objects.public().upcoming()
+    context = {
+        "next_meetings": upcoming[:UPCOMING_ON_HOME],
+        "announced_tournaments": upcoming.tournaments().filter(
+            kind__in=[Event.Kind.OPEN, Event.Kind.CHAMPIONSHIP]
+        )[:4],
+        "latest_results": Event.objects.public()
+        .past()
+        .tournaments()
+        .annotate(game_count=Count("rounds__games"))
+        .filter(game_count__gt=0)[:5],
+    }
+    return render(request, "club/home.html", context)
+
+
+@require_GET
+def calendar(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.public().upcoming()[:50]
+    return render(request, "club/calendar.html", {"events": events})
+
+
+@require_GET
+def tournaments(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.public().upcoming().tournaments()
+    return render(request, "club/tournaments.html", {"events": events})
+
+
+@require_GET
+def event(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _public_event(pk)
+    games = Game.objects.select_related("white", "black").order_by("board")
+    rounds = event.rounds.prefetch_related(Prefetch("games", queryset=games))
+    return render(request, "club/event.html", {"event": event, "rounds": rounds})
+
+
+@require_GET
+def games(request: HttpRequest) -> HttpResponse:
+    latest = (
+        Game.objects.filter(round__event__public=True)
+        .exclude(result="")
+        .select_related("white", "black", "round__event")
+        .order_by("-round__event__start", "-round__number", "board")[:50]
+    )
+    return render(request, "club/games.html", {"games": latest})
+
+
+def _placeholder(request: HttpRequest, title: str, text: str) -> HttpResponse:
+    return render(request, "club/placeholder.html", {"title": title, "text": text})
+
+
+@require_GET
+def articles(request: HttpRequest) -> HttpResponse:
+    return _placeholder(request, _("Articles"), _("The club's articles will be published here."))
+
+
+@require_GET
+def members(request: HttpRequest) -> HttpResponse:
+    return _placeholder(request, _("Members"), _("The list of the club's members comes here."))
+
+
+@require_GET
+def rankings(request: HttpRequest) -> HttpResponse:
+    return _placeholder(
+        request, _("Rankings"), _("The rankings by club rating and national rating come here.")
+    )
+
+
+@require_GET
+def links(request: HttpRequest) -> HttpResponse:
+    return _placeholder(request, _("Links"), _("Useful links for chess players come here."))
+
+
+@require_GET
+def contact(request: HttpRequest) -> HttpResponse:
+    return _placeholder(request, _("Contact"), _("A contact form for the club comes here."))

@@ -1,0 +1,1 @@
+"""Rating systems, current ratings and rating history: filled by the ratings issue."""

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Set up everything the tests need on a fresh machine and run the whole suite:
+#   ./scripts/test.sh [pytest arguments]
+#
+# 1. the virtualenv with the pinned packages (scripts/setup.sh);
+# 2. Debian's Chromium for the browser tests (apt-get, never a downloaded browser);
+# 3. a PostgreSQL server: $DATABASE_URL if given, else the one answering on
+#    127.0.0.1:5432, else one installed from Debian's packages and started in /tmp;
+# 4. lint and checks: ruff, mypy, makemigrations --check, compiled translations;
+# 5. the suite on SQLite, then on PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "virtualenv and packages"
+./scripts/setup.sh dev
+
+apt_install() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "need root to install Debian packages: $*" >&2
+    return 1
+  fi
+  if [ -z "${APT_UPDATED:-}" ]; then
+    apt-get update -qq
+    APT_UPDATED=1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+step "Chromium (Debian)"
+[ -x /usr/bin/chromium ] || apt_install chromium
+/usr/bin/chromium --version
+
+step "PostgreSQL"
+pg_pid_dir=""
+cleanup() {
+  if [ -n "$pg_pid_dir" ]; then
+    su postgres -c "$pg_bin/pg_ctl -D $pg_pid_dir/data -m fast stop" >/dev/null 2>&1 || true
+    rm -rf "$pg_pid_dir"
+  fi
+}
+trap cleanup EXIT
+pg_answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+if [ -n "${DATABASE_URL:-}" ]; then
+  pg_url=$DATABASE_URL
+elif pg_answers 5432 && command -v psql >/dev/null && psql -qtA "postgres://postgres@127.0.0.1:5432/postgres" -c "select 1" >/dev/null 2>&1; then
+  pg_url="postgres://postgres@127.0.0.1:5432/postgres"
+else
+  command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || apt_install postgresql
+  pg_bin=$(dirname "$(ls /usr/lib/postgresql/*/bin/initdb | tail -n 1)")
+  pg_pid_dir=$(mktemp -d /tmp/club-pg.XXXXXX)
+  chown postgres "$pg_pid_dir"
+  su postgres -c "$pg_bin/initdb -D $pg_pid_dir/data -A trust -U postgres" >/dev/null
+  su postgres -c "$pg_bin/pg_ctl -D $pg_pid_dir/data -o '-h 127.0.0.1 -p 5433 -k $pg_pid_dir' -l $pg_pid_dir/log -w start" >/dev/null
+  pg_url="postgres://postgres@127.0.0.1:5433/postgres"
+fi
+echo "using $pg_url"
+
+step "lint and checks"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+.venv/bin/mypy .
+.venv/bin/python manage.py makemigrations --check --dry-run
+.venv/bin/python scripts/check_translations.py
+
+step "tests on SQLite"
+env -u DATABASE_URL .venv/bin/pytest "$@"
+
+step "tests on PostgreSQL"
+DATABASE_URL=$pg_url .venv/bin/pytest "$@"
+
+cd "$root"

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Re-download the pinned front-end packages from the npm registry into static/vendor/.
+# Pages never load anything from another host: these files are committed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+vendor() {  # vendor NAME VERSION FILE...
+  local name=$1 version=$2; shift 2
+  local dest="static/vendor/$name-$version"
+  (cd "$tmp" && npm pack --silent "$name@$version" >/dev/null && mkdir -p "$name" && tar -xzf "$name-$version.tgz" -C "$name")
+  rm -rf "$dest" && mkdir -p "$dest"
+  for file in "$@"; do cp "$tmp/$name/package/$file" "$dest/"; done
+  cp "$tmp/$name/package/LICENSE"* "$dest/" 2>/dev/null || cp "$tmp/$name/package/LICENCE"* "$dest/"
+}
+
+vendor bootstrap 5.3.8 dist/css/bootstrap.min.css dist/css/bootstrap.min.css.map \
+  dist/js/bootstrap.bundle.min.js dist/js/bootstrap.bundle.min.js.map

@@ -1,0 +1,70 @@
+from datetime import date
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db.models import Count
+
+from club.models import Event, Game, Member, Player, Result
+
+pytestmark = pytest.mark.django_db
+
+DAY = date(2026, 11, 22)
+
+
+def _load(*args: str) -> str:
+    out = StringIO()
+    call_command("load_demo_club", "--day", DAY.isoformat(), *args, stdout=out)
+    return out.getvalue()
+
+
+def _snapshot() -> list[tuple]:
+    games = Game.objects.order_by(
+        "round__event__start", "round__event__title", "round__number", "board"
+    )
+    return [
+        (g.round.event.title, g.round.number, g.board, str(g.white), str(g.black), g.result)
+        for g in games.select_related("round__event", "white", "black")
+    ]
+
+
+def test_it_creates_a_believable_club():
+    _load()
+    assert Member.objects.count() == 40
+    assert Player.objects.filter(membership__isnull=True).count() == 40
+    assert set(Event.objects.values_list("kind", flat=True)) == set(Event.Kind.values)
+    ratings = sorted(Player.objects.values_list("national_rating", flat=True))
+    assert ratings[0] >= 900 and ratings[-1] <= 2380
+
+
+def test_it_places_results_in_the_past_and_meetings_ahead():
+    _load()
+    closed = Event.objects.filter(status=Event.Status.CLOSED)
+    assert closed.filter(end__date__lt=DAY).count() == closed.count() > 10
+    assert Event.objects.filter(start__date__gt=DAY, status=Event.Status.ANNOUNCED).count() >= 6
+    played = Game.objects.filter(round__event__status=Event.Status.CLOSED)
+    assert not played.filter(result=Result.PENDING).exists()
+    assert played.count() > 300
+
+
+def test_it_plays_a_round_robin_championship_where_everyone_meets_once():
+    _load()
+    championship = Event.objects.filter(kind=Event.Kind.CHAMPIONSHIP, status="closed").get()
+    games = Game.objects.filter(round__event=championship)
+    assert games.count() == 45
+    per_player = games.values("white").annotate(n=Count("id"))
+    assert len(per_player) == 10
+
+
+def test_it_is_idempotent():
+    _load()
+    before = _snapshot()
+    assert "nothing done" in _load()
+    assert _snapshot() == before
+
+
+def test_it_is_the_same_club_for_the_same_day():
+    _load()
+    first = _snapshot()
+    _load("--reset")
+    assert _snapshot() == first

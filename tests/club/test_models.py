@@ -1,0 +1,97 @@
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from club.models import Event, Game, Result
+from tests.club.factories import EventFactory, GameFactory, PlayerFactory, RoundFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_rejects_a_player_paired_against_themself():
+    player = PlayerFactory()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Game.objects.create(round=RoundFactory(), board=1, white=player, black=player)
+    assert Game.objects.count() == 0
+
+
+def test_it_rejects_a_player_white_twice_in_a_round():
+    game = GameFactory()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        GameFactory(round=game.round, white=game.white)
+    assert Game.objects.count() == 1
+
+
+def test_it_rejects_a_player_booked_with_both_colours_in_a_round():
+    game = GameFactory()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        GameFactory(round=game.round, black=game.white)
+    assert Game.objects.count() == 1
+
+
+def test_it_rejects_moving_a_game_onto_a_player_already_in_the_round():
+    first = GameFactory()
+    second = GameFactory(round=first.round)
+    second.black = first.white
+    with pytest.raises(IntegrityError), transaction.atomic():
+        second.save()
+    second.refresh_from_db()
+    assert second.black != first.white
+
+
+def test_it_lets_a_player_play_every_round():
+    game = GameFactory()
+    next_round = RoundFactory(event=game.round.event, number=2)
+    GameFactory(round=next_round, white=game.black, black=game.white)
+    assert Game.objects.filter(round__event=game.round.event).count() == 2
+
+
+def test_it_lets_a_game_be_saved_again_with_its_own_players():
+    game = GameFactory()
+    game.result = Result.DRAW
+    game.save()
+    game.refresh_from_db()
+    assert game.points == (Decimal("0.5"), Decimal("0.5"))
+
+
+def test_it_rejects_two_games_on_one_board():
+    game = GameFactory()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        GameFactory(round=game.round, board=game.board)
+
+
+def test_it_rejects_an_unknown_result_code():
+    with pytest.raises(IntegrityError), transaction.atomic():
+        GameFactory(result="2-0")
+
+
+def test_it_rejects_an_event_ending_before_it_starts():
+    event = EventFactory.build()
+    event.end = event.start - timedelta(hours=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        event.save()
+    assert Event.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("result", "white", "black", "played"),
+    [
+        (Result.WHITE_WINS, "1", "0", True),
+        (Result.DRAW, "0.5", "0.5", True),
+        (Result.BLACK_WINS, "0", "1", True),
+        (Result.WHITE_WINS_FORFEIT, "1", "0", False),
+        (Result.BLACK_WINS_FORFEIT, "0", "1", False),
+        (Result.DOUBLE_FORFEIT, "0", "0", False),
+        (Result.UNPLAYED, "0", "0", False),
+    ],
+)
+def test_it_scores_each_result_exactly(result, white, black, played):
+    assert result.points == (Decimal(white), Decimal(black))
+    assert result.is_played is played
+
+
+def test_a_pending_game_has_no_points_yet():
+    assert Result.PENDING.points is None
+    assert not Result.PENDING.is_played

@@ -1,0 +1,83 @@
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.core.management import call_command
+from django.urls import reverse
+
+from club.models import Event, Member
+
+pytestmark = pytest.mark.django_db
+
+DAY = date(2026, 11, 22)
+PAGES = ["home", "calendar", "tournaments", "games", "articles", "members", "rankings",
+         "links", "contact"]  # fmt: skip
+
+
+@pytest.fixture
+def demo_club():
+    with time_machine.travel(datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))):
+        call_command("load_demo_club", "--day", DAY.isoformat(), verbosity=0)
+        yield
+
+
+def test_the_home_page_lists_the_next_meetings(client, demo_club):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    upcoming = list(response.context["next_meetings"])
+    assert len(upcoming) == 6
+    assert all(event.end.date() >= DAY for event in upcoming)
+    assert upcoming == sorted(upcoming, key=lambda event: event.start)
+    assert upcoming[0].title in response.content.decode()
+
+
+def test_the_home_page_speaks_french_by_default_and_english_on_request(client, demo_club):
+    french = client.get("/").content.decode()
+    english = client.get("/en/").content.decode()
+    assert "Prochains rendez-vous" in french and "Calendrier" in french
+    assert "Next meetings" in english and "Calendar" in english
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_menu_page_answers(client, demo_club, name):
+    assert client.get(reverse(name)).status_code == 200
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_no_page_shows_personal_data(client, demo_club, name):
+    html = client.get(reverse(name)).content.decode()
+    for member in Member.objects.select_related("player"):
+        assert member.email not in html
+        assert member.phone not in html
+        assert member.player.birth_date.isoformat() not in html
+
+
+def test_an_event_page_shows_its_rounds_and_results(client, demo_club):
+    event = Event.objects.get(kind=Event.Kind.CHAMPIONSHIP, status=Event.Status.CLOSED)
+    html = client.get(event.get_absolute_url()).content.decode()
+    assert event.title in html
+    assert html.count("<tr>") >= 9 * 5
+
+
+def test_a_private_event_is_not_found(client, demo_club):
+    event = Event.objects.filter(kind=Event.Kind.MEETING).first()
+    event.public = False
+    event.save()
+    assert client.get(event.get_absolute_url()).status_code == 404
+
+
+@pytest.mark.parametrize("name", ["home", "calendar", "games"])
+def test_pages_issue_a_bounded_number_of_queries(
+    client, demo_club, name, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(6):
+        client.get(reverse(name))
+
+
+def test_an_event_page_issues_a_bounded_number_of_queries(
+    client, demo_club, django_assert_max_num_queries
+):
+    event = Event.objects.get(kind=Event.Kind.OPEN, status=Event.Status.CLOSED)
+    with django_assert_max_num_queries(6):
+        client.get(event.get_absolute_url())

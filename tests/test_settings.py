@@ -1,0 +1,62 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from club.settings import envbool, envint
+
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "a-production-secret-key-that-is-long-and-random-enough-0123456789",
+    "ALLOWED_HOSTS": "club.example.be",
+    "DATABASE_URL": "sqlite:////tmp/club-check-deploy.sqlite3",
+}
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    hidden = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}  # set by conftest for browser tests
+    environment = {k: v for k, v in os.environ.items() if k not in hidden} | env
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+
+def test_check_deploy_passes_with_production_settings():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_it_refuses_to_start_in_production_without_a_secret_key():
+    result = _manage("check", **(PRODUCTION | {"SECRET_KEY": ""}))
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_it_reads_postgresql_from_database_url():
+    code = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])"
+    result = _manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        code,
+        DATABASE_URL="postgres://club:secret@db.example:5432/club",
+    )
+    assert result.stdout.strip() == "django.db.backends.postgresql"
+
+
+def test_envbool_names_the_variable_it_cannot_read(monkeypatch):
+    monkeypatch.setenv("DEBUG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match="DEBUG must be one of"):
+        envbool("DEBUG", "1")
+
+
+def test_envint_names_the_variable_it_cannot_read(monkeypatch):
+    monkeypatch.setenv("SECURE_HSTS_SECONDS", "a year")
+    with pytest.raises(ImproperlyConfigured, match="SECURE_HSTS_SECONDS must be a whole number"):
+        envint("SECURE_HSTS_SECONDS", "0")
