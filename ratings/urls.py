@@ -1,4 +1,3 @@
-
 app_name = "ratings"
 
 urlpatterns: list = []
