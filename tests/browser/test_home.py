@@ -13,7 +13,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 def test_a_visitor_reads_the_menu_and_next_events_in_both_languages(live_server, page: Page):
     call_command("load_demo_club", verbosity=0)
-    next_event = Event.objects.public().upcoming().first()
+    next_event = Event.objects.public().upcoming()[0]
 
     page.goto(live_server.url)
     menu = page.locator("#main-menu")
