@@ -5,7 +5,8 @@
 # 1. the virtualenv with the pinned packages (scripts/setup.sh);
 # 2. Debian's Chromium for the browser tests (apt-get, never a downloaded browser);
 # 3. a PostgreSQL server: $DATABASE_URL if given, else the one answering on
-#    127.0.0.1:5432, else one installed from Debian's packages and started in /tmp;
+#    127.0.0.1:5432, else (or with OWN_POSTGRES=1) one installed from Debian's packages
+#    and started in /tmp;
 # 4. lint and checks: ruff, mypy, makemigrations --check, compiled translations;
 # 5. the suite on SQLite, then on PostgreSQL.
 set -euo pipefail
@@ -45,7 +46,7 @@ trap cleanup EXIT
 pg_answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 if [ -n "${DATABASE_URL:-}" ]; then
   pg_url=$DATABASE_URL
-elif pg_answers 5432 && command -v psql >/dev/null && psql -qtA "postgres://postgres@127.0.0.1:5432/postgres" -c "select 1" >/dev/null 2>&1; then
+elif [ -z "${OWN_POSTGRES:-}" ] && pg_answers 5432 && command -v psql >/dev/null && psql -qtA "postgres://postgres@127.0.0.1:5432/postgres" -c "select 1" >/dev/null 2>&1; then
   pg_url="postgres://postgres@127.0.0.1:5432/postgres"
 else
   command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || apt_install postgresql
