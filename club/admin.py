@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Event, Game, Member, Player, Round
+from club.models import Bye, ChangeLog, Event, Game, Member, Participant, Player, Round
 
 
 class MemberInline(admin.StackedInline):
@@ -39,13 +39,19 @@ class RoundInline(admin.TabularInline):
     extra = 0
 
 
+class ParticipantInline(admin.TabularInline):
+    model = Participant
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     list_display = ["title", "kind", "start", "time_control", "system", "status", "public"]
     list_filter = ["kind", "status", "time_control", "system", "public"]
     search_fields = ["title", "venue"]
     date_hierarchy = "start"
-    inlines = [RoundInline]
+    inlines = [ParticipantInline, RoundInline]
 
 
 class GameInline(admin.TabularInline):
@@ -55,13 +61,19 @@ class GameInline(admin.TabularInline):
     fields = ["board", "white", "black", "result"]
 
 
+class ByeInline(admin.TabularInline):
+    model = Bye
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
     list_display = ["__str__", "event", "number", "starts_at"]
     list_filter = ["event__kind"]
     search_fields = ["event__title"]
     list_select_related = ["event"]
-    inlines = [GameInline]
+    inlines = [GameInline, ByeInline]
 
 
 @admin.register(Game)
@@ -71,3 +83,15 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ["white__last_name", "black__last_name", "round__event__title"]
     autocomplete_fields = ["white", "black", "round"]
     list_select_related = ["round__event", "white", "black"]
+
+
+@admin.register(ChangeLog)
+class ChangeLogAdmin(admin.ModelAdmin):
+    list_display = ["at", "user", "event", "action"]
+    list_filter = ["action"]
+    search_fields = ["action", "event__title", "user__username"]
+    date_hierarchy = "at"
+    list_select_related = ["user", "event"]
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False

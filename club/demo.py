@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.db import transaction
 
-from club.models import Event, Game, Member, Player, Result, Round, Sex
+from club.models import Event, Game, Member, Participant, Player, Result, Round, Sex
 from club.pairing import round_robin
 
 PEOPLE_SEED = 1903  # Árpád Élő's year of birth: the cast never changes
@@ -226,8 +226,21 @@ def _tournament(
     )  # fmt: skip
     event = Event.objects.create(
         kind=kind, title=title, venue=VENUE, start=start, end=end, time_control=time_control,
-        system=system, status=status, description=_describe(kind),
+        system=system, status=status, description=_describe(kind), planned_rounds=len(dates),
+        tiebreaks="buchholz_cut1,buchholz,sonneborn_berger",
     )  # fmt: skip
+    field = list(dict.fromkeys(player for pairs in pairings for pair in pairs for player in pair))
+    field.sort(key=lambda player: -(player.national_rating or 0))
+    Participant.objects.bulk_create(
+        Participant(
+            event=event,
+            player=player,
+            number=number,
+            rating=player.national_rating,
+            team=(player.club_name or "Wavre") if kind == Event.Kind.INTERCLUB else "",
+        )
+        for number, player in enumerate(field, 1)
+    )
     rounds = Round.objects.bulk_create(
         Round(event=event, number=n, starts_at=_at(day, hour)) for n, day in enumerate(dates, 1)
     )

@@ -177,6 +177,22 @@ class Event(models.Model):
     )
     public = models.BooleanField(_("public"), default=True)
     description = models.TextField(_("description"), blank=True)
+    planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), null=True, blank=True)
+    tiebreaks = models.CharField(
+        _("tiebreaks"),
+        max_length=200,
+        blank=True,
+        help_text=_("Tiebreak keys in the order they apply, separated by commas."),
+    )
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("updated by"),
+    )
 
     objects = EventQuerySet.as_manager()
 
@@ -194,6 +210,48 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", args=[self.pk])
+
+
+class Participant(models.Model):
+    """A player registered in an event. ``number`` is the pairing number; a late entry
+    joins from ``joined_round``; a withdrawn player is not paired after
+    ``withdrawn_after_round``."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="participants", verbose_name=_("event")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="participations", verbose_name=_("player")
+    )
+    number = models.PositiveSmallIntegerField(_("pairing number"), null=True, blank=True)
+    rating = models.PositiveSmallIntegerField(
+        _("rating"), null=True, blank=True, help_text=_("The rating used for seeding.")
+    )
+    team = models.CharField(_("team"), max_length=120, blank=True, help_text=_("For team events."))
+    joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
+    withdrawn_after_round = models.PositiveSmallIntegerField(
+        _("withdrawn after round"), null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        ordering = ["event", "number", "-rating"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="participant_once_per_event"),
+            models.UniqueConstraint(
+                fields=["event", "number"],
+                condition=Q(number__isnull=False),
+                name="participant_number_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after_round is not None
 
 
 class Round(models.Model):
@@ -253,8 +311,8 @@ _POINTS = {
 
 class Game(models.Model):
     """A game of a round. A player cannot meet themself, and plays at most once in a
-    round: the first rule is a check constraint, the second triggers (see migration
-    0002), since no unique index spans both colours."""
+    round: the first rule is a check constraint, the second unique constraints and a
+    trigger for the cross-colour case (``club.triggers``)."""
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
@@ -270,6 +328,18 @@ class Game(models.Model):
         _("result"), max_length=8, choices=Result.choices, default=Result.PENDING, blank=True
     )
     pgn = models.TextField(_("PGN"), blank=True)
+    version = models.PositiveIntegerField(
+        _("version"), default=1, help_text=_("Raised at every change: detects concurrent edits.")
+    )
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("updated by"),
+    )
 
     class Meta:
         verbose_name = _("game")
@@ -289,3 +359,67 @@ class Game(models.Model):
     @property
     def points(self) -> tuple[Decimal, Decimal] | None:
         return Result(self.result).points
+
+
+class Bye(models.Model):
+    """A round a player does not play: a pairing-allocated bye (the odd player out), or a
+    requested half-point or zero-point bye."""
+
+    class Kind(models.TextChoices):
+        PAIRING_ALLOCATED = "pab", _("pairing-allocated bye")
+        HALF_POINT = "half", _("half-point bye")
+        ZERO_POINT = "zero", _("zero-point bye")
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="byes", verbose_name=_("player")
+    )
+    kind = models.CharField(_("kind"), max_length=4, choices=Kind.choices)
+    points = models.DecimalField(_("points"), max_digits=2, decimal_places=1)
+
+    class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="bye_once_per_round"),
+            models.CheckConstraint(
+                condition=Q(points__in=[Decimal(0), Decimal("0.5"), Decimal(1)]),
+                name="bye_points_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.get_kind_display()}"
+
+
+class ChangeLog(models.Model):
+    """Who changed what in the secretary's desk, and when."""
+
+    at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("user"),
+    )
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="changes",
+        verbose_name=_("event"),
+    )
+    action = models.CharField(_("action"), max_length=60)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("change")
+        verbose_name_plural = _("changes")
+        ordering = ["-at"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.user}: {self.action}"

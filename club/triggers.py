@@ -3,9 +3,11 @@
 Unique constraints cover (round, white) and (round, black); a player white on one board
 and black on another needs a check across both columns, which no index expresses: a
 trigger on each supported database raises an integrity error.
-"""
 
-from django.db import migrations
+SQLite drops a table's triggers when a migration rebuilds the table (most ``AlterField``
+and some ``AddField`` on ``club_game``): such a migration must call
+:func:`create_game_triggers` again after its operations (``drop`` first is safe).
+"""
 
 MESSAGE = "a player cannot play twice in one round"
 
@@ -60,12 +62,12 @@ DROP = {
 }
 
 
-def _run(schema_editor, statements):
+def _run(schema_editor, statements) -> None:
     for sql in statements:
         schema_editor.execute(sql)
 
 
-def create(apps, schema_editor):
+def create_game_triggers(schema_editor) -> None:
     vendor = schema_editor.connection.vendor
     if vendor == "sqlite":
         _run(schema_editor, SQLITE)
@@ -75,11 +77,5 @@ def create(apps, schema_editor):
         raise NotImplementedError(f"no trigger written for {vendor}: add one to this migration")
 
 
-def drop(apps, schema_editor):
+def drop_game_triggers(schema_editor) -> None:
     _run(schema_editor, DROP.get(schema_editor.connection.vendor, []))
-
-
-class Migration(migrations.Migration):
-    dependencies = [("club", "0001_initial")]
-
-    operations = [migrations.RunPython(create, drop)]

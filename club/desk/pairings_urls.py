@@ -1,0 +1,5 @@
+"""URLs of the desk: pairings."""
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

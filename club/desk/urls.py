@@ -1,0 +1,11 @@
+"""The secretary's desk: ``/secretariat/...``. Each part has its own URL module."""
+
+from django.urls import include, path
+
+app_name = "desk"
+
+urlpatterns = [
+    path("", include("club.desk.events_urls")),
+    path("", include("club.desk.pairings_urls")),
+    path("", include("club.desk.files_urls")),
+]
