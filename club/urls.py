@@ -19,6 +19,7 @@ urlpatterns += i18n_patterns(
     path("classements/", views.rankings, name="rankings"),
     path("liens/", views.links, name="links"),
     path("contact/", views.contact, name="contact"),
+    path("comptes/", include("django.contrib.auth.urls")),
     path("secretariat/", include("club.desk.urls")),
     path("", include("ratings.urls")),
     path("admin/", admin.site.urls),
