@@ -66,7 +66,8 @@ class Player(models.Model):
 
 class MemberQuerySet(models.QuerySet["Member"]):
     def active(self) -> MemberQuerySet:
-        return self.filter(status=Member.Status.ACTIVE)
+        """Members of the club today: active and honorary ones."""
+        return self.filter(status__in=[Member.Status.ACTIVE, Member.Status.HONORARY])
 
 
 class Member(models.Model):
@@ -113,6 +114,9 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return str(self.player)
+
+    def get_absolute_url(self) -> str:
+        return reverse("member", args=[self.pk])
 
 
 class EventQuerySet(models.QuerySet["Event"]):

@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "crispy_forms",
     "crispy_bootstrap5",
+    "django_tasks",
+    "django_tasks_db",
     "club",
     "ratings",
 ]
@@ -140,6 +142,27 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Background tasks (long replays): the database backend by default, worked by
+# `manage.py db_worker`; "django_tasks.backends.immediate.ImmediateBackend" runs them at
+# once in the request, and django-tasks-rq serves deployments that outgrow one machine.
+TASKS = {
+    "default": {
+        "BACKEND": os.getenv("TASKS_BACKEND", "django_tasks_db.backend.DatabaseBackend"),
+    }
+}
+
+# Progress of background work is written outside the work's own transaction, so that the
+# page watching it sees it: a cache every process shares (files by default).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "progress": {
+        "BACKEND": os.getenv(
+            "PROGRESS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
+        ),
+        "LOCATION": os.getenv("PROGRESS_CACHE_LOCATION", str(BASE_DIR / ".progress-cache")),
+    },
+}
 
 CLUB_NAME = os.getenv("CLUB_NAME", "Cercle d'Échecs de Wavre")
 

@@ -1,13 +1,20 @@
 """The club's public pages. Most menus are filled by later work; each page already says
 what it will hold and shows what the club has now."""
 
-from django.db.models import Count, Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
 
-from club.models import Event, Game
+from club.models import Event, Game, Member
+from club.tables import MemberTable
+from ratings.history import member_history, rating_distribution
+from ratings.models import Rating, RatingSystem
+
+ACTIVE = [Member.Status.ACTIVE, Member.Status.HONORARY]
 
 UPCOMING_ON_HOME = 6
 
@@ -76,14 +83,62 @@ def articles(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def members(request: HttpRequest) -> HttpResponse:
-    return _placeholder(request, _("Members"), _("The list of the club's members comes here."))
+    systems = list(RatingSystem.objects.enabled())
+    query = request.GET.get("q", "").strip()
+    listed = (
+        Member.objects.active()
+        .select_related("player")
+        .annotate(**{f"rating_{s.pk}": _current_rating(s) for s in systems})
+    )
+    if query:
+        listed = listed.filter(
+            Q(player__last_name__icontains=query) | Q(player__first_name__icontains=query)
+        )
+    table = MemberTable(listed, systems=systems)
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "club/members.html", {"table": table, "query": query})
+
+
+def _current_rating(system: RatingSystem) -> Subquery:
+    ratings = Rating.objects.filter(system=system, player=OuterRef("player"))
+    return Subquery(ratings.values("rating")[:1])
+
+
+@require_GET
+def member(request: HttpRequest, pk: int) -> HttpResponse:
+    member = get_object_or_404(Member.objects.active().select_related("player"), pk=pk)
+    history = member_history(member.player, timezone.localdate())
+    return render(request, "club/member.html", {"member": member, **history})
 
 
 @require_GET
 def rankings(request: HttpRequest) -> HttpResponse:
-    return _placeholder(
-        request, _("Rankings"), _("The rankings by club rating and national rating come here.")
+    systems = list(RatingSystem.objects.enabled())
+    if not systems:
+        return _placeholder(request, _("Rankings"), _("No rating system is enabled."))
+    return ranking(request, systems[0].pk)
+
+
+@require_GET
+def ranking(request: HttpRequest, pk: int) -> HttpResponse:
+    systems = list(RatingSystem.objects.enabled())
+    system = next((s for s in systems if s.pk == pk), None)
+    if system is None:
+        raise Http404(_("No such rating system."))
+    rows = list(
+        Rating.objects.filter(
+            system=system, rating__isnull=False, player__membership__status__in=ACTIVE
+        )
+        .select_related("player__membership")
+        .order_by("-rating", "player__last_name")
     )
+    context = {
+        "systems": systems,
+        "system": system,
+        "rows": rows,
+        "distribution": rating_distribution([r.rating for r in rows if r.rating is not None]),
+    }
+    return render(request, "club/ranking.html", context)
 
 
 @require_GET

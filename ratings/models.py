@@ -1,1 +1,324 @@
-"""Rating systems, current ratings and rating history: filled by the ratings issue."""
+"""Rating systems as the club configures them, current ratings, and rating history.
+
+History rows hold everything the member's pages show (the breakdown the rules returned),
+so those pages never recompute. They also hold each player's full state after the batch,
+so that a replay can restart from any batch and give exactly what a replay from scratch
+gives.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import date
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Event, Player
+from ratings import rules
+from ratings.rules.base import Archive, PlayerState, Status
+
+
+class RatingStatus(models.TextChoices):
+    UNRATED = Status.UNRATED.value, _("unrated")
+    PROVISIONAL = Status.PROVISIONAL.value, _("provisional")
+    RATED = Status.RATED.value, _("rated")
+
+
+ENGINE_CHOICES = [
+    ("fide", "FIDE"),
+    ("frbe", _("Belgium (FRBE-KBSB)")),
+    ("ffe", _("France (FFE national)")),
+    ("fqe", _("Québec (FQE)")),
+    ("fse", _("Switzerland (FSE)")),
+    ("club", _("Club Elo")),
+]
+
+
+class RatingSystemQuerySet(models.QuerySet["RatingSystem"]):
+    def enabled(self) -> RatingSystemQuerySet:
+        return self.filter(enabled=True)
+
+    def rating(self, event: Event) -> list[RatingSystem]:
+        """The enabled systems that rate ``event``."""
+        return [system for system in self.enabled() if system.rates(event)]
+
+
+class RatingSystem(models.Model):
+    """A configured system: an engine (a module of ``ratings.rules``), the club's
+    overrides of its parameters, and which events it rates."""
+
+    class Role(models.TextChoices):
+        CLUB = "club", _("club rating")
+        NATIONAL = "national", _("national rating")
+        FIDE = "fide", _("FIDE rating")
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    engine = models.CharField(_("engine"), max_length=10, choices=ENGINE_CHOICES)
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices)
+    enabled = models.BooleanField(_("enabled"), default=True)
+    params = models.JSONField(
+        _("parameters"),
+        default=dict,
+        blank=True,
+        help_text=_("The club's changes to the regulation's parameters, by name."),
+    )
+    event_kinds = models.JSONField(
+        _("event kinds"), default=list, blank=True, help_text=_("Empty: every kind.")
+    )
+    time_controls = models.JSONField(
+        _("time controls"), default=list, blank=True, help_text=_("Empty: every time control.")
+    )
+    seed_games = models.PositiveSmallIntegerField(
+        _("games behind a recorded rating"),
+        default=30,
+        help_text=_(
+            "A player who enters the system with a rating from their record (national or "
+            "FIDE) counts as having played this many games."
+        ),
+    )
+
+    objects = RatingSystemQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("rating system")
+        verbose_name_plural = _("rating systems")
+        ordering = ["role", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(engine__in=[key for key, _label in ENGINE_CHOICES]),
+                name="rating_system_engine_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("ranking", args=[self.pk])
+
+    @property
+    def module(self) -> Any:
+        return rules.system(self.engine)
+
+    def params_on(self, day: date) -> Any:
+        """The regulation in force on ``day`` with the club's overrides applied."""
+        base = rules.params_on(self.engine, day)
+        return dataclasses.replace(base, **self.params) if self.params else base
+
+    def is_periodic(self, day: date) -> bool:
+        return bool(self.params_on(day).periods)
+
+    def rates(self, event: Event) -> bool:
+        if event.kind in Event.Kind.not_played():
+            return False
+        kinds_ok = not self.event_kinds or event.kind in self.event_kinds
+        controls_ok = not self.time_controls or event.time_control in self.time_controls
+        return kinds_ok and controls_ok
+
+    def seed_rating(self, player: Player) -> int | None:
+        """The rating a player brings into the system from their record."""
+        if self.role == self.Role.FIDE:
+            return player.fide_rating
+        return player.national_rating or player.fide_rating
+
+
+def state_to_json(state: PlayerState) -> dict[str, Any]:
+    data = dataclasses.asdict(state)
+    data["status"] = str(state.status)
+    data["birth_date"] = state.birth_date.isoformat() if state.birth_date else None
+    return data
+
+
+def state_from_json(data: dict[str, Any]) -> PlayerState:
+    archive = Archive(**data["archive"]) if data.get("archive") else None
+    birth = date.fromisoformat(data["birth_date"]) if data.get("birth_date") else None
+    return PlayerState(
+        rating=data["rating"],
+        games=data["games"],
+        status=Status(data["status"]),
+        birth_date=birth,
+        junior=data.get("junior"),
+        peak_rating=data.get("peak_rating"),
+        archive=archive,
+    )
+
+
+class Rating(models.Model):
+    """A player's current standing in a system: the state after the last batch."""
+
+    system = models.ForeignKey(
+        RatingSystem, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("system")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player")
+    )
+    rating = models.FloatField(_("rating"), null=True, blank=True)
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    status = models.CharField(_("status"), max_length=12, choices=RatingStatus.choices)
+    state = models.JSONField(_("state"), default=dict)
+    last_batch = models.ForeignKey(
+        "RatingBatch", on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["system", "player"], name="rating_once_per_system"),
+        ]
+        indexes = [models.Index(fields=["system", "-rating"], name="rating_ranking_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.system}: {self.rating}"
+
+
+class RatingBatchQuerySet(models.QuerySet["RatingBatch"]):
+    def in_order(self) -> RatingBatchQuerySet:
+        return self.order_by("day", "order", "pk")
+
+
+class RatingBatch(models.Model):
+    """One unit a system rated: an event, a rating period, an official list or a one-off
+    adjustment."""
+
+    class Kind(models.TextChoices):
+        EVENT = "event", _("event")
+        PERIOD = "period", _("rating period")
+        OFFICIAL = "official", _("official list")
+        ADJUSTMENT = "adjustment", _("adjustment")
+
+    system = models.ForeignKey(
+        RatingSystem, on_delete=models.CASCADE, related_name="batches", verbose_name=_("system")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    day = models.DateField(_("day"))
+    order = models.PositiveIntegerField(_("order within the day"), default=0)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, null=True, blank=True, related_name="rating_batches"
+    )
+    period_start = models.DateField(_("period start"), null=True, blank=True)
+    period_end = models.DateField(_("period end"), null=True, blank=True)
+    label = models.CharField(_("label"), max_length=200)
+
+    objects = RatingBatchQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("rating batch")
+        verbose_name_plural = _("rating batches")
+        ordering = ["day", "order", "pk"]
+        indexes = [models.Index(fields=["system", "day", "order"], name="batch_timeline_idx")]
+
+    def __str__(self) -> str:
+        return self.label
+
+    def is_estimated(self, today: date) -> bool:
+        """A period still running gives estimated ratings; its final figure comes when it
+        is over."""
+        return self.period_end is not None and self.period_end >= today
+
+
+class RatingChange(models.Model):
+    """One player's row of a batch: before, after, and the calculation."""
+
+    batch = models.ForeignKey(
+        RatingBatch, on_delete=models.CASCADE, related_name="changes", verbose_name=_("batch")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player")
+    )
+    rating_before = models.FloatField(_("rating before"), null=True)
+    rating_after = models.FloatField(_("rating after"), null=True)
+    rating_exact = models.FloatField(_("exact rating"), null=True)
+    status = models.CharField(_("status"), max_length=12, choices=RatingStatus.choices)
+    games = models.PositiveSmallIntegerField(_("games"), default=0)
+    score = models.DecimalField(_("score"), max_digits=6, decimal_places=1, default=0)
+    expected = models.FloatField(_("expected score"), null=True)
+    k = models.FloatField("K", null=True)
+    performance = models.FloatField(_("performance"), null=True)
+    performance_exact = models.FloatField(_("exact performance"), null=True)
+    state = models.JSONField(_("state after"), default=dict)
+    breakdown = models.JSONField(_("breakdown"), default=dict)
+
+    class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        constraints = [
+            models.UniqueConstraint(fields=["batch", "player"], name="change_once_per_batch"),
+        ]
+        indexes = [models.Index(fields=["player", "batch"], name="change_player_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rating_before} → {self.rating_after}"
+
+    @property
+    def change(self) -> float | None:
+        if self.rating_before is None or self.rating_after is None:
+            return None
+        return self.rating_after - self.rating_before
+
+
+class OfficialRating(models.Model):
+    """A rating published by a federation's list: the anchor later estimates continue
+    from."""
+
+    system = models.ForeignKey(
+        RatingSystem, on_delete=models.CASCADE, related_name="official", verbose_name=_("system")
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="official_ratings")
+    list_date = models.DateField(_("list date"))
+    rating = models.PositiveSmallIntegerField(_("rating"))
+    games = models.PositiveIntegerField(_("games"), null=True, blank=True)
+    source = models.CharField(_("source"), max_length=200)
+
+    class Meta:
+        verbose_name = _("official rating")
+        verbose_name_plural = _("official ratings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["system", "player", "list_date"], name="official_once_per_list"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.rating} ({self.list_date})"
+
+
+class ReplayJob(models.Model):
+    """A recalculation run in the background, with its progress."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    system = models.ForeignKey(
+        RatingSystem, on_delete=models.CASCADE, null=True, blank=True, related_name="jobs"
+    )
+    since = models.DateField(_("since"), null=True, blank=True)
+    state = models.CharField(_("state"), max_length=8, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveIntegerField(_("batches done"), default=0)
+    total = models.PositiveIntegerField(_("batches in all"), default=0)
+    error = models.TextField(_("error"), blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("recalculation")
+        verbose_name_plural = _("recalculations")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.system or _('all systems')}: {self.get_state_display()}"
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.done / self.total) if self.total else 0

@@ -1,13 +1,412 @@
-"""Recalculation: turns closed events into rating history (the ratings issue fills this)."""
+"""Recalculation: turns closed events into rating history.
+
+A system's history is a timeline of batches in date order: its events (systems that rate
+per event) or its rating periods (systems that rate per period), and the official lists
+imported for it. A recalculation from a day deletes the batches from that day on and
+replays them from the players' states just before it; from scratch, it replays them all.
+Both give the same rows, because every row stores the full state the next batch starts
+from. Rows are always written in timeline order, so within a system a later batch has a
+larger primary key: "the state just before a day" is the row with the largest key.
+
+Each recalculation runs in one transaction, holding a lock on the system's row: it
+succeeds whole or changes nothing, and two recalculations of a system never interleave.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
 
-if TYPE_CHECKING:
-    from club.models import Event
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from club.models import Event, Game, Player, Result
+from ratings.models import (
+    OfficialRating,
+    Rating,
+    RatingBatch,
+    RatingChange,
+    RatingSystem,
+    state_from_json,
+    state_to_json,
+)
+from ratings.rules import base as rules
+from ratings.rules.base import PlayerResult, PlayerState, Status
+
+Progress = Callable[[int, int], None]
+WRITE_CHUNK = 2000
 
 
-def event_results_changed(event: Event) -> None:
-    """Recalculate every rating system that rates ``event`` after it was closed, reopened
-    or corrected. Called by the secretary's desk inside its transaction."""
+@dataclass
+class PlannedBatch:
+    """A batch of the timeline before it is rated."""
+
+    kind: str
+    day: date
+    label: str
+    event: Event | None = None
+    period: tuple[date, date] | None = None
+    games: list[Game] = field(default_factory=list)
+    official: list[OfficialRating] = field(default_factory=list)
+    rounds: int | None = None
+
+    @property
+    def sort_key(self) -> tuple[date, int, int]:
+        # Official lists open their day; events follow in the order they started.
+        rank = 0 if self.kind == RatingBatch.Kind.OFFICIAL else 1
+        return (self.day, rank, self.event.pk if self.event else 0)
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    system: RatingSystem
+    batches: int
+    games: int
+    seconds: float
+
+
+def event_results_changed(event: Event) -> list[ReplayReport]:
+    """Recalculate every system that rates ``event`` (or rated it before) from the
+    event's day, after it was closed, reopened or corrected. Called by the secretary's
+    desk inside its own transaction."""
+    systems = {system.pk: system for system in RatingSystem.objects.rating(event)}
+    for system in RatingSystem.objects.filter(batches__event=event).distinct():
+        systems.setdefault(system.pk, system)
+    day = _local_day(event)
+    return [recalculate(system, since=day) for system in systems.values()]
+
+
+def recalculate(
+    system: RatingSystem, since: date | None = None, progress: Progress | None = None
+) -> ReplayReport:
+    """Replay ``system``'s history from ``since`` (from scratch when None)."""
+    started = time.perf_counter()
+    with transaction.atomic():
+        RatingSystem.objects.select_for_update().filter(pk=system.pk).get()
+        if since is not None:
+            since = _period_start(system, since)
+        plan = [b for b in _timeline(system) if since is None or b.day >= since]
+        states = _states_before(system, since)
+        stale = RatingBatch.objects.filter(system=system)
+        if since is not None:
+            stale = stale.filter(day__gte=since)
+        stale.delete()
+        players = _players(plan)
+        touched = _replay(system, plan, states, players, progress)
+        _refresh_current(system, touched)
+    games = sum(len(b.games) for b in plan)
+    return ReplayReport(system, len(plan), games, time.perf_counter() - started)
+
+
+def recalculate_all(progress: Progress | None = None) -> list[ReplayReport]:
+    return [recalculate(s, progress=progress) for s in RatingSystem.objects.enabled()]
+
+
+# --- the timeline ------------------------------------------------------------------------
+
+
+def _local_day(event: Event) -> date:
+    return timezone.localdate(event.end)
+
+
+def _period_start(system: RatingSystem, day: date) -> date:
+    periods = system.params_on(day).periods
+    return rules.period_bounds(day, periods)[0] if periods else day
+
+
+def rated_events(system: RatingSystem) -> Iterable[Event]:
+    events = Event.objects.filter(status=Event.Status.CLOSED).exclude(
+        kind__in=Event.Kind.not_played()
+    )
+    if system.event_kinds:
+        events = events.filter(kind__in=system.event_kinds)
+    if system.time_controls:
+        events = events.filter(time_control__in=system.time_controls)
+    return events.order_by("end", "pk")
+
+
+def _timeline(system: RatingSystem) -> list[PlannedBatch]:
+    events = list(rated_events(system))
+    games_by_event: dict[int, list[Game]] = defaultdict(list)
+    rounds_by_event: dict[int, int] = defaultdict(int)
+    games = (
+        Game.objects.filter(round__event__in=events)
+        .exclude(result=Result.PENDING)
+        .select_related("round")
+        .order_by("round__event", "round__number", "board")
+    )
+    for game in games:
+        event_id = game.round.event_id
+        games_by_event[event_id].append(game)
+        rounds_by_event[event_id] = max(rounds_by_event[event_id], game.round.number)
+
+    plan: list[PlannedBatch] = []
+    periods: dict[tuple[date, date], PlannedBatch] = {}
+    for event in events:
+        day = _local_day(event)
+        event_games = games_by_event.get(event.pk, [])
+        if not event_games:
+            continue
+        starts = system.params_on(day).periods
+        if not starts:
+            plan.append(
+                PlannedBatch(
+                    RatingBatch.Kind.EVENT,
+                    day,
+                    event.title,
+                    event=event,
+                    games=event_games,
+                    rounds=rounds_by_event[event.pk],
+                )
+            )
+            continue
+        bounds = rules.period_bounds(day, starts)
+        if bounds not in periods:
+            label = f"{system.name} {bounds[0]:%Y-%m-%d} – {bounds[1]:%Y-%m-%d}"
+            periods[bounds] = PlannedBatch(RatingBatch.Kind.PERIOD, bounds[1], label, period=bounds)
+            plan.append(periods[bounds])
+        periods[bounds].games.extend(event_games)
+
+    lists: dict[date, PlannedBatch] = {}
+    for official in OfficialRating.objects.filter(system=system).order_by("list_date", "pk"):
+        if official.list_date not in lists:
+            label = f"{system.name}: official list of {official.list_date:%Y-%m-%d}"
+            lists[official.list_date] = PlannedBatch(
+                RatingBatch.Kind.OFFICIAL, official.list_date, label
+            )
+            plan.append(lists[official.list_date])
+        lists[official.list_date].official.append(official)
+    return sorted(plan, key=lambda b: b.sort_key)
+
+
+def _players(plan: list[PlannedBatch]) -> dict[int, Player]:
+    ids = {pid for b in plan for g in b.games for pid in (g.white_id, g.black_id)}
+    ids |= {o.player_id for b in plan for o in b.official}
+    return Player.objects.in_bulk(ids)
+
+
+def _states_before(system: RatingSystem, since: date | None) -> dict[int, PlayerState]:
+    if since is None:
+        return {}
+    latest = (
+        RatingChange.objects.filter(batch__system=system, batch__day__lt=since)
+        .values("player")
+        .annotate(last=Max("pk"))
+        .values_list("last", flat=True)
+    )
+    rows = RatingChange.objects.filter(pk__in=latest).values_list("player_id", "state")
+    return {player_id: state_from_json(state) for player_id, state in rows}
+
+
+# --- the replay --------------------------------------------------------------------------
+
+
+def _entry_state(system: RatingSystem, player: Player) -> PlayerState:
+    rating = system.seed_rating(player)
+    if rating is None:
+        return PlayerState(birth_date=player.birth_date)
+    return PlayerState(
+        rating=rating, games=system.seed_games, status=Status.RATED, birth_date=player.birth_date
+    )
+
+
+def _replay(
+    system: RatingSystem,
+    plan: list[PlannedBatch],
+    states: dict[int, PlayerState],
+    players: dict[int, Player],
+    progress: Progress | None,
+) -> dict[int, tuple[RatingBatch, PlayerState]]:
+    batches = RatingBatch.objects.bulk_create(
+        RatingBatch(
+            system=system,
+            kind=b.kind,
+            day=b.day,
+            order=n,
+            event=b.event,
+            label=b.label,
+            period_start=b.period[0] if b.period else None,
+            period_end=b.period[1] if b.period else None,
+        )
+        for n, b in enumerate(plan)
+    )
+    touched: dict[int, tuple[RatingBatch, PlayerState]] = {}
+    pending: list[RatingChange] = []
+    for done, (planned, batch) in enumerate(zip(plan, batches, strict=True), 1):
+        if planned.kind == RatingBatch.Kind.OFFICIAL:
+            rows = _apply_official(batch, planned, states, players, system)
+        else:
+            rows = _rate(system, batch, planned, states, players)
+        for row in rows:
+            touched[row.player_id] = (batch, states[row.player_id])
+        pending.extend(rows)
+        if len(pending) >= WRITE_CHUNK:
+            RatingChange.objects.bulk_create(pending)
+            pending = []
+        if progress:
+            progress(done, len(plan))
+    RatingChange.objects.bulk_create(pending)
+    return touched
+
+
+def _rate(
+    system: RatingSystem,
+    batch: RatingBatch,
+    planned: PlannedBatch,
+    states: dict[int, PlayerState],
+    players: dict[int, Player],
+) -> list[RatingChange]:
+    ids = {pid for g in planned.games for pid in (g.white_id, g.black_id)}
+    before: dict[rules.PlayerId, PlayerState] = {
+        pid: states.get(pid) or _entry_state(system, players[pid]) for pid in sorted(ids)
+    }
+    games = tuple(
+        rules.Game(
+            white=g.white_id,
+            black=g.black_id,
+            score=float(g.points[0]) if g.points else 0,
+            played=Result(g.result).is_played,
+            round=g.round.number,
+        )
+        for g in planned.games
+    )
+    rounds = planned.rounds or max((g.round.number for g in planned.games), default=None)
+    result = system.module.rate(
+        rules.Batch(day=batch.day, players=before, games=games, rounds=rounds),
+        system.params_on(batch.day),
+    )
+    rows = []
+    for pid, outcome in result.results.items():
+        states[pid] = outcome.after
+        rows.append(_change_row(batch, pid, outcome))
+    return rows
+
+
+def _change_row(batch: RatingBatch, player_id: int, outcome: PlayerResult) -> RatingChange:
+    return RatingChange(
+        batch=batch,
+        player_id=player_id,
+        rating_before=outcome.rating_before,
+        rating_after=outcome.rating_after,
+        rating_exact=outcome.rating_exact,
+        status=str(outcome.after.status),
+        games=sum(1 for line in outcome.games if line.counted),
+        score=Decimal(str(outcome.score)),
+        expected=outcome.expected,
+        k=outcome.k,
+        performance=outcome.performance_classical,
+        performance_exact=outcome.performance_exact,
+        state=state_to_json(outcome.after),
+        breakdown=breakdown_to_json(outcome),
+    )
+
+
+def breakdown_to_json(outcome: PlayerResult) -> dict[str, Any]:
+    return {
+        "games": [
+            {
+                "opponent": line.opponent,
+                "opponent_rating": line.opponent_rating,
+                "score": line.score,
+                "expected": line.expected,
+                "change": line.change,
+                "counted": line.counted,
+                "note": _note(line.note) if line.note else None,
+            }
+            for line in outcome.games
+        ],
+        "notes": [_note(n) for n in outcome.notes],
+    }
+
+
+def _note(note: rules.Note) -> dict[str, Any]:
+    return {"template": note.template, "params": dict(note.params)}
+
+
+def _apply_official(
+    batch: RatingBatch,
+    planned: PlannedBatch,
+    states: dict[int, PlayerState],
+    players: dict[int, Player],
+    system: RatingSystem,
+) -> list[RatingChange]:
+    """An official list replaces each listed player's rating: the anchor later estimates
+    continue from."""
+    rows = []
+    for official in planned.official:
+        pid = official.player_id
+        previous = states.get(pid) or _entry_state(system, players[pid])
+        games = official.games if official.games is not None else max(previous.games, 1)
+        after = previous.replace(
+            rating=float(official.rating), games=games, status=Status.RATED, archive=None
+        )
+        states[pid] = after
+        rows.append(
+            RatingChange(
+                batch=batch,
+                player_id=pid,
+                rating_before=previous.rating,
+                rating_after=after.rating,
+                rating_exact=after.rating,
+                status=str(after.status),
+                state=state_to_json(after),
+                breakdown={"games": [], "notes": [_official_note(official)]},
+            )
+        )
+    return rows
+
+
+def _official_note(official: OfficialRating) -> dict[str, Any]:
+    return {
+        "template": rules.N_("official rating {rating} from {source}"),
+        "params": {"rating": official.rating, "source": official.source},
+    }
+
+
+def _refresh_current(
+    system: RatingSystem, touched: dict[int, tuple[RatingBatch, PlayerState]]
+) -> None:
+    """Make the current ratings of the replayed players their last state."""
+    Rating.objects.filter(system=system, player_id__in=list(touched)).delete()
+    Rating.objects.bulk_create(
+        (
+            Rating(
+                system=system,
+                player_id=pid,
+                rating=state.rating,
+                games=state.games,
+                status=str(state.status),
+                state=state_to_json(state),
+                last_batch=batch,
+            )
+            for pid, (batch, state) in touched.items()
+        ),
+        batch_size=WRITE_CHUNK,
+    )
+    _drop_orphans(system)
+
+
+def _drop_orphans(system: RatingSystem) -> None:
+    """Players whose every row was replayed away go back to the state before their
+    first row (or leave the list when they have none left)."""
+    orphans = Rating.objects.filter(system=system, last_batch__isnull=True)
+    for rating in orphans:
+        latest = (
+            RatingChange.objects.filter(batch__system=system, player=rating.player_id)
+            .order_by("-pk")
+            .select_related("batch")
+            .first()
+        )
+        if latest is None:
+            rating.delete()
+            continue
+        state = state_from_json(latest.state)
+        rating.rating, rating.games, rating.status = state.rating, state.games, str(state.status)
+        rating.state, rating.last_batch = latest.state, latest.batch
+        rating.save()

@@ -1,6 +1,7 @@
 import os
 
 import pytest
+from django.db import connection
 
 # Playwright's sync API runs an event loop in the test thread; the ORM refuses to run
 # inside one unless told it is safe (tests only).
@@ -15,6 +16,17 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``postgresql`` need PostgreSQL's row locks: the suite runs twice, once
+    on each database, and these run in the PostgreSQL pass only."""
+    if connection.vendor == "postgresql":
+        return
+    selected = [item for item in items if item.get_closest_marker("postgresql") is None]
+    if len(selected) != len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i not in selected])
+        items[:] = selected
 
 
 @pytest.fixture(scope="session")

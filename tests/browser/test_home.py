@@ -17,8 +17,17 @@ def test_a_visitor_reads_the_menu_and_next_events_in_both_languages(live_server,
 
     page.goto(live_server.url)
     menu = page.locator("#main-menu")
-    for label in ["Accueil", "Calendrier", "Tournois", "Parties", "Articles", "Membres",
-                  "Classements", "Liens", "Contact"]:  # fmt: skip
+    for label in [
+        "Accueil",
+        "Calendrier",
+        "Tournois",
+        "Parties",
+        "Articles",
+        "Membres",
+        "Classements",
+        "Liens",
+        "Contact",
+    ]:
         expect(menu.get_by_role("link", name=label, exact=True)).to_be_visible()
     meetings = page.locator("#next-meetings")
     expect(meetings.get_by_role("heading", name="Prochains rendez-vous")).to_be_visible()

@@ -11,8 +11,17 @@ from club.models import Event, Member
 pytestmark = pytest.mark.django_db
 
 DAY = date(2026, 11, 22)
-PAGES = ["home", "calendar", "tournaments", "games", "articles", "members", "rankings",
-         "links", "contact"]  # fmt: skip
+PAGES = [
+    "home",
+    "calendar",
+    "tournaments",
+    "games",
+    "articles",
+    "members",
+    "rankings",
+    "links",
+    "contact",
+]
 
 
 @pytest.fixture

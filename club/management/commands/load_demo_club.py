@@ -7,6 +7,8 @@ from django.utils import timezone
 
 from club.demo import build_demo_club
 from club.models import Event, Player
+from ratings.models import RatingBatch
+from ratings.services import recalculate_all
 
 
 class Command(BaseCommand):
@@ -26,6 +28,7 @@ class Command(BaseCommand):
         day = day or timezone.localdate()
         with transaction.atomic():
             if reset:
+                RatingBatch.objects.all().delete()
                 Event.objects.all().delete()
                 Player.objects.all().delete()
             elif Player.objects.exists():
@@ -35,9 +38,11 @@ class Command(BaseCommand):
                 cast = build_demo_club(day)
             except ValueError as error:
                 raise CommandError(str(error)) from error
+            reports = recalculate_all()
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club created around {day}: {len(cast.members)} members, "
-                f"{len(cast.outsiders)} outside players, {Event.objects.count()} events."
+                f"{len(cast.outsiders)} outside players, {Event.objects.count()} events; "
+                f"ratings: {', '.join(f'{r.system} ({r.batches} batches)' for r in reports)}."
             )
         )

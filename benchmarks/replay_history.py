@@ -1,0 +1,148 @@
+"""Benchmark: rating history of a federation-size club database, on SQLite.
+
+Builds 5,000 players and 200,000 games over ten years (60-player, 5-round events), then
+prints, for the club Elo (rated per event) and the national system (rated per period):
+
+- the time of a full replay from scratch, and its games per second, database reads and
+  writes included;
+- the time to recalculate after one new 60-player event is closed;
+- the peak memory of the process.
+
+Run: ``.venv/bin/python -m benchmarks.replay_history`` (about a minute). Options:
+``--players``, ``--games``, ``--database`` (default: a new file under /tmp).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+EVENT_PLAYERS = 60
+EVENT_ROUNDS = 5
+SEED = 1960
+
+
+def _setup(database: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def _build(players: int, games: int, years: int = 10) -> int:
+    from club.models import Event, Game, Player, Result, Round
+
+    rng = random.Random(SEED)
+    people = Player.objects.bulk_create(
+        Player(
+            first_name=f"Joueur{n}",
+            last_name=f"Synthétique{n}",
+            national_rating=max(1000, min(2600, round(rng.gauss(1650, 300)))),
+        )
+        for n in range(players)
+    )
+    per_event = EVENT_PLAYERS // 2 * EVENT_ROUNDS
+    events = games // per_event
+    first_day = datetime(2016, 9, 1, 18, tzinfo=UTC)
+    step = timedelta(days=365 * years / events)
+    results = [Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS]
+    made = Event.objects.bulk_create(
+        Event(
+            kind=Event.Kind.OPEN,
+            title=f"Tournoi {n}",
+            start=first_day + n * step,
+            end=first_day + n * step + timedelta(hours=6),
+            status=Event.Status.CLOSED,
+        )
+        for n in range(events)
+    )
+    rounds = Round.objects.bulk_create(
+        Round(event=event, number=r) for event in made for r in range(1, EVENT_ROUNDS + 1)
+    )
+    batch: list[Game] = []
+    for index, round_ in enumerate(rounds):
+        if index % EVENT_ROUNDS == 0:
+            field = rng.sample(people, EVENT_PLAYERS)
+        order = rng.sample(field, EVENT_PLAYERS)
+        for board, (white, black) in enumerate(zip(order[::2], order[1::2], strict=True), 1):
+            batch.append(
+                Game(round=round_, board=board, white=white, black=black,
+                     result=rng.choice(results))
+            )  # fmt: skip
+        if len(batch) >= 20_000:
+            Game.objects.bulk_create(batch)
+            batch = []
+    Game.objects.bulk_create(batch)
+    return events * per_event
+
+
+def _new_event(rng: random.Random) -> object:
+    from club.models import Event, Game, Player, Result, Round
+
+    last = Event.objects.order_by("-end").first()
+    assert last is not None
+    start = last.end + timedelta(days=3)
+    event = Event.objects.create(
+        kind=Event.Kind.OPEN, title="Le nouveau tournoi", start=start,
+        end=start + timedelta(hours=6), status=Event.Status.CLOSED,
+    )  # fmt: skip
+    field = rng.sample(list(Player.objects.all()[:2000]), EVENT_PLAYERS)
+    for number in range(1, EVENT_ROUNDS + 1):
+        round_ = Round.objects.create(event=event, number=number)
+        order = rng.sample(field, EVENT_PLAYERS)
+        Game.objects.bulk_create(
+            Game(round=round_, board=b, white=w, black=k, result=Result.DRAW)
+            for b, (w, k) in enumerate(zip(order[::2], order[1::2], strict=True), 1)
+        )
+    return event
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=5000)
+    parser.add_argument("--games", type=int, default=200_000)
+    parser.add_argument("--database", type=Path)
+    options = parser.parse_args()
+    database = options.database or Path(tempfile.mkdtemp()) / "replay-benchmark.sqlite3"
+    _setup(database)
+
+    from ratings.models import RatingChange, RatingSystem
+    from ratings.services import event_results_changed, recalculate
+
+    started = time.perf_counter()
+    games = _build(options.players, options.games)
+    print(f"built {options.players:,} players and {games:,} games in "
+          f"{time.perf_counter() - started:.1f} s ({database})")  # fmt: skip
+
+    systems = list(RatingSystem.objects.enabled())
+    for system in systems:
+        report = recalculate(system)
+        rows = RatingChange.objects.filter(batch__system=system).count()
+        print(
+            f"{system.name}: full replay of {report.games:,} games in {report.batches:,} "
+            f"batches: {report.seconds:.2f} s, {report.games / report.seconds:,.0f} games/s "
+            f"({rows:,} history rows written)"
+        )
+    event = _new_event(random.Random(SEED + 1))
+    started = time.perf_counter()
+    reports = event_results_changed(event)  # type: ignore[arg-type]
+    elapsed = time.perf_counter() - started
+    detail = ", ".join(f"{r.system.name} {r.seconds:.3f} s" for r in reports)
+    print(f"recalculation after one new {EVENT_PLAYERS}-player event: {elapsed:.3f} s ({detail})")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory: {peak:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Tables of the public pages (django-tables2): sortable, paginated, no personal data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Member
+
+
+class RatingColumn(tables.Column):
+    """A system's current rating, annotated on the query as ``rating_<pk>``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("attrs", {"td": {"class": "text-end"}, "th": {"class": "text-end"}})
+        kwargs.setdefault("default", "–")
+        super().__init__(**kwargs)
+
+    def render(self, value: float) -> str:
+        return f"{value:.0f}"
+
+
+class MemberTable(tables.Table):
+    name = tables.Column(
+        verbose_name=_("Name"),
+        accessor="player__last_name",
+        order_by=("player__last_name", "player__first_name"),
+    )
+    since = tables.Column(verbose_name=_("Member since"), accessor="since")
+
+    class Meta:
+        model = Member
+        fields = ["name"]
+        sequence = ["name", "..."]
+        attrs = {"class": "table table-sm table-striped table-hover bg-white align-middle"}
+        per_page = 25
+        empty_text = _("No member matches.")
+
+    def __init__(self, *args: Any, systems: list[Any], **kwargs: Any) -> None:
+        extra = [
+            (f"rating_{s.pk}", RatingColumn(verbose_name=s.name, accessor=f"rating_{s.pk}"))
+            for s in systems
+        ]
+        super().__init__(*args, extra_columns=extra, **kwargs)
+        self.sequence = ["name", *(name for name, _column in extra), "since"]
+
+    def render_name(self, record: Member) -> str:
+        return format_html('<a href="{}">{}</a>', record.get_absolute_url(), record.player.name)
+
+    def render_since(self, value: Any) -> str:
+        return str(value.year)

@@ -1,0 +1,285 @@
+"""The vocabulary shared by every rating system: players' states, games, batches, results.
+
+A *batch* is what a system rates at once: one event (systems that rate per event) or one
+rating period (systems that rate per period). A system is given the players' states
+before the batch and the games of the batch, and returns each player's state after it
+with a breakdown a person can read. Nothing here reads a database, the clock or
+settings: everything comes in as arguments, so the same input always gives the same
+output.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+PlayerId = Hashable
+
+
+def N_(text: str) -> str:
+    """Mark a note's text for translation without importing Django (``makemessages -k N_``)."""
+    return text
+
+
+class Status(StrEnum):
+    UNRATED = "unrated"
+    PROVISIONAL = "provisional"
+    RATED = "rated"
+
+
+@dataclass(frozen=True, slots=True)
+class Archive:
+    """What a not-yet-rated player has accumulated from earlier batches.
+
+    ``performance``/``games`` are the archived performance Pa over Na games (France);
+    ``opponents_sum``/``score`` let systems that rate a newcomer on all their games so far
+    (Belgium, FIDE) rebuild the average of opponents and the percentage.
+    """
+
+    performance: float | None = None
+    games: int = 0
+    opponents_sum: float = 0.0
+    score: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player's standing in one system before (or after) a batch."""
+
+    rating: float | None = None
+    games: int = 0
+    status: Status | None = None
+    birth_date: date | None = None
+    junior: bool | None = None
+    peak_rating: float | None = None
+    archive: Archive | None = None
+
+    def __post_init__(self) -> None:
+        if self.status is None:
+            status = Status.UNRATED if self.rating is None else Status.RATED
+            object.__setattr__(self, "status", status)
+
+    @property
+    def is_rated(self) -> bool:
+        return self.rating is not None
+
+    @property
+    def peak(self) -> float | None:
+        """The highest rating ever reached, the current one when unknown."""
+        if self.peak_rating is None:
+            return self.rating
+        if self.rating is None:
+            return self.peak_rating
+        return max(self.peak_rating, self.rating)
+
+    def age_on(self, day: date) -> int | None:
+        if self.birth_date is None:
+            return None
+        before_birthday = (day.month, day.day) < (self.birth_date.month, self.birth_date.day)
+        return day.year - self.birth_date.year - before_birthday
+
+    def replace(self, **changes: Any) -> PlayerState:
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game of a batch, seen from white: ``score`` is white's (1, 0.5 or 0).
+
+    ``played`` is false for forfeits, byes and other games that were not played over the
+    board: systems record them in the breakdown as not counted.
+    """
+
+    white: PlayerId
+    black: PlayerId
+    score: float
+    played: bool = True
+    round: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.score not in (0, 0.5, 1):
+            raise ValueError(f"a game's score is 1, 0.5 or 0, not {self.score!r}")
+        if self.white == self.black:
+            raise ValueError(f"player {self.white!r} cannot play themself")
+
+    def seen_by(self, player: PlayerId) -> tuple[PlayerId, float]:
+        """The opponent and the score from ``player``'s side."""
+        if player == self.white:
+            return self.black, self.score
+        return self.white, 1 - self.score
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """What a system rates at once: an event or a rating period.
+
+    ``players`` holds the state before the batch of everyone who plays in it.
+    ``rounds`` is the number of rounds of the event (rules such as the Québec bonus
+    depend on it); ``is_match`` marks a match between two players.
+    """
+
+    day: date
+    players: Mapping[PlayerId, PlayerState]
+    games: tuple[Game, ...]
+    rounds: int | None = None
+    is_match: bool = False
+
+    def __post_init__(self) -> None:
+        for game in self.games:
+            for player in (game.white, game.black):
+                if player not in self.players:
+                    raise ValueError(f"player {player!r} plays in the batch but has no state")
+
+    def games_of(self, player: PlayerId) -> list[tuple[PlayerId, float, Game]]:
+        """Each game of ``player`` in batch order, as (opponent, score, game)."""
+        return [
+            (*game.seen_by(player), game)
+            for game in self.games
+            if player in (game.white, game.black)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A sentence of the breakdown: a template in English, marked with ``N_``, and its
+    values. ``str(note)`` gives the English text; the web layer translates the template."""
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params)
+
+
+def note(template: str, **params: Any) -> Note:
+    return Note(template, params)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game in a player's breakdown."""
+
+    opponent: PlayerId
+    opponent_rating: float | None
+    score: float
+    expected: float | None = None
+    change: float | None = None
+    counted: bool = True
+    note: Note | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """A player's outcome of a batch, with the calculation that led to it."""
+
+    player: PlayerId
+    before: PlayerState
+    after: PlayerState
+    rating_exact: float | None
+    k: float | None
+    score: float
+    expected: float | None
+    performance_classical: float | None
+    performance_exact: float | None
+    games: tuple[GameLine, ...]
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def rating_before(self) -> float | None:
+        return self.before.rating
+
+    @property
+    def rating_after(self) -> float | None:
+        return self.after.rating
+
+    @property
+    def change(self) -> float | None:
+        if self.before.rating is None or self.after.rating is None:
+            return None
+        return self.after.rating - self.before.rating
+
+
+@dataclass(frozen=True, slots=True)
+class BatchResult:
+    day: date
+    results: Mapping[PlayerId, PlayerResult]
+
+    def __getitem__(self, player: PlayerId) -> PlayerResult:
+        return self.results[player]
+
+
+def param(
+    default: Any,
+    label: str,
+    help: str = "",
+    *,
+    unit: str = "",
+    min: float | None = None,
+    max: float | None = None,
+) -> Any:
+    """A field of a system's parameters dataclass, described for the administrators' form.
+
+    ``label`` and ``help`` are English (marked for translation); ``help`` quotes the rule
+    the value comes from. Mutable defaults (tuples are preferred) go through a factory.
+    """
+    metadata = {"label": label, "help": help, "unit": unit, "min": min, "max": max}
+    if isinstance(default, list | dict | set):
+        return field(default_factory=lambda: type(default)(default), metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+def check_ranges(params: Any) -> None:
+    """Raise ``ValueError`` naming the first field of ``params`` outside its declared range."""
+    for f in dataclasses.fields(params):
+        value = getattr(params, f.name)
+        low, high = f.metadata.get("min"), f.metadata.get("max")
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            continue
+        if low is not None and value < low:
+            raise ValueError(f"{f.name} must be at least {low}, not {value}")
+        if high is not None and value > high:
+            raise ValueError(f"{f.name} must be at most {high}, not {value}")
+
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, slots=True)
+class Version(Generic[P]):
+    """The parameters of a system in force from ``since`` until the next version."""
+
+    since: date
+    params: P
+    label: str
+
+
+def version_on(versions: tuple[Version[P], ...], day: date) -> Version[P]:
+    """The version in force on ``day``: the latest whose ``since`` is not after it.
+
+    Before the first version, the first one applies.
+    """
+    ordered = sorted(versions, key=lambda v: v.since)
+    current = ordered[0]
+    for version in ordered:
+        if version.since <= day:
+            current = version
+    return current
+
+
+def period_bounds(day: date, starts: tuple[str, ...]) -> tuple[date, date]:
+    """The rating period containing ``day``, as (first day, last day), for a calendar of
+    period start days such as ``("01-01", "07-01")``."""
+    if not starts:
+        raise ValueError("a system that rates per event has no periods")
+    marks = sorted((int(month), int(dd)) for month, dd in (s.split("-") for s in starts))
+    candidates = sorted(
+        date(year, month, dd) for year in (day.year - 1, day.year, day.year + 1)
+        for month, dd in marks
+    )  # fmt: skip
+    first = max(c for c in candidates if c <= day)
+    following = min(c for c in candidates if c > day)
+    return first, following - timedelta(days=1)

@@ -1,0 +1,219 @@
+"""The club's own Elo, recalculated after every event.
+
+Every rated player of an event gains or loses K × (W − We) per game against a rated
+opponent, We by the logistic formula (or the FIDE table, or the normal distribution), the
+difference capped at 400 points. K comes from a schedule of rows, the first that matches
+wins (default like FIDE: 40 for the first 30 games, 20 below 2400, 10 above). A player who
+enters with a known rating (national or FIDE: the web layer seeds the state) starts from
+it; one without starts unrated and gets a first rating, their performance, once they have
+played enough games against rated players.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date
+
+from . import elo
+from .base import (
+    N_,
+    Archive,
+    Batch,
+    BatchResult,
+    GameLine,
+    PlayerResult,
+    PlayerState,
+    Status,
+    Version,
+    check_ranges,
+    note,
+    param,
+)
+from .common import Counted, no_games_note, performances, split_games, unique_notes
+
+KEY = "club"
+NAME = "Club Elo"
+
+
+@dataclass(frozen=True, slots=True)
+class KRule:
+    """K for a player who matches every condition given: fewer than ``until_games`` games
+    played, a rating below ``below_rating``, younger than ``under_age``."""
+
+    k: float
+    until_games: int | None = None
+    below_rating: float | None = None
+    under_age: int | None = None
+
+    def matches(self, state: PlayerState, day: date) -> bool:
+        if self.until_games is not None and state.games >= self.until_games:
+            return False
+        rating = state.rating if state.rating is not None else 0
+        if self.below_rating is not None and rating >= self.below_rating:
+            return False
+        if self.under_age is not None:
+            age = state.age_on(day)
+            if age is None or age >= self.under_age:
+                return False
+        return True
+
+    @property
+    def is_catch_all(self) -> bool:
+        return self.until_games is None and self.below_rating is None and self.under_age is None
+
+
+DEFAULT_SCHEDULE = (KRule(40, until_games=30), KRule(20, below_rating=2400), KRule(10))
+
+
+@dataclass(frozen=True)
+class Params:
+    expected_method: elo.ExpectedMethod = param(
+        elo.ExpectedMethod.LOGISTIC,
+        "Expected score",
+        "How a game's expected score is computed: Elo's logistic formula (seed 001), the "
+        "FIDE table (seed 000) or the normal distribution (seed 002).",
+    )
+    k_schedule: tuple[KRule, ...] = param(
+        DEFAULT_SCHEDULE,
+        "K schedule",
+        "Rows tried in order; the first whose conditions the player meets gives K. The last "
+        "row has no condition.",
+    )
+    difference_cap: float | None = param(
+        400,
+        "Rating-difference cap",
+        "A larger difference counts as this many points (FIDE: 400). Empty: no cap.",
+        unit="Elo",
+        min=0,
+        max=2000,
+    )
+    decimals: int = param(
+        1, "Decimals kept", "The club rating is kept to this many decimals.", min=0, max=3
+    )
+    first_rating_games: int = param(
+        5,
+        "Games for a first rating",
+        "An unrated player gets their performance as first rating after this many games "
+        "against rated players.",
+        unit="games",
+        min=1,
+        max=50,
+    )
+    rating_floor: float = param(
+        1000, "Rating floor", "No first rating is below this.", unit="Elo", min=0, max=3000
+    )
+    periods: tuple[str, ...] = param(
+        (), "Rating periods", "Empty: the club rating is recalculated after every event."
+    )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
+        if not self.k_schedule:
+            raise ValueError("k_schedule needs at least one row")
+        if not self.k_schedule[-1].is_catch_all:
+            raise ValueError("k_schedule: the last row must have no condition")
+        if any(rule.k <= 0 for rule in self.k_schedule):
+            raise ValueError("k_schedule: every K must be positive")
+
+    def k_for(self, state: PlayerState, day: date) -> float:
+        return next(rule.k for rule in self.k_schedule if rule.matches(state, day))
+
+
+VERSIONS = (Version(date(1970, 1, 1), Params(), "Club Elo"),)
+
+
+def rate(batch: Batch, params: Params) -> BatchResult:
+    before = dict(batch.players)
+    results = {
+        player: _rate_player(batch, params, player, state) for player, state in before.items()
+    }
+    return BatchResult(batch.day, results)
+
+
+def _rate_player(batch: Batch, params: Params, player, state: PlayerState) -> PlayerResult:  # type: ignore[no-untyped-def]
+    counted, lines = split_games(batch, player, lambda p: batch.players[p].rating)
+    score = sum(c.score for c in counted)
+    classical, exact = performances(counted, params.expected_method)
+    if classical is not None:
+        classical = elo.round_half_up(classical)
+    if state.rating is None:
+        return _newcomer(batch, params, player, state, counted, lines, classical, exact)
+    if not counted:
+        return PlayerResult(
+            player, state, state, state.rating, None, score, None, classical, exact,
+            tuple(lines), (no_games_note(),),
+        )  # fmt: skip
+    k = params.k_for(state, batch.day)
+    notes = [note(N_("K = {k}"), k=k)]
+    changes = {}
+    expectations: list[float] = []
+    for game in counted:
+        diff = state.rating - game.opponent_rating
+        capped = elo.cap_difference(diff, params.difference_cap)
+        if capped != diff:
+            notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
+        we = elo.expected(capped, params.expected_method)
+        expectations.append(we)
+        changes[id(game)] = (we, k * (game.score - we))
+    expected_total = math.fsum(expectations)
+    exact_rating = state.rating + math.fsum(change for _we, change in changes.values())
+    after_rating = elo.round_decimals(exact_rating, params.decimals)
+    lines = _fill(lines, counted, changes)
+    after = state.replace(
+        rating=after_rating, games=state.games + len(counted), status=Status.RATED,
+        peak_rating=max(state.peak or after_rating, after_rating),
+    )  # fmt: skip
+    return PlayerResult(
+        player, state, after, exact_rating, k, score, expected_total, classical, exact,
+        tuple(lines), unique_notes(notes),
+    )  # fmt: skip
+
+
+def _fill(
+    lines: list[GameLine], counted: list[Counted], changes: dict[int, tuple[float, float]]
+) -> list[GameLine]:
+    """Put each counted game's expected score and change on its line, in batch order."""
+    pending = iter(counted)
+    filled = []
+    for line in lines:
+        if line.counted:
+            game = next(pending)
+            we, change = changes[id(game)]
+            line = GameLine(line.opponent, line.opponent_rating, line.score, we, change)
+        filled.append(line)
+    return filled
+
+
+def _newcomer(  # type: ignore[no-untyped-def]
+    batch: Batch, params: Params, player, state: PlayerState, counted, lines, classical, exact
+) -> PlayerResult:
+    archive = state.archive or Archive()
+    archive = Archive(
+        games=archive.games + len(counted),
+        opponents_sum=archive.opponents_sum + sum(c.opponent_rating for c in counted),
+        score=archive.score + sum(c.score for c in counted),
+    )
+    score = sum(c.score for c in counted)
+    if archive.games < params.first_rating_games:
+        after = state.replace(archive=archive, games=archive.games)
+        notes = (
+            note(
+                N_("unrated: {games} of the {needed} games needed for a first rating"),
+                games=archive.games, needed=params.first_rating_games,
+            ),
+        )  # fmt: skip
+        return PlayerResult(
+            player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
+        )
+    n = archive.games
+    performance = archive.opponents_sum / n + elo.dp_table(archive.score / n)
+    first = max(params.rating_floor, performance)
+    rating = elo.round_decimals(first, params.decimals)
+    after = state.replace(
+        rating=rating, games=n, status=Status.RATED, archive=None, peak_rating=rating
+    )
+    notes = (note(N_("first rating: performance over {games} games"), games=n),)
+    return PlayerResult(
+        player, state, after, first, None, score, None, classical, exact, tuple(lines), notes
+    )

@@ -1,0 +1,79 @@
+"""Pieces several Elo systems share: reading a player's games of a batch, and the
+performance figures of a breakdown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import elo
+from .base import N_, Batch, GameLine, Note, PlayerId, PlayerState, note
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A game of the batch that the rule counts: the opponent's rating as used."""
+
+    opponent: PlayerId
+    opponent_rating: float
+    score: float
+
+
+def split_games(
+    batch: Batch,
+    player: PlayerId,
+    rating_of: Callable[[PlayerId], float | None],
+) -> tuple[list[Counted], list[GameLine]]:
+    """The player's games of ``batch``: the counted ones, and a line per game with the
+    uncounted ones already explained (forfeits, unrated opponents)."""
+    counted: list[Counted] = []
+    lines: list[GameLine] = []
+    for opponent, score, game in batch.games_of(player):
+        rating = rating_of(opponent)
+        if not game.played:
+            lines.append(_skipped(opponent, rating, score, N_("not played: not rated")))
+        elif rating is None:
+            lines.append(_skipped(opponent, None, score, N_("opponent unrated: not counted")))
+        else:
+            counted.append(Counted(opponent, rating, score))
+            lines.append(GameLine(opponent, rating, score))
+    return counted, lines
+
+
+def _skipped(opponent: PlayerId, rating: float | None, score: float, text: str) -> GameLine:
+    return GameLine(opponent, rating, score, counted=False, note=note(text))
+
+
+def performances(
+    counted: list[Counted],
+    method: elo.ExpectedMethod,
+    *,
+    dp: str = "table",
+    table: tuple[tuple[int, int], ...] = elo.FIDE_EXPECTED_TABLE,
+) -> tuple[float | None, float | None]:
+    """(classical, exact) performance over the counted games; None without games."""
+    if not counted:
+        return None, None
+    opponents = [c.opponent_rating for c in counted]
+    score = sum(c.score for c in counted)
+    classical = elo.classical_performance(opponents, score, dp)
+    return classical, elo.exact_performance(opponents, score, method, table)
+
+
+def rating_of_states(states: dict[PlayerId, PlayerState]) -> Callable[[PlayerId], float | None]:
+    return lambda player: states[player].rating
+
+
+def no_games_note() -> Note:
+    return note(N_("no counted game: rating unchanged"))
+
+
+def unique_notes(notes: list[Note]) -> tuple[Note, ...]:
+    """The notes in order, each sentence once."""
+    seen: set[str] = set()
+    kept = []
+    for item in notes:
+        if str(item) not in seen:
+            seen.add(str(item))
+            kept.append(item)
+    return tuple(kept)

@@ -1,0 +1,262 @@
+"""Elo mathematics shared by every system: expected scores, D(p), caps, rounding, performance.
+
+Sources: the tables of seeds 000 (Wavre club page) and 004 (FQE), Elo's formulas of seed
+001, the normal-distribution ("exact") method and the exact performance of seed 002.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from collections.abc import Sequence
+from enum import StrEnum
+from statistics import NormalDist
+
+# Expected score of the higher-rated player by rating-difference band, in hundredths:
+# (highest difference of the band, expected score). Seed 000: "0-3 .50 ... 620-735 .99,
+# over 735 1.0". Differences are whole numbers of Elo points.
+FIDE_EXPECTED_TABLE: tuple[tuple[int, int], ...] = (
+    (3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53, 57),
+    (61, 58), (68, 59), (76, 60), (83, 61), (91, 62), (98, 63), (106, 64), (113, 65),
+    (121, 66), (129, 67), (137, 68), (145, 69), (153, 70), (162, 71), (170, 72),
+    (179, 73), (188, 74), (197, 75), (206, 76), (215, 77), (225, 78), (235, 79),
+    (245, 80), (256, 81), (267, 82), (278, 83), (290, 84), (302, 85), (315, 86),
+    (328, 87), (344, 88), (357, 89), (374, 90), (391, 91), (411, 92), (432, 93),
+    (456, 94), (484, 95), (517, 96), (559, 97), (619, 98), (735, 99),
+)  # fmt: skip
+
+# D(p) by percentage in hundredths, p = 0.01 .. 0.99 (seeds 000, 001 and 003 print it).
+# p = 1.00 and p = 0.00 have no value in the table: each system says what to use.
+DP_TABLE: tuple[int, ...] = (
+    -677, -589, -538, -501, -470, -444, -422, -401, -383, -366,  # .01 - .10
+    -351, -336, -322, -309, -296, -284, -273, -262, -251, -240,  # .11 - .20
+    -230, -220, -211, -202, -193, -184, -175, -166, -158, -149,  # .21 - .30
+    -141, -133, -125, -117, -110, -102, -95, -87, -80, -72,  # .31 - .40
+    -65, -57, -50, -43, -36, -29, -21, -14, -7, 0,  # .41 - .50
+    7, 14, 21, 29, 36, 43, 50, 57, 65, 72,  # .51 - .60
+    80, 87, 95, 102, 110, 117, 125, 133, 141, 149,  # .61 - .70
+    158, 166, 175, 184, 193, 202, 211, 220, 230, 240,  # .71 - .80
+    251, 262, 273, 284, 296, 309, 322, 336, 351, 366,  # .81 - .90
+    383, 401, 422, 444, 470, 501, 538, 589, 677,  # .91 - .99
+)  # fmt: skip
+
+# Elo's original model: the difference of two players' performances is normal with
+# standard deviation 200·√2 (seed 002, the "exact" method).
+NORMAL_SIGMA = 200 * math.sqrt(2)
+_STANDARD_NORMAL = NormalDist()
+
+
+class ExpectedMethod(StrEnum):
+    LOGISTIC = "logistic"  # 1 / (1 + 10^(-D/400)), seed 001
+    NORMAL = "normal"  # Φ(D / (200·√2)), seed 002
+    TABLE = "table"  # the FIDE table by difference bands, seeds 000 and 004
+
+
+class Rounding(StrEnum):
+    HALF_UP = "half_up"  # 1450.5 -> 1451, -0.5 -> 0
+    HALF_AWAY = "half_away"  # 0.5 -> 1, -0.5 -> -1
+    TEN_HALF_UP = "ten_half_up"  # nearest ten, 5 goes up: 1645 -> 1650
+    NONE = "none"
+
+
+def _clean(x: float) -> float:
+    """Drop the binary noise under 1e-9 so that 1450.4999999999998 counts as 1450.5."""
+    return round(x, 9)
+
+
+def round_half_up(x: float, step: float = 1) -> float:
+    units = math.floor(_clean(x / step) + 0.5)
+    return units * step
+
+
+def round_half_away(x: float, step: float = 1) -> float:
+    units = math.floor(abs(_clean(x / step)) + 0.5)
+    return math.copysign(units * step, x) if units else 0.0
+
+
+def round_decimals(x: float, decimals: int) -> float:
+    """Half up to ``decimals`` places: 1507.65 -> 1507.7 with one decimal."""
+    return round(round_half_up(x, 10**-decimals), decimals)
+
+
+def apply_rounding(x: float, mode: Rounding) -> float:
+    if mode is Rounding.HALF_UP:
+        return round_half_up(x)
+    if mode is Rounding.HALF_AWAY:
+        return round_half_away(x)
+    if mode is Rounding.TEN_HALF_UP:
+        return round_half_up(x, 10)
+    return x
+
+
+def cap_difference(diff: float, cap: float | None) -> float:
+    """Bring a rating difference back within ±cap (no cap when ``cap`` is None)."""
+    if cap is None:
+        return diff
+    return max(-cap, min(cap, diff))
+
+
+def expected_logistic(diff: float) -> float:
+    return 1 / (1 + 10 ** (-diff / 400))
+
+
+def expected_normal(diff: float, sigma: float = NORMAL_SIGMA) -> float:
+    return _STANDARD_NORMAL.cdf(diff / sigma)
+
+
+def expected_table(diff: float, table: Sequence[tuple[int, int]] = FIDE_EXPECTED_TABLE) -> float:
+    """The table's expected score for a player ``diff`` points above (below if negative)
+    the opponent; the difference is first rounded to a whole number, half up."""
+    distance = abs(round_half_up(diff))
+    index = bisect_left([high for high, _ in table], distance)
+    higher = table[index][1] / 100 if index < len(table) else 1.0
+    return higher if diff >= 0 else round(1 - higher, 2)
+
+
+def expected(
+    diff: float,
+    method: ExpectedMethod = ExpectedMethod.LOGISTIC,
+    table: Sequence[tuple[int, int]] = FIDE_EXPECTED_TABLE,
+) -> float:
+    """Expected score of a player rated ``diff`` points above the opponent."""
+    if method is ExpectedMethod.TABLE:
+        return expected_table(diff, table)
+    if method is ExpectedMethod.NORMAL:
+        return expected_normal(diff)
+    return expected_logistic(diff)
+
+
+def dp_table(p: float, at_one: float = 800, at_zero: float = -800) -> float:
+    """D(p) read from the table, ``p`` rounded to two decimals (half up).
+
+    The table has no value at 1.00 and 0.00; FIDE uses ±800 (seed 001).
+    """
+    hundredths = int(round_half_up(p * 100))
+    if not 0 <= hundredths <= 100:
+        raise ValueError(f"a percentage is between 0 and 1, not {p}")
+    if hundredths == 100:
+        return at_one
+    if hundredths == 0:
+        return at_zero
+    return float(DP_TABLE[hundredths - 1])
+
+
+def dp_formula(p: float, method: ExpectedMethod = ExpectedMethod.LOGISTIC) -> float:
+    """D(p) by the inverse of the expected-score formula, for 0 < p < 1."""
+    if not 0 < p < 1:
+        raise ValueError(f"D(p) by formula needs 0 < p < 1, not {p}")
+    if method is ExpectedMethod.NORMAL:
+        return _STANDARD_NORMAL.inv_cdf(p) * NORMAL_SIGMA
+    return 400 * math.log10(p / (1 - p))
+
+
+def dp_bounded(p: float, bound: float = 470, low: float = 0.05, high: float = 0.95) -> float:
+    """D(p) by the logistic formula, held at ±``bound`` beyond ``low``/``high`` (seed 003:
+    "les primes sont bornées à +/- 470 si P > 0,95 ou P < 0,05")."""
+    if p > high:
+        return bound
+    if p < low:
+        return -bound
+    return dp_formula(p)
+
+
+def average(values: Sequence[float]) -> float:
+    if not values:
+        raise ValueError("an average needs at least one value")
+    return math.fsum(values) / len(values)
+
+
+def classical_performance(
+    opponents: Sequence[float],
+    score: float,
+    dp: str = "table",
+    *,
+    at_one: float = 800,
+    at_zero: float = -800,
+) -> float:
+    """Average of the opponents + D(p) (seed 001: 1402 + D(0.75) = 1595).
+
+    ``dp`` is ``"table"`` (FIDE table, ±``at_one``/``at_zero`` at 100 % and 0 %) or
+    ``"formula"`` (logistic; 100 % and 0 % get the "one more draw against the average"
+    heuristic of seed 002).
+    """
+    n = len(opponents)
+    if n == 0:
+        raise ValueError("a performance needs at least one game")
+    rc = average(opponents)
+    p = score / n
+    if dp == "table":
+        return rc + dp_table(p, at_one, at_zero)
+    if p in (0, 1):
+        return heuristic_performance(opponents, score)
+    return rc + dp_formula(p)
+
+
+def heuristic_performance(opponents: Sequence[float], score: float) -> float:
+    """Seed 002: at 100 % or 0 %, add one draw against the opponents' average."""
+    n = len(opponents)
+    rc = average(opponents)
+    return rc + dp_formula((score + 0.5) / (n + 1))
+
+
+def exact_performance(
+    opponents: Sequence[float],
+    score: float,
+    method: ExpectedMethod = ExpectedMethod.NORMAL,
+    table: Sequence[tuple[int, int]] = FIDE_EXPECTED_TABLE,
+    precision: float = 0.01,
+) -> float | None:
+    """The rating at which the expected total against ``opponents`` equals ``score``
+    (seed 002), to ``precision``.
+
+    At 100 % or 0 % the formulas have no finite answer: ``None``. The table reaches 1.00
+    beyond a difference of 735, so there the answer is the lowest (highest at 0 %) rating
+    that makes every expected score 1 (0): finite and exact.
+    """
+    n = len(opponents)
+    if n == 0:
+        raise ValueError("a performance needs at least one game")
+    if not 0 <= score <= n:
+        raise ValueError(f"a score of {score} is impossible in {n} games")
+
+    def total(x: float) -> float:
+        return math.fsum(expected(x - r, method, table) for r in opponents)
+
+    top_band = table[-1][0] + 1
+    if score in (0, n):
+        if method is not ExpectedMethod.TABLE:
+            return None
+        return max(opponents) + top_band if score == n else min(opponents) - top_band
+    low, high = min(opponents) - 2000.0, max(opponents) + 2000.0
+    if method is ExpectedMethod.TABLE:
+        # The table is a staircase: find the lowest rating whose total reaches the score.
+        low, high = min(opponents) - top_band - 1, max(opponents) + top_band + 1
+        while high - low > precision:
+            mid = (low + high) / 2
+            if total(mid) >= score:
+                high = mid
+            else:
+                low = mid
+        return round(high, 2)
+    while high - low > precision / 2:
+        mid = (low + high) / 2
+        if total(mid) < score:
+            low = mid
+        else:
+            high = mid
+    return round((low + high) / 2, 2)
+
+
+def expected_total(
+    rating: float,
+    opponents: Sequence[float],
+    method: ExpectedMethod = ExpectedMethod.LOGISTIC,
+    table: Sequence[tuple[int, int]] = FIDE_EXPECTED_TABLE,
+    cap: float | None = None,
+) -> float:
+    return math.fsum(expected(cap_difference(rating - r, cap), method, table) for r in opponents)
+
+
+def band_edges(table: Sequence[tuple[int, int]] = FIDE_EXPECTED_TABLE) -> list[int]:
+    """The highest difference of each band (for tests of the edges)."""
+    return [high for high, _ in table]

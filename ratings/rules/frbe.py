@@ -1,0 +1,240 @@
+"""Belgium: the FRBE-KBSB national Elo (seed 000, the Wavre club's page, and the
+federation's current rules).
+
+- Rn = Ro + K (W − We), We from the FIDE table; the difference is capped (350 in the
+  seed's version: "la probabilité minimale a été arbitrairement fixée à 0.11 et la
+  probabilité maximale à 0.89"; 400 in the current rules).
+- K = 32 from the 20th to the 100th game, 24 from the 101st to the 300th, 16 from the
+  301st at 2000 or less, 12 above 2000, 10 in all cases above 2200 (currently: only once
+  300 games are played). K is read from the games played before the rating period.
+- Games against unrated players are not counted.
+- A newcomer's rating is a performance R = Rc + D(P) over all their games so far (D from
+  the table, P rounded to two decimals): provisional from 10 games, the first rating at 20.
+- The list is published twice a year in the seed, quarterly now: both are dated versions.
+- The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from datetime import date
+
+from . import elo
+from .base import (
+    N_,
+    Archive,
+    Batch,
+    BatchResult,
+    PlayerId,
+    PlayerResult,
+    PlayerState,
+    Status,
+    Version,
+    check_ranges,
+    note,
+    param,
+)
+from .club import _fill
+from .common import no_games_note, performances, split_games, unique_notes
+
+KEY = "frbe"
+NAME = "Belgium (FRBE-KBSB)"
+
+
+@dataclass(frozen=True)
+class Params:
+    difference_cap: float = param(
+        400,
+        "Rating-difference cap",
+        "Seed 000: any difference above 350 counts as 350 (expected .11/.89); 400 in the "
+        "current rules.",
+        unit="Elo",
+        min=0,
+        max=1000,
+    )
+    k_to_100: float = param(32, "K to the 100th game", "Seed 000: K=32 de la 20e à la 100e partie.")
+    games_k_24: int = param(
+        100, "Games before K 24", "Seed 000: K=24 de la 101e à la 300e partie.", min=1
+    )
+    k_to_300: float = param(24, "K to the 300th game", "Seed 000: K=24 de la 101e à la 300e.")
+    games_k_16: int = param(
+        300, "Games before K 16/12", "Seed 000: K=16 (or 12) à partir de la 301e partie.", min=1
+    )
+    k_low: float = param(16, "K after 300 games, ≤ 2000", "Seed 000: K=16 si la cote est <= 2000.")
+    k_high: float = param(12, "K after 300 games, > 2000", "Seed 000: K=12 si la cote est > 2000.")
+    k_high_threshold: float = param(
+        2000, "Rating for K 12", "Seed 000: the 12/16 boundary.", unit="Elo"
+    )
+    k_top: float = param(10, "K above the top threshold", "Seed 000: K=10 si la cote est > 2200.")
+    k_top_threshold: float = param(2200, "Rating for K 10", "Seed 000: > 2200.", unit="Elo")
+    k_top_games: int = param(
+        300,
+        "Games before K 10 applies",
+        "Current rules: K=10 above 2200 only after 300 games (0 in the seed's version).",
+        min=0,
+    )
+    provisional_games: int = param(
+        10,
+        "Games for a provisional rating",
+        "Seed 000: on ne calcule de cote provisoire qu'avec au moins 10 parties jouées.",
+        min=1,
+    )
+    first_rating_games: int = param(
+        20, "Games for the first rating", "Seed 000: à 20 parties, la première cote.", min=1
+    )
+    dp_at_one: float = param(
+        800,
+        "D(p) at 100 %",
+        "The table has no value at p = 1; FIDE's convention (seed 001) is +800 (−800 at 0).",
+        unit="Elo",
+    )
+    periods: tuple[str, ...] = param(
+        ("01-01", "04-01", "07-01", "10-01"),
+        "Rating periods",
+        "Seed 000: the Belgian list is recalculated twice a year; quarterly now.",
+    )
+    adjustment_day: date = param(
+        date(2024, 4, 1),
+        "Day of the 2024 adjustment",
+        "April 2024: ratings under 2000 raised, like FIDE's adjustment of March 2024.",
+    )
+    adjustment_threshold: float = param(
+        2000, "Adjustment threshold", "Only ratings under this are raised.", unit="Elo"
+    )
+    adjustment_factor: float = param(
+        0.4, "Adjustment factor", "R + factor × (threshold − R).", min=0, max=1
+    )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
+        if self.provisional_games > self.first_rating_games:
+            raise ValueError("provisional_games must not exceed first_rating_games")
+        if self.games_k_24 > self.games_k_16:
+            raise ValueError("games_k_24 must not exceed games_k_16")
+
+    def k_for(self, state: PlayerState) -> tuple[float, str]:
+        rating, games = state.rating or 0, state.games
+        if rating > self.k_top_threshold and games >= self.k_top_games:
+            return self.k_top, N_("K = {k}: rating above {top}")
+        if games < self.games_k_24:
+            return self.k_to_100, N_("K = {k}: up to the 100th game")
+        if games < self.games_k_16:
+            return self.k_to_300, N_("K = {k}: from the 101st to the 300th game")
+        if rating > self.k_high_threshold:
+            return self.k_high, N_("K = {k}: after 300 games, rating above 2000")
+        return self.k_low, N_("K = {k}: after 300 games, rating 2000 or less")
+
+
+SEED_VERSION = Params(difference_cap=350, k_top_games=0, periods=("01-01", "07-01"))
+VERSIONS = (
+    Version(date(2000, 1, 1), SEED_VERSION, "Wavre club page (seed 000): cap 350, two lists"),
+    Version(date(2024, 4, 1), Params(), "Current rules: cap 400, quarterly lists"),
+)
+
+
+def adjustment_2024(rating: float, params: Params) -> float:
+    """The one-off raise of April 2024: R + factor × (threshold − R) under the threshold,
+    rounded half up (1500 → 1700)."""
+    if rating >= params.adjustment_threshold:
+        return rating
+    raised = rating + params.adjustment_factor * (params.adjustment_threshold - rating)
+    return elo.round_half_up(raised)
+
+
+def rate(batch: Batch, params: Params) -> BatchResult:
+    results = {
+        player: _rate_player(batch, params, player, state)
+        for player, state in batch.players.items()
+    }
+    return BatchResult(batch.day, results)
+
+
+def _rating_used(batch: Batch, player: PlayerId) -> float | None:
+    return batch.players[player].rating
+
+
+def _rate_player(
+    batch: Batch, params: Params, player: PlayerId, state: PlayerState
+) -> PlayerResult:
+    counted, lines = split_games(batch, player, lambda p: _rating_used(batch, p))
+    score = sum(c.score for c in counted)
+    classical, exact = performances(counted, elo.ExpectedMethod.TABLE)
+    if classical is not None:
+        classical = elo.round_half_up(classical)
+    if state.status is not Status.RATED:
+        return _newcomer(batch, params, player, state, counted, lines, classical, exact)
+    if not counted:
+        return PlayerResult(
+            player, state, state, state.rating, None, score, None, classical, exact,
+            tuple(lines), (no_games_note(),),
+        )  # fmt: skip
+    assert state.rating is not None
+    k, k_text = params.k_for(state)
+    notes = [note(k_text, k=k, top=params.k_top_threshold)]
+    changes = {}
+    expectations: list[float] = []
+    for game in counted:
+        diff = state.rating - game.opponent_rating
+        capped = elo.cap_difference(diff, params.difference_cap)
+        if capped != diff:
+            notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
+        we = elo.expected_table(capped)
+        expectations.append(we)
+        changes[id(game)] = (we, k * (game.score - we))
+    expected_total = math.fsum(expectations)
+    exact_rating = state.rating + k * (score - expected_total)
+    rating = elo.round_half_up(exact_rating)
+    after = state.replace(
+        rating=rating, games=state.games + len(counted), peak_rating=max(state.peak or 0, rating)
+    )
+    return PlayerResult(
+        player, state, after, exact_rating, k, score, expected_total, classical, exact,
+        tuple(_fill(lines, counted, changes)), unique_notes(notes),
+    )  # fmt: skip
+
+
+def _newcomer(  # type: ignore[no-untyped-def]
+    batch: Batch, params: Params, player, state: PlayerState, counted, lines, classical, exact
+) -> PlayerResult:
+    """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20."""
+    archive = state.archive or Archive()
+    archive = replace(
+        archive,
+        games=archive.games + len(counted),
+        opponents_sum=archive.opponents_sum + sum(c.opponent_rating for c in counted),
+        score=archive.score + sum(c.score for c in counted),
+    )
+    score = sum(c.score for c in counted)
+    n = archive.games
+    if n < params.provisional_games:
+        after = state.replace(archive=archive, games=n, status=Status.UNRATED)
+        notes = (
+            note(
+                N_("unrated: a provisional rating needs {needed} games, {games} played"),
+                needed=params.provisional_games, games=n,
+            ),
+        )  # fmt: skip
+        return PlayerResult(
+            player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
+        )
+    rc = archive.opponents_sum / n
+    p = archive.score / n
+    performance = rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one)
+    rating = elo.round_half_up(performance)
+    first = n >= params.first_rating_games
+    status = Status.RATED if first else Status.PROVISIONAL
+    after = state.replace(
+        rating=rating, games=n, status=status, archive=None if first else archive,
+        peak_rating=rating,
+    )  # fmt: skip
+    text = (
+        N_("first rating after {games} games: {rc} + D({p}) = {rating}")
+        if first
+        else N_("provisional rating after {games} games: {rc} + D({p}) = {rating}")
+    )
+    notes = (note(text, games=n, rc=round(rc, 1), p=round(p, 2), rating=rating),)
+    return PlayerResult(
+        player, state, after, performance, None, score, None, classical, exact, tuple(lines),
+        notes,
+    )  # fmt: skip

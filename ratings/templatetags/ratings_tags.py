@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext
+
+from club.models import Event, Game
+from ratings.models import RatingBatch, RatingChange
+
+register = template.Library()
+
+
+@register.inclusion_tag("ratings/_event_rating_changes.html")
+def event_rating_changes(event: Event) -> dict[str, Any]:
+    """Each participant's rating change from ``event``, per system: the event's own batch,
+    or the running estimate of the period that contains it."""
+    day = timezone.localdate(event.end)
+    batches = list(
+        RatingBatch.objects.filter(
+            Q(event=event) | Q(period_start__lte=day, period_end__gte=day),
+            system__enabled=True,
+        ).select_related("system")
+    )
+    pairs = Game.objects.filter(round__event=event).values_list("white_id", "black_id")
+    players = {player for pair in pairs for player in pair}
+    changes = (
+        RatingChange.objects.filter(batch__in=batches, player__in=players)
+        .select_related("player")
+        .order_by("player__last_name", "player__first_name")
+    )
+    by_batch: dict[int, list[RatingChange]] = {}
+    for change in changes:
+        by_batch.setdefault(change.batch_id, []).append(change)
+    today = timezone.localdate()
+    sections = [
+        {"batch": b, "estimated": b.is_estimated(today), "changes": by_batch.get(b.pk, [])}
+        for b in sorted(batches, key=lambda b: b.system.name)
+        if b.pk in by_batch
+    ]
+    return {"sections": sections}
+
+
+@register.filter
+def note_text(note: dict[str, Any] | None) -> str:
+    """A note of the breakdown in the page's language: its template is translated (the
+    rules mark them with ``N_``), then filled with its values."""
+    if not note:
+        return ""
+    params = {
+        key: (round(value, 2) if isinstance(value, float) else value)
+        for key, value in note.get("params", {}).items()
+    }
+    try:
+        return gettext(note["template"]).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(note["template"])
+
+
+@register.filter
+def signed(value: float | None, digits: int = 1) -> str:
+    """+12.5 / -3.0 / 0.0, in the page's number format."""
+    if value is None:
+        return "–"
+    text = number_format(abs(value), decimal_pos=digits)
+    if round(value, digits) > 0:
+        return f"+{text}"
+    if round(value, digits) < 0:
+        return f"−{text}"
+    return text

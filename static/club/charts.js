@@ -1,0 +1,52 @@
+/* Rating charts (Chart.js, vendored). Data come from json_script elements: no inline JS. */
+(function () {
+  "use strict";
+  const palette = ["#1f4d3a", "#c9a227", "#2f6db5", "#b5452f", "#6b4fa0", "#3a8f8f"];
+  const lang = document.documentElement.lang || "fr";
+  const day = (value) => new Date(value).toLocaleDateString(lang, { year: "numeric", month: "short", day: "numeric" });
+
+  const history = document.getElementById("rating-chart-data");
+  if (history && window.Chart) {
+    const series = JSON.parse(history.textContent);
+    new Chart(document.getElementById("rating-chart"), {
+      type: "line",
+      data: {
+        datasets: series.map((s, i) => ({
+          label: s.label,
+          data: s.points.map((p) => ({ x: Date.parse(p.x), y: p.y, label: p.label, change: p.change })),
+          borderColor: palette[i % palette.length],
+          backgroundColor: palette[i % palette.length],
+          tension: 0.2,
+          pointRadius: 3,
+        })),
+      },
+      options: {
+        responsive: true,
+        interaction: { mode: "nearest", intersect: false },
+        scales: { x: { type: "linear", ticks: { callback: (v) => day(v), maxTicksLimit: 8 } } },
+        plugins: {
+          tooltip: {
+            callbacks: {
+              title: (items) => items[0].raw.label,
+              label: (item) => {
+                const change = item.raw.change;
+                const delta = change === null ? "" : ` (${change > 0 ? "+" : ""}${change})`;
+                return `${item.dataset.label}: ${item.raw.y}${delta} · ${day(item.raw.x)}`;
+              },
+            },
+          },
+        },
+      },
+    });
+  }
+
+  const distribution = document.getElementById("distribution-data");
+  if (distribution && window.Chart) {
+    const data = JSON.parse(distribution.textContent);
+    new Chart(document.getElementById("distribution-chart"), {
+      type: "bar",
+      data: { labels: data.labels, datasets: [{ data: data.counts, backgroundColor: palette[0] }] },
+      options: { plugins: { legend: { display: false } }, scales: { y: { ticks: { precision: 0 } } } },
+    });
+  }
+})();

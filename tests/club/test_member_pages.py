@@ -1,0 +1,154 @@
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from club.models import Member, Player
+from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem
+from tests.club.factories import MemberFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) -> None:
+    rating = 1500.0
+    for n in range(rows):
+        batch = RatingBatch.objects.create(
+            system=system,
+            kind=RatingBatch.Kind.EVENT,
+            day=date(2020, 1, 1) + timedelta(days=7 * n),
+            label=f"Soirée {n}",
+        )
+        after = rating + (8 if n % 3 else -5)
+        RatingChange.objects.create(
+            batch=batch,
+            player=member.player,
+            rating_before=rating,
+            rating_after=after,
+            rating_exact=after,
+            status="rated",
+            games=1,
+            score=Decimal(1),
+            expected=0.64,
+            k=20,
+            performance=1700,
+            performance_exact=1690.5,
+            state={},
+            breakdown={
+                "games": [
+                    {
+                        "opponent": opponent.pk,
+                        "opponent_rating": 1400,
+                        "score": 1,
+                        "expected": 0.64,
+                        "change": after - rating,
+                        "counted": True,
+                        "note": None,
+                    }
+                ],
+                "notes": [
+                    {
+                        "template": "K = {k}: up to the 100th game",
+                        "params": {"k": 20},
+                    }
+                ],
+            },
+        )
+        rating = after
+    Rating.objects.create(
+        system=system,
+        player=member.player,
+        rating=rating,
+        games=rows,
+        status="rated",
+        last_batch=batch,
+    )
+
+
+@pytest.fixture
+def club_system() -> RatingSystem:
+    return RatingSystem.objects.get(engine="club")
+
+
+def test_a_member_page_shows_ratings_chart_data_and_the_calculation(client, club_system):
+    member = MemberFactory(player__first_name="Anne", player__last_name="Lambert")
+    _history(member, club_system, 3, PlayerFactory(first_name="Luc", last_name="Dubois"))
+    html = client.get(reverse("member", args=[member.pk])).content.decode()
+    assert "Anne Lambert" in html
+    assert 'id="rating-chart-data"' in html
+    assert "Soirée 2" in html and "Luc Dubois" in html
+    assert "K = 20 : jusqu&#x27;à la 100e partie" in html
+    assert "1511" in html  # 1500 - 5 + 8 + 8
+
+
+def test_a_member_page_issues_a_bounded_number_of_queries_for_300_rows(
+    client, club_system, django_assert_max_num_queries
+):
+    member = MemberFactory()
+    _history(member, club_system, 300, PlayerFactory())
+    with django_assert_max_num_queries(8):
+        response = client.get(reverse("member", args=[member.pk]))
+    assert response.content.decode().count('class="history-row"') == 300
+
+
+def test_a_member_page_never_shows_personal_data(client, club_system):
+    member = MemberFactory(
+        email="anne.secret@example.be",
+        phone="+32 470 11 22 33",
+        address="rue Privée 1",
+        player__birth_date=date(2010, 5, 17),
+    )
+    html = client.get(reverse("member", args=[member.pk])).content.decode()
+    for secret in (
+        "anne.secret@example.be",
+        "+32 470 11 22 33",
+        "rue Privée",
+        "2010-05-17",
+        "17/05/2010",
+        "17 mai 2010",
+    ):
+        assert secret not in html
+
+
+def test_a_lapsed_member_has_no_public_page(client):
+    member = MemberFactory(status=Member.Status.LAPSED)
+    assert client.get(reverse("member", args=[member.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("count", [10, 500])
+def test_the_members_table_issues_a_bounded_number_of_queries(
+    client, club_system, count, django_assert_max_num_queries
+):
+    for n in range(count):
+        member = MemberFactory()
+        Rating.objects.create(
+            system=club_system, player=member.player, rating=1200 + n, games=5, status="rated"
+        )
+    with django_assert_max_num_queries(6):
+        response = client.get(reverse("members"), {"sort": f"-rating_{club_system.pk}"})
+    assert response.status_code == 200
+    assert f"{1200 + count - 1}" in response.content.decode()
+
+
+def test_the_members_table_searches_by_name(client):
+    MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
+    MemberFactory(player__first_name="Paul", player__last_name="Thiry")
+    html = client.get(reverse("members"), {"q": "warn"}).content.decode()
+    assert "Zoé Warnier" in html and "Paul Thiry" not in html
+
+
+@pytest.mark.parametrize("count", [10, 500])
+def test_a_ranking_lists_members_by_rating_with_bounded_queries(
+    client, club_system, count, django_assert_max_num_queries
+):
+    for n in range(count):
+        member = MemberFactory()
+        Rating.objects.create(
+            system=club_system, player=member.player, rating=1000 + 3 * n, games=5, status="rated"
+        )
+    with django_assert_max_num_queries(5):
+        response = client.get(reverse("ranking", args=[club_system.pk]))
+    rows = response.context["rows"]
+    assert [r.rating for r in rows] == sorted((r.rating for r in rows), reverse=True)
+    assert sum(response.context["distribution"]["counts"]) == count
