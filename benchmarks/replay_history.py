@@ -77,9 +77,10 @@ def _build(players: int, games: int, years: int = 10) -> int:
         order = rng.sample(field, EVENT_PLAYERS)
         for board, (white, black) in enumerate(zip(order[::2], order[1::2], strict=True), 1):
             batch.append(
-                Game(round=round_, board=board, white=white, black=black,
-                     result=rng.choice(results))
-            )  # fmt: skip
+                Game(
+                    round=round_, board=board, white=white, black=black, result=rng.choice(results)
+                )
+            )
         if len(batch) >= 20_000:
             Game.objects.bulk_create(batch)
             batch = []
@@ -94,9 +95,12 @@ def _new_event(rng: random.Random) -> object:
     assert last is not None
     start = last.end + timedelta(days=3)
     event = Event.objects.create(
-        kind=Event.Kind.OPEN, title="Le nouveau tournoi", start=start,
-        end=start + timedelta(hours=6), status=Event.Status.CLOSED,
-    )  # fmt: skip
+        kind=Event.Kind.OPEN,
+        title="Le nouveau tournoi",
+        start=start,
+        end=start + timedelta(hours=6),
+        status=Event.Status.CLOSED,
+    )
     field = rng.sample(list(Player.objects.all()[:2000]), EVENT_PLAYERS)
     for number in range(1, EVENT_ROUNDS + 1):
         round_ = Round.objects.create(event=event, number=number)
@@ -122,8 +126,10 @@ def main() -> None:
 
     started = time.perf_counter()
     games = _build(options.players, options.games)
-    print(f"built {options.players:,} players and {games:,} games in "
-          f"{time.perf_counter() - started:.1f} s ({database})")  # fmt: skip
+    print(
+        f"built {options.players:,} players and {games:,} games in "
+        f"{time.perf_counter() - started:.1f} s ({database})"
+    )
 
     systems = list(RatingSystem.objects.enabled())
     for system in systems:

@@ -21,9 +21,13 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     hidden = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}  # set by conftest for browser tests
     environment = {k: v for k, v in os.environ.items() if k not in hidden} | env
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
 def test_check_deploy_passes_with_production_settings():

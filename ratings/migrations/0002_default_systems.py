@@ -10,7 +10,7 @@ DEFAULTS = [
      "time_controls": ["standard"]},
     {"name": "Elo FIDE", "engine": "fide", "role": "fide", "enabled": False,
      "time_controls": ["standard"]},
-]  # fmt: skip
+]
 
 
 def create(apps, schema_editor):

@@ -277,9 +277,10 @@ def period_bounds(day: date, starts: tuple[str, ...]) -> tuple[date, date]:
         raise ValueError("a system that rates per event has no periods")
     marks = sorted((int(month), int(dd)) for month, dd in (s.split("-") for s in starts))
     candidates = sorted(
-        date(year, month, dd) for year in (day.year - 1, day.year, day.year + 1)
+        date(year, month, dd)
+        for year in (day.year - 1, day.year, day.year + 1)
         for month, dd in marks
-    )  # fmt: skip
+    )
     first = max(c for c in candidates if c <= day)
     following = min(c for c in candidates if c > day)
     return first, following - timedelta(days=1)

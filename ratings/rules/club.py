@@ -11,7 +11,6 @@ played enough games against rated players.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from datetime import date
 
@@ -141,9 +140,18 @@ def _rate_player(batch: Batch, params: Params, player, state: PlayerState) -> Pl
         return _newcomer(batch, params, player, state, counted, lines, classical, exact)
     if not counted:
         return PlayerResult(
-            player, state, state, state.rating, None, score, None, classical, exact,
-            tuple(lines), (no_games_note(),),
-        )  # fmt: skip
+            player,
+            state,
+            state,
+            state.rating,
+            None,
+            score,
+            None,
+            classical,
+            exact,
+            tuple(lines),
+            (no_games_note(),),
+        )
     k = params.k_for(state, batch.day)
     notes = [note(N_("K = {k}"), k=k)]
     changes = {}
@@ -156,18 +164,29 @@ def _rate_player(batch: Batch, params: Params, player, state: PlayerState) -> Pl
         we = elo.expected(capped, params.expected_method)
         expectations.append(we)
         changes[id(game)] = (we, k * (game.score - we))
-    expected_total = math.fsum(expectations)
-    exact_rating = state.rating + math.fsum(change for _we, change in changes.values())
+    expected_total = elo.total(expectations)
+    exact_rating = state.rating + elo.total(change for _we, change in changes.values())
     after_rating = elo.round_decimals(exact_rating, params.decimals)
     lines = _fill(lines, counted, changes)
     after = state.replace(
-        rating=after_rating, games=state.games + len(counted), status=Status.RATED,
+        rating=after_rating,
+        games=state.games + len(counted),
+        status=Status.RATED,
         peak_rating=max(state.peak or after_rating, after_rating),
-    )  # fmt: skip
+    )
     return PlayerResult(
-        player, state, after, exact_rating, k, score, expected_total, classical, exact,
-        tuple(lines), unique_notes(notes),
-    )  # fmt: skip
+        player,
+        state,
+        after,
+        exact_rating,
+        k,
+        score,
+        expected_total,
+        classical,
+        exact,
+        tuple(lines),
+        unique_notes(notes),
+    )
 
 
 def _fill(
@@ -200,9 +219,10 @@ def _newcomer(  # type: ignore[no-untyped-def]
         notes = (
             note(
                 N_("unrated: {games} of the {needed} games needed for a first rating"),
-                games=archive.games, needed=params.first_rating_games,
+                games=archive.games,
+                needed=params.first_rating_games,
             ),
-        )  # fmt: skip
+        )
         return PlayerResult(
             player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
         )

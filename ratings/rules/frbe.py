@@ -16,7 +16,6 @@ federation's current rules).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -166,9 +165,18 @@ def _rate_player(
         return _newcomer(batch, params, player, state, counted, lines, classical, exact)
     if not counted:
         return PlayerResult(
-            player, state, state, state.rating, None, score, None, classical, exact,
-            tuple(lines), (no_games_note(),),
-        )  # fmt: skip
+            player,
+            state,
+            state,
+            state.rating,
+            None,
+            score,
+            None,
+            classical,
+            exact,
+            tuple(lines),
+            (no_games_note(),),
+        )
     assert state.rating is not None
     k, k_text = params.k_for(state)
     notes = [note(k_text, k=k, top=params.k_top_threshold)]
@@ -182,16 +190,25 @@ def _rate_player(
         we = elo.expected_table(capped)
         expectations.append(we)
         changes[id(game)] = (we, k * (game.score - we))
-    expected_total = math.fsum(expectations)
+    expected_total = elo.total(expectations)
     exact_rating = state.rating + k * (score - expected_total)
     rating = elo.round_half_up(exact_rating)
     after = state.replace(
         rating=rating, games=state.games + len(counted), peak_rating=max(state.peak or 0, rating)
     )
     return PlayerResult(
-        player, state, after, exact_rating, k, score, expected_total, classical, exact,
-        tuple(_fill(lines, counted, changes)), unique_notes(notes),
-    )  # fmt: skip
+        player,
+        state,
+        after,
+        exact_rating,
+        k,
+        score,
+        expected_total,
+        classical,
+        exact,
+        tuple(_fill(lines, counted, changes)),
+        unique_notes(notes),
+    )
 
 
 def _newcomer(  # type: ignore[no-untyped-def]
@@ -212,9 +229,10 @@ def _newcomer(  # type: ignore[no-untyped-def]
         notes = (
             note(
                 N_("unrated: a provisional rating needs {needed} games, {games} played"),
-                needed=params.provisional_games, games=n,
+                needed=params.provisional_games,
+                games=n,
             ),
-        )  # fmt: skip
+        )
         return PlayerResult(
             player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
         )
@@ -225,9 +243,12 @@ def _newcomer(  # type: ignore[no-untyped-def]
     first = n >= params.first_rating_games
     status = Status.RATED if first else Status.PROVISIONAL
     after = state.replace(
-        rating=rating, games=n, status=status, archive=None if first else archive,
+        rating=rating,
+        games=n,
+        status=status,
+        archive=None if first else archive,
         peak_rating=rating,
-    )  # fmt: skip
+    )
     text = (
         N_("first rating after {games} games: {rc} + D({p}) = {rating}")
         if first
@@ -235,6 +256,15 @@ def _newcomer(  # type: ignore[no-untyped-def]
     )
     notes = (note(text, games=n, rc=round(rc, 1), p=round(p, 2), rating=rating),)
     return PlayerResult(
-        player, state, after, performance, None, score, None, classical, exact, tuple(lines),
+        player,
+        state,
+        after,
+        performance,
+        None,
+        score,
+        None,
+        classical,
+        exact,
+        tuple(lines),
         notes,
-    )  # fmt: skip
+    )

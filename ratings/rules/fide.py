@@ -1,0 +1,510 @@
+"""FIDE: the international rating (seed 001, and FIDE's Rating Regulations effective
+1 March 2024 with the amendment of 1 October 2025).
+
+- Monthly rating periods; every game of the period against a rated opponent counts, at the
+  ratings of the start of the period: Rn = Ro + round(Σ K (W − We)), the change rounded
+  half away from zero.
+- We from the FIDE table (seed 000); the difference capped at 400 (350 before July 2009),
+  and since October 2025 not capped for a player rated 2650 or more.
+- K = 40 for a player's first 30 games, and for juniors (to the end of the year they turn
+  18) rated under 2300; 20 under 2400; 10 once 2400 has been reached, for good. When
+  K × (games of the period) exceeds 700, K is the largest whole number that keeps it
+  within 700.
+- First rating, before March 2024 (seed 001): per period Ru = Rc + D(p) below 50 %, Rc + 20
+  per half point above 50 %; published, as the games-weighted average of the Ru, once 5
+  games against rated players are played and if over 1000. From March 2024: all games so
+  far against rated players plus two hypothetical draws against 1800-rated opponents,
+  Ru = Ra + D(p); at least 5 games; a zero score in the first event is disregarded;
+  published only at 1400 or more, and at most 2200. Ratings never drop below 1400.
+- The one-time adjustment of March 2024 (+0.4 × (2000 − R) under 2000) is
+  :func:`adjustment_2024`, applied by the web layer as a batch of its own.
+
+The period is rated over numpy arrays (:func:`rate_arrays`), which is what makes a
+million games a second possible; :func:`rate` builds the readable breakdown from the same
+arrays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+import numpy as np
+
+from . import elo
+from .base import (
+    N_,
+    Archive,
+    Batch,
+    BatchResult,
+    GameLine,
+    PlayerId,
+    PlayerResult,
+    PlayerState,
+    Status,
+    Version,
+    check_ranges,
+    note,
+    param,
+)
+from .common import unique_notes
+
+KEY = "fide"
+NAME = "FIDE"
+MONTHS = tuple(f"{month:02d}-01" for month in range(1, 13))
+
+
+@dataclass(frozen=True)
+class Params:
+    difference_cap: float = param(
+        400,
+        "Rating-difference cap",
+        "Rating Regulations 8.3.1: a difference of more than 400 points counts as 400 "
+        "(350 before July 2009).",
+        unit="Elo",
+        min=0,
+        max=1000,
+    )
+    uncapped_from: float | None = param(
+        None,
+        "No cap from rating",
+        "Amendment of 1 October 2025: no cap for a player rated 2650 or more. Empty: the "
+        "cap applies to everyone.",
+        unit="Elo",
+    )
+    k_new: float = param(40, "K for new players", "K = 40 until 30 games are completed.")
+    new_games: int = param(30, "Games of a new player", "K = 40 until 30 games.", min=0)
+    k_junior: float = param(
+        40, "K for juniors", "K = 40 for juniors rated under 2300.", unit="", min=0
+    )
+    junior_age: int = param(
+        18,
+        "Junior age",
+        "Juniors: until the end of the year of their 18th birthday.",
+        unit="years",
+        min=0,
+    )
+    junior_below: float = param(2300, "Junior K below", "Juniors keep K 40 under 2300.")
+    k_default: float = param(20, "K below 2400", "K = 20 as long as the rating is under 2400.")
+    k_top: float = param(10, "K from 2400", "K = 10 once 2400 has been reached, for good.")
+    top_threshold: float = param(2400, "Rating for K 10", "Once reached, K stays 10.")
+    k_games_limit: float = param(
+        700,
+        "K × games limit",
+        "If K × games of the period exceeds 700, K is the largest whole number within it.",
+        min=1,
+    )
+    rating_floor: float = param(
+        1000,
+        "Rating floor",
+        "The lowest published rating: 1000 (seed 001), 1400 from March 2024.",
+        unit="Elo",
+    )
+    first_rating_rule: str = param(
+        "2024",
+        "First-rating rule",
+        "'2009': Rc + D(p) below 50 %, + 20 per half point above (seed 001); '2024': two "
+        "hypothetical draws against 1800-rated opponents.",
+    )
+    first_rating_games: int = param(
+        5, "Games for a first rating", "At least 5 games against rated players.", min=1
+    )
+    hypothetical_rating: float = param(
+        1800, "Hypothetical opponents' rating", "2024: two draws against 1800-rated opponents."
+    )
+    hypothetical_draws: int = param(2, "Hypothetical draws", "2024: two draws.", min=0)
+    first_rating_min: float = param(
+        1400, "Lowest first rating", "2024: published only at 1400 or more.", unit="Elo"
+    )
+    first_rating_max: float = param(
+        2200, "Highest first rating", "2024: a first rating is at most 2200.", unit="Elo"
+    )
+    half_point_bonus: float = param(
+        20, "Points per half point above 50 %", "Seed 001 (before 2024): Rc + 20 per half point."
+    )
+    dp_at_one: float = param(800, "D(p) at 100 %", "Seed 001: ±800 for p = 1 and p = 0.")
+    adjustment_day: date = param(
+        date(2024, 3, 1),
+        "Day of the 2024 adjustment",
+        "March 2024: every rating under 2000 raised by 0.4 × (2000 − R).",
+    )
+    adjustment_threshold: float = param(2000, "Adjustment threshold", "Under 2000.")
+    adjustment_factor: float = param(0.4, "Adjustment factor", "0.4 × (2000 − R).", min=0, max=1)
+    periods: tuple[str, ...] = param(MONTHS, "Rating periods", "Monthly lists since 2012.")
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
+        if self.first_rating_rule not in ("2009", "2024"):
+            raise ValueError("first_rating_rule must be '2009' or '2024'")
+
+
+VERSIONS = (
+    Version(
+        date(1970, 1, 1),
+        Params(difference_cap=350, first_rating_rule="2009", periods=MONTHS),
+        "Before July 2009: cap 350",
+    ),
+    Version(date(2009, 7, 1), Params(first_rating_rule="2009"), "July 2009: cap 400"),
+    Version(
+        date(2024, 3, 1),
+        Params(rating_floor=1400),
+        "March 2024: new first rating, floor 1400, one-time adjustment",
+    ),
+    Version(
+        date(2025, 10, 1),
+        Params(rating_floor=1400, uncapped_from=2650),
+        "October 2025: no cap from 2650",
+    ),
+)
+
+_EDGES = np.array([high for high, _p in elo.FIDE_EXPECTED_TABLE], dtype=np.float64)
+_HIGHER = np.array([p / 100 for _high, p in elo.FIDE_EXPECTED_TABLE] + [1.0])
+
+
+def adjustment_2024(rating: float, params: Params) -> float:
+    """March 2024: R + 0.4 × (2000 − R) under 2000, rounded half up (1500 → 1700)."""
+    if rating >= params.adjustment_threshold:
+        return rating
+    raised = rating + params.adjustment_factor * (params.adjustment_threshold - rating)
+    return elo.round_half_up(raised)
+
+
+def is_junior(state: PlayerState, day: date, params: Params) -> bool:
+    """To the end of the year of the 18th birthday (``state.junior`` wins when given)."""
+    if state.junior is not None:
+        return state.junior
+    if state.birth_date is None:
+        return False
+    return day.year <= state.birth_date.year + params.junior_age
+
+
+def base_k(state: PlayerState, day: date, params: Params) -> float:
+    """K before the 700 limit, from the state at the start of the period."""
+    rating = state.rating or 0
+    if (state.peak or 0) >= params.top_threshold:
+        return params.k_top
+    if state.games < params.new_games:
+        return params.k_new
+    if is_junior(state, day, params) and rating < params.junior_below:
+        return params.k_junior
+    if rating < params.top_threshold:
+        return params.k_default
+    return params.k_top
+
+
+@dataclass
+class PeriodArrays:
+    """The rated players' calculation for a period, kept as arrays until someone looks."""
+
+    white: np.ndarray
+    black: np.ndarray
+    counted: np.ndarray  # games that count for both sides (both rated, played)
+    expected_white: np.ndarray
+    expected_black: np.ndarray
+    change_white: np.ndarray
+    change_black: np.ndarray
+    k: np.ndarray  # per player
+    games: np.ndarray  # counted games per player
+    total_change: np.ndarray  # per player, unrounded
+    capped_white: np.ndarray
+    capped_black: np.ndarray
+
+
+def rate_arrays(
+    ratings: np.ndarray,
+    k_base: np.ndarray,
+    white: np.ndarray,
+    black: np.ndarray,
+    white_score: np.ndarray,
+    played: np.ndarray,
+    params: Params,
+) -> PeriodArrays:
+    """Rate a period over arrays: ``ratings`` (NaN: unrated) and ``k_base`` per player
+    index; per game the players' indices, white's score, and whether it was played."""
+    counted = played & ~np.isnan(ratings[white]) & ~np.isnan(ratings[black])
+    w, b = white[counted], black[counted]
+    diff = ratings[w] - ratings[b]
+    cap = params.difference_cap
+    capped_w = np.clip(diff, -cap, cap)
+    capped_b = -np.clip(diff, -cap, cap)
+    if params.uncapped_from is not None:
+        capped_w = np.where(ratings[w] >= params.uncapped_from, diff, capped_w)
+        capped_b = np.where(ratings[b] >= params.uncapped_from, -diff, capped_b)
+    expected_w = _expected(capped_w)
+    expected_b = _expected(capped_b)
+    n = len(ratings)
+    games = np.bincount(w, minlength=n) + np.bincount(b, minlength=n)
+    k = k_base.astype(np.float64).copy()
+    over = (games > 0) & (k * games > params.k_games_limit)
+    k[over] = np.floor(params.k_games_limit / games[over])
+    score_w = white_score[counted]
+    change_w = k[w] * (score_w - expected_w)
+    change_b = k[b] * ((1 - score_w) - expected_b)
+    total = np.bincount(w, change_w, minlength=n) + np.bincount(b, change_b, minlength=n)
+    return PeriodArrays(
+        white=white,
+        black=black,
+        counted=counted,
+        expected_white=expected_w,
+        expected_black=expected_b,
+        change_white=change_w,
+        change_black=change_b,
+        k=k,
+        games=games,
+        total_change=total,
+        capped_white=capped_w != diff,
+        capped_black=capped_b != -diff,
+    )
+
+
+def _expected(diff: np.ndarray) -> np.ndarray:
+    distance = np.floor(np.abs(diff) + 0.5)
+    higher = _HIGHER[np.searchsorted(_EDGES, distance, side="left")]
+    return np.where(diff >= 0, higher, np.round(1 - higher, 2))
+
+
+def round_changes(total: np.ndarray) -> np.ndarray:
+    """Half away from zero, to whole points (8.3.2)."""
+    cleaned = np.round(total, 9)
+    return np.sign(cleaned) * np.floor(np.abs(cleaned) + 0.5)
+
+
+# --- the readable rating of a batch --------------------------------------------------------
+
+
+def rate(batch: Batch, params: Params) -> BatchResult:
+    ids = list(batch.players)
+    index = {player: n for n, player in enumerate(ids)}
+    states = [batch.players[p] for p in ids]
+    ratings = np.array([np.nan if s.rating is None else s.rating for s in states])
+    k_base = np.array([base_k(s, batch.day, params) for s in states])
+    games = batch.games
+    white = np.array([index[g.white] for g in games], dtype=np.int64)
+    black = np.array([index[g.black] for g in games], dtype=np.int64)
+    arrays = rate_arrays(
+        ratings,
+        k_base,
+        white,
+        black,
+        np.array([g.score for g in games], dtype=np.float64),
+        np.array([g.played for g in games], dtype=bool),
+        params,
+    )
+    per_game = _per_game_lines(batch, arrays, index)
+    rounded = round_changes(arrays.total_change)
+    results = {}
+    for n, player in enumerate(ids):
+        state = states[n]
+        lines = per_game.get(player, [])
+        if state.rating is None:
+            results[player] = _first_rating(batch, params, player, state, lines)
+        else:
+            results[player] = _rated(batch, params, player, state, lines, arrays, n, rounded[n])
+    return BatchResult(batch.day, results)
+
+
+def _per_game_lines(
+    batch: Batch, arrays: PeriodArrays, index: dict[PlayerId, int]
+) -> dict[PlayerId, list[tuple[GameLine, bool]]]:
+    """Each player's games in batch order: the line and whether the difference was capped."""
+    lines: dict[PlayerId, list[tuple[GameLine, bool]]] = {p: [] for p in batch.players}
+    position = np.cumsum(arrays.counted) - 1
+    for g, game in enumerate(batch.games):
+        for side, player, opponent in ((0, game.white, game.black), (1, game.black, game.white)):
+            score = game.score if side == 0 else 1 - game.score
+            opponent_rating = batch.players[opponent].rating
+            if arrays.counted[g]:
+                c = position[g]
+                expected = arrays.expected_white[c] if side == 0 else arrays.expected_black[c]
+                change = arrays.change_white[c] if side == 0 else arrays.change_black[c]
+                capped = bool(arrays.capped_white[c] if side == 0 else arrays.capped_black[c])
+                line = GameLine(opponent, opponent_rating, score, float(expected), float(change))
+                lines[player].append((line, capped))
+            else:
+                why = (
+                    N_("not played: not rated")
+                    if not game.played
+                    else N_("opponent unrated: not counted")
+                    if opponent_rating is None
+                    else N_("rated against an unrated player: counts for the newcomer only")
+                )
+                line = GameLine(opponent, opponent_rating, score, counted=False, note=note(why))
+                lines[player].append((line, False))
+    return lines
+
+
+def _rated(  # type: ignore[no-untyped-def]
+    batch: Batch, params: Params, player, state: PlayerState, lines, arrays, n, rounded
+) -> PlayerResult:
+    counted_lines = [line for line, _capped in lines if line.counted]
+    score = elo.total(line.score for line, _c in lines if line.counted)
+    opponents = [line.opponent_rating for line in counted_lines]
+    if not counted_lines:
+        return PlayerResult(
+            player,
+            state,
+            state,
+            state.rating,
+            None,
+            score,
+            None,
+            None,
+            None,
+            tuple(line for line, _c in lines),
+            (note(N_("no counted game: rating unchanged")),),
+        )
+    assert state.rating is not None
+    k = float(arrays.k[n])
+    notes = [note(N_("K = {k}"), k=k)]
+    if k < base_k(state, batch.day, params):
+        notes.append(
+            note(
+                N_("K reduced to {k}: K × {games} games may not exceed {limit}"),
+                k=k,
+                games=int(arrays.games[n]),
+                limit=params.k_games_limit,
+            )
+        )
+    if any(capped for _line, capped in lines):
+        notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
+    exact_rating = state.rating + float(arrays.total_change[n])
+    rating = max(state.rating + float(rounded), params.rating_floor)
+    if rating != state.rating + float(rounded):
+        notes.append(note(N_("rating floor {floor}"), floor=params.rating_floor))
+    expected = elo.total(line.expected or 0 for line in counted_lines)
+    classical = elo.round_half_up(
+        elo.classical_performance(
+            opponents, score, at_one=params.dp_at_one, at_zero=-params.dp_at_one
+        )
+    )
+    exact = elo.exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
+    after = state.replace(
+        rating=rating,
+        games=state.games + len(counted_lines),
+        peak_rating=max(state.peak or rating, rating),
+        status=Status.RATED,
+    )
+    return PlayerResult(
+        player,
+        state,
+        after,
+        exact_rating,
+        k,
+        score,
+        expected,
+        classical,
+        exact,
+        tuple(line for line, _c in lines),
+        unique_notes(notes),
+    )
+
+
+def _first_rating(  # type: ignore[no-untyped-def]
+    batch: Batch, params: Params, player, state: PlayerState, lines
+) -> PlayerResult:
+    """An unrated player's games against rated players, accumulated across periods."""
+    played = [line for line, _c in lines if line.opponent_rating is not None and _was_played(line)]
+    all_lines = tuple(_newcomer_line(line) for line, _c in lines)
+    score = elo.total(line.score for line in played)
+    opponents = [line.opponent_rating for line in played]
+    classical = exact = None
+    if played:
+        classical = elo.round_half_up(elo.classical_performance(opponents, score))
+        exact = elo.exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
+    archive = state.archive or Archive()
+    notes = []
+    if params.first_rating_rule == "2024" and archive.games == 0 and played and score == 0:
+        notes.append(note(N_("a zero score in the first event is disregarded")))
+        played, opponents, score = [], [], 0.0
+    n = archive.games + len(played)
+    if params.first_rating_rule == "2024":
+        archive = Archive(
+            games=n,
+            opponents_sum=archive.opponents_sum + sum(opponents),  # type: ignore[arg-type]
+            score=archive.score + score,
+        )
+        rating = _first_2024(archive, params) if n >= params.first_rating_games else None
+    else:
+        ru = _ru_2009(opponents, score, params) if played else None  # type: ignore[arg-type]
+        weighted = (archive.performance or 0) * archive.games + (ru or 0) * len(played)
+        archive = Archive(performance=weighted / n if n else None, games=n)
+        rating = None
+        if n >= params.first_rating_games and archive.performance is not None:
+            candidate = elo.round_half_up(archive.performance)
+            rating = candidate if candidate >= params.rating_floor else None
+    if n < params.first_rating_games:
+        notes.append(
+            note(
+                N_("unrated: {games} of the {needed} games needed for a first rating"),
+                games=n,
+                needed=params.first_rating_games,
+            )
+        )
+    if rating is None:
+        if n >= params.first_rating_games:
+            notes.append(note(N_("performance too low for a first rating")))
+        after = state.replace(archive=archive, games=n)
+        return PlayerResult(
+            player,
+            state,
+            after,
+            None,
+            None,
+            score,
+            None,
+            classical,
+            exact,
+            all_lines,
+            unique_notes(notes),
+        )
+    notes.append(note(N_("first rating {rating} after {games} games"), rating=rating, games=n))
+    after = state.replace(
+        rating=rating, games=n, status=Status.RATED, archive=None, peak_rating=rating
+    )
+    return PlayerResult(
+        player,
+        state,
+        after,
+        rating,
+        None,
+        score,
+        None,
+        classical,
+        exact,
+        all_lines,
+        unique_notes(notes),
+    )
+
+
+def _was_played(line: GameLine) -> bool:
+    return line.note is None or line.note.template != N_("not played: not rated")
+
+
+def _newcomer_line(line: GameLine) -> GameLine:
+    """A newcomer's game against a rated player counts towards the first rating."""
+    if line.opponent_rating is not None and _was_played(line):
+        return GameLine(line.opponent, line.opponent_rating, line.score, counted=True)
+    return line
+
+
+def _ru_2009(opponents: list[float], score: float, params: Params) -> float:
+    """Seed 001: Ru = Rc + D(p) below 50 %; Rc + 20 per half point above 50 %."""
+    rc = elo.average(opponents)
+    n = len(opponents)
+    p = score / n
+    if p > 0.5:
+        return rc + params.half_point_bonus * (score - n / 2) / 0.5
+    return rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one)
+
+
+def _first_2024(archive: Archive, params: Params) -> float | None:
+    """2024: with two draws against 1800: Ru = Ra + D(p), published from 1400, at most
+    2200."""
+    draws = params.hypothetical_draws
+    n = archive.games + draws
+    ra = (archive.opponents_sum + draws * params.hypothetical_rating) / n
+    p = (archive.score + draws / 2) / n
+    ru = elo.round_half_up(ra + elo.dp_table(p, params.dp_at_one, -params.dp_at_one))
+    if ru < params.first_rating_min:
+        return None
+    return min(ru, params.first_rating_max)
