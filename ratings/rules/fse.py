@@ -1,0 +1,177 @@
+"""Switzerland: the FSE (Schweizerischer Schachbund) national rating, as seed 002
+describes it.
+
+- The expected score is Elo's original model, the normal distribution ("la méthode
+  exacte"): G = Φ(D / (200·√2)). W = K (R − G) per game, K 24 in the seed's example.
+- The performance is the exact one of seed 002: the rating at which the expected total
+  equals the score.
+- Games against unrated players are not counted; a newcomer's first rating is their exact
+  performance once they have played enough games against rated players.
+- From 2026 the Swiss national list follows FIDE's system: that version hands the batch
+  to :mod:`ratings.rules.fide` with FIDE's rules in force on the batch's day.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from . import elo
+from .base import (
+    N_,
+    Archive,
+    Batch,
+    BatchResult,
+    PlayerId,
+    PlayerResult,
+    PlayerState,
+    Status,
+    Version,
+    check_ranges,
+    note,
+    param,
+    version_on,
+)
+from .club import _fill
+from .common import no_games_note, performances, split_games, unique_notes
+
+KEY = "fse"
+NAME = "Switzerland (FSE)"
+
+
+@dataclass(frozen=True)
+class Params:
+    k: float = param(
+        24, "K", "Seed 002: 'un joueur de 1880 Elo perdrait 16.3 Elo (avec un coeff. de 24)'."
+    )
+    difference_cap: float | None = param(
+        None, "Rating-difference cap", "Seed 002 applies none. Empty: no cap.", unit="Elo"
+    )
+    decimals: int = param(
+        1, "Decimals kept", "Seed 002 shows changes to a tenth (16.3).", min=0, max=2
+    )
+    first_rating_games: int = param(
+        5,
+        "Games for a first rating",
+        "A newcomer's first rating is their exact performance after this many games against "
+        "rated players.",
+        min=1,
+    )
+    follows_fide: bool = param(
+        False,
+        "Follows FIDE's system",
+        "From 2026 the Swiss national list is calculated with FIDE's rules.",
+    )
+    periods: tuple[str, ...] = param(
+        (), "Rating periods", "Empty: recalculated after every event (the club's choice)."
+    )
+
+    def __post_init__(self) -> None:
+        check_ranges(self)
+        if self.k <= 0:
+            raise ValueError("k must be positive")
+
+
+VERSIONS = (
+    Version(date(1990, 1, 1), Params(), "FSE exact method (seed 002)"),
+    Version(date(2026, 1, 1), Params(follows_fide=True), "From 2026: FIDE's system"),
+)
+
+
+def rate(batch: Batch, params: Params) -> BatchResult:
+    if params.follows_fide:
+        from . import fide
+
+        return fide.rate(batch, version_on(fide.VERSIONS, batch.day).params)
+    results = {
+        player: _rate_player(batch, params, player, state)
+        for player, state in batch.players.items()
+    }
+    return BatchResult(batch.day, results)
+
+
+def _rate_player(
+    batch: Batch, params: Params, player: PlayerId, state: PlayerState
+) -> PlayerResult:
+    counted, lines = split_games(batch, player, lambda p: batch.players[p].rating)
+    score = elo.total(c.score for c in counted)
+    classical, exact = performances(counted, elo.ExpectedMethod.NORMAL, dp="formula")
+    if classical is not None:
+        classical = elo.round_half_up(classical)
+    if state.rating is None:
+        return _newcomer(params, player, state, counted, lines, classical, exact)
+    if not counted:
+        return PlayerResult(
+            player,
+            state,
+            state,
+            state.rating,
+            None,
+            score,
+            None,
+            classical,
+            exact,
+            tuple(lines),
+            (no_games_note(),),
+        )
+    changes = {}
+    notes = [note(N_("K = {k}"), k=params.k)]
+    for game in counted:
+        diff = state.rating - game.opponent_rating
+        capped = elo.cap_difference(diff, params.difference_cap)
+        if capped != diff:
+            notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
+        we = elo.expected_normal(capped)
+        changes[id(game)] = (we, params.k * (game.score - we))
+    expected = elo.total(we for we, _change in changes.values())
+    exact_rating = state.rating + params.k * (score - expected)
+    rating = elo.round_decimals(exact_rating, params.decimals)
+    after = state.replace(rating=rating, games=state.games + len(counted))
+    return PlayerResult(
+        player,
+        state,
+        after,
+        exact_rating,
+        params.k,
+        score,
+        expected,
+        classical,
+        exact,
+        tuple(_fill(lines, counted, changes)),
+        unique_notes(notes),
+    )
+
+
+def _newcomer(  # type: ignore[no-untyped-def]
+    params: Params, player, state: PlayerState, counted, lines, classical, exact
+) -> PlayerResult:
+    archive = state.archive or Archive()
+    n = archive.games + len(counted)
+    # The archive keeps every opponent's rating folded in as (performance, games): the
+    # exact performance over all games is re-solved from the stored average and score.
+    opponents_sum = archive.opponents_sum + sum(c.opponent_rating for c in counted)
+    total_score = archive.score + sum(c.score for c in counted)
+    archive = Archive(games=n, opponents_sum=opponents_sum, score=total_score)
+    score = elo.total(c.score for c in counted)
+    if n < params.first_rating_games:
+        notes = (
+            note(
+                N_("unrated: {games} of the {needed} games needed for a first rating"),
+                games=n,
+                needed=params.first_rating_games,
+            ),
+        )
+        after = state.replace(archive=archive, games=n)
+        return PlayerResult(
+            player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
+        )
+    average = opponents_sum / n
+    first = elo.exact_performance([average] * n, total_score, elo.ExpectedMethod.NORMAL)
+    if first is None:  # 100 % or 0 %: one more draw against the average (seed 002)
+        first = elo.heuristic_performance([average] * n, total_score)
+    rating = elo.round_decimals(first, params.decimals)
+    after = state.replace(rating=rating, games=n, status=Status.RATED, archive=None)
+    notes = (note(N_("first rating: performance over {games} games"), games=n),)
+    return PlayerResult(
+        player, state, after, first, None, score, None, classical, exact, tuple(lines), notes
+    )

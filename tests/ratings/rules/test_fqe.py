@@ -1,0 +1,90 @@
+from datetime import date
+
+import pytest
+
+from ratings.rules import fqe
+from ratings.rules.base import Batch, Game, PlayerState, Status
+from tests.ratings.rules.helpers import against
+
+P = fqe.Params()
+# Seed 004 (004_dac8c27544822231.txt), "UN EXEMPLE DU CALCUL DE LA COTE": Daniel, 1876.
+DANIEL = [(2024, 1), (2161, 0), (1547, 0.5), (1785, 1), (1979, 1), (2176, 0), (2181, 1), (2048, 1)]
+
+
+def test_daniel_goes_from_1876_to_2012_with_a_52_point_bonus():
+    """Seed 004: 1876 + 32 × (5,5 − 2,88) = 1876 + 84, boni de 52 (84 − 32): 2012."""
+    me = fqe.rate(against(PlayerState(rating=1876, games=150), DANIEL, rounds=8), P)["me"]
+    assert [g.expected for g in me.games] == [0.30, 0.16, 0.88, 0.62, 0.36, 0.15, 0.14, 0.27]
+    assert me.expected == 2.88
+    assert me.score == 5.5
+    assert me.rating_after == 2012
+    assert "bonus of 52: gain above 32 points in 8 rounds" in [str(n) for n in me.notes]
+
+
+@pytest.mark.parametrize(("performance", "rating"), [(800, 1000), (900, 1050), (1200, 1200)])
+def test_an_unrated_performance_under_1200_gets_half_the_difference(performance, rating):
+    """Seed 004: 'Exemple: 800 devient 1000, 900 devient 1050'."""
+    # four draws against opponents rated `performance`: Cm + 400 × 0 / 4 = performance
+    me = fqe.rate(against(PlayerState(), [(performance, 0.5)] * 4), P)["me"]
+    assert me.performance_classical == performance
+    assert me.rating_after == rating
+    assert me.after.status is Status.PROVISIONAL
+
+
+def test_a_provisional_rating_is_the_weighted_average():
+    """Seed 004: (12 × 1462 + 4 × 1630) / (12 + 4) = 1504."""
+    # a performance of 1630 in 4 rounds: opponents averaging 1630 and two wins, two losses
+    games = [(1630, 1), (1630, 1), (1630, 0), (1630, 0)]
+    me = fqe.rate(against(PlayerState(rating=1462, games=12), games, rounds=4), P)["me"]
+    assert me.rating_after == 1504
+    assert me.after.games == 16
+
+
+def test_the_25th_game_makes_the_rating_permanent_after_the_tournament():
+    me = fqe.rate(against(PlayerState(rating=1500, games=22), [(1500, 0.5)] * 4), P)["me"]
+    assert me.after.status is Status.RATED and me.k is None  # still rated as provisional
+    later = fqe.rate(against(me.after, [(1500, 1)]), P)["me"]
+    assert later.k == 32
+
+
+@pytest.mark.parametrize(("rounds", "threshold"), [(3, None), (4, 24), (5, 26), (6, 28)])
+def test_the_bonus_threshold_grows_with_the_rounds(rounds, threshold):
+    assert P.bonus_threshold(rounds) == threshold
+
+
+def test_changes_count_half_above_2300():
+    me = fqe.rate(against(PlayerState(rating=2350, games=300), [(2350, 1)], rounds=1), P)["me"]
+    assert me.rating_after == 2358  # 16 halved
+    crossing = fqe.rate(against(PlayerState(rating=2290, games=300), [(2290, 1)]), P)["me"]
+    assert crossing.rating_after == 2290 + 10 + 3  # 10 to 2300, the other 6 halved
+
+
+def test_a_match_earns_at_most_50_points():
+    games = [(2000, 1)] * 6
+    me = fqe.rate(against(PlayerState(rating=1800, games=300), games, is_match=True), P)["me"]
+    assert me.rating_after == 1850
+
+
+def test_byes_and_forfeits_are_not_counted():
+    batch = against(PlayerState(rating=1800, games=300), [(1800, 1)])
+    batch = Batch(batch.day, batch.players, (Game("me", "o0", 1, played=False),))
+    me = fqe.rate(batch, P)["me"]
+    assert me.rating_after == 1800 and not me.games[0].counted
+
+
+def test_unrated_players_meet_at_1100_and_a_batch_of_unrated_players_gets_rated():
+    players = {name: PlayerState() for name in "abcd"}
+    games = (Game("a", "b", 1), Game("c", "d", 0.5), Game("a", "c", 1), Game("b", "d", 0))
+    result = fqe.rate(Batch(date(2025, 5, 1), players, games), P)
+    # a: two wins against 1100: 1100 + 400 = 1500
+    assert result["a"].rating_after == 1500
+    # b: two losses: 1100 - 400 = 700, then half of the 500 under 1200: 950
+    assert result["b"].rating_after == 950
+
+
+def test_provisional_players_see_the_new_ratings_of_the_unrated_ones():
+    players = {"new": PlayerState(), "prov": PlayerState(rating=1500, games=10)}
+    result = fqe.rate(Batch(date(2025, 5, 1), players, (Game("new", "prov", 1),)), P)
+    new_rating = result["new"].rating_after
+    assert new_rating == 1900  # 1500 + 400
+    assert result["prov"].games[0].opponent_rating == 1900

@@ -1,0 +1,59 @@
+from datetime import date
+
+import pytest
+
+from ratings.rules import fide, fse, params_on
+from ratings.rules.base import PlayerState
+from tests.ratings.rules.helpers import against
+
+P = fse.Params()
+# Seed 002 (002_4312219915a2067e.txt): "Elo de départ : 1880; 1600 ½, 1600 ½, 2800 0".
+SEED_GAMES = [(1600, 0.5), (1600, 0.5), (2800, 0)]
+
+
+def test_the_1880_player_loses_16_3_with_k_24():
+    """Seed 002: 'un joueur de 1880 Elo perdrait 16.3 Elo (avec un coeff. de 24)'."""
+    me = fse.rate(against(PlayerState(rating=1880, games=100), SEED_GAMES), P)["me"]
+    assert me.k == 24
+    assert round(me.rating_exact - 1880, 1) == -16.3
+    assert me.rating_after == 1863.7
+
+
+def test_the_classical_performance_is_1880_and_the_exact_one_just_under_1600():
+    """Seed 002: '1/3 = 33% contre une moyenne de 2000 Elo donne 1880. C'est absurde.'"""
+    me = fse.rate(against(PlayerState(rating=1880, games=100), SEED_GAMES), P)["me"]
+    assert me.performance_classical == 1880
+    assert 1599.9 <= me.performance_exact <= 1600.0
+
+
+def test_expected_scores_follow_the_normal_distribution():
+    me = fse.rate(against(PlayerState(rating=1800, games=100), [(1600, 1)]), P)["me"]
+    assert me.games[0].expected == pytest.approx(0.7602, abs=1e-4)  # Φ(200 / 282.84)
+
+
+def test_several_players_are_rated_at_once_and_the_exchange_is_zero_sum():
+    batch = against(PlayerState(rating=1700, games=100), [(1650, 1), (1750, 0.5)])
+    result = fse.rate(batch, P)
+    changes = [r.rating_exact - r.before.rating for r in result.results.values()]
+    assert sum(changes) == pytest.approx(0, abs=1e-9)
+
+
+def test_unrated_opponents_are_not_counted():
+    me = fse.rate(against(PlayerState(rating=1700, games=100), [(None, 1)]), P)["me"]
+    assert me.rating_after == 1700 and not me.games[0].counted
+
+
+def test_a_newcomer_gets_the_exact_performance_after_5_games():
+    me = fse.rate(against(PlayerState(), [(1600, 1), (1600, 0)] * 2 + [(1600, 0.5)]), P)["me"]
+    assert me.rating_after == 1600
+
+
+def test_from_2026_the_swiss_list_follows_fide():
+    params = params_on("fse", date(2026, 3, 1))
+    assert params.follows_fide
+    batch = against(
+        PlayerState(rating=2600, games=300, peak_rating=2600), [(2700, 1)], day=date(2026, 3, 1)
+    )
+    me = fse.rate(batch, params)["me"]
+    assert me == fide.rate(batch, params_on("fide", date(2026, 3, 1)))["me"]
+    assert me.rating_after == 2606
