@@ -123,7 +123,7 @@ class Batch:
     """
 
     day: date
-    players: Mapping[PlayerId, PlayerState]
+    players: Mapping[Any, PlayerState]  # keyed by PlayerId (invariant keys: Any)
     games: tuple[Game, ...]
     rounds: int | None = None
     is_match: bool = False
