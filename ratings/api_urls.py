@@ -1,5 +1,11 @@
 """The ratings JSON API, outside the language prefix: ``/api/ratings/...``."""
 
+from django.urls import path
+
+from ratings import views
+
 app_name = "ratings_api"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("calculate", views.calculate_api, name="calculate"),
+]

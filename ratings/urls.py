@@ -1,3 +1,9 @@
+from django.urls import path
+
+from ratings import views
+
 app_name = "ratings"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("calculette/", views.calculator, name="calculator"),
+]

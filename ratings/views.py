@@ -1,1 +1,60 @@
-# Create your views here.
+"""The rating calculator's endpoint and page (``ratings.calculator`` does the work)."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ratings.calculator import CalculationError, calculation
+from ratings.forms import CalculatorForm, systems_with_k
+
+MAX_BODY = 64 * 1024
+
+
+# A public, stateless API for scripts: it reads no cookie and changes nothing, so it does
+# not take Django's CSRF token.
+@csrf_exempt
+@require_POST
+def calculate_api(request: HttpRequest) -> JsonResponse:
+    if len(request.body) > MAX_BODY:
+        error = {"error": f"the request is larger than {MAX_BODY // 1024} KB", "field": ""}
+        return JsonResponse(error, status=413)
+    try:
+        payload = json.loads(request.body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        return JsonResponse({"error": f"the body is not JSON: {error}", "field": ""}, status=400)
+    try:
+        answer, _result = calculation(payload)
+    except CalculationError as error:
+        return JsonResponse(error.as_json(), status=400)
+    return JsonResponse(answer)
+
+
+@require_http_methods(["GET", "POST"])
+def calculator(request: HttpRequest) -> HttpResponse:
+    """The "Calculette Elo": a form, and the answer as a table like seed 000's example."""
+    form = CalculatorForm(request.POST or None, initial={"system": "frbe", "games": 30})
+    answer = result = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            answer, result = calculation(form.request())
+        except CalculationError as error:
+            form.add_error(form.field_for(error.field), error.message)
+    games = []
+    if answer and result:
+        games = [
+            {**line, "note_object": rule_line.note}
+            for line, rule_line in zip(answer["games"], result.games, strict=True)
+        ]
+    context = {
+        "form": form,
+        "answer": answer,
+        "games": games,
+        "notes": result.notes if result else [],
+        "systems_with_k": systems_with_k(),
+    }
+    return render(request, "ratings/calculator.html", context)

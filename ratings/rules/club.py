@@ -73,6 +73,13 @@ class Params:
         "How a game's expected score is computed: Elo's logistic formula (seed 001), the "
         "FIDE table (seed 000) or the normal distribution (seed 002).",
     )
+    k: float | None = param(
+        None,
+        "Fixed K",
+        "A K for every player instead of the schedule (the calculator's 'what if'). Empty: "
+        "the schedule.",
+        min=1,
+    )
     k_schedule: tuple[KRule, ...] = param(
         DEFAULT_SCHEDULE,
         "K schedule",
@@ -116,6 +123,8 @@ class Params:
             raise ValueError("k_schedule: every K must be positive")
 
     def k_for(self, state: PlayerState, day: date) -> float:
+        if self.k is not None:
+            return self.k
         return next(rule.k for rule in self.k_schedule if rule.matches(state, day))
 
 

@@ -56,6 +56,13 @@ MONTHS = tuple(f"{month:02d}-01" for month in range(1, 13))
 
 @dataclass(frozen=True)
 class Params:
+    k: float | None = param(
+        None,
+        "Fixed K",
+        "A K for every player instead of the rules below (the calculator's 'what if'); the "
+        "700 limit still applies. Empty: the regulation's K.",
+        min=1,
+    )
     difference_cap: float = param(
         400,
         "Rating-difference cap",
@@ -180,6 +187,8 @@ def is_junior(state: PlayerState, day: date, params: Params) -> bool:
 
 def base_k(state: PlayerState, day: date, params: Params) -> float:
     """K before the 700 limit, from the state at the start of the period."""
+    if params.k is not None:
+        return params.k
     rating = state.rating or 0
     if (state.peak or 0) >= params.top_threshold:
         return params.k_top

@@ -43,6 +43,13 @@ NAME = "Belgium (FRBE-KBSB)"
 
 @dataclass(frozen=True)
 class Params:
+    k: float | None = param(
+        None,
+        "Fixed K",
+        "A K for every player instead of the schedule below (the calculator's 'what if'). "
+        "Empty: the regulation's schedule.",
+        min=1,
+    )
     difference_cap: float = param(
         400,
         "Rating-difference cap",
@@ -113,6 +120,8 @@ class Params:
             raise ValueError("games_k_24 must not exceed games_k_16")
 
     def k_for(self, state: PlayerState) -> tuple[float, str]:
+        if self.k is not None:
+            return self.k, N_("K = {k}: fixed")
         rating, games = state.rating or 0, state.games
         if rating > self.k_top_threshold and games >= self.k_top_games:
             return self.k_top, N_("K = {k}: rating above {top}")

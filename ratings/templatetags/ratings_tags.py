@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django import template
@@ -45,11 +46,13 @@ def event_rating_changes(event: Event) -> dict[str, Any]:
 
 
 @register.filter
-def note_text(note: dict[str, Any] | None) -> str:
+def note_text(note: Any) -> str:
     """A note of the breakdown in the page's language: its template is translated (the
     rules mark them with ``N_``), then filled with its values."""
     if not note:
         return ""
+    if not isinstance(note, dict):  # a Note of the rules
+        note = {"template": note.template, "params": dict(note.params)}
     params = {
         key: (round(value, 2) if isinstance(value, float) else value)
         for key, value in note.get("params", {}).items()
@@ -65,7 +68,8 @@ def signed(value: float | None, digits: int = 1) -> str:
     """+12.5 / -3.0 / 0.0, in the page's number format."""
     if value is None:
         return "–"
-    text = number_format(abs(value), decimal_pos=digits)
+    rounded = Decimal(str(abs(value))).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+    text = number_format(rounded, decimal_pos=digits)
     if round(value, digits) > 0:
         return f"+{text}"
     if round(value, digits) < 0:

@@ -1,0 +1,281 @@
+"""The rating calculator ("Calculette Elo"): one player, a list of games, one system.
+
+``calculate(request) -> answer`` follows ``shared/calculator.md``; the management command
+``calculate_rating``, the endpoint ``POST /api/ratings/calculate`` and the public page
+all call it. A calculation writes nothing anywhere.
+
+The player is rated in a batch of their own games: each opponent is a settled player of
+the given rating (or unrated when ``null``). An archive ``{"performance": P, "games": N}``
+stands for N earlier games against opponents averaging P at 50 % (what systems that keep
+opponents and score rather than a performance need).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+from datetime import date
+from typing import Any
+
+from django.utils import timezone
+
+from ratings import rules
+from ratings.rules.base import Archive, Batch, Game, Note, PlayerState, version_on
+from ratings.rules.club import KRule
+
+MAX_GAMES = 500
+SETTLED_GAMES = 1000
+VALID_SCORES = (0, 0.5, 1)
+
+
+class CalculationError(ValueError):
+    """A request that is not valid: ``message`` says what is wrong, ``field`` where."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+    def as_json(self) -> dict[str, str]:
+        return {"error": self.message, "field": self.field}
+
+
+def calculate(request: Any, today: date | None = None) -> dict[str, Any]:
+    """The answer to a calculator request (a dict decoded from JSON)."""
+    return calculation(request, today)[0]
+
+
+def calculation(request: Any, today: date | None = None) -> tuple[dict[str, Any], Any]:
+    """The answer and the rules' own result (whose notes the web page translates)."""
+    if not isinstance(request, dict):
+        raise CalculationError("the request must be a JSON object", "")
+    _no_unknown(request, {"system", "params", "date", "rounds", "player", "games"}, "")
+    key = request.get("system")
+    if not isinstance(key, str) or key not in rules.SYSTEMS:
+        known = ", ".join(rules.SYSTEMS)
+        raise CalculationError(f"unknown rating system {key!r}: choose one of {known}", "system")
+    module = rules.system(key)
+    day = _date(request.get("date"), "date") if request.get("date") is not None else None
+    day = day or today or timezone.localdate()
+    params = _params(module, day, request.get("params"))
+    games = _games(request.get("games"))
+    rounds = request.get("rounds", len(games))
+    if not _is_int(rounds) or rounds < 1:
+        raise CalculationError("rounds must be a whole number of at least 1", "rounds")
+    me = _player(request.get("player", {}))
+    players: dict[str, PlayerState] = {"player": me}
+    played = []
+    for n, (rating, score) in enumerate(games):
+        opponent = f"opponent {n + 1}"
+        players[opponent] = _opponent(rating)
+        played.append(Game("player", opponent, score, round=n + 1))
+    batch = Batch(day, players, tuple(played), rounds=rounds)
+    result = module.rate(batch, params)["player"]
+    return _answer(key, result, [rating for rating, _score in games]), result
+
+
+# --- reading the request -----------------------------------------------------------------
+
+
+def _no_unknown(data: dict[str, Any], known: set[str], where: str) -> None:
+    for name in data:
+        if name not in known:
+            path = f"{where}.{name}" if where else name
+            raise CalculationError(f"unknown field {name!r}", path)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any, field: str, *, optional: bool = False) -> float | None:
+    if value is None and optional:
+        return None
+    if not _is_number(value):
+        raise CalculationError(f"{field.rsplit('.', 1)[-1]} must be a number, not {value!r}", field)
+    return float(value)
+
+
+def _date(value: Any, field: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise CalculationError(f"{value!r} is not a date (YYYY-MM-DD)", field) from None
+
+
+def _params(module: Any, day: date, overrides: Any) -> Any:
+    base = version_on(module.VERSIONS, day).params
+    if overrides is None:
+        return base
+    if not isinstance(overrides, dict):
+        raise CalculationError("params must be an object of parameter names", "params")
+    fields = {f.name: f for f in dataclasses.fields(base)}
+    changes = {}
+    for name, value in overrides.items():
+        if name not in fields:
+            known = ", ".join(fields)
+            raise CalculationError(
+                f"unknown parameter {name!r} for {module.KEY}: choose among {known}",
+                f"params.{name}",
+            )
+        changes[name] = _parameter_value(getattr(base, name), value, f"params.{name}")
+    try:
+        return dataclasses.replace(base, **changes)
+    except (TypeError, ValueError) as error:
+        raise CalculationError(str(error), "params") from None
+
+
+def _parameter_value(current: Any, value: Any, field: str) -> Any:
+    """A JSON value in the type of the parameter it replaces."""
+    if isinstance(current, enum.Enum):
+        try:
+            return type(current)(value)
+        except ValueError:
+            choices = ", ".join(str(m.value) for m in type(current))
+            raise CalculationError(f"{value!r} is not one of {choices}", field) from None
+    if isinstance(current, bool):
+        if not isinstance(value, bool):
+            raise CalculationError(f"{value!r} is not true or false", field)
+        return value
+    if isinstance(current, date):
+        return _date(value, field)
+    if isinstance(current, tuple):
+        if not isinstance(value, list):
+            raise CalculationError("a list is expected", field)
+        if current and isinstance(current[0], KRule):
+            try:
+                return tuple(KRule(**row) for row in value)
+            except TypeError as error:
+                raise CalculationError(
+                    f"a K row is {{k, until_games, ...}}: {error}", field
+                ) from None
+        return tuple(value)
+    if isinstance(current, str):
+        if not isinstance(value, str):
+            raise CalculationError(f"{value!r} is not text", field)
+        return value
+    if value is None:
+        return None
+    return _number(value, field)
+
+
+def _games(value: Any) -> list[tuple[float | None, float]]:
+    if not isinstance(value, list) or not value:
+        raise CalculationError("at least one game is needed", "games")
+    if len(value) > MAX_GAMES:
+        raise CalculationError(f"at most {MAX_GAMES} games in one calculation", "games")
+    games = []
+    for n, game in enumerate(value):
+        where = f"games[{n}]"
+        if not isinstance(game, dict):
+            raise CalculationError("a game is an object {opponent, score}", where)
+        _no_unknown(game, {"opponent", "score"}, where)
+        if "opponent" not in game:
+            raise CalculationError("the opponent's rating is missing (null if unrated)", where)
+        rating = _number(game["opponent"], f"{where}.opponent", optional=True)
+        score = game.get("score")
+        if not _is_number(score) or score not in VALID_SCORES:
+            raise CalculationError(f"a score is 1, 0.5 or 0, not {score!r}", f"{where}.score")
+        games.append((rating, float(score)))
+    return games
+
+
+def _player(value: Any) -> PlayerState:
+    if not isinstance(value, dict):
+        raise CalculationError("player must be an object", "player")
+    known = {"rating", "games", "birth_date", "junior", "peak_rating", "archive"}
+    _no_unknown(value, known, "player")
+    rating = _number(value.get("rating"), "player.rating", optional=True)
+    games = value.get("games", 0)
+    if not _is_int(games) or games < 0:
+        raise CalculationError("games must be a whole number, 0 or more", "player.games")
+    birth = value.get("birth_date")
+    birth_date = _date(birth, "player.birth_date") if birth is not None else None
+    junior = value.get("junior")
+    if junior is not None and not isinstance(junior, bool):
+        raise CalculationError("junior is true or false", "player.junior")
+    peak = _number(value.get("peak_rating"), "player.peak_rating", optional=True)
+    return PlayerState(
+        rating=rating,
+        games=games,
+        birth_date=birth_date,
+        junior=junior,
+        peak_rating=peak,
+        archive=_archive(value.get("archive")),
+    )
+
+
+def _archive(value: Any) -> Archive | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise CalculationError("archive is an object {performance, games}", "player.archive")
+    _no_unknown(value, {"performance", "games"}, "player.archive")
+    performance = _number(value.get("performance"), "player.archive.performance")
+    games = value.get("games")
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise CalculationError("games must be a whole number, 1 or more", "player.archive.games")
+    assert performance is not None
+    return Archive(
+        performance=performance,
+        games=games,
+        opponents_sum=performance * games,
+        score=games / 2,
+    )
+
+
+def _opponent(rating: float | None) -> PlayerState:
+    if rating is None:
+        return PlayerState()
+    return PlayerState(rating=rating, games=SETTLED_GAMES, peak_rating=rating)
+
+
+# --- the answer ----------------------------------------------------------------------------
+
+
+def _json_number(value: float | None) -> float | int | None:
+    if value is None:
+        return None
+    value = round(float(value), 10)
+    return int(value) if value.is_integer() else value
+
+
+def _text(item: Note | None) -> str:
+    return str(item) if item else ""
+
+
+def _answer(key: str, result: Any, opponents: list[float | None]) -> dict[str, Any]:
+    before, after = result.rating_before, result.rating_after
+    change = None if before is None or after is None else after - before
+    return {
+        "system": key,
+        "rating_before": _json_number(before),
+        "rating_after": _json_number(after),
+        "rating_exact": _json_number(result.rating_exact) if after is not None else None,
+        "change": _json_number(change),
+        "status": str(result.after.status),
+        "k": _json_number(result.k),
+        "score": _json_number(result.score),
+        "expected": _json_number(result.expected),
+        "performance": {
+            "classical": _json_number(result.performance_classical),
+            "exact": _json_number(result.performance_exact),
+        },
+        "games": [
+            {
+                "opponent": _json_number(opponent),
+                "score": _json_number(line.score),
+                "expected": _json_number(line.expected),
+                "change": _json_number(line.change),
+                "counted": line.counted,
+                "note": _text(line.note),
+            }
+            for opponent, line in zip(opponents, result.games, strict=True)
+        ],
+        "notes": [str(item) for item in result.notes],
+    }

@@ -1,0 +1,129 @@
+"""The calculator page's form: builds the same request the JSON API takes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ratings import rules
+
+GAME_ROWS = 10
+RESULTS = [("", "–"), ("1", "1"), ("0.5", "½"), ("0", "0")]
+
+
+class CalculatorForm(forms.Form):
+    system = forms.ChoiceField(
+        label=_("Rating system"),
+        choices=[
+            ("frbe", _("Belgium (FRBE-KBSB)")),
+            ("fide", "FIDE"),
+            ("ffe", _("France (FFE national)")),
+            ("fqe", _("Québec (FQE)")),
+            ("fse", _("Switzerland (FSE)")),
+            ("club", _("Club Elo")),
+        ],
+    )
+    rating = forms.IntegerField(
+        label=_("Your rating"),
+        required=False,
+        min_value=0,
+        max_value=3500,
+        help_text=_("Leave empty if you are not rated yet."),
+    )
+    games = forms.IntegerField(
+        label=_("Rated games played before"), min_value=0, initial=30, required=False
+    )
+    junior = forms.BooleanField(label=_("Junior"), required=False)
+    k = forms.FloatField(
+        label=_("K (optional)"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=_("Leave empty to use the regulation's K."),
+    )
+    date = forms.DateField(
+        label=_("Date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("The rules in force on this day apply. Empty: today."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for n in range(GAME_ROWS):
+            self.fields[f"opponent_{n}"] = forms.IntegerField(
+                label=_("Opponent %(n)s") % {"n": n + 1},
+                required=False,
+                min_value=0,
+                max_value=3500,
+            )
+            self.fields[f"result_{n}"] = forms.ChoiceField(
+                label=_("Result %(n)s") % {"n": n + 1}, choices=RESULTS, required=False
+            )
+            self.fields[f"opponent_{n}"].widget.attrs.update(
+                {"class": "form-control form-control-sm", "placeholder": _("unrated")}
+            )
+            self.fields[f"result_{n}"].widget.attrs.update({"class": "form-select form-select-sm"})
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ("system", "rating", "games", "junior", "k", "date")]
+
+    def game_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"opponent_{n}"], self[f"result_{n}"]) for n in range(GAME_ROWS)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not any(data.get(f"result_{n}") for n in range(GAME_ROWS)):
+            raise forms.ValidationError(
+                _("Enter at least one game: a result, and the opponent's rating.")
+            )
+        return data
+
+    def request(self) -> dict[str, Any]:
+        """The calculator request (shared/calculator.md) this form describes."""
+        data = self.cleaned_data
+        games = [
+            {"opponent": data.get(f"opponent_{n}"), "score": float(data[f"result_{n}"])}
+            for n in range(GAME_ROWS)
+            if data.get(f"result_{n}")
+        ]
+        request: dict[str, Any] = {
+            "system": data["system"],
+            "player": {
+                "rating": data.get("rating"),
+                "games": data.get("games") or 0,
+                "junior": data.get("junior", False),
+            },
+            "games": games,
+        }
+        if data.get("date"):
+            request["date"] = data["date"].isoformat()
+        if data.get("k") is not None:
+            request["params"] = {"k": data["k"]}
+        return request
+
+    def field_for(self, path: str) -> str | None:
+        """The form field that a calculator error's JSON path points at."""
+        if path.startswith("games["):
+            index = int(path[6 : path.index("]")])
+            rows = [n for n in range(GAME_ROWS) if self.cleaned_data.get(f"result_{n}")]
+            if index < len(rows):
+                return f"opponent_{rows[index]}"
+        return {
+            "system": "system",
+            "player.rating": "rating",
+            "player.games": "games",
+            "params.k": "k",
+            "date": "date",
+        }.get(path)
+
+
+def systems_with_k() -> list[str]:
+    """Systems that take a K: the form offers the field for these."""
+    return [
+        key
+        for key in rules.SYSTEMS
+        if "k" in {f.name for f in rules.system(key).Params.__dataclass_fields__.values()}
+    ]
