@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ratings import rules
+from ratings.models import RatingSystem
 
 GAME_ROWS = 10
 RESULTS = [("", "–"), ("1", "1"), ("0.5", "½"), ("0", "0")]
@@ -127,3 +128,18 @@ def systems_with_k() -> list[str]:
         for key in rules.SYSTEMS
         if "k" in {f.name for f in rules.system(key).Params.__dataclass_fields__.values()}
     ]
+
+
+class ReplayForm(forms.Form):
+    system = forms.ModelChoiceField(
+        label=_("Rating system"),
+        queryset=RatingSystem.objects.enabled(),
+        required=False,
+        empty_label=_("Every enabled system"),
+    )
+    since = forms.DateField(
+        label=_("From"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Empty: the whole history, from scratch."),
+    )

@@ -128,10 +128,23 @@ class RatingSystem(models.Model):
 
 
 def state_to_json(state: PlayerState) -> dict[str, Any]:
-    data = dataclasses.asdict(state)
-    data["status"] = str(state.status)
-    data["birth_date"] = state.birth_date.isoformat() if state.birth_date else None
-    return data
+    archive = state.archive
+    return {
+        "rating": state.rating,
+        "games": state.games,
+        "status": str(state.status),
+        "birth_date": state.birth_date.isoformat() if state.birth_date else None,
+        "junior": state.junior,
+        "peak_rating": state.peak_rating,
+        "archive": None
+        if archive is None
+        else {
+            "performance": archive.performance,
+            "games": archive.games,
+            "opponents_sum": archive.opponents_sum,
+            "score": archive.score,
+        },
+    }
 
 
 def state_from_json(data: dict[str, Any]) -> PlayerState:

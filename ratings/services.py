@@ -14,16 +14,16 @@ succeeds whole or changes nothing, and two recalculations of a system never inte
 
 from __future__ import annotations
 
-import time
+import time as clock
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Max
+from django.db import connection, transaction
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from club.models import Event, Game, Player, Result
@@ -52,7 +52,7 @@ class PlannedBatch:
     label: str
     event: Event | None = None
     period: tuple[date, date] | None = None
-    games: list[Game] = field(default_factory=list)
+    games: list[rules.Game] = field(default_factory=list)
     official: list[OfficialRating] = field(default_factory=list)
     rounds: int | None = None
 
@@ -86,12 +86,12 @@ def recalculate(
     system: RatingSystem, since: date | None = None, progress: Progress | None = None
 ) -> ReplayReport:
     """Replay ``system``'s history from ``since`` (from scratch when None)."""
-    started = time.perf_counter()
+    started = clock.perf_counter()
     with transaction.atomic():
         RatingSystem.objects.select_for_update().filter(pk=system.pk).get()
         if since is not None:
             since = _period_start(system, since)
-        plan = [b for b in _timeline(system) if since is None or b.day >= since]
+        plan = [b for b in _timeline(system, since) if since is None or b.day >= since]
         states = _states_before(system, since)
         stale = RatingBatch.objects.filter(system=system)
         if since is not None:
@@ -101,7 +101,7 @@ def recalculate(
         touched = _replay(system, plan, states, players, progress)
         _refresh_current(system, touched)
     games = sum(len(b.games) for b in plan)
-    return ReplayReport(system, len(plan), games, time.perf_counter() - started)
+    return ReplayReport(system, len(plan), games, clock.perf_counter() - started)
 
 
 def recalculate_all(progress: Progress | None = None) -> list[ReplayReport]:
@@ -120,7 +120,7 @@ def _period_start(system: RatingSystem, day: date) -> date:
     return rules.period_bounds(day, periods)[0] if periods else day
 
 
-def rated_events(system: RatingSystem) -> Iterable[Event]:
+def rated_events(system: RatingSystem) -> QuerySet[Event]:
     events = Event.objects.filter(status=Event.Status.CLOSED).exclude(
         kind__in=Event.Kind.not_played()
     )
@@ -131,24 +131,28 @@ def rated_events(system: RatingSystem) -> Iterable[Event]:
     return events.order_by("end", "pk")
 
 
-def _timeline(system: RatingSystem) -> list[PlannedBatch]:
-    events = list(rated_events(system))
-    games_by_event: dict[int, list[Game]] = defaultdict(list)
+def _timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
+    """The batches from ``since`` on (all when None), with their games."""
+    events = rated_events(system)
+    if since is not None:
+        midnight = datetime.combine(since, time.min, tzinfo=timezone.get_current_timezone())
+        events = events.filter(end__gte=midnight)
+    chosen = list(events.only("pk", "title", "end"))
+    games_by_event: dict[int, list[rules.Game]] = defaultdict(list)
     rounds_by_event: dict[int, int] = defaultdict(int)
-    games = (
-        Game.objects.filter(round__event__in=events)
+    rows = (
+        Game.objects.filter(round__event__in=events.values("pk"))
         .exclude(result=Result.PENDING)
-        .select_related("round")
         .order_by("round__event", "round__number", "board")
+        .values_list("round__event", "round__number", "white", "black", "result")
     )
-    for game in games:
-        event_id = game.round.event_id
-        games_by_event[event_id].append(game)
-        rounds_by_event[event_id] = max(rounds_by_event[event_id], game.round.number)
+    for event_id, number, white, black, result in rows.iterator(chunk_size=10_000):
+        games_by_event[event_id].append(_rules_game(white, black, result, number))
+        rounds_by_event[event_id] = max(rounds_by_event[event_id], number)
 
     plan: list[PlannedBatch] = []
     periods: dict[tuple[date, date], PlannedBatch] = {}
-    for event in events:
+    for event in chosen:
         day = _local_day(event)
         event_games = games_by_event.get(event.pk, [])
         if not event_games:
@@ -174,7 +178,10 @@ def _timeline(system: RatingSystem) -> list[PlannedBatch]:
         periods[bounds].games.extend(event_games)
 
     lists: dict[date, PlannedBatch] = {}
-    for official in OfficialRating.objects.filter(system=system).order_by("list_date", "pk"):
+    officials = OfficialRating.objects.filter(system=system).order_by("list_date", "pk")
+    if since is not None:
+        officials = officials.filter(list_date__gte=since)
+    for official in officials:
         if official.list_date not in lists:
             label = f"{system.name}: official list of {official.list_date:%Y-%m-%d}"
             lists[official.list_date] = PlannedBatch(
@@ -185,10 +192,17 @@ def _timeline(system: RatingSystem) -> list[PlannedBatch]:
     return sorted(plan, key=lambda b: b.sort_key)
 
 
+def _rules_game(white: int, black: int, result: str, number: int) -> rules.Game:
+    points = Result(result).points
+    score = float(points[0]) if points else 0.0
+    return rules.Game(white, black, score, played=Result(result).is_played, round=number)
+
+
 def _players(plan: list[PlannedBatch]) -> dict[int, Player]:
-    ids = {pid for b in plan for g in b.games for pid in (g.white_id, g.black_id)}
+    ids = {pid for b in plan for g in b.games for pid in (g.white, g.black)}
     ids |= {o.player_id for b in plan for o in b.official}
-    return Player.objects.in_bulk(ids)
+    fields = ["pk", "national_rating", "fide_rating", "birth_date"]
+    return Player.objects.only(*fields[1:]).in_bulk(ids)
 
 
 def _states_before(system: RatingSystem, since: date | None) -> dict[int, PlayerState]:
@@ -237,22 +251,44 @@ def _replay(
         for n, b in enumerate(plan)
     )
     touched: dict[int, tuple[RatingBatch, PlayerState]] = {}
-    pending: list[RatingChange] = []
+    pending: list[Row] = []
     for done, (planned, batch) in enumerate(zip(plan, batches, strict=True), 1):
         if planned.kind == RatingBatch.Kind.OFFICIAL:
             rows = _apply_official(batch, planned, states, players, system)
         else:
             rows = _rate(system, batch, planned, states, players)
         for row in rows:
-            touched[row.player_id] = (batch, states[row.player_id])
+            touched[row["player_id"]] = (batch, states[row["player_id"]])
         pending.extend(rows)
         if len(pending) >= WRITE_CHUNK:
-            RatingChange.objects.bulk_create(pending)
+            insert_changes(pending)
             pending = []
         if progress:
             progress(done, len(plan))
-    RatingChange.objects.bulk_create(pending)
+    insert_changes(pending)
     return touched
+
+
+def insert_changes(rows: list[Row]) -> None:
+    """Write history rows with one ``executemany``: ``bulk_create`` prepares every value
+    through its field, which costs more than the rating itself on a long replay."""
+    if not rows:
+        return
+    meta = RatingChange._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    json_fields = {f.attname for f in fields if f.get_internal_type() == "JSONField"}
+    ops = connection.ops
+    columns = ", ".join(ops.quote_name(str(f.column)) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    table = ops.quote_name(str(meta.db_table))
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+    names = [f.attname for f in fields]
+    values = [
+        [ops.adapt_json_value(row[n], None) if n in json_fields else row[n] for n in names]
+        for row in rows
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, values)
 
 
 def _rate(
@@ -261,22 +297,13 @@ def _rate(
     planned: PlannedBatch,
     states: dict[int, PlayerState],
     players: dict[int, Player],
-) -> list[RatingChange]:
-    ids = {pid for g in planned.games for pid in (g.white_id, g.black_id)}
+) -> list[Row]:
+    ids: set[int] = {pid for g in planned.games for pid in (g.white, g.black)}  # type: ignore[misc]
     before: dict[rules.PlayerId, PlayerState] = {
         pid: states.get(pid) or _entry_state(system, players[pid]) for pid in sorted(ids)
     }
-    games = tuple(
-        rules.Game(
-            white=g.white_id,
-            black=g.black_id,
-            score=float(g.points[0]) if g.points else 0,
-            played=Result(g.result).is_played,
-            round=g.round.number,
-        )
-        for g in planned.games
-    )
-    rounds = planned.rounds or max((g.round.number for g in planned.games), default=None)
+    games = tuple(planned.games)
+    rounds = planned.rounds or max((g.round or 1 for g in planned.games), default=None)
     result = system.module.rate(
         rules.Batch(day=batch.day, players=before, games=games, rounds=rounds),
         system.params_on(batch.day),
@@ -288,9 +315,12 @@ def _rate(
     return rows
 
 
-def _change_row(batch: RatingBatch, player_id: int, outcome: PlayerResult) -> RatingChange:
-    return RatingChange(
-        batch=batch,
+Row = dict[str, Any]  # a history row's column values, by attribute name
+
+
+def _change_row(batch: RatingBatch, player_id: int, outcome: PlayerResult) -> Row:
+    return dict(
+        batch_id=batch.pk,
         player_id=player_id,
         rating_before=outcome.rating_before,
         rating_after=outcome.rating_after,
@@ -335,7 +365,7 @@ def _apply_official(
     states: dict[int, PlayerState],
     players: dict[int, Player],
     system: RatingSystem,
-) -> list[RatingChange]:
+) -> list[Row]:
     """An official list replaces each listed player's rating: the anchor later estimates
     continue from."""
     rows = []
@@ -348,13 +378,19 @@ def _apply_official(
         )
         states[pid] = after
         rows.append(
-            RatingChange(
-                batch=batch,
+            dict(
+                batch_id=batch.pk,
                 player_id=pid,
                 rating_before=previous.rating,
                 rating_after=after.rating,
                 rating_exact=after.rating,
                 status=str(after.status),
+                games=0,
+                score=Decimal(0),
+                expected=None,
+                k=None,
+                performance=None,
+                performance_exact=None,
                 state=state_to_json(after),
                 breakdown={"games": [], "notes": [_official_note(official)]},
             )

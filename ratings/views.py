@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 
+from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ratings.calculator import CalculationError, calculation
-from ratings.forms import CalculatorForm, systems_with_k
+from ratings.forms import CalculatorForm, ReplayForm, systems_with_k
+from ratings.models import ReplayJob
+from ratings.tasks import job_progress, start_replay
 
 MAX_BODY = 64 * 1024
 
@@ -58,3 +61,37 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "systems_with_k": systems_with_k(),
     }
     return render(request, "ratings/calculator.html", context)
+
+
+def _job_for_staff(pk: int) -> ReplayJob:
+    """The replay job ``pk``: the one access helper of the recalculation pages."""
+    return get_object_or_404(ReplayJob.objects.select_related("system"), pk=pk)
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def recalculation(request: HttpRequest) -> HttpResponse:
+    """Administrators start a full replay in the background and watch its progress."""
+    form = ReplayForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        job = start_replay(form.cleaned_data["system"], form.cleaned_data["since"], request.user)
+        return redirect("ratings:job", pk=job.pk)
+    jobs = ReplayJob.objects.select_related("system")[:10]
+    return render(request, "ratings/recalculation.html", {"form": form, "jobs": jobs})
+
+
+@staff_member_required
+@require_GET
+def job(request: HttpRequest, pk: int) -> HttpResponse:
+    replay = _job_for_staff(pk)
+    done, total = job_progress(replay)
+    context = {
+        "job": replay,
+        "done": done,
+        "total": total,
+        "percent": round(100 * done / total) if total else 0,
+    }
+    template = (
+        "ratings/_job_progress.html" if request.headers.get("HX-Request") else "ratings/job.html"
+    )
+    return render(request, template, context)

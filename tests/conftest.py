@@ -42,3 +42,17 @@ def _plain_static_storage(settings) -> None:  # type: ignore[no-untyped-def]
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _data_of_the_migrations(request: pytest.FixtureRequest) -> None:
+    """Transactional tests empty every table when they end, rows that data migrations
+    created included: put those back for the transactional tests that follow."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None or not marker.kwargs.get("transaction"):
+        return
+    request.getfixturevalue("transactional_db")
+    from ratings.defaults import install_default_systems
+    from ratings.models import RatingSystem
+
+    install_default_systems(RatingSystem)

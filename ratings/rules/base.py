@@ -128,19 +128,23 @@ class Batch:
     rounds: int | None = None
     is_match: bool = False
 
+    _by_player: dict[Any, list[tuple[Any, float, Game]]] = field(
+        init=False, repr=False, compare=False
+    )
+
     def __post_init__(self) -> None:
+        by_player: dict[Any, list[tuple[Any, float, Game]]] = {p: [] for p in self.players}
         for game in self.games:
             for player in (game.white, game.black):
-                if player not in self.players:
+                if player not in by_player:
                     raise ValueError(f"player {player!r} plays in the batch but has no state")
+            by_player[game.white].append((game.black, game.score, game))
+            by_player[game.black].append((game.white, 1 - game.score, game))
+        object.__setattr__(self, "_by_player", by_player)
 
     def games_of(self, player: PlayerId) -> list[tuple[PlayerId, float, Game]]:
         """Each game of ``player`` in batch order, as (opponent, score, game)."""
-        return [
-            (*game.seen_by(player), game)
-            for game in self.games
-            if player in (game.white, game.black)
-        ]
+        return self._by_player[player]
 
 
 @dataclass(frozen=True, slots=True)

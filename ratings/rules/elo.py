@@ -10,6 +10,7 @@ import math
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from statistics import NormalDist
 
 # Expected score of the higher-rated player by rating-difference band, in hundredths:
@@ -236,13 +237,24 @@ def expected_normal(diff: float, sigma: float = NORMAL_SIGMA) -> float:
     return _STANDARD_NORMAL.cdf(diff / sigma)
 
 
+@lru_cache(maxsize=16)
+def _bands(table: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int]]:
+    """The table's band edges and, per band, the higher player's hundredths (100 past it)."""
+    return [high for high, _p in table], [p for _high, p in table] + [100]
+
+
+def expected_hundredths(diff: float, table: tuple[tuple[int, int], ...]) -> int:
+    """The table's expected score in hundredths: exact integers, for exact sums."""
+    edges, hundredths = _bands(table)
+    distance = math.floor(abs(round(diff, 9)) + 0.5)
+    higher = hundredths[bisect_left(edges, distance)]
+    return higher if diff >= 0 else 100 - higher
+
+
 def expected_table(diff: float, table: Sequence[tuple[int, int]] = FIDE_EXPECTED_TABLE) -> float:
     """The table's expected score for a player ``diff`` points above (below if negative)
     the opponent; the difference is first rounded to a whole number, half up."""
-    distance = abs(round_half_up(diff))
-    index = bisect_left([high for high, _ in table], distance)
-    higher = table[index][1] / 100 if index < len(table) else 1.0
-    return higher if diff >= 0 else round(1 - higher, 2)
+    return expected_hundredths(diff, tuple(table)) / 100
 
 
 def expected(
@@ -356,32 +368,80 @@ def exact_performance(
     if not 0 <= score <= n:
         raise ValueError(f"a score of {score} is impossible in {n} games")
 
-    def total(x: float) -> float:
-        return math.fsum(expected(x - r, method, table) for r in opponents)
-
     top_band = table[-1][0] + 1
     if score in (0, n):
         if method is not ExpectedMethod.TABLE:
             return None
         return max(opponents) + top_band if score == n else min(opponents) - top_band
-    low, high = min(opponents) - 2000.0, max(opponents) + 2000.0
     if method is ExpectedMethod.TABLE:
-        # The table is a staircase: find the lowest rating whose total reaches the score.
-        low, high = min(opponents) - top_band - 1, max(opponents) + top_band + 1
-        while high - low > precision:
-            mid = (low + high) / 2
-            if total(mid) >= score:
-                high = mid
-            else:
-                low = mid
-        return round(high, 2)
-    while high - low > precision / 2:
+        return _table_performance(opponents, score, tuple(table), precision)
+    return _formula_performance(opponents, score, method, precision)
+
+
+def _table_performance(
+    opponents: Sequence[float], score: float, table: tuple[tuple[int, int], ...], precision: float
+) -> float:
+    """The table is a staircase: the lowest rating whose total reaches the score. Totals
+    are summed in whole hundredths, so the comparison is exact."""
+    edges, hundredths = _bands(table)
+    target = round(score * 100)
+    top_band = table[-1][0] + 1
+    floor, search = math.floor, bisect_left
+
+    def reaches(x: float) -> bool:
+        total = 0
+        for r in opponents:
+            diff = x - r
+            higher = hundredths[search(edges, floor(abs(round(diff, 9)) + 0.5))]
+            total += higher if diff >= 0 else 100 - higher
+        return total >= target
+
+    low, high = min(opponents) - top_band - 1, max(opponents) + top_band + 1
+    while high - low > precision:
         mid = (low + high) / 2
-        if total(mid) < score:
-            low = mid
-        else:
+        if reaches(mid):
             high = mid
-    return round((low + high) / 2, 2)
+        else:
+            low = mid
+    return math.ceil(round(high * 100, 6)) / 100  # up to the hundredth: still reaches it
+
+
+def _formula_performance(
+    opponents: Sequence[float], score: float, method: ExpectedMethod, precision: float
+) -> float:
+    """Newton's method on the expected total, kept inside a bisection bracket."""
+    ln10 = math.log(10) / 400
+
+    def total_and_slope(x: float) -> tuple[float, float]:
+        total = slope = 0.0
+        for r in opponents:
+            if method is ExpectedMethod.NORMAL:
+                z = (x - r) / NORMAL_SIGMA
+                total += _STANDARD_NORMAL.cdf(z)
+                slope += _STANDARD_NORMAL.pdf(z) / NORMAL_SIGMA
+            else:
+                e = expected_logistic(x - r)
+                total += e
+                slope += ln10 * e * (1 - e)
+        return total, slope
+
+    low, high = min(opponents) - 2000.0, max(opponents) + 2000.0
+    x = average(opponents)
+    for _ in range(200):
+        total, slope = total_and_slope(x)
+        if total < score:
+            low = x
+        else:
+            high = x
+        step = (score - total) / slope if slope > 0 else 0.0
+        candidate = x + step
+        if not low < candidate < high or slope == 0:
+            candidate = (low + high) / 2
+        if abs(candidate - x) < precision / 10 or high - low < precision / 10:
+            x = candidate
+            break
+        x = candidate
+    return round(x, 2)
 
 
 def expected_total(

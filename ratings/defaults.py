@@ -1,0 +1,19 @@
+"""What a fresh install rates with: the club Elo and the Belgian national system (like the
+demo club); FIDE is there, disabled, for the administrator to enable."""
+
+from typing import Any
+
+DEFAULT_SYSTEMS: list[dict[str, Any]] = [
+    {"name": "Elo du club", "engine": "club", "role": "club", "enabled": True,
+     "time_controls": []},
+    {"name": "Elo FRBE-KBSB", "engine": "frbe", "role": "national", "enabled": True,
+     "time_controls": ["standard"]},
+    {"name": "Elo FIDE", "engine": "fide", "role": "fide", "enabled": False,
+     "time_controls": ["standard"]},
+]  # fmt: skip
+
+
+def install_default_systems(rating_system_model: Any) -> None:
+    """Create the default systems that are missing (the model may be a migration's)."""
+    for values in DEFAULT_SYSTEMS:
+        rating_system_model.objects.get_or_create(name=values["name"], defaults=values)

@@ -1,0 +1,94 @@
+from datetime import date
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.urls import reverse
+
+from ratings.models import RatingBatch, RatingChange, ReplayJob
+from tests.ratings.conftest import D, W
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def admin_client(client):
+    admin = User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    return client
+
+
+def _work():
+    call_command(
+        "db_worker",
+        batch=True,
+        startup_delay=False,
+        reload=False,
+        stdout=StringIO(),
+        stderr=StringIO(),
+    )
+
+
+def test_an_administrator_replays_in_the_background_and_watches_it_finish(
+    admin_client, make_event, players, club_system
+):
+    make_event(date(2026, 1, 9), [[(players[0], players[1], W), (players[2], players[3], D)]])
+    response = admin_client.post(reverse("ratings:recalculation"), {"system": club_system.pk})
+    job = ReplayJob.objects.get()
+    assert response.url == reverse("ratings:job", args=[job.pk])
+    assert job.state == ReplayJob.State.QUEUED
+    queued = admin_client.get(response.url).content.decode()
+    assert 'hx-trigger="every 1s"' in queued
+
+    _work()
+
+    job.refresh_from_db()
+    assert (job.state, job.done, job.total) == (ReplayJob.State.DONE, 1, 1)
+    assert RatingChange.objects.filter(batch__system=club_system).count() == 4
+    fragment = admin_client.get(response.url, headers={"HX-Request": "true"}).content.decode()
+    assert "100 %" in fragment and "every 1s" not in fragment
+
+
+def test_a_failed_replay_is_reported_and_changes_nothing(
+    admin_client, make_event, players, club_system, monkeypatch
+):
+    make_event(date(2026, 1, 9), [[(players[0], players[1], W)]])
+    call_command("recalculate", stdout=StringIO(), stderr=StringIO())
+    before = list(RatingChange.objects.values_list("player", "rating_after"))
+
+    def broken(batch, params):
+        raise RuntimeError("the rules broke")
+
+    monkeypatch.setattr(club_system.module, "rate", broken)
+    admin_client.post(reverse("ratings:recalculation"), {"system": club_system.pk})
+    _work()
+    job = ReplayJob.objects.get()
+    assert job.state == ReplayJob.State.FAILED and "the rules broke" in job.error
+    assert list(RatingChange.objects.values_list("player", "rating_after")) == before
+
+
+@pytest.mark.parametrize("who", ["anonymous", "member"])
+def test_only_administrators_reach_the_recalculation_pages(client, who):
+    if who == "member":
+        client.force_login(User.objects.create_user("member", password="x"))
+    response = client.get(reverse("ratings:recalculation"))
+    assert response.status_code == 302 and "/admin/login/" in response.url
+    assert not ReplayJob.objects.exists()
+
+
+def test_the_command_shows_a_progress_bar_and_the_speed(make_event, players, capsys):
+    make_event(date(2026, 1, 9), [[(players[0], players[1], W)]])
+    make_event(date(2026, 2, 9), [[(players[1], players[0], W)]])
+    out = StringIO()
+    call_command("recalculate", "--system", "club", stdout=out)
+    assert "Elo du club: 2 batches, 2 games" in out.getvalue()
+    assert "[########################################] 2/2" in capsys.readouterr().err
+    assert RatingBatch.objects.filter(system__engine="club").count() == 2
+
+
+def test_the_command_names_the_systems_it_knows():
+    from django.core.management import CommandError
+
+    with pytest.raises(CommandError, match="no rating system 'uscf': choose one of"):
+        call_command("recalculate", "--system", "uscf")
