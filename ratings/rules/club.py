@@ -29,7 +29,8 @@ from .base import (
     note,
     param,
 )
-from .common import Counted, no_games_note, performances, split_games, unique_notes
+from .common import Counted, exact_by_player, no_games_note, split_batch, unique_notes
+from .common import classical as performance_of
 
 KEY = "club"
 NAME = "Club Elo"
@@ -132,19 +133,21 @@ VERSIONS = (Version(date(1970, 1, 1), Params(), "Club Elo"),)
 
 
 def rate(batch: Batch, params: Params) -> BatchResult:
-    before = dict(batch.players)
+    split = split_batch(batch, lambda p: batch.players[p].rating)
+    exact = exact_by_player(split, params.expected_method)
     results = {
-        player: _rate_player(batch, params, player, state) for player, state in before.items()
+        player: _rate_player(batch, params, player, state, split[player], exact[player])
+        for player, state in batch.players.items()
     }
     return BatchResult(batch.day, results)
 
 
-def _rate_player(batch: Batch, params: Params, player, state: PlayerState) -> PlayerResult:  # type: ignore[no-untyped-def]
-    counted, lines = split_games(batch, player, lambda p: batch.players[p].rating)
-    score = sum(c.score for c in counted)
-    classical, exact = performances(counted, params.expected_method)
-    if classical is not None:
-        classical = elo.round_half_up(classical)
+def _rate_player(  # type: ignore[no-untyped-def]
+    batch: Batch, params: Params, player, state: PlayerState, split, exact
+) -> PlayerResult:
+    counted, lines = split
+    score = elo.total(c.score for c in counted)
+    classical = performance_of(counted)
     if state.rating is None:
         return _newcomer(batch, params, player, state, counted, lines, classical, exact)
     if not counted:

@@ -44,20 +44,38 @@ def _skipped(opponent: PlayerId, rating: float | None, score: float, text: str) 
     return GameLine(opponent, rating, score, counted=False, note=note(text))
 
 
-def performances(
-    counted: list[Counted],
-    method: elo.ExpectedMethod,
-    *,
-    dp: str = "table",
-    table: tuple[tuple[int, int], ...] = elo.FIDE_EXPECTED_TABLE,
-) -> tuple[float | None, float | None]:
-    """(classical, exact) performance over the counted games; None without games."""
+def classical(counted: list[Counted], dp: str = "table") -> float | None:
+    """The classical performance over the counted games, rounded half up; None without."""
     if not counted:
-        return None, None
+        return None
     opponents = [c.opponent_rating for c in counted]
-    score = sum(c.score for c in counted)
-    classical = elo.classical_performance(opponents, score, dp)
-    return classical, elo.exact_performance(opponents, score, method, table)
+    score = elo.total(c.score for c in counted)
+    return elo.round_half_up(elo.classical_performance(opponents, score, dp))
+
+
+Split = dict[PlayerId, tuple[list[Counted], list[GameLine]]]
+
+
+def split_batch(batch: Batch, rating_of: Callable[[PlayerId], float | None]) -> Split:
+    """Every player's counted games and lines (see :func:`split_games`)."""
+    return {player: split_games(batch, player, rating_of) for player in batch.players}
+
+
+def exact_by_player(
+    split: Split,
+    method: elo.ExpectedMethod,
+    table: tuple[tuple[int, int], ...] = elo.FIDE_EXPECTED_TABLE,
+) -> dict[PlayerId, float | None]:
+    """Every player's exact performance over their counted games, solved all at once."""
+    players = [p for p, (counted, _lines) in split.items() if counted]
+    problems = [
+        ([c.opponent_rating for c in split[p][0]], elo.total(c.score for c in split[p][0]))
+        for p in players
+    ]
+    solved = elo.exact_performances(problems, method, table)
+    exact: dict[PlayerId, float | None] = dict.fromkeys(split)
+    exact.update(zip(players, solved, strict=True))
+    return exact
 
 
 def rating_of_states(states: dict[PlayerId, PlayerState]) -> Callable[[PlayerId], float | None]:

@@ -13,6 +13,8 @@ from enum import StrEnum
 from functools import lru_cache
 from statistics import NormalDist
 
+import numpy as np
+
 # Expected score of the higher-rated player by rating-difference band, in hundredths:
 # (highest difference of the band, expected score). Seed 000: "0-3 .50 ... 620-735 .99,
 # over 735 1.0". Differences are whole numbers of Elo points.
@@ -368,42 +370,82 @@ def exact_performance(
     if not 0 <= score <= n:
         raise ValueError(f"a score of {score} is impossible in {n} games")
 
+    return exact_performances([(opponents, score)], method, table, precision)[0]
+
+
+def exact_performances(
+    problems: Sequence[tuple[Sequence[float], float]],
+    method: ExpectedMethod = ExpectedMethod.NORMAL,
+    table: Sequence[tuple[int, int]] = FIDE_EXPECTED_TABLE,
+    precision: float = 0.01,
+) -> list[float | None]:
+    """:func:`exact_performance` of many (opponents, score) at once: the table and the
+    logistic formula are solved together over numpy arrays, which a batch of thousands of
+    players needs; the normal distribution one by one."""
+    table = tuple(table)
     top_band = table[-1][0] + 1
-    if score in (0, n):
-        if method is not ExpectedMethod.TABLE:
-            return None
-        return max(opponents) + top_band if score == n else min(opponents) - top_band
-    if method is ExpectedMethod.TABLE:
-        return _table_performance(opponents, score, tuple(table), precision)
-    return _formula_performance(opponents, score, method, precision)
-
-
-def _table_performance(
-    opponents: Sequence[float], score: float, table: tuple[tuple[int, int], ...], precision: float
-) -> float:
-    """The table is a staircase: the lowest rating whose total reaches the score. Totals
-    are summed in whole hundredths, so the comparison is exact."""
-    edges, hundredths = _bands(table)
-    target = round(score * 100)
-    top_band = table[-1][0] + 1
-    floor, search = math.floor, bisect_left
-
-    def reaches(x: float) -> bool:
-        total = 0
-        for r in opponents:
-            diff = x - r
-            higher = hundredths[search(edges, floor(abs(round(diff, 9)) + 0.5))]
-            total += higher if diff >= 0 else 100 - higher
-        return total >= target
-
-    low, high = min(opponents) - top_band - 1, max(opponents) + top_band + 1
-    while high - low > precision:
-        mid = (low + high) / 2
-        if reaches(mid):
-            high = mid
+    answers: list[float | None] = [None] * len(problems)
+    open_problems = []
+    for index, (opponents, score) in enumerate(problems):
+        n = len(opponents)
+        if n == 0:
+            raise ValueError("a performance needs at least one game")
+        if not 0 <= score <= n:
+            raise ValueError(f"a score of {score} is impossible in {n} games")
+        if score in (0, n):
+            if method is ExpectedMethod.TABLE:
+                edge = max(opponents) + top_band if score == n else min(opponents) - top_band
+                answers[index] = edge
+        elif method is ExpectedMethod.NORMAL:
+            answers[index] = _formula_performance(opponents, score, method, precision)
         else:
-            low = mid
-    return math.ceil(round(high * 100, 6)) / 100  # up to the hundredth: still reaches it
+            open_problems.append(index)
+    if open_problems:
+        solved = _bisect_all([problems[i] for i in open_problems], method, table, precision)
+        for index, value in zip(open_problems, solved, strict=True):
+            answers[index] = value
+    return answers
+
+
+def _bisect_all(
+    problems: Sequence[tuple[Sequence[float], float]],
+    method: ExpectedMethod,
+    table: tuple[tuple[int, int], ...],
+    precision: float,
+) -> list[float]:
+    """Bisection for every problem at once. With the table, totals are whole hundredths
+    and the answer is the lowest rating (up to the hundredth) that reaches the score."""
+    counts = [len(opponents) for opponents, _score in problems]
+    owner = np.repeat(np.arange(len(problems)), counts)
+    ratings = np.concatenate([np.asarray(o, dtype=np.float64) for o, _s in problems])
+    lows = np.array([min(o) for o, _s in problems], dtype=np.float64)
+    highs = np.array([max(o) for o, _s in problems], dtype=np.float64)
+    if method is ExpectedMethod.TABLE:
+        edges, hundredths = (np.asarray(part) for part in _bands(table))
+        target = np.array([round(s * 100) for _o, s in problems], dtype=np.float64)
+        margin, stop = float(table[-1][0] + 2), precision
+    else:
+        target = np.array([s for _o, s in problems], dtype=np.float64)
+        margin, stop = 2000.0, precision / 2
+    low, high = lows - margin, highs + margin
+    while True:
+        active = high - low > stop
+        if not active.any():
+            break
+        mid = (low + high) / 2
+        diff = mid[owner] - ratings
+        if method is ExpectedMethod.TABLE:
+            distance = np.floor(np.abs(np.round(diff, 9)) + 0.5)
+            higher = hundredths[np.searchsorted(edges, distance, side="left")]
+            values = np.where(diff >= 0, higher, 100 - higher)
+        else:
+            values = 1 / (1 + 10 ** (-diff / 400))
+        reached = np.bincount(owner, weights=values, minlength=len(problems)) >= target
+        high = np.where(active & reached, mid, high)
+        low = np.where(active & ~reached, mid, low)
+    if method is ExpectedMethod.TABLE:
+        return [math.ceil(round(float(h) * 100, 6)) / 100 for h in high]
+    return [round(float(x), 2) for x in (low + high) / 2]
 
 
 def _formula_performance(

@@ -35,7 +35,8 @@ from .base import (
     param,
 )
 from .club import _fill
-from .common import no_games_note, performances, split_games, unique_notes
+from .common import classical as performance_of
+from .common import exact_by_player, no_games_note, split_batch, unique_notes
 
 KEY = "frbe"
 NAME = "Belgium (FRBE-KBSB)"
@@ -151,8 +152,10 @@ def adjustment_2024(rating: float, params: Params) -> float:
 
 
 def rate(batch: Batch, params: Params) -> BatchResult:
+    split = split_batch(batch, lambda p: _rating_used(batch, p))
+    exact = exact_by_player(split, elo.ExpectedMethod.TABLE)
     results = {
-        player: _rate_player(batch, params, player, state)
+        player: _rate_player(batch, params, player, state, split[player], exact[player])
         for player, state in batch.players.items()
     }
     return BatchResult(batch.day, results)
@@ -162,14 +165,12 @@ def _rating_used(batch: Batch, player: PlayerId) -> float | None:
     return batch.players[player].rating
 
 
-def _rate_player(
-    batch: Batch, params: Params, player: PlayerId, state: PlayerState
+def _rate_player(  # type: ignore[no-untyped-def]
+    batch: Batch, params: Params, player: PlayerId, state: PlayerState, split, exact
 ) -> PlayerResult:
-    counted, lines = split_games(batch, player, lambda p: _rating_used(batch, p))
-    score = sum(c.score for c in counted)
-    classical, exact = performances(counted, elo.ExpectedMethod.TABLE)
-    if classical is not None:
-        classical = elo.round_half_up(classical)
+    counted, lines = split
+    score = elo.total(c.score for c in counted)
+    classical = performance_of(counted)
     if state.status is not Status.RATED:
         return _newcomer(batch, params, player, state, counted, lines, classical, exact)
     if not counted:

@@ -33,7 +33,8 @@ from .base import (
     version_on,
 )
 from .club import _fill
-from .common import no_games_note, performances, split_games, unique_notes
+from .common import classical as performance_of
+from .common import exact_by_player, no_games_note, split_games, unique_notes
 
 KEY = "fse"
 NAME = "Switzerland (FSE)"
@@ -95,9 +96,8 @@ def _rate_player(
 ) -> PlayerResult:
     counted, lines = split_games(batch, player, lambda p: batch.players[p].rating)
     score = elo.total(c.score for c in counted)
-    classical, exact = performances(counted, elo.ExpectedMethod.NORMAL, dp="formula")
-    if classical is not None:
-        classical = elo.round_half_up(classical)
+    classical = performance_of(counted, dp="formula")
+    exact = exact_by_player({player: (counted, lines)}, elo.ExpectedMethod.NORMAL)[player]
     if state.rating is None:
         return _newcomer(params, player, state, counted, lines, classical, exact)
     if not counted:
