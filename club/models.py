@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from decimal import Decimal
 
 from django.conf import settings
@@ -69,6 +70,10 @@ class MemberQuerySet(models.QuerySet["Member"]):
         """Members of the club today: active and honorary ones."""
         return self.filter(status__in=[Member.Status.ACTIVE, Member.Status.HONORARY])
 
+    def public(self) -> MemberQuerySet:
+        """Members the public may see: active ones who did not ask to be hidden."""
+        return self.active().filter(listed=True)
+
 
 class Member(models.Model):
     """A player's membership of the club. Contact details are private: they never reach a
@@ -97,6 +102,18 @@ class Member(models.Model):
         blank=True,
         related_name="member",
         verbose_name=_("login account"),
+    )
+    listed = models.BooleanField(
+        _("listed publicly"),
+        default=True,
+        help_text=_("Shown in the public member list and rankings."),
+    )
+    calendar_token = models.UUIDField(
+        _("calendar token"),
+        default=uuid.uuid4,
+        unique=True,
+        editable=False,
+        help_text=_("The secret in the address of the member's own calendar feed."),
     )
 
     objects = MemberQuerySet.as_manager()
@@ -427,3 +444,38 @@ class ChangeLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.user}: {self.action}"
+
+
+class ArticleQuerySet(models.QuerySet["Article"]):
+    def published(self) -> ArticleQuerySet:
+        return self.filter(published_at__lte=timezone.now()).order_by("-published_at")
+
+
+class Article(models.Model):
+    """A page of news or explanations, written in Markdown by the club's staff."""
+
+    title = models.CharField(_("title"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=200, unique=True)
+    body = models.TextField(_("text"), help_text=_("Markdown."))
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("author"),
+    )
+
+    objects = ArticleQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("article")
+        verbose_name_plural = _("articles")
+        ordering = ["-published_at"]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("article", args=[self.slug])

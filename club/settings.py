@@ -168,6 +168,7 @@ CLUB_NAME = os.getenv("CLUB_NAME", "Cercle d'Échecs de Wavre")
 
 EMAIL_BACKEND = os.getenv("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "club@localhost")
+CLUB_EMAIL = os.getenv("CLUB_EMAIL", "secretariat@localhost")
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -2,7 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
-from club import views
+from club import calendar_views, site_views, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/ratings/", include("ratings.api_urls")),
@@ -10,17 +10,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
-    path("calendrier/", views.calendar, name="calendar"),
+    path("calendrier/", calendar_views.calendar, name="calendar"),
+    path("calendrier.ics", calendar_views.public_feed, name="calendar_feed"),
+    path("calendrier/<uuid:token>.ics", calendar_views.member_feed, name="member_feed"),
     path("tournois/", views.tournaments, name="tournaments"),
     path("evenements/<int:pk>/", views.event, name="event"),
     path("parties/", views.games, name="games"),
-    path("articles/", views.articles, name="articles"),
+    path("articles/", site_views.articles, name="articles"),
+    path("articles/<slug:slug>/", site_views.article, name="article"),
     path("membres/", views.members, name="members"),
     path("membres/<int:pk>/", views.member, name="member"),
     path("classements/", views.rankings, name="rankings"),
     path("classements/<int:pk>/", views.ranking, name="ranking"),
-    path("liens/", views.links, name="links"),
-    path("contact/", views.contact, name="contact"),
+    path("liens/", site_views.links, name="links"),
+    path("contact/", site_views.contact, name="contact"),
+    path("mon-espace/", site_views.my_space, name="my_space"),
     path("comptes/", include("django.contrib.auth.urls")),
     path("secretariat/", include("club.desk.urls")),
     path("", include("ratings.urls")),

@@ -1,6 +1,8 @@
 """The club's public pages. Most menus are filled by later work; each page already says
 what it will hold and shows what the club has now."""
 
+from decimal import Decimal
+
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -42,12 +44,6 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def calendar(request: HttpRequest) -> HttpResponse:
-    events = Event.objects.public().upcoming()[:50]
-    return render(request, "club/calendar.html", {"events": events})
-
-
-@require_GET
 def tournaments(request: HttpRequest) -> HttpResponse:
     events = Event.objects.public().upcoming().tournaments()
     return render(request, "club/tournaments.html", {"events": events})
@@ -57,8 +53,28 @@ def tournaments(request: HttpRequest) -> HttpResponse:
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     event = _public_event(pk)
     games = Game.objects.select_related("white", "black").order_by("board")
-    rounds = event.rounds.prefetch_related(Prefetch("games", queryset=games))
-    return render(request, "club/event.html", {"event": event, "rounds": rounds})
+    rounds = list(event.rounds.prefetch_related(Prefetch("games", queryset=games)))
+    context = {
+        "event": event,
+        "rounds": rounds,
+        "standings": standings([g for r in rounds for g in r.games.all()]),
+        "participants": event.participants.select_related("player").order_by("number"),
+    }
+    return render(request, "club/event.html", context)
+
+
+def standings(games: list[Game]) -> list[dict[str, object]]:
+    """Points and games per player, best first (the desk's standings add tiebreaks)."""
+    table: dict[int, dict[str, object]] = {}
+    for game in games:
+        points = game.points
+        if points is None:
+            continue
+        for player, scored in ((game.white, points[0]), (game.black, points[1])):
+            row = table.setdefault(player.pk, {"player": player, "points": Decimal(0), "games": 0})
+            row["points"] += scored  # type: ignore[operator]
+            row["games"] += 1  # type: ignore[operator]
+    return sorted(table.values(), key=lambda r: (-r["points"], str(r["player"])))  # type: ignore[operator]
 
 
 @require_GET
@@ -77,16 +93,11 @@ def _placeholder(request: HttpRequest, title: str, text: str) -> HttpResponse:
 
 
 @require_GET
-def articles(request: HttpRequest) -> HttpResponse:
-    return _placeholder(request, _("Articles"), _("The club's articles will be published here."))
-
-
-@require_GET
 def members(request: HttpRequest) -> HttpResponse:
     systems = list(RatingSystem.objects.enabled())
     query = request.GET.get("q", "").strip()
     listed = (
-        Member.objects.active()
+        Member.objects.public()
         .select_related("player")
         .annotate(**{f"rating_{s.pk}": _current_rating(s) for s in systems})
     )
@@ -106,7 +117,7 @@ def _current_rating(system: RatingSystem) -> Subquery:
 
 @require_GET
 def member(request: HttpRequest, pk: int) -> HttpResponse:
-    member = get_object_or_404(Member.objects.active().select_related("player"), pk=pk)
+    member = get_object_or_404(Member.objects.public().select_related("player"), pk=pk)
     history = member_history(member.player, timezone.localdate())
     return render(request, "club/member.html", {"member": member, **history})
 
@@ -127,7 +138,10 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404(_("No such rating system."))
     rows = list(
         Rating.objects.filter(
-            system=system, rating__isnull=False, player__membership__status__in=ACTIVE
+            system=system,
+            rating__isnull=False,
+            player__membership__status__in=ACTIVE,
+            player__membership__listed=True,
         )
         .select_related("player__membership")
         .order_by("-rating", "player__last_name")
@@ -139,13 +153,3 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
         "distribution": rating_distribution([r.rating for r in rows if r.rating is not None]),
     }
     return render(request, "club/ranking.html", context)
-
-
-@require_GET
-def links(request: HttpRequest) -> HttpResponse:
-    return _placeholder(request, _("Links"), _("Useful links for chess players come here."))
-
-
-@require_GET
-def contact(request: HttpRequest) -> HttpResponse:
-    return _placeholder(request, _("Contact"), _("A contact form for the club comes here."))

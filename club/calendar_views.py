@@ -1,0 +1,101 @@
+"""The calendar: a month grid, the list of what comes next, and iCalendar feeds."""
+
+from __future__ import annotations
+
+import calendar as cal
+from datetime import date, timedelta
+from typing import Any
+
+import icalendar
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from club.models import Event, Member
+
+FEED_DAYS_BACK = 365
+
+
+def _month(value: str | None, today: date) -> date:
+    """The first day of the month asked for as ``YYYY-MM``, this month by default."""
+    if not value:
+        return today.replace(day=1)
+    try:
+        year, month = (int(part) for part in value.split("-"))
+        return date(year, month, 1)
+    except ValueError:
+        raise Http404("not a month: use YYYY-MM") from None
+
+
+@require_GET
+def calendar(request: HttpRequest) -> HttpResponse:
+    today = timezone.localdate()
+    first = _month(request.GET.get("mois"), today)
+    weeks = cal.Calendar(firstweekday=0).monthdatescalendar(first.year, first.month)
+    start, end = weeks[0][0], weeks[-1][-1]
+    events = (
+        Event.objects.public().filter(start__date__lte=end, end__date__gte=start).order_by("start")
+    )
+    by_day: dict[date, list[Event]] = {}
+    for event in events:
+        day = max(timezone.localdate(event.start), start)
+        last = min(timezone.localdate(event.end), end)
+        while day <= last:
+            by_day.setdefault(day, []).append(event)
+            day += timedelta(days=1)
+    previous = (first - timedelta(days=1)).replace(day=1)
+    following = (first + timedelta(days=32)).replace(day=1)
+    context: dict[str, Any] = {
+        "month": first,
+        "weeks": [[(day, by_day.get(day, [])) for day in week] for week in weeks],
+        "today": today,
+        "previous": previous.strftime("%Y-%m"),
+        "following": following.strftime("%Y-%m"),
+        "upcoming": Event.objects.public().upcoming()[:12],
+    }
+    return render(request, "club/calendar.html", context)
+
+
+def _feed(request: HttpRequest, name: str, events: Any) -> HttpResponse:
+    feed = icalendar.Calendar()
+    feed.add("prodid", f"-//{settings.CLUB_NAME}//club-echecs//FR")
+    feed.add("version", "2.0")
+    feed.add("x-wr-calname", name)
+    for event in events:
+        item = icalendar.Event()
+        item.add("uid", f"event-{event.pk}@{request.get_host()}")
+        item.add("summary", event.title)
+        item.add("dtstart", event.start)
+        item.add("dtend", event.end)
+        item.add("dtstamp", event.updated_at)
+        if event.venue:
+            item.add("location", event.venue)
+        if event.description:
+            item.add("description", event.description)
+        item.add("url", request.build_absolute_uri(reverse("event", args=[event.pk])))
+        feed.add_component(item)
+    response = HttpResponse(feed.to_ical(), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="calendrier.ics"'
+    return response
+
+
+def _recent(events: Any) -> Any:
+    since = timezone.now() - timedelta(days=FEED_DAYS_BACK)
+    return events.filter(end__gte=since).order_by("start")
+
+
+@require_GET
+def public_feed(request: HttpRequest) -> HttpResponse:
+    """Every public event of the last year and ahead, for a phone's calendar."""
+    return _feed(request, settings.CLUB_NAME, _recent(Event.objects.public()))
+
+
+@require_GET
+def member_feed(request: HttpRequest, token: str) -> HttpResponse:
+    """A member's own events (those they are registered in), at a secret address."""
+    member = get_object_or_404(Member.objects.select_related("player"), calendar_token=token)
+    events = Event.objects.filter(participants__player=member.player).distinct()
+    return _feed(request, f"{settings.CLUB_NAME} – {member.player.name}", _recent(events))

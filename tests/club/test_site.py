@@ -1,0 +1,185 @@
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+import icalendar
+import pytest
+import time_machine
+from django.contrib.auth.models import User
+from django.core import mail
+from django.core.cache import cache
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils.html import escape
+
+from club.models import Article, Event, Member, Participant
+from ratings.models import Rating, RatingSystem
+from tests.club.factories import EventFactory, MemberFactory
+
+pytestmark = pytest.mark.django_db
+NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))
+
+
+@pytest.fixture
+def demo_club():
+    with time_machine.travel(NOW):
+        call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
+        yield
+
+
+def test_the_month_grid_places_events_and_highlights_today(client, demo_club):
+    response = client.get(reverse("calendar"))
+    html = response.content.decode()
+    assert response.context["month"] == date(2026, 11, 1)
+    assert 'aria-current="date"' in html
+    cells = [day for week in response.context["weeks"] for day, _events in week]
+    assert cells[0].weekday() == 0 and len(cells) % 7 == 0
+    november = Event.objects.public().filter(start__month=11, start__year=2026)
+    assert all(escape(event.title) in html for event in november)
+    assert response.context["previous"] == "2026-10" and response.context["following"] == "2026-12"
+
+
+def test_the_month_can_be_chosen_and_a_bad_month_is_not_found(client, demo_club):
+    response = client.get(reverse("calendar"), {"mois": "2027-01"})
+    assert response.context["month"] == date(2027, 1, 1)
+    assert client.get(reverse("calendar"), {"mois": "janvier"}).status_code == 404
+
+
+def test_the_public_feed_lists_public_events_only(client, demo_club):
+    hidden = Event.objects.filter(kind=Event.Kind.MEETING).first()
+    hidden.public = False
+    hidden.save()
+    response = client.get(reverse("calendar_feed"))
+    assert response["Content-Type"].startswith("text/calendar")
+    feed = icalendar.Calendar.from_ical(response.content)
+    titles = {str(e["summary"]) for e in feed.walk("VEVENT")}
+    assert hidden.title not in titles
+    assert any(t.startswith("Championnat du club") for t in titles)
+    text = response.content.decode()
+    for member in Member.objects.all():
+        assert member.email not in text and member.phone not in text
+
+
+def test_a_member_feed_lists_their_own_events_at_a_secret_address(client, demo_club):
+    participant = Participant.objects.filter(player__membership__isnull=False).first()
+    member = participant.player.membership
+    feed = icalendar.Calendar.from_ical(
+        client.get(reverse("member_feed", args=[member.calendar_token])).content
+    )
+    titles = {str(e["summary"]) for e in feed.walk("VEVENT")}
+    assert participant.event.title in titles
+    assert "Barbecue de fin de saison" not in titles
+    fake = "00000000-0000-0000-0000-000000000000"
+    assert client.get(f"/calendrier/{fake}.ics").status_code == 404
+
+
+def test_a_fresh_install_explains_the_enabled_rating_systems():
+    titles = set(Article.objects.values_list("title", flat=True))
+    assert titles == {"Elo du club", "Belgique — FRBE-KBSB"}
+
+
+def test_an_article_is_rendered_from_markdown_and_sanitised(client):
+    Article.objects.create(
+        title="Piège",
+        slug="piege",
+        published_at=NOW,
+        body="**Gras** <script>alert('x')</script> [lien](javascript:alert(1)) "
+        '<img src=x onerror="alert(1)">',
+    )
+    html = client.get(reverse("article", args=["piege"])).content.decode()
+    assert "<strong>Gras</strong>" in html
+    assert "alert(" not in html and "onerror" not in html and "javascript:" not in html
+
+
+def test_an_unpublished_article_is_not_found(client):
+    Article.objects.create(title="Brouillon", slug="brouillon", body="...")
+    assert client.get(reverse("article", args=["brouillon"])).status_code == 404
+
+
+def test_the_contact_form_sends_a_mail_to_the_club(client, settings):
+    settings.CLUB_EMAIL = "secretaire@example.be"
+    cache.clear()
+    form = {"name": "Anne", "email": "anne@example.be", "message": "Un cours le mardi ?"}
+    response = client.post(reverse("contact"), form, follow=True)
+    assert "votre message a été envoyé" in response.content.decode()
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["secretaire@example.be"]
+    assert "Un cours le mardi ?" in mail.outbox[0].body
+
+
+def test_a_robot_filling_the_honeypot_sends_nothing(client):
+    cache.clear()
+    form = {"name": "Bot", "email": "bot@example.com", "message": "Buy", "website": "x.example"}
+    client.post(reverse("contact"), form)
+    assert mail.outbox == []
+
+
+def test_a_flood_of_messages_is_stopped(client):
+    cache.clear()
+    form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
+    for _ in range(3):
+        client.post(reverse("contact"), form)
+    response = client.post(reverse("contact"), form)
+    assert "Trop de messages" in response.content.decode()
+    assert len(mail.outbox) == 3
+
+
+def test_a_bad_contact_form_names_the_field(client):
+    response = client.post(reverse("contact"), {"name": "Anne", "email": "pas-un-mail"})
+    assert response.context["form"].errors.keys() == {"email", "message"}
+
+
+@pytest.fixture
+def member_with_login():
+    member = MemberFactory(email="anne@example.be", player__birth_date=date(2011, 3, 4))
+    member.user = User.objects.create_user("anne", password="échecs-2026")
+    member.save()
+    return member
+
+
+def test_a_member_sees_their_personal_data_and_ratings_in_their_space(client, member_with_login):
+    client.force_login(member_with_login.user)
+    html = client.get(reverse("my_space")).content.decode()
+    assert "anne@example.be" in html and "4 mars 2011" in html
+    assert str(member_with_login.calendar_token) in html
+
+
+def test_the_space_needs_a_login(client):
+    response = client.get(reverse("my_space"))
+    assert response.status_code == 302 and "/comptes/login/" in response.url
+
+
+def test_a_member_can_hide_from_the_public_lists(client, member_with_login):
+    system = RatingSystem.objects.get(engine="club")
+    Rating.objects.create(
+        system=system, player=member_with_login.player, rating=1600, games=9, status="rated"
+    )
+    name = member_with_login.player.name
+    assert name in client.get(reverse("members")).content.decode()
+    client.force_login(member_with_login.user)
+    client.post(reverse("my_space"), {})  # the box unticked
+    member_with_login.refresh_from_db()
+    assert not member_with_login.listed
+    client.logout()
+    assert name not in client.get(reverse("members")).content.decode()
+    assert name not in client.get(reverse("ranking", args=[system.pk])).content.decode()
+    assert client.get(reverse("member", args=[member_with_login.pk])).status_code == 404
+
+
+def test_the_event_page_shows_the_standings(client, demo_club):
+    event = Event.objects.get(kind=Event.Kind.CHAMPIONSHIP, status=Event.Status.CLOSED)
+    response = client.get(event.get_absolute_url())
+    rows = response.context["standings"]
+    assert len(rows) == 10 and sum(r["points"] for r in rows) == 45
+    assert rows[0]["points"] >= rows[-1]["points"]
+
+
+def test_a_links_page_exists(client):
+    assert "FRBE-KBSB" in client.get(reverse("links")).content.decode()
+
+
+def test_an_event_factory_event_without_games_shows_its_participants(client):
+    event = EventFactory()
+    member = MemberFactory()
+    Participant.objects.create(event=event, player=member.player)
+    html = client.get(event.get_absolute_url()).content.decode()
+    assert member.player.name in html
