@@ -22,6 +22,8 @@
       },
       options: {
         responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
         interaction: { mode: "nearest", intersect: false },
         scales: { x: { type: "linear", ticks: { callback: (v) => day(v), maxTicksLimit: 8 } } },
         plugins: {
@@ -46,7 +48,7 @@
     new Chart(document.getElementById("distribution-chart"), {
       type: "bar",
       data: { labels: data.labels, datasets: [{ data: data.counts, backgroundColor: palette[0] }] },
-      options: { plugins: { legend: { display: false } }, scales: { y: { ticks: { precision: 0 } } } },
+      options: { animation: false, plugins: { legend: { display: false } }, scales: { y: { ticks: { precision: 0 } } } },
     });
   }
 })();
