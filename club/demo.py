@@ -250,9 +250,31 @@ def _tournament(
             break  # pairings are not known before the event starts
         for board, (white, black) in enumerate(pairs, 1):
             result = _play(rng, white, black) if day < today else Result.PENDING
-            games.append(Game(round=round_, board=board, white=white, black=black, result=result))
+            moves = _SAMPLE_MOVES.get(result, "") if kind == Event.Kind.CHAMPIONSHIP else ""
+            record = _pgn(title, round_.number, white, black, result, moves) if moves else ""
+            games.append(
+                Game(round=round_, board=board, white=white, black=black, result=result,
+                     pgn=record)
+            )  # fmt: skip
     Game.objects.bulk_create(games)
     return event
+
+
+# Short games for the board viewer: the championship's games come with their moves.
+_SAMPLE_MOVES = {
+    Result.WHITE_WINS: "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#",
+    Result.BLACK_WINS: "1. f3 e5 2. g4 Qh4#",
+    Result.DRAW: "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6",
+}
+
+
+def _pgn(title: str, number: int, white: Player, black: Player, result: str, moves: str) -> str:
+    tags = {
+        "Event": title, "Round": str(number), "White": f"{white.last_name}, {white.first_name}",
+        "Black": f"{black.last_name}, {black.first_name}", "Result": result,
+    }  # fmt: skip
+    header = "\n".join(f'[{key} "{value}"]' for key, value in tags.items())
+    return f"{header}\n\n{moves} {result}\n"
 
 
 def _describe(kind: str) -> str:

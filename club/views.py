@@ -6,11 +6,14 @@ from decimal import Decimal
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
+from club import pgn
 from club.models import Event, Game, Member
 from club.tables import MemberTable
 from ratings.history import member_history, rating_distribution
@@ -19,6 +22,7 @@ from ratings.models import Rating, RatingSystem
 ACTIVE = [Member.Status.ACTIVE, Member.Status.HONORARY]
 
 UPCOMING_ON_HOME = 6
+RECENT_GAMES = 20
 
 
 def _public_event(pk: int) -> Event:
@@ -119,7 +123,14 @@ def _current_rating(system: RatingSystem) -> Subquery:
 def member(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member.objects.public().select_related("player"), pk=pk)
     history = member_history(member.player, timezone.localdate())
-    return render(request, "club/member.html", {"member": member, **history})
+    games = (
+        Game.objects.filter(Q(white=member.player) | Q(black=member.player))
+        .filter(round__event__public=True)
+        .exclude(result="")
+        .select_related("white", "black", "round__event")
+        .order_by("-round__event__start", "-round__number")[:RECENT_GAMES]
+    )
+    return render(request, "club/member.html", {"member": member, "games": games, **history})
 
 
 @require_GET
@@ -153,3 +164,51 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
         "distribution": rating_distribution([r.rating for r in rows if r.rating is not None]),
     }
     return render(request, "club/ranking.html", context)
+
+
+def _public_game(pk: int) -> Game:
+    """The game ``pk`` of a public event, or 404: the one access helper of game pages."""
+    games = Game.objects.select_related("white", "black", "round__event")
+    return get_object_or_404(games, pk=pk, round__event__public=True)
+
+
+@require_GET
+def game(request: HttpRequest, pk: int) -> HttpResponse:
+    """A game, and its moves on a board when it has a PGN."""
+    item = _public_game(pk)
+    moves: list[pgn.Ply] = []
+    problem = ""
+    if item.pgn:
+        try:
+            moves = pgn.plies(item.pgn)
+        except pgn.PgnError as error:
+            problem = _("The moves of this game cannot be read: %(error)s") % {"error": error}
+    try:
+        current = min(max(int(request.GET.get("ply", len(moves))), 0), len(moves))
+    except ValueError:
+        current = len(moves)
+    boards = [reverse("game_board", args=[item.pk, n]) for n in range(len(moves) + 1)]
+    context = {
+        "game": item,
+        "moves": moves,
+        "current": current,
+        "board_url": boards[current],
+        "viewer": {"boards": boards, "current": current},
+        "problem": problem,
+    }
+    return render(request, "club/game.html", context)
+
+
+@require_GET
+@cache_control(max_age=86400, public=True)
+def game_board(request: HttpRequest, pk: int, ply: int) -> HttpResponse:
+    """The board after ``ply`` half-moves, as SVG drawn by python-chess."""
+    item = _public_game(pk)
+    try:
+        moves = pgn.plies(item.pgn) if item.pgn else []
+    except pgn.PgnError:
+        moves = []
+    if ply > len(moves):
+        raise Http404(_("No such move."))
+    fen = moves[ply - 1].fen if ply else pgn.start_fen()
+    return HttpResponse(pgn.board_svg(fen), content_type="image/svg+xml")

@@ -91,3 +91,23 @@ def test_the_calculator_gives_the_wavre_seed_1489(live_server, page: Page):
     expect(page.locator("#rating-after")).to_have_text("1489")
     expect(page.locator("#calculation tbody tr")).to_have_count(4)
     _shot(page, "calculator.png")
+
+
+def test_the_board_viewer_steps_through_a_game(live_server, page: Page):
+    call_command("load_demo_club", verbosity=0)
+    from club.models import Game
+
+    game = Game.objects.exclude(pgn="").first()
+    page.goto(f"{live_server.url}/parties/{game.pk}/")
+    board = page.locator("#board")
+    last = board.get_attribute("src")
+    page.locator('[data-step="first"]').click()
+    expect(board).to_have_attribute("src", f"/parties/{game.pk}/position/0.svg")
+    page.keyboard.press("ArrowRight")
+    expect(board).to_have_attribute("src", f"/parties/{game.pk}/position/1.svg")
+    expect(page.locator("#moves a.move.current")).to_have_text(
+        page.locator("#moves a.move").first.inner_text()
+    )
+    page.locator('[data-step="last"]').click()
+    expect(board).to_have_attribute("src", last)
+    _shot(page, "game.png")

@@ -90,3 +90,35 @@ def test_an_event_page_issues_a_bounded_number_of_queries(
     event = Event.objects.get(kind=Event.Kind.OPEN, status=Event.Status.CLOSED)
     with django_assert_max_num_queries(6):
         client.get(event.get_absolute_url())
+
+
+def test_no_public_page_of_the_demo_club_shows_personal_data(client, demo_club):
+    """Every public page: menus, each event, each member, a game, the feed, rankings."""
+    from django.utils.formats import date_format
+
+    from club.models import Game
+    from ratings.models import RatingSystem
+
+    urls = [reverse(name) for name in PAGES]
+    urls += [e.get_absolute_url() for e in Event.objects.public()]
+    urls += [reverse("member", args=[m.pk]) for m in Member.objects.public()]
+    urls += [reverse("ranking", args=[s.pk]) for s in RatingSystem.objects.enabled()]
+    urls += [reverse("game", args=[Game.objects.exclude(pgn="").first().pk])]
+    urls += [reverse("calendar_feed"), reverse("ratings:calculator")]
+    secrets = []
+    for member in Member.objects.select_related("player"):
+        born = member.player.birth_date
+        secrets += [
+            member.email,
+            member.phone,
+            member.address.split(",")[0],
+            born.isoformat(),
+            born.strftime("%d/%m/%Y"),
+            date_format(born, "j F Y"),
+        ]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        leaked = [secret for secret in secrets if secret in html]
+        assert not leaked, (url, leaked)
