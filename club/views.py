@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from club import pgn
-from club.models import Event, Game, Member
+from club.models import Article, Event, Game, Member
 from club.tables import MemberTable
 from ratings.history import member_history, rating_distribution
 from ratings.models import Rating, RatingSystem
@@ -43,6 +43,7 @@ def home(request: HttpRequest) -> HttpResponse:
         .tournaments()
         .annotate(game_count=Count("rounds__games"))
         .filter(game_count__gt=0)[:5],
+        "latest_articles": Article.objects.published()[:3],
     }
     return render(request, "club/home.html", context)
 

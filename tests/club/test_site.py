@@ -183,3 +183,16 @@ def test_an_event_factory_event_without_games_shows_its_participants(client):
     Participant.objects.create(event=event, player=member.player)
     html = client.get(event.get_absolute_url()).content.decode()
     assert member.player.name in html
+
+
+def test_a_member_who_forgot_their_password_gets_a_reset_link_by_mail(client, member_with_login):
+    member_with_login.user.email = "anne@example.be"
+    member_with_login.user.save()
+    response = client.post(reverse("password_reset"), {"email": "anne@example.be"})
+    assert response.status_code == 302
+    assert len(mail.outbox) == 1 and "/comptes/reset/" in mail.outbox[0].body
+
+
+def test_the_home_page_shows_the_latest_articles(client):
+    html = client.get(reverse("home")).content.decode()
+    assert "Elo du club" in html and "Belgique — FRBE-KBSB" in html
