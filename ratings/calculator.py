@@ -13,7 +13,6 @@ opponents and score rather than a performance need).
 from __future__ import annotations
 
 import dataclasses
-import enum
 import math
 from datetime import date
 from typing import Any
@@ -21,8 +20,8 @@ from typing import Any
 from django.utils import timezone
 
 from ratings import rules
+from ratings.config import ParameterError, apply
 from ratings.rules.base import Archive, Batch, Game, Note, PlayerState, version_on
-from ratings.rules.club import KRule
 
 MAX_GAMES = 500
 SETTLED_GAMES = 1000
@@ -114,54 +113,18 @@ def _params(module: Any, day: date, overrides: Any) -> Any:
         return base
     if not isinstance(overrides, dict):
         raise CalculationError("params must be an object of parameter names", "params")
-    fields = {f.name: f for f in dataclasses.fields(base)}
-    changes = {}
-    for name, value in overrides.items():
-        if name not in fields:
-            known = ", ".join(fields)
+    known = {f.name for f in dataclasses.fields(base)}
+    for name in overrides:
+        if name not in known:
             raise CalculationError(
-                f"unknown parameter {name!r} for {module.KEY}: choose among {known}",
+                f"unknown parameter {name!r} for {module.KEY}: choose among {', '.join(known)}",
                 f"params.{name}",
             )
-        changes[name] = _parameter_value(getattr(base, name), value, f"params.{name}")
     try:
-        return dataclasses.replace(base, **changes)
-    except (TypeError, ValueError) as error:
-        raise CalculationError(str(error), "params") from None
-
-
-def _parameter_value(current: Any, value: Any, field: str) -> Any:
-    """A JSON value in the type of the parameter it replaces."""
-    if isinstance(current, enum.Enum):
-        try:
-            return type(current)(value)
-        except ValueError:
-            choices = ", ".join(str(m.value) for m in type(current))
-            raise CalculationError(f"{value!r} is not one of {choices}", field) from None
-    if isinstance(current, bool):
-        if not isinstance(value, bool):
-            raise CalculationError(f"{value!r} is not true or false", field)
-        return value
-    if isinstance(current, date):
-        return _date(value, field)
-    if isinstance(current, tuple):
-        if not isinstance(value, list):
-            raise CalculationError("a list is expected", field)
-        if current and isinstance(current[0], KRule):
-            try:
-                return tuple(KRule(**row) for row in value)
-            except TypeError as error:
-                raise CalculationError(
-                    f"a K row is {{k, until_games, ...}}: {error}", field
-                ) from None
-        return tuple(value)
-    if isinstance(current, str):
-        if not isinstance(value, str):
-            raise CalculationError(f"{value!r} is not text", field)
-        return value
-    if value is None:
-        return None
-    return _number(value, field)
+        return apply(base, overrides)
+    except ParameterError as error:
+        where = f"params.{error.name}" if error.name else "params"
+        raise CalculationError(str(error), where) from None
 
 
 def _games(value: Any) -> list[tuple[float | None, float]]:

@@ -8,7 +8,6 @@ gives.
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import date
 from typing import Any
 
@@ -107,8 +106,10 @@ class RatingSystem(models.Model):
 
     def params_on(self, day: date) -> Any:
         """The regulation in force on ``day`` with the club's overrides applied."""
+        from ratings.config import apply
+
         base = rules.params_on(self.engine, day)
-        return dataclasses.replace(base, **self.params) if self.params else base
+        return apply(base, self.params) if self.params else base
 
     def is_periodic(self, day: date) -> bool:
         return bool(self.params_on(day).periods)
@@ -273,6 +274,60 @@ class RatingChange(models.Model):
         if self.rating_before is None or self.rating_after is None:
             return None
         return self.rating_after - self.rating_before
+
+
+class RatingAdjustment(models.Model):
+    """A one-off change of every rating under a threshold on a day, like FIDE's of March
+    2024 or the Belgian federation's of April 2024: R + factor × (threshold − R). It is a
+    batch of the history of its own, replayed like any other."""
+
+    system = models.ForeignKey(
+        RatingSystem, on_delete=models.CASCADE, related_name="adjustments", verbose_name=_("system")
+    )
+    day = models.DateField(_("day"))
+    threshold = models.FloatField(_("threshold"), help_text=_("Ratings under it are raised."))
+    factor = models.FloatField(_("factor"), help_text=_("R + factor × (threshold − R)."))
+    label = models.CharField(_("label"), max_length=200)
+
+    class Meta:
+        verbose_name = _("adjustment")
+        verbose_name_plural = _("adjustments")
+        ordering = ["day"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(factor__gte=0, factor__lte=1), name="adjustment_factor_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+    def adjusted(self, rating: float) -> float:
+        if rating >= self.threshold:
+            return rating
+        return float(round(rating + self.factor * (self.threshold - rating)))
+
+
+class ConfigChange(models.Model):
+    """Who changed a system's configuration, when, from what to what."""
+
+    system = models.ForeignKey(
+        RatingSystem, on_delete=models.CASCADE, related_name="changes", verbose_name=_("system")
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    old = models.JSONField(_("old value"))
+    new = models.JSONField(_("new value"))
+
+    class Meta:
+        verbose_name = _("configuration change")
+        verbose_name_plural = _("configuration changes")
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.system} {self.at:%Y-%m-%d %H:%M}"
 
 
 class OfficialRating(models.Model):

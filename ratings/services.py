@@ -30,6 +30,7 @@ from club.models import Event, Game, Player, Result
 from ratings.models import (
     OfficialRating,
     Rating,
+    RatingAdjustment,
     RatingBatch,
     RatingChange,
     RatingSystem,
@@ -54,12 +55,14 @@ class PlannedBatch:
     period: tuple[date, date] | None = None
     games: list[rules.Game] = field(default_factory=list)
     official: list[OfficialRating] = field(default_factory=list)
+    adjustment: RatingAdjustment | None = None
     rounds: int | None = None
 
     @property
     def sort_key(self) -> tuple[date, int, int]:
         # Official lists open their day; events follow in the order they started.
-        rank = 0 if self.kind == RatingBatch.Kind.OFFICIAL else 1
+        ranks: dict[str, int] = {RatingBatch.Kind.OFFICIAL: 0, RatingBatch.Kind.ADJUSTMENT: 1}
+        rank = ranks.get(self.kind, 2)
         return (self.day, rank, self.event.pk if self.event else 0)
 
 
@@ -189,6 +192,18 @@ def _timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
             )
             plan.append(lists[official.list_date])
         lists[official.list_date].official.append(official)
+    adjustments = RatingAdjustment.objects.filter(system=system)
+    if since is not None:
+        adjustments = adjustments.filter(day__gte=since)
+    for adjustment in adjustments:
+        plan.append(
+            PlannedBatch(
+                RatingBatch.Kind.ADJUSTMENT,
+                adjustment.day,
+                adjustment.label,
+                adjustment=adjustment,
+            )
+        )
     return sorted(plan, key=lambda b: b.sort_key)
 
 
@@ -255,6 +270,8 @@ def _replay(
     for done, (planned, batch) in enumerate(zip(plan, batches, strict=True), 1):
         if planned.kind == RatingBatch.Kind.OFFICIAL:
             rows = _apply_official(batch, planned, states, players, system)
+        elif planned.adjustment is not None:
+            rows = _apply_adjustment(batch, planned.adjustment, states)
         else:
             rows = _rate(system, batch, planned, states, players)
         for row in rows:
@@ -398,6 +415,42 @@ def _apply_official(
     return rows
 
 
+def _apply_adjustment(
+    batch: RatingBatch, adjustment: RatingAdjustment, states: dict[int, PlayerState]
+) -> list[Row]:
+    """Every rated player under the threshold is raised: a row each in their history."""
+    rows = []
+    note = {
+        "template": rules.N_("adjustment: R + {factor} × ({threshold} − R) under {threshold}"),
+        "params": {"factor": adjustment.factor, "threshold": adjustment.threshold},
+    }
+    for pid in sorted(states):
+        state = states[pid]
+        if state.rating is None or state.rating >= adjustment.threshold:
+            continue
+        after = state.replace(rating=adjustment.adjusted(state.rating))
+        states[pid] = after
+        rows.append(
+            dict(
+                batch_id=batch.pk,
+                player_id=pid,
+                rating_before=state.rating,
+                rating_after=after.rating,
+                rating_exact=after.rating,
+                status=str(after.status),
+                games=0,
+                score=Decimal(0),
+                expected=None,
+                k=None,
+                performance=None,
+                performance_exact=None,
+                state=state_to_json(after),
+                breakdown={"games": [], "notes": [note]},
+            )
+        )
+    return rows
+
+
 def _official_note(official: OfficialRating) -> dict[str, Any]:
     return {
         "template": rules.N_("official rating {rating} from {source}"),
@@ -446,3 +499,35 @@ def _drop_orphans(system: RatingSystem) -> None:
         rating.rating, rating.games, rating.status = state.rating, state.games, str(state.status)
         rating.state, rating.last_batch = latest.state, latest.batch
         rating.save()
+
+
+@dataclass(frozen=True)
+class Impact:
+    player: Player
+    before: float | None
+    after: float | None
+
+    @property
+    def delta(self) -> float:
+        return (self.after or 0) - (self.before or 0)
+
+
+def preview(system: RatingSystem, overrides: dict[str, Any]) -> list[Impact]:
+    """What the current ratings would become with ``overrides``: the history is replayed
+    inside a transaction that is then rolled back, so nothing is written. Largest changes
+    first."""
+    before = dict(Rating.objects.filter(system=system).values_list("player_id", "rating"))
+    saved = system.params
+    try:
+        with transaction.atomic():
+            system.params = overrides
+            system.save(update_fields=["params"])
+            recalculate(system)
+            after = dict(Rating.objects.filter(system=system).values_list("player_id", "rating"))
+            transaction.set_rollback(True)
+    finally:
+        system.params = saved
+    moved = [p for p in before.keys() | after.keys() if before.get(p) != after.get(p)]
+    players = Player.objects.in_bulk(moved)
+    impacts = [Impact(players[p], before.get(p), after.get(p)) for p in moved]
+    return sorted(impacts, key=lambda i: (-abs(i.delta), str(i.player)))

@@ -3,14 +3,14 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.utils import timezone
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from club.models import Member
 from ratings.models import RatingChange
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def _shot(page: Page, name: str) -> None:
@@ -24,7 +24,7 @@ def test_the_calendar_moves_month_by_month(live_server, page: Page):
     page.goto(f"{live_server.url}/calendrier/")
     title = page.locator("#month-title")
     expect(page.locator('td[aria-current="date"]')).to_contain_text(str(today.day))
-    first = title.text_content()
+    first = title.text_content() or ""
     page.locator("#next-month").click()
     expect(title).not_to_have_text(first)
     page.locator("#previous-month").click()
@@ -97,7 +97,7 @@ def test_the_board_viewer_steps_through_a_game(live_server, page: Page):
     call_command("load_demo_club", verbosity=0)
     from club.models import Game
 
-    game = Game.objects.exclude(pgn="").first()
+    game = Game.objects.exclude(pgn="")[0]
     page.goto(f"{live_server.url}/parties/{game.pk}/")
     board = page.locator("#board")
     last = board.get_attribute("src")

@@ -1,4 +1,5 @@
-"""``makemessages`` that also collects the rating rules' notes, marked with ``N_``.
+"""``makemessages`` that also collects the rating rules' notes (marked ``N_``) and the
+labels of their parameters (second argument of ``param``).
 
 ``ratings.rules`` cannot import Django, so it marks its sentences with a no-op ``N_``
 (see ``ratings/rules/base.py``); the web layer translates them at display time.
@@ -8,4 +9,4 @@ from django.core.management.commands import makemessages
 
 
 class Command(makemessages.Command):
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_"]
+    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_", "--keyword=param:2"]

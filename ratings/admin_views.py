@@ -1,0 +1,212 @@
+"""Administrators configure the rating systems: scope, parameters (with a preview of the
+impact before applying), one-off adjustments, and the history of changes with revert."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from club.models import Event
+from ratings import rules
+from ratings.config import ParameterError, ParamsForm, apply, overrides_of
+from ratings.models import ConfigChange, RatingAdjustment, RatingSystem
+from ratings.services import preview
+from ratings.tasks import start_replay
+
+PREVIEW_ROWS = 15
+
+
+class ScopeForm(forms.ModelForm):
+    event_kinds = forms.MultipleChoiceField(
+        label=gettext_lazy("Event kinds"),
+        choices=Event.Kind.choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("None ticked: every kind."),
+    )
+    time_controls = forms.MultipleChoiceField(
+        label=gettext_lazy("Time controls"),
+        choices=Event.TimeControl.choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("None ticked: every time control."),
+    )
+
+    class Meta:
+        model = RatingSystem
+        fields = ["enabled", "event_kinds", "time_controls"]
+
+
+class AdjustmentForm(forms.ModelForm):
+    class Meta:
+        model = RatingAdjustment
+        fields = ["label", "day", "threshold", "factor"]
+        widgets = {"day": forms.DateInput(attrs={"type": "date"})}
+
+
+def _system(pk: int) -> RatingSystem:
+    """The rating system ``pk``: the one access helper of these pages."""
+    return get_object_or_404(RatingSystem, pk=pk)
+
+
+@staff_member_required
+@require_GET
+def systems(request: HttpRequest) -> HttpResponse:
+    context = {"systems": RatingSystem.objects.all(), "engines": rules.SYSTEMS}
+    return render(request, "ratings/systems.html", context)
+
+
+@staff_member_required
+@require_POST
+def national(request: HttpRequest) -> HttpResponse:
+    """The club's national federation: its system is enabled, the other national ones not."""
+    engine = request.POST.get("engine", "")
+    if engine not in ("frbe", "ffe", "fqe", "fse"):
+        messages.error(request, _("Choose a national federation."))
+        return redirect("ratings:systems")
+    with transaction.atomic():
+        names = dict(RatingSystem._meta.get_field("engine").choices)  # type: ignore[arg-type]
+        chosen, _created = RatingSystem.objects.get_or_create(
+            engine=engine,
+            role=RatingSystem.Role.NATIONAL,
+            defaults={"name": f"Elo {names[engine]}", "time_controls": ["standard"]},
+        )
+        RatingSystem.objects.filter(role=RatingSystem.Role.NATIONAL).exclude(pk=chosen.pk).update(
+            enabled=False
+        )
+        chosen.enabled = True
+        chosen.save(update_fields=["enabled"])
+    job = start_replay(chosen, user=request.user)
+    return redirect("ratings:job", pk=job.pk)
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def system(request: HttpRequest, pk: int) -> HttpResponse:
+    chosen = _system(pk)
+    today_params = chosen.params_on(timezone.localdate())
+    scope = ScopeForm(request.POST or None, instance=chosen, prefix="scope")
+    if request.method == "POST" and scope.is_valid():
+        scope.save()
+        job = start_replay(chosen, user=request.user)
+        return redirect("ratings:job", pk=job.pk)
+    params_form = ParamsForm(today_params, prefix="p")
+    adjustment = AdjustmentForm(prefix="a", initial=_adjustment_defaults(today_params))
+    context = {
+        "system": chosen,
+        "scope": scope,
+        "form": params_form,
+        "adjustment": adjustment,
+        "adjustments": chosen.adjustments.all(),
+        "changes": chosen.changes.select_related("user")[:20],
+    }
+    return render(request, "ratings/system.html", context)
+
+
+def _adjustment_defaults(params: Any) -> dict[str, Any]:
+    return {
+        name: getattr(params, f"adjustment_{name}")
+        for name in ("day", "threshold", "factor")
+        if hasattr(params, f"adjustment_{name}")
+    }
+
+
+def _regulation(chosen: RatingSystem) -> Any:
+    return rules.params_on(chosen.engine, timezone.localdate())
+
+
+def _preview_page(
+    request: HttpRequest, chosen: RatingSystem, overrides: dict[str, Any]
+) -> HttpResponse:
+    impacts = preview(chosen, overrides)
+    context = {
+        "system": chosen,
+        "overrides": json.dumps(overrides, sort_keys=True),
+        "changed": overrides != chosen.params,
+        "count": len(impacts),
+        "impacts": impacts[:PREVIEW_ROWS],
+    }
+    return render(request, "ratings/preview.html", context)
+
+
+@staff_member_required
+@require_POST
+def system_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """A parameters form is never applied at once: first its impact, without writing."""
+    chosen = _system(pk)
+    form = ParamsForm(chosen.params_on(timezone.localdate()), request.POST, prefix="p")
+    if not form.is_valid():
+        context = {
+            "system": chosen,
+            "form": form,
+            "scope": ScopeForm(instance=chosen, prefix="scope"),
+            "adjustment": AdjustmentForm(prefix="a"),
+            "adjustments": chosen.adjustments.all(),
+            "changes": chosen.changes.select_related("user")[:20],
+        }
+        return render(request, "ratings/system.html", context, status=400)
+    return _preview_page(request, chosen, overrides_of(form.params, _regulation(chosen)))
+
+
+@staff_member_required
+@require_POST
+def system_defaults(request: HttpRequest, pk: int) -> HttpResponse:
+    return _preview_page(request, _system(pk), {})
+
+
+@staff_member_required
+@require_POST
+def revert(request: HttpRequest, pk: int) -> HttpResponse:
+    change = get_object_or_404(ConfigChange.objects.select_related("system"), pk=pk)
+    return _preview_page(request, change.system, change.old)
+
+
+@staff_member_required
+@require_POST
+def system_apply(request: HttpRequest, pk: int) -> HttpResponse:
+    chosen = _system(pk)
+    try:
+        overrides = json.loads(request.POST.get("overrides", ""))
+        apply(_regulation(chosen), overrides)
+    except (json.JSONDecodeError, ParameterError) as error:
+        messages.error(
+            request, _("These parameters cannot be applied: %(error)s") % {"error": error}
+        )
+        return redirect("ratings:system", pk=chosen.pk)
+    with transaction.atomic():
+        ConfigChange.objects.create(
+            system=chosen, user_id=request.user.pk, old=chosen.params, new=overrides
+        )
+        chosen.params = overrides
+        chosen.save(update_fields=["params"])
+    job = start_replay(chosen, user=request.user)
+    return redirect("ratings:job", pk=job.pk)
+
+
+@staff_member_required
+@require_POST
+def add_adjustment(request: HttpRequest, pk: int) -> HttpResponse:
+    chosen = _system(pk)
+    form = AdjustmentForm(request.POST, prefix="a")
+    if not form.is_valid():
+        messages.error(
+            request,
+            _("The adjustment is not valid: %(errors)s") % {"errors": form.errors.as_text()},
+        )
+        return redirect("ratings:system", pk=chosen.pk)
+    adjustment = form.save(commit=False)
+    adjustment.system = chosen
+    adjustment.save()
+    job = start_replay(chosen, since=adjustment.day, user=request.user)
+    return redirect("ratings:job", pk=job.pk)

@@ -1,0 +1,223 @@
+"""A system's parameters as administrators see and store them.
+
+The form is generated from the engine's ``Params`` dataclass, so that every number the
+rules read is offered (a test checks it). Stored overrides are JSON: this module turns
+them back into the dataclass's types, for the replay and for the calculator alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ratings.rules.club import KRule
+
+K_ROWS = 6
+KRULE_PARTS = ("k", "until_games", "below_rating", "under_age")
+
+
+class ParameterError(ValueError):
+    def __init__(self, message: str, name: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+def decode(current: Any, value: Any, name: str) -> Any:
+    """A JSON value in the type of the parameter (``current``) it replaces."""
+    if isinstance(current, enum.Enum):
+        try:
+            return type(current)(value)
+        except ValueError:
+            choices = ", ".join(str(m.value) for m in type(current))
+            raise ParameterError(f"{value!r} is not one of {choices}", name) from None
+    if isinstance(current, bool):
+        if not isinstance(value, bool):
+            raise ParameterError(f"{value!r} is not true or false", name)
+        return value
+    if isinstance(current, date):
+        try:
+            return date.fromisoformat(value)
+        except (TypeError, ValueError):
+            raise ParameterError(f"{value!r} is not a date (YYYY-MM-DD)", name) from None
+    if isinstance(current, tuple):
+        if not isinstance(value, list | tuple):
+            raise ParameterError("a list is expected", name)
+        if current and isinstance(current[0], KRule):
+            try:
+                return tuple(KRule(**row) for row in value)
+            except TypeError as error:
+                raise ParameterError(f"a K row is {{k, until_games, ...}}: {error}", name) from None
+        return tuple(value)
+    if isinstance(current, str):
+        if not isinstance(value, str):
+            raise ParameterError(f"{value!r} is not text", name)
+        return value
+    if value is None:
+        return None
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise ParameterError(f"{name} must be a number, not {value!r}", name)
+    return value
+
+
+def apply(base: Any, overrides: dict[str, Any]) -> Any:
+    """``base`` with the stored ``overrides``; unknown names and bad values raise."""
+    fields = {f.name for f in dataclasses.fields(base)}
+    changes = {}
+    for name, value in overrides.items():
+        if name not in fields:
+            raise ParameterError(f"unknown parameter {name!r}", name)
+        changes[name] = decode(getattr(base, name), value, name)
+    try:
+        return dataclasses.replace(base, **changes)
+    except (TypeError, ValueError) as error:
+        raise ParameterError(str(error), "") from None
+
+
+def encode(value: Any) -> Any:
+    """A parameter's value as JSON."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, tuple):
+        return [dataclasses.asdict(v) if isinstance(v, KRule) else v for v in value]
+    return value
+
+
+def overrides_of(params: Any, regulation: Any) -> dict[str, Any]:
+    """The values of ``params`` that differ from the regulation's, as JSON."""
+    return {
+        f.name: encode(getattr(params, f.name))
+        for f in dataclasses.fields(params)
+        if getattr(params, f.name) != getattr(regulation, f.name)
+    }
+
+
+# --- the generated form --------------------------------------------------------------------
+
+
+def _field(spec: dataclasses.Field[Any], value: Any) -> forms.Field:
+    meta = spec.metadata
+    label = gettext_lazy(meta.get("label", spec.name))
+    help_text = gettext_lazy(meta["help"]) if meta.get("help") else ""
+    if meta.get("unit"):
+        help_text = f"{help_text} ({meta['unit']})" if help_text else meta["unit"]
+    limits: dict[str, Any] = {"min_value": meta.get("min"), "max_value": meta.get("max")}
+    common: dict[str, Any] = {"label": label, "help_text": help_text}
+    if isinstance(value, enum.Enum):
+        return forms.ChoiceField(choices=[(m.value, m.value) for m in type(value)], **common)
+    if isinstance(value, bool):
+        return forms.BooleanField(required=False, **common)
+    if isinstance(value, date):
+        return forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), **common)
+    if isinstance(value, str):
+        return forms.CharField(**common)
+    if isinstance(value, int) and spec.type in ("int", int):
+        return forms.IntegerField(**limits, **common)
+    return forms.FloatField(required=value is None or "None" in str(spec.type), **limits, **common)
+
+
+class ParamsForm(forms.Form):
+    """Every field of a system's ``Params``: numbers with their range, choices, dates, the
+    periods as days of the year, and a K schedule as rows."""
+
+    def __init__(self, params: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.base = params
+        self.names: list[str] = []
+        for spec in dataclasses.fields(params):
+            value = getattr(params, spec.name)
+            self.names.append(spec.name)
+            if spec.name == "periods":
+                self.fields["periods"] = forms.CharField(
+                    label=gettext_lazy(spec.metadata.get("label", "periods")),
+                    required=False,
+                    help_text=_(
+                        "Days the rating periods start, as MM-DD separated by commas; "
+                        "empty: after every event."
+                    ),
+                    initial=", ".join(value),
+                )
+            elif value and isinstance(value, tuple) and isinstance(value[0], KRule):
+                self._k_rows(value)
+            else:
+                self.fields[spec.name] = _field(spec, value)
+                self.fields[spec.name].initial = (
+                    encode(value) if isinstance(value, enum.Enum) else value
+                )
+
+    def _k_rows(self, rules: tuple[KRule, ...]) -> None:
+        for row in range(K_ROWS):
+            rule = rules[row] if row < len(rules) else None
+            for part in KRULE_PARTS:
+                self.fields[f"k_schedule_{row}_{part}"] = forms.FloatField(
+                    required=False,
+                    min_value=0,
+                    label=f"{part} ({row + 1})",
+                    initial=getattr(rule, part) if rule else None,
+                )
+
+    def k_rows(self) -> list[list[forms.BoundField]]:
+        if "k_schedule_0_k" not in self.fields:
+            return []
+        return [[self[f"k_schedule_{r}_{p}"] for p in KRULE_PARTS] for r in range(K_ROWS)]
+
+    def plain_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if not name.startswith("k_schedule_")]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        values: dict[str, Any] = {}
+        for name in self.names:
+            current = getattr(self.base, name)
+            if name == "periods":
+                values[name] = self._periods(data.get("periods", ""))
+            elif current and isinstance(current, tuple) and isinstance(current[0], KRule):
+                values[name] = self._schedule(data)
+            elif name in data:
+                value = data[name]
+                values[name] = type(current)(value) if isinstance(current, enum.Enum) else value
+        try:
+            self.params = dataclasses.replace(self.base, **values)
+        except (TypeError, ValueError) as error:
+            raise forms.ValidationError(str(error)) from None
+        return data
+
+    def _periods(self, text: str) -> tuple[str, ...]:
+        days = tuple(part.strip() for part in text.split(",") if part.strip())
+        for day in days:
+            try:
+                date.fromisoformat(f"2024-{day}")  # a leap year: 02-29 is a day of the year
+            except ValueError:
+                raise forms.ValidationError(
+                    _("%(day)s is not a day of the year (MM-DD).") % {"day": day}
+                ) from None
+        if len(set(days)) != len(days):
+            raise forms.ValidationError(_("A period cannot start twice on the same day."))
+        return days
+
+    def _schedule(self, data: dict[str, Any]) -> tuple[KRule, ...]:
+        rows = []
+        for row in range(K_ROWS):
+            parts = {p: data.get(f"k_schedule_{row}_{p}") for p in KRULE_PARTS}
+            if parts["k"] is None:
+                if any(v is not None for v in parts.values()):
+                    raise forms.ValidationError(
+                        _("K schedule row %(n)s has no K.") % {"n": row + 1}
+                    )
+                continue
+            rows.append(
+                KRule(
+                    k=parts["k"],
+                    until_games=None if parts["until_games"] is None else int(parts["until_games"]),
+                    below_rating=parts["below_rating"],
+                    under_age=None if parts["under_age"] is None else int(parts["under_age"]),
+                )
+            )
+        return tuple(rows)

@@ -1,0 +1,69 @@
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from ratings.models import RatingChange, RatingSystem
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+def _work() -> None:
+    call_command(
+        "db_worker",
+        batch=True,
+        startup_delay=False,
+        reload=False,
+        stdout=StringIO(),
+        stderr=StringIO(),
+    )
+
+
+def _history(member_url: str, page: Page) -> list[str]:
+    page.goto(member_url)
+    return page.locator("#history .history-row").all_inner_texts()
+
+
+def test_an_administrator_changes_k_previews_applies_and_reverts(live_server, page: Page):
+    call_command("load_demo_club", verbosity=0)
+    User.objects.create_user(
+        "admin", password="mot-de-passe-2026", is_staff=True, is_superuser=True
+    )
+    club = RatingSystem.objects.get(engine="club")
+    change = RatingChange.objects.filter(
+        batch__system=club, player__membership__isnull=False, k__isnull=False
+    ).latest("pk")
+    member_url = f"{live_server.url}/membres/{change.player.membership.pk}/"
+    before = _history(member_url, page)
+
+    page.goto(f"{live_server.url}/comptes/login/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", "mot-de-passe-2026")
+    page.get_by_role("button", name="Se connecter").click()
+    page.goto(f"{live_server.url}/classements/systemes/{club.pk}/")
+    page.fill("#id_p-k", "32")
+    page.get_by_role("button", name="Voir l'effet").click()
+    expect(page.locator("#impacts tbody tr").first).to_be_visible()
+    expect(page.locator("#impact-count")).to_contain_text("Rien n'a encore été enregistré")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "configuration-preview.png", full_page=True)
+    assert _history(member_url, page) == before  # a preview writes nothing
+
+    page.goto(f"{live_server.url}/classements/systemes/{club.pk}/")
+    page.fill("#id_p-k", "32")
+    page.get_by_role("button", name="Voir l'effet").click()
+    page.locator("#apply").click()
+    expect(page.locator("#job-progress")).to_be_visible()
+    _work()
+    changed = _history(member_url, page)
+    assert changed != before
+
+    page.goto(f"{live_server.url}/classements/systemes/{club.pk}/")
+    page.get_by_role("button", name="Annuler cette modification").first.click()
+    page.locator("#apply").click()
+    _work()
+    assert _history(member_url, page) == before  # back as it was, to the last decimal

@@ -1,0 +1,186 @@
+import dataclasses
+import json
+from datetime import date
+from io import StringIO
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import timezone
+
+from ratings import rules
+from ratings.config import ParamsForm
+from ratings.models import ConfigChange, Rating, RatingAdjustment, RatingChange, ReplayJob
+from ratings.services import recalculate
+from tests.ratings.conftest import D, W
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _work():
+    call_command(
+        "db_worker",
+        batch=True,
+        startup_delay=False,
+        reload=False,
+        stdout=StringIO(),
+        stderr=StringIO(),
+    )
+
+
+def _ratings(system):
+    return sorted(Rating.objects.filter(system=system).values_list("player_id", "rating"))
+
+
+@pytest.fixture
+def admin_client(client):
+    client.force_login(
+        User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
+    )
+    return client
+
+
+@pytest.fixture
+def season(make_event, players, club_system):
+    p = players
+    make_event(date(2026, 1, 9), [[(p[0], p[1], W), (p[2], p[3], D), (p[4], p[5], W)]])
+    make_event(date(2026, 2, 13), [[(p[1], p[2], W), (p[3], p[0], D), (p[5], p[4], D)]])
+    recalculate(club_system)
+
+
+@pytest.mark.parametrize("key", list(rules.SYSTEMS))
+def test_the_form_offers_every_parameter_the_rules_read(key):
+    params = rules.params_on(key, date(2026, 1, 1))
+    form = ParamsForm(params)
+    offered = {
+        name.split("_", 2)[0] + "_" + name.split("_", 2)[1]
+        if name.startswith("k_schedule_")
+        else name
+        for name in form.fields
+    }
+    assert {f.name for f in dataclasses.fields(params)} <= offered
+
+
+def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
+    admin_client, season, club_system
+):
+    before = _ratings(club_system)
+    history = list(RatingChange.objects.values_list("pk", "rating_after"))
+    response = admin_client.post(
+        reverse("ratings:preview", args=[club_system.pk]), _form(club_system, k="32")
+    )
+    assert response.status_code == 200
+    assert response.context["count"] > 0
+    assert _ratings(club_system) == before
+    assert list(RatingChange.objects.values_list("pk", "rating_after")) == history
+
+    overrides = json.loads(response.context["overrides"])
+    assert overrides == {"k": 32.0}
+    response = admin_client.post(
+        reverse("ratings:apply", args=[club_system.pk]),
+        {"overrides": response.context["overrides"]},
+    )
+    job = ReplayJob.objects.get()
+    assert response.url == reverse("ratings:job", args=[job.pk])
+    _work()
+    club_system.refresh_from_db()
+    assert club_system.params == {"k": 32.0}
+    changed = _ratings(club_system)
+    assert changed != before
+    change = ConfigChange.objects.get()
+    assert (change.old, change.new) == ({}, {"k": 32.0})
+
+    response = admin_client.post(reverse("ratings:revert", args=[change.pk]))
+    admin_client.post(
+        reverse("ratings:apply", args=[club_system.pk]),
+        {"overrides": response.context["overrides"]},
+    )
+    _work()
+    assert _ratings(club_system) == before
+
+
+def _form(system, **values):
+    form = ParamsForm(system.params_on(timezone.localdate()), prefix="p")
+    data = {}
+    for name, field in form.fields.items():
+        initial = form.get_initial_for_field(field, name)
+        if initial is not None and initial != "":
+            data[f"p-{name}"] = "on" if initial is True else str(initial)
+    data.update({f"p-{k}": v for k, v in values.items()})
+    return data
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"periods": "13-01"}, "13-01 n&#x27;est pas un jour de l&#x27;année"),
+        ({"k_schedule_2_k": "", "k_schedule_2_below_rating": "1800"}, "n&#x27;a pas de K"),
+        (
+            {
+                "k_schedule_2_k": "",
+                "k_schedule_1_below_rating": "",
+                "k_schedule_1_k": "20",
+                "k_schedule_0_until_games": "30",
+            },
+            "k_schedule: the last row must have no condition",
+        ),
+    ],
+)
+def test_a_bad_parameter_is_refused_with_a_message(admin_client, club_system, values, message):
+    data = _form(club_system, **values)
+    if "k_schedule_1_below_rating" in values:
+        data["p-k_schedule_1_below_rating"] = "2400"
+        data.pop("p-k_schedule_2_k", None)
+    response = admin_client.post(reverse("ratings:preview", args=[club_system.pk]), data)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+
+
+def test_restoring_the_regulation_previews_the_defaults(admin_client, club_system):
+    club_system.params = {"k": 25}
+    club_system.save()
+    response = admin_client.post(reverse("ratings:defaults", args=[club_system.pk]))
+    assert response.context["overrides"] == "{}"
+
+
+def test_a_one_off_adjustment_is_a_row_of_its_own_in_the_history(
+    admin_client, season, club_system, players
+):
+    admin_client.post(
+        reverse("ratings:adjust", args=[club_system.pk]),
+        {
+            "a-label": "Ajustement 2026",
+            "a-day": "2026-02-01",
+            "a-threshold": "2000",
+            "a-factor": "0.4",
+        },
+    )
+    _work()
+    adjustment = RatingAdjustment.objects.get()
+    row = RatingChange.objects.get(batch__kind="adjustment", player=players[2])
+    assert row.rating_after == round(row.rating_before + 0.4 * (2000 - row.rating_before))
+    after = RatingChange.objects.filter(player=players[2], batch__day__gt=adjustment.day).first()
+    assert after.rating_before == row.rating_after
+
+
+@pytest.mark.parametrize("who", ["anonymous", "member", "secretary"])
+def test_only_administrators_reach_the_configuration(client, club_system, who):
+    if who != "anonymous":
+        user = User.objects.create_user(who, password="x")
+        if who == "secretary":
+            user.groups.add(Group.objects.get_or_create(name="secretaries")[0])
+        client.force_login(user)
+    for url in (reverse("ratings:systems"), reverse("ratings:system", args=[club_system.pk])):
+        response = client.get(url)
+        assert response.status_code == 302 and "/admin/login/" in response.url
+    response = client.post(reverse("ratings:apply", args=[club_system.pk]), {"overrides": "{}"})
+    assert response.status_code == 302 and not ConfigChange.objects.exists()
+
+
+def test_choosing_the_national_federation_enables_its_system_only(admin_client):
+    admin_client.post(reverse("ratings:national"), {"engine": "ffe"})
+    from ratings.models import RatingSystem
+
+    national = RatingSystem.objects.filter(role="national")
+    assert list(national.filter(enabled=True).values_list("engine", flat=True)) == ["ffe"]
