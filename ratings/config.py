@@ -48,6 +48,11 @@ def decode(current: Any, value: Any, name: str) -> Any:
     if isinstance(current, tuple):
         if not isinstance(value, list | tuple):
             raise ParameterError("a list is expected", name)
+        if current and isinstance(current[0], tuple):
+            try:
+                return tuple((int(edge), int(p)) for edge, p in value)
+            except (TypeError, ValueError):
+                raise ParameterError("a table row is [difference, hundredths]", name) from None
         if current and isinstance(current[0], KRule):
             try:
                 return tuple(KRule(**row) for row in value)
@@ -146,6 +151,16 @@ class ParamsForm(forms.Form):
                 )
             elif value and isinstance(value, tuple) and isinstance(value[0], KRule):
                 self._k_rows(value)
+            elif value and isinstance(value, tuple) and isinstance(value[0], tuple):
+                self.fields[spec.name] = forms.CharField(
+                    label=gettext_lazy(spec.metadata.get("label", spec.name)),
+                    help_text=_(
+                        "One band a line: the highest difference of the band, then the "
+                        "higher player's expected score in hundredths (e.g. 3 50)."
+                    ),
+                    widget=forms.Textarea(attrs={"rows": 6}),
+                    initial="\n".join(f"{edge} {p}" for edge, p in value),
+                )
             else:
                 self.fields[spec.name] = _field(spec, value)
                 self.fields[spec.name].initial = (
@@ -180,6 +195,8 @@ class ParamsForm(forms.Form):
                 values[name] = self._periods(data.get("periods", ""))
             elif current and isinstance(current, tuple) and isinstance(current[0], KRule):
                 values[name] = self._schedule(data)
+            elif current and isinstance(current, tuple) and isinstance(current[0], tuple):
+                values[name] = self._table(data.get(name, ""))
             elif name in data:
                 value = data[name]
                 values[name] = type(current)(value) if isinstance(current, enum.Enum) else value
@@ -201,6 +218,20 @@ class ParamsForm(forms.Form):
         if len(set(days)) != len(days):
             raise forms.ValidationError(_("A period cannot start twice on the same day."))
         return days
+
+    def _table(self, text: str) -> tuple[tuple[int, int], ...]:
+        rows = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if not line.strip():
+                continue
+            parts = line.split()
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise forms.ValidationError(
+                    _("Table line %(n)s: two whole numbers are expected, not %(line)r.")
+                    % {"n": number, "line": line.strip()}
+                )
+            rows.append((int(parts[0]), int(parts[1])))
+        return tuple(rows)
 
     def _schedule(self, data: dict[str, Any]) -> tuple[KRule, ...]:
         rows = []

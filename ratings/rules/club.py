@@ -74,6 +74,13 @@ class Params:
         "How a game's expected score is computed: Elo's logistic formula (seed 001), the "
         "FIDE table (seed 000) or the normal distribution (seed 002).",
     )
+    expected_table: tuple[tuple[int, int], ...] = param(
+        elo.FIDE_EXPECTED_TABLE,
+        "Expected-score table",
+        "Used when the expected score is read from a table: each row is the highest "
+        "rating difference of a band and the higher player's expected score in hundredths "
+        "(seed 000: 0-3 .50, 4-10 .51, ... 620-735 .99).",
+    )
     k: float | None = param(
         None,
         "Fixed K",
@@ -122,6 +129,7 @@ class Params:
             raise ValueError("k_schedule: the last row must have no condition")
         if any(rule.k <= 0 for rule in self.k_schedule):
             raise ValueError("k_schedule: every K must be positive")
+        elo.check_table(self.expected_table)
 
     def k_for(self, state: PlayerState, day: date) -> float:
         if self.k is not None:
@@ -134,7 +142,7 @@ VERSIONS = (Version(date(1970, 1, 1), Params(), "Club Elo"),)
 
 def rate(batch: Batch, params: Params) -> BatchResult:
     split = split_batch(batch, lambda p: batch.players[p].rating)
-    exact = exact_by_player(split, params.expected_method)
+    exact = exact_by_player(split, params.expected_method, params.expected_table)
     results = {
         player: _rate_player(batch, params, player, state, split[player], exact[player])
         for player, state in batch.players.items()
@@ -173,7 +181,7 @@ def _rate_player(  # type: ignore[no-untyped-def]
         capped = elo.cap_difference(diff, params.difference_cap)
         if capped != diff:
             notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
-        we = elo.expected(capped, params.expected_method)
+        we = elo.expected(capped, params.expected_method, params.expected_table)
         expectations.append(we)
         changes[id(game)] = (we, k * (game.score - we))
     expected_total = elo.total(expectations)

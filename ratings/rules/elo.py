@@ -239,6 +239,18 @@ def expected_normal(diff: float, sigma: float = NORMAL_SIGMA) -> float:
     return _STANDARD_NORMAL.cdf(diff / sigma)
 
 
+def check_table(table: Sequence[tuple[int, int]]) -> None:
+    """A table of bands: differences rising, expected scores rising from 50 to 99."""
+    if not table:
+        raise ValueError("expected_table needs at least one band")
+    edges = [edge for edge, _p in table]
+    scores = [p for _edge, p in table]
+    if edges != sorted(set(edges)) or edges[0] < 0:
+        raise ValueError("expected_table: the bands' differences must rise, from 0")
+    if scores != sorted(scores) or scores[0] < 50 or scores[-1] > 99:
+        raise ValueError("expected_table: the expected scores must rise from 50 to 99")
+
+
 @lru_cache(maxsize=16)
 def _bands(table: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int]]:
     """The table's band edges and, per band, the higher player's hundredths (100 past it)."""

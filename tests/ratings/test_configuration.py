@@ -184,3 +184,14 @@ def test_choosing_the_national_federation_enables_its_system_only(admin_client):
 
     national = RatingSystem.objects.filter(role="national")
     assert list(national.filter(enabled=True).values_list("engine", flat=True)) == ["ffe"]
+
+
+def test_the_table_is_edited_as_lines_and_checked(admin_client, club_system):
+    data = _form(club_system, expected_method="table", expected_table="3 50\n10 51\n20 52")
+    response = admin_client.post(reverse("ratings:preview", args=[club_system.pk]), data)
+    overrides = json.loads(response.context["overrides"])
+    assert overrides["expected_table"] == [[3, 50], [10, 51], [20, 52]]
+    assert overrides["expected_method"] == "table"
+    bad = _form(club_system, expected_table="3 50\n2 51")
+    response = admin_client.post(reverse("ratings:preview", args=[club_system.pk]), bad)
+    assert "the bands&#x27; differences must rise" in response.content.decode()
