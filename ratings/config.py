@@ -125,7 +125,8 @@ def _field(spec: dataclasses.Field[Any], value: Any) -> forms.Field:
         return forms.CharField(**common)
     if isinstance(value, int) and spec.type in ("int", int):
         return forms.IntegerField(**limits, **common)
-    return forms.FloatField(required=value is None or "None" in str(spec.type), **limits, **common)
+    optional = value is None or "None" in str(spec.type)
+    return forms.FloatField(required=not optional, **limits, **common)
 
 
 class ParamsForm(forms.Form):
