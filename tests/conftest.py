@@ -56,3 +56,6 @@ def _data_of_the_migrations(request: pytest.FixtureRequest) -> None:
     from ratings.models import RatingSystem
 
     install_default_systems(RatingSystem)
+    from django.contrib.auth.models import Group
+
+    Group.objects.get_or_create(name="secretaries")

@@ -1,0 +1,41 @@
+"""Who may use the secretary's desk: the secretaries group and administrators."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from club.models import Event
+
+SECRETARIES = "secretaries"
+
+
+def is_secretary(user: Any) -> bool:
+    return bool(
+        user.is_authenticated
+        and (user.is_superuser or user.groups.filter(name=SECRETARIES).exists())
+    )
+
+
+def secretary_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Log in first; then members of the secretaries group and administrators only."""
+
+    @login_required
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_secretary(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return guarded
+
+
+def get_event_for_secretary(request: HttpRequest, pk: int) -> Event:
+    """The event ``pk`` for a secretary (the decorator has checked who asks)."""
+    return get_object_or_404(Event, pk=pk)
