@@ -19,7 +19,7 @@ def secretary_client(client, secretary):
 
 
 @pytest.fixture
-def round_robin_event(db) -> Event:
+def round_robin_event(db):  # type: ignore[no-untyped-def]
     return EventFactory(
         system=Event.System.ROUND_ROBIN,
         kind=Event.Kind.CHAMPIONSHIP,
