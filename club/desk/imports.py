@@ -1,0 +1,272 @@
+"""Tournament files into and out of the database: TRF-16 import and export.
+
+An import happens in one transaction: a file with any error saves nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from club.desk import trf
+from club.desk.services import log_change
+from club.models import Bye, Event, Game, Participant, Player, Result, Round
+
+WHITE_CODE = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.DRAW: ("=", "="),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_WINS_FORFEIT: ("+", "-"),
+    Result.BLACK_WINS_FORFEIT: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+    Result.UNPLAYED: ("-", "-"),
+    Result.PENDING: ("", ""),
+}
+RESULT_OF = {
+    "1": Result.WHITE_WINS,
+    "W": Result.WHITE_WINS,
+    "=": Result.DRAW,
+    "D": Result.DRAW,
+    "0": Result.BLACK_WINS,
+    "L": Result.BLACK_WINS,
+    "+": Result.WHITE_WINS_FORFEIT,
+    "": Result.PENDING,
+}
+BYE_OF = {
+    "H": Bye.Kind.HALF_POINT,
+    "F": Bye.Kind.PAIRING_ALLOCATED,
+    "U": Bye.Kind.PAIRING_ALLOCATED,
+    "+": Bye.Kind.PAIRING_ALLOCATED,
+    "Z": Bye.Kind.ZERO_POINT,
+    "-": Bye.Kind.ZERO_POINT,
+}
+BYE_CODE: dict[str, str] = {
+    Bye.Kind.HALF_POINT: "H",
+    Bye.Kind.PAIRING_ALLOCATED: "U",
+    Bye.Kind.ZERO_POINT: "Z",
+}
+BYE_POINTS = {
+    Bye.Kind.HALF_POINT: Decimal("0.5"),
+    Bye.Kind.PAIRING_ALLOCATED: Decimal(1),
+    Bye.Kind.ZERO_POINT: Decimal(0),
+}
+
+
+def _plain(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return " ".join(sorted(re.findall(r"[a-z0-9]+", text)))
+
+
+def trf_name(player: Player) -> str:
+    return f"{player.last_name}, {player.first_name}"
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+def export_event(event: Event) -> str:
+    participants = list(event.participants.select_related("player"))
+    games = list(Game.objects.filter(round__event=event).select_related("round", "white", "black"))
+    byes = list(Bye.objects.filter(round__event=event).select_related("round", "player"))
+    players: dict[int, Player] = {p.player_id: p.player for p in participants}
+    for game in games:
+        players.setdefault(game.white_id, game.white)
+        players.setdefault(game.black_id, game.black)
+    numbers = {p.player_id: p.number for p in participants if p.number}
+    ratings = {p.player_id: p.rating for p in participants}
+    free = (n for n in range(1, 10_000) if n not in numbers.values())
+    for pid in sorted(
+        players, key=lambda p: (-(ratings.get(p) or players[p].national_rating or 0), p)
+    ):
+        if pid not in numbers:
+            numbers[pid] = next(free)
+    rounds = max([g.round.number for g in games] + [b.round.number for b in byes] + [0])
+    entries = {pid: [trf.RoundEntry(None, "-", "")] * rounds for pid in players}
+    points = dict.fromkeys(players, Decimal(0))
+    for game in games:
+        white_code, black_code = WHITE_CODE[Result(game.result)]
+        n = game.round.number - 1
+        entries[game.white_id][n] = trf.RoundEntry(numbers[game.black_id], "w", white_code)
+        entries[game.black_id][n] = trf.RoundEntry(numbers[game.white_id], "b", black_code)
+        if game.points:
+            points[game.white_id] += game.points[0]
+            points[game.black_id] += game.points[1]
+    for bye in byes:
+        entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(None, "-", BYE_CODE[bye.kind])
+        points[bye.player_id] += bye.points
+    tournament = trf.Tournament(
+        name=event.title,
+        city=event.venue,
+        start=_trf_date(event.start),
+        end=_trf_date(event.end),
+        kind=event.get_system_display(),
+        rounds=max(rounds, len(event.rounds.all())) or None,
+        players=[
+            trf.TrfPlayer(
+                line=0,
+                rank=numbers[pid],
+                name=trf_name(player),
+                sex=_sex(player),
+                rating=ratings.get(pid) or player.fide_rating or player.national_rating,
+                federation=player.federation,
+                fide_id=player.fide_id,
+                birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
+                points=points[pid],
+                rounds=entries[pid],
+            )
+            for pid, player in players.items()
+        ],
+    )
+    return trf.write(tournament)
+
+
+def _sex(player: Player) -> str:
+    return {"M": "m", "F": "w"}.get(player.sex, "")
+
+
+def _trf_date(moment: datetime) -> str:
+    return timezone.localtime(moment).strftime("%Y/%m/%d")
+
+
+# --- import ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Plan:
+    tournament: trf.Tournament
+    matched: dict[int, Player] = field(default_factory=dict)  # start rank -> our player
+    unmatched: list[trf.TrfPlayer] = field(default_factory=list)
+
+
+def plan_import(text: str) -> Plan:
+    """Read the file and match its players: by FIDE ID, then by name."""
+    tournament = trf.read(text)
+    plan = Plan(tournament)
+    ids = [p.fide_id for p in tournament.players if p.fide_id]
+    by_fide = {p.fide_id: p for p in Player.objects.filter(fide_id__in=ids)}
+    by_name: dict[str, list[Player]] = {}
+    for player in Player.objects.only("first_name", "last_name", "fide_id"):
+        by_name.setdefault(_plain(player.name), []).append(player)
+    for entry in tournament.players:
+        found = by_fide.get(entry.fide_id) if entry.fide_id else None
+        if found is None:
+            candidates = by_name.get(_plain(entry.name), [])
+            found = candidates[0] if len(candidates) == 1 else None
+        if found is None:
+            plan.unmatched.append(entry)
+        else:
+            plan.matched[entry.rank] = found
+    return plan
+
+
+def _new_player(entry: trf.TrfPlayer) -> Player:
+    last, _comma, first = entry.name.partition(",")
+    if not _comma:
+        last, _space, first = entry.name.partition(" ")
+    birth = _date(entry.birth)
+    return Player.objects.create(
+        first_name=first.strip() or "?",
+        last_name=last.strip(),
+        fide_id=entry.fide_id,
+        federation=entry.federation,
+        fide_rating=entry.rating if entry.fide_id else None,
+        national_rating=entry.rating,
+        sex={"m": "M", "w": "F", "f": "F"}.get(entry.sex, ""),
+        birth_date=birth,
+    )
+
+
+def _date(text: str) -> date | None:
+    for pattern in ("%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
+        try:
+            return datetime.strptime(text.strip(), pattern).date()  # noqa: DTZ007 (a day)
+        except ValueError:
+            continue
+    return None
+
+
+@transaction.atomic
+def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None = None) -> Event:
+    """Create the event of a planned import; unmatched players are created unless
+    ``choices`` maps their start rank to an existing player."""
+    t = plan.tournament
+    players = dict(plan.matched)
+    for entry in plan.unmatched:
+        chosen = (choices or {}).get(entry.rank)
+        players[entry.rank] = chosen or _new_player(entry)
+    start_day = _date(t.start) or timezone.localdate()
+    end_day = _date(t.end) or start_day
+    zone = timezone.get_current_timezone()
+    rounds_count = max(t.rounds or 0, t.played_rounds)
+    all_meet = rounds_count == len(t.players) - 1 + len(t.players) % 2
+    event = Event.objects.create(
+        title=t.name or "Tournoi importé",
+        kind=Event.Kind.OPEN,
+        venue=t.city,
+        start=datetime.combine(start_day, time(10), tzinfo=zone),
+        end=datetime.combine(end_day, time(20), tzinfo=zone),
+        system=Event.System.ROUND_ROBIN if all_meet else Event.System.SWISS,
+        status=Event.Status.ONGOING,
+        updated_by=user,
+        planned_rounds=rounds_count,
+    )
+    rounds = Round.objects.bulk_create(
+        Round(
+            event=event,
+            number=n,
+            starts_at=datetime.combine(_date(d) or start_day, time(10), tzinfo=zone),
+        )
+        for n, d in zip(
+            range(1, rounds_count + 1), t.round_dates + [""] * rounds_count, strict=False
+        )
+    )
+    Participant.objects.bulk_create(
+        Participant(event=event, player=players[e.rank], number=e.rank, rating=e.rating)
+        for e in t.players
+    )
+    games, byes = [], []
+    for entry in sorted(t.players, key=lambda e: e.rank):
+        for n, played in enumerate(entry.rounds):
+            if played.opponent is None:
+                if played.result:
+                    kind = BYE_OF.get(played.result, Bye.Kind.ZERO_POINT)
+                    byes.append(
+                        Bye(
+                            round=rounds[n],
+                            player=players[entry.rank],
+                            kind=kind,
+                            points=BYE_POINTS[kind],
+                        )
+                    )
+            elif played.colour == "w":
+                result = RESULT_OF.get(played.result, Result.PENDING)
+                if played.result == "-":
+                    other = next(p for p in t.players if p.rank == played.opponent)
+                    both = other.rounds[n].result == "-"
+                    result = Result.DOUBLE_FORFEIT if both else Result.BLACK_WINS_FORFEIT
+                games.append((rounds[n], entry.rank, played.opponent, result))
+    boards: dict[int, int] = {}
+    made = []
+    for round_, white, black, result in games:
+        boards[round_.number] = boards.get(round_.number, 0) + 1
+        made.append(
+            Game(
+                round=round_,
+                board=boards[round_.number],
+                white=players[white],
+                black=players[black],
+                result=result,
+                updated_by=user,
+            )
+        )
+    Game.objects.bulk_create(made)
+    Bye.objects.bulk_create(byes)
+    log_change(user, event, "import_trf", players=len(t.players), rounds=rounds_count)
+    return event
