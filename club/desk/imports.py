@@ -270,3 +270,152 @@ def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None 
     Bye.objects.bulk_create(byes)
     log_change(user, event, "import_trf", players=len(t.players), rounds=rounds_count)
     return event
+
+
+# --- CSV results ----------------------------------------------------------------------------
+
+CSV_COLUMNS = ("round", "board", "white", "black", "result")
+CSV_RESULTS = {
+    "1-0": Result.WHITE_WINS,
+    "0-1": Result.BLACK_WINS,
+    "1/2-1/2": Result.DRAW,
+    "½-½": Result.DRAW,
+    "=": Result.DRAW,
+    "+-": Result.WHITE_WINS_FORFEIT,
+    "-+": Result.BLACK_WINS_FORFEIT,
+    "--": Result.DOUBLE_FORFEIT,
+}
+
+
+class FileError(ValueError):
+    pass
+
+
+def _find_player(
+    text: str, players: dict[str, Player], by_fide: dict[int, Player]
+) -> Player | None:
+    text = text.strip()
+    if text.isdigit():
+        return by_fide.get(int(text))
+    return players.get(_plain(text))
+
+
+@transaction.atomic
+def import_results_csv(event: Event, text: str, user: Any) -> int:
+    """Results from a CSV with the columns round, board, white, black, result (players by
+    name or FIDE ID). A missing column, an unknown player or result names the line; an
+    error anywhere saves nothing. Returns the number of games written."""
+    import csv
+    import io
+
+    sample = text[:2048]
+    reader = csv.reader(
+        io.StringIO(text), delimiter=";" if sample.count(";") > sample.count(",") else ","
+    )
+    header = [h.strip().lower() for h in next(reader, [])]
+    missing = [c for c in CSV_COLUMNS if c not in header]
+    if missing:
+        raise FileError(f"line 1: missing column(s): {', '.join(missing)}")
+    index = {c: header.index(c) for c in CSV_COLUMNS}
+    people = list(event.participants.select_related("player"))
+    names = {_plain(p.player.name): p.player for p in people}
+    names |= {_plain(f"{p.player.last_name} {p.player.first_name}"): p.player for p in people}
+    by_fide = {p.player.fide_id: p.player for p in people if p.player.fide_id}
+    rounds = {r.number: r for r in event.rounds.all()}
+    written = 0
+    for number, row in enumerate(reader, 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) < len(header):
+            raise FileError(f"line {number}: {len(row)} columns where the header has {len(header)}")
+        cells = {c: row[i].strip() for c, i in index.items()}
+        if not cells["round"].isdigit() or not cells["board"].isdigit():
+            raise FileError(f"line {number}: round and board must be whole numbers")
+        white = _find_player(cells["white"], names, by_fide)
+        black = _find_player(cells["black"], names, by_fide)
+        if white is None or black is None:
+            side = "white" if white is None else "black"
+            raise FileError(f"line {number}: column {side}: no participant {cells[side]!r}")
+        result = CSV_RESULTS.get(cells["result"].replace(" ", ""))
+        if result is None:
+            raise FileError(f"line {number}: column result: {cells['result']!r} is not a result")
+        round_ = rounds.get(int(cells["round"])) or Round.objects.create(
+            event=event, number=int(cells["round"])
+        )
+        rounds[round_.number] = round_
+        Game.objects.update_or_create(
+            round=round_,
+            board=int(cells["board"]),
+            defaults={"white": white, "black": black, "result": result, "updated_by": user},
+        )
+        written += 1
+    log_change(user, event, "import_csv", games=written)
+    return written
+
+
+# --- PGN --------------------------------------------------------------------------------------
+
+
+@dataclass
+class PgnReport:
+    attached: int = 0
+    unmatched: list[str] = field(default_factory=list)
+
+
+@transaction.atomic
+def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
+    """Games of one PGN file matched to the event's boards by round and players (names or
+    FideId tags). A game that does not parse names its number; nothing is saved then."""
+    import io
+
+    import chess.pgn
+
+    games = list(Game.objects.filter(round__event=event).select_related("round", "white", "black"))
+    index = {}
+    for game in games:
+        for white in (_plain(game.white.name), game.white.fide_id):
+            for black in (_plain(game.black.name), game.black.fide_id):
+                if white and black:
+                    index[(game.round.number, white, black)] = game
+    report = PgnReport()
+    stream = io.StringIO(text)
+    number = 0
+    while True:
+        parsed = chess.pgn.read_game(stream)
+        if parsed is None:
+            break
+        number += 1
+        if parsed.errors:
+            raise FileError(f"game {number}: the PGN does not parse: {parsed.errors[0]}")
+        headers = parsed.headers
+        round_text = headers.get("Round", "").split(".")[0]
+        white_keys = [_plain(headers.get("White", "")), _fide(headers.get("WhiteFideId"))]
+        black_keys = [_plain(headers.get("Black", "")), _fide(headers.get("BlackFideId"))]
+        match = next(
+            (
+                index[(int(round_text), w, b)]
+                for w in white_keys
+                for b in black_keys
+                if round_text.isdigit() and w and b and (int(round_text), w, b) in index
+            ),
+            None,
+        )
+        if match is None:
+            report.unmatched.append(
+                f"{number}: {headers.get('White')} – {headers.get('Black')} "
+                f"({headers.get('Round')})"
+            )
+            continue
+        exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
+        match.pgn = parsed.accept(exporter)
+        match.updated_by = user
+        match.save(update_fields=["pgn", "updated_by", "updated_at"])
+        report.attached += 1
+    if number == 0:
+        raise FileError("no game in this PGN file")
+    log_change(user, event, "attach_pgn", attached=report.attached, unmatched=len(report.unmatched))
+    return report
+
+
+def _fide(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None

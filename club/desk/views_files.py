@@ -1,0 +1,131 @@
+"""Tournament files in the browser: TRF import (asking about unknown players) and export,
+CSV results, PGN games."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.imports import (
+    FileError,
+    attach_pgn,
+    export_event,
+    import_plan,
+    import_results_csv,
+    plan_import,
+)
+from club.desk.trf import TrfError
+from club.models import Player
+
+MAX_UPLOAD = 2 * 1024 * 1024
+SESSION_KEY = "trf-import"
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("File"))
+
+    def __init__(self, *args, suffixes: tuple[str, ...] = (), **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.suffixes = suffixes
+
+    def clean_file(self):  # type: ignore[no-untyped-def]
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD:
+            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        if self.suffixes and not upload.name.lower().endswith(self.suffixes):
+            raise forms.ValidationError(
+                _("Expected a file ending in %(suffixes)s.")
+                % {"suffixes": ", ".join(self.suffixes)}
+            )
+        data = upload.read()
+        if b"\x00" in data:
+            raise forms.ValidationError(_("This is not a text file."))
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+
+
+@secretary_required
+@require_http_methods(["GET", "POST"])
+def trf_import(request: HttpRequest) -> HttpResponse:
+    """Upload a TRF file: its players are matched, and the secretary decides about the
+    others before anything is saved."""
+    form = UploadForm(request.POST or None, request.FILES or None, suffixes=(".trf", ".txt"))
+    if request.method == "POST" and form.is_valid():
+        try:
+            plan = plan_import(form.cleaned_data["file"])
+        except TrfError as error:
+            form.add_error("file", str(error))
+        else:
+            request.session[SESSION_KEY] = form.cleaned_data["file"]
+            return _preview(request, plan)
+    return render(request, "desk/files/trf_upload.html", {"form": form})
+
+
+def _preview(request: HttpRequest, plan) -> HttpResponse:  # type: ignore[no-untyped-def]
+    candidates = {}
+    for entry in plan.unmatched:
+        last = entry.name.split(",")[0].split(" ")[0].strip()
+        candidates[entry.rank] = list(Player.objects.filter(last_name__iexact=last)[:10])
+    rows = [(entry, candidates[entry.rank]) for entry in plan.unmatched]
+    return render(request, "desk/files/trf_preview.html", {"plan": plan, "rows": rows})
+
+
+@secretary_required
+@require_POST
+def trf_confirm(request: HttpRequest) -> HttpResponse:
+    text = request.session.get(SESSION_KEY)
+    if not text:
+        messages.error(request, _("Upload the file again: the import was not found."))
+        return redirect("desk:trf_import")
+    plan = plan_import(text)
+    chosen = {}
+    for entry in plan.unmatched:
+        value = request.POST.get(f"player-{entry.rank}", "")
+        chosen[entry.rank] = Player.objects.filter(pk=value).first() if value.isdigit() else None
+    event = import_plan(plan, request.user, chosen)
+    del request.session[SESSION_KEY]
+    messages.success(request, _("The tournament is imported."))
+    return redirect("desk:event", pk=event.pk)
+
+
+@secretary_required
+@require_GET
+def trf_export(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event_for_secretary(request, pk)
+    response = HttpResponse(export_event(event), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="evenement-{event.pk}.trf"'
+    return response
+
+
+@secretary_required
+@require_http_methods(["GET", "POST"])
+def event_files(request: HttpRequest, pk: int) -> HttpResponse:
+    """Results from a CSV file, or games from a PGN file, for one event."""
+    event = get_event_for_secretary(request, pk)
+    kind = request.POST.get("kind", "")
+    suffixes = {"csv": (".csv", ".txt"), "pgn": (".pgn",)}.get(kind, ())
+    form = UploadForm(request.POST or None, request.FILES or None, suffixes=suffixes)
+    if request.method == "POST" and form.is_valid():
+        try:
+            if kind == "csv":
+                count = import_results_csv(event, form.cleaned_data["file"], request.user)
+                messages.success(request, _("%(n)s results imported.") % {"n": count})
+            else:
+                report = attach_pgn(event, form.cleaned_data["file"], request.user)
+                messages.success(request, _("%(n)s games attached.") % {"n": report.attached})
+                for line in report.unmatched:
+                    messages.warning(request, _("Not matched: %(game)s") % {"game": line})
+            return redirect("desk:event", pk=event.pk)
+        except FileError as error:
+            form.add_error("file", str(error))
+    return render(
+        request, "desk/files/event_files.html", {"event": event, "form": form, "kind": kind}
+    )
