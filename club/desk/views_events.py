@@ -20,6 +20,7 @@ from club.desk.forms import EventForm, OutsiderForm
 from club.models import Event, Game, Member, Participant, Result, Round
 from club.standings import Round as Played
 from club.standings import crosstable, parse_tiebreaks, standings
+from ratings.models import RatingSystem
 
 SEARCH_RESULTS = 10
 
@@ -70,6 +71,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds": list(item.rounds.all()),
         "has_games": Game.objects.filter(round__event=item).exists(),
         "outsider": OutsiderForm(),
+        "rated_by": RatingSystem.objects.rating(item),
         "order": order,
     }
     return render(request, "desk/event.html", context)
