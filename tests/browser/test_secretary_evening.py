@@ -43,7 +43,7 @@ def test_the_secretarys_evening(live_server, page: Page):
         page.locator("#search-results").get_by_role("button", name="Inscrire").first.click()
         expect(page.locator("#participants")).to_contain_text(name)
     page.locator("#pair-all").click()
-    expect(page.locator("#rounds a")).to_have_count(5)
+    expect(page.locator("#rounds li")).to_have_count(5)
 
     event = Event.objects.get(title="Championnat de printemps")
     keys = ["1", "=", "0"]
