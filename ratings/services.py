@@ -394,24 +394,7 @@ def _apply_official(
             rating=float(official.rating), games=games, status=Status.RATED, archive=None
         )
         states[pid] = after
-        rows.append(
-            dict(
-                batch_id=batch.pk,
-                player_id=pid,
-                rating_before=previous.rating,
-                rating_after=after.rating,
-                rating_exact=after.rating,
-                status=str(after.status),
-                games=0,
-                score=Decimal(0),
-                expected=None,
-                k=None,
-                performance=None,
-                performance_exact=None,
-                state=state_to_json(after),
-                breakdown={"games": [], "notes": [_official_note(official)]},
-            )
-        )
+        rows.append(_set_row(batch, pid, previous, after, _official_note(official)))
     return rows
 
 
@@ -430,25 +413,35 @@ def _apply_adjustment(
             continue
         after = state.replace(rating=adjustment.adjusted(state.rating))
         states[pid] = after
-        rows.append(
-            dict(
-                batch_id=batch.pk,
-                player_id=pid,
-                rating_before=state.rating,
-                rating_after=after.rating,
-                rating_exact=after.rating,
-                status=str(after.status),
-                games=0,
-                score=Decimal(0),
-                expected=None,
-                k=None,
-                performance=None,
-                performance_exact=None,
-                state=state_to_json(after),
-                breakdown={"games": [], "notes": [note]},
-            )
-        )
+        rows.append(_set_row(batch, pid, state, after, note))
     return rows
+
+
+def _set_row(
+    batch: RatingBatch,
+    player_id: int,
+    before: PlayerState,
+    after: PlayerState,
+    note: dict[str, Any],
+) -> Row:
+    """A history row where the rating is set, not played for: an official list, an
+    adjustment."""
+    return dict(
+        batch_id=batch.pk,
+        player_id=player_id,
+        rating_before=before.rating,
+        rating_after=after.rating,
+        rating_exact=after.rating,
+        status=str(after.status),
+        games=0,
+        score=Decimal(0),
+        expected=None,
+        k=None,
+        performance=None,
+        performance_exact=None,
+        state=state_to_json(after),
+        breakdown={"games": [], "notes": [note]},
+    )
 
 
 def _official_note(official: OfficialRating) -> dict[str, Any]:

@@ -20,7 +20,6 @@ from .base import (
     Archive,
     Batch,
     BatchResult,
-    GameLine,
     PlayerResult,
     PlayerState,
     Status,
@@ -29,8 +28,8 @@ from .base import (
     note,
     param,
 )
-from .common import Counted, exact_by_player, no_games_note, split_batch, unique_notes
 from .common import classical as performance_of
+from .common import exact_by_player, exchange, split_batch, unchanged
 
 KEY = "club"
 NAME = "Club Elo"
@@ -159,35 +158,19 @@ def _rate_player(  # type: ignore[no-untyped-def]
     if state.rating is None:
         return _newcomer(batch, params, player, state, counted, lines, classical, exact)
     if not counted:
-        return PlayerResult(
-            player,
-            state,
-            state,
-            state.rating,
-            None,
-            score,
-            None,
-            classical,
-            exact,
-            tuple(lines),
-            (no_games_note(),),
-        )
+        return unchanged(player, state, score, classical, exact, lines)
     k = params.k_for(state, batch.day)
-    notes = [note(N_("K = {k}"), k=k)]
-    changes = {}
-    expectations: list[float] = []
-    for game in counted:
-        diff = state.rating - game.opponent_rating
-        capped = elo.cap_difference(diff, params.difference_cap)
-        if capped != diff:
-            notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
-        we = elo.expected(capped, params.expected_method, params.expected_table)
-        expectations.append(we)
-        changes[id(game)] = (we, k * (game.score - we))
-    expected_total = elo.total(expectations)
-    exact_rating = state.rating + elo.total(change for _we, change in changes.values())
+    done = exchange(
+        state.rating,
+        counted,
+        lines,
+        k,
+        params.difference_cap,
+        lambda diff: elo.expected(diff, params.expected_method, params.expected_table),
+        note(N_("K = {k}"), k=k),
+    )
+    exact_rating = state.rating + done.change
     after_rating = elo.round_decimals(exact_rating, params.decimals)
-    lines = _fill(lines, counted, changes)
     after = state.replace(
         rating=after_rating,
         games=state.games + len(counted),
@@ -201,27 +184,12 @@ def _rate_player(  # type: ignore[no-untyped-def]
         exact_rating,
         k,
         score,
-        expected_total,
+        done.expected,
         classical,
         exact,
-        tuple(lines),
-        unique_notes(notes),
+        done.lines,
+        done.notes,
     )
-
-
-def _fill(
-    lines: list[GameLine], counted: list[Counted], changes: dict[int, tuple[float, float]]
-) -> list[GameLine]:
-    """Put each counted game's expected score and change on its line, in batch order."""
-    pending = iter(counted)
-    filled = []
-    for line in lines:
-        if line.counted:
-            game = next(pending)
-            we, change = changes[id(game)]
-            line = GameLine(line.opponent, line.opponent_rating, line.score, we, change)
-        filled.append(line)
-    return filled
 
 
 def _newcomer(  # type: ignore[no-untyped-def]

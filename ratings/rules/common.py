@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import elo
-from .base import N_, Batch, GameLine, Note, PlayerId, PlayerState, note
+from .base import N_, Batch, GameLine, Note, PlayerId, PlayerResult, PlayerState, note
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,3 +95,66 @@ def unique_notes(notes: list[Note]) -> tuple[Note, ...]:
             seen.add(str(item))
             kept.append(item)
     return tuple(kept)
+
+
+def unchanged(
+    player: PlayerId,
+    state: PlayerState,
+    score: float,
+    classical: float | None,
+    exact: float | None,
+    lines: list[GameLine],
+) -> PlayerResult:
+    """A rated player with no counted game: the rating stays as it was."""
+    return PlayerResult(
+        player,
+        state,
+        state,
+        state.rating,
+        None,
+        score,
+        None,
+        classical,
+        exact,
+        tuple(lines),
+        (no_games_note(),),
+    )
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """A rated player's games by K × (W − We): the lines filled in, the expected total,
+    the change before rounding, and the notes (K, caps)."""
+
+    lines: tuple[GameLine, ...]
+    expected: float
+    change: float
+    notes: tuple[Note, ...]
+
+
+def exchange(
+    rating: float,
+    counted: list[Counted],
+    lines: list[GameLine],
+    k: float,
+    cap: float | None,
+    expect: Callable[[float], float],
+    k_note: Note,
+) -> Exchange:
+    notes = [k_note]
+    filled: list[GameLine] = []
+    pending = iter(counted)
+    expectations, changes = [], []
+    for line in lines:
+        if line.counted:
+            game = next(pending)
+            diff = rating - game.opponent_rating
+            capped = elo.cap_difference(diff, cap)
+            if capped != diff:
+                notes.append(note(N_("difference capped at {cap}"), cap=cap))
+            we = expect(capped)
+            expectations.append(we)
+            changes.append(k * (game.score - we))
+            line = GameLine(line.opponent, line.opponent_rating, line.score, we, changes[-1])
+        filled.append(line)
+    return Exchange(tuple(filled), elo.total(expectations), elo.total(changes), unique_notes(notes))

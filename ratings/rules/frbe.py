@@ -34,9 +34,8 @@ from .base import (
     note,
     param,
 )
-from .club import _fill
 from .common import classical as performance_of
-from .common import exact_by_player, no_games_note, split_batch, unique_notes
+from .common import exact_by_player, exchange, split_batch, unchanged
 
 KEY = "frbe"
 NAME = "Belgium (FRBE-KBSB)"
@@ -174,34 +173,19 @@ def _rate_player(  # type: ignore[no-untyped-def]
     if state.status is not Status.RATED:
         return _newcomer(batch, params, player, state, counted, lines, classical, exact)
     if not counted:
-        return PlayerResult(
-            player,
-            state,
-            state,
-            state.rating,
-            None,
-            score,
-            None,
-            classical,
-            exact,
-            tuple(lines),
-            (no_games_note(),),
-        )
+        return unchanged(player, state, score, classical, exact, lines)
     assert state.rating is not None
     k, k_text = params.k_for(state)
-    notes = [note(k_text, k=k, top=params.k_top_threshold)]
-    changes = {}
-    expectations: list[float] = []
-    for game in counted:
-        diff = state.rating - game.opponent_rating
-        capped = elo.cap_difference(diff, params.difference_cap)
-        if capped != diff:
-            notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
-        we = elo.expected_table(capped)
-        expectations.append(we)
-        changes[id(game)] = (we, k * (game.score - we))
-    expected_total = elo.total(expectations)
-    exact_rating = state.rating + k * (score - expected_total)
+    done = exchange(
+        state.rating,
+        counted,
+        lines,
+        k,
+        params.difference_cap,
+        elo.expected_table,
+        note(k_text, k=k, top=params.k_top_threshold),
+    )
+    exact_rating = state.rating + done.change
     rating = elo.round_half_up(exact_rating)
     after = state.replace(
         rating=rating, games=state.games + len(counted), peak_rating=max(state.peak or 0, rating)
@@ -213,11 +197,11 @@ def _rate_player(  # type: ignore[no-untyped-def]
         exact_rating,
         k,
         score,
-        expected_total,
+        done.expected,
         classical,
         exact,
-        tuple(_fill(lines, counted, changes)),
-        unique_notes(notes),
+        done.lines,
+        done.notes,
     )
 
 

@@ -32,9 +32,8 @@ from .base import (
     param,
     version_on,
 )
-from .club import _fill
 from .common import classical as performance_of
-from .common import exact_by_player, no_games_note, split_games, unique_notes
+from .common import exact_by_player, exchange, split_games, unchanged
 
 KEY = "fse"
 NAME = "Switzerland (FSE)"
@@ -101,30 +100,17 @@ def _rate_player(
     if state.rating is None:
         return _newcomer(params, player, state, counted, lines, classical, exact)
     if not counted:
-        return PlayerResult(
-            player,
-            state,
-            state,
-            state.rating,
-            None,
-            score,
-            None,
-            classical,
-            exact,
-            tuple(lines),
-            (no_games_note(),),
-        )
-    changes = {}
-    notes = [note(N_("K = {k}"), k=params.k)]
-    for game in counted:
-        diff = state.rating - game.opponent_rating
-        capped = elo.cap_difference(diff, params.difference_cap)
-        if capped != diff:
-            notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
-        we = elo.expected_normal(capped)
-        changes[id(game)] = (we, params.k * (game.score - we))
-    expected = elo.total(we for we, _change in changes.values())
-    exact_rating = state.rating + params.k * (score - expected)
+        return unchanged(player, state, score, classical, exact, lines)
+    done = exchange(
+        state.rating,
+        counted,
+        lines,
+        params.k,
+        params.difference_cap,
+        elo.expected_normal,
+        note(N_("K = {k}"), k=params.k),
+    )
+    exact_rating = state.rating + done.change
     rating = elo.round_decimals(exact_rating, params.decimals)
     after = state.replace(rating=rating, games=state.games + len(counted))
     return PlayerResult(
@@ -134,11 +120,11 @@ def _rate_player(
         exact_rating,
         params.k,
         score,
-        expected,
+        done.expected,
         classical,
         exact,
-        tuple(_fill(lines, counted, changes)),
-        unique_notes(notes),
+        done.lines,
+        done.notes,
     )
 
 
