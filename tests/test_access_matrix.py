@@ -1,0 +1,216 @@
+"""Every URL of the site, as anonymous, member, secretary and administrator, with GET and
+POST: the outcome must be the one this table declares. The URLs come from the URL
+configuration, so a new page fails this test until it is given its line here. Django's
+own admin site is left to Django."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.core.management import call_command
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from club.models import Article, ChangeLog, Event, Game, Member, Participant, Round
+from ratings.models import ConfigChange, RatingSystem, ReplayJob
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "member", "secretary", "admin"]
+# who may use each page: "all" (anyone), "login" (any logged-in user), "secretary"
+# (secretaries and administrators), "admin" (administrators), "-" (method not allowed)
+MATRIX: dict[str, tuple[str, str]] = {
+    "ratings_api:calculate": ("-", "all"),
+    "home": ("all", "-"),
+    "calendar": ("all", "-"),
+    "calendar_feed": ("all", "-"),
+    "member_feed": ("all", "-"),
+    "tournaments": ("all", "-"),
+    "event": ("all", "-"),
+    "games": ("all", "-"),
+    "game": ("all", "-"),
+    "game_board": ("all", "-"),
+    "articles": ("all", "-"),
+    "article": ("all", "-"),
+    "members": ("all", "-"),
+    "member": ("all", "-"),
+    "rankings": ("all", "-"),
+    "ranking": ("all", "-"),
+    "links": ("all", "-"),
+    "contact": ("all", "all"),
+    "my_space": ("login", "login"),
+    "login": ("all", "all"),
+    "logout": ("-", "all"),
+    "password_change": ("login", "login"),
+    "password_change_done": ("login", "-"),
+    "password_reset": ("all", "all"),
+    "password_reset_done": ("all", "-"),
+    "password_reset_confirm": ("all", "all"),
+    "password_reset_complete": ("all", "-"),
+    "ratings:calculator": ("all", "all"),
+    **{
+        f"desk:{name}": ("secretary", "secretary")
+        for name in (
+            "events",
+            "event_new",
+            "event",
+            "event_edit",
+            "member_search",
+            "standings",
+            "standings_csv",
+            "crosstable",
+            "results",
+            "edit_round",
+            "trf_import",
+            "trf_export",
+            "event_files",
+        )
+    },
+    **{
+        f"desk:{name}": ("-", "secretary")
+        for name in (
+            "register",
+            "outsider",
+            "withdraw",
+            "renumber",
+            "pair_round_robin",
+            "close",
+            "reopen",
+            "save_result",
+            "pair_next_round",
+            "trf_confirm",
+        )
+    },
+    **{f"ratings:{name}": ("admin", "admin") for name in ("recalculation", "systems", "system")},
+    "ratings:job": ("admin", "-"),
+    **{
+        f"ratings:{name}": ("-", "admin")
+        for name in ("national", "preview", "defaults", "apply", "adjust", "revert")
+    },
+}
+# Methods a page does not take are refused as such; GET-only pages answer 405 to POST.
+METHODS_NOT_ALLOWED = {405}
+
+
+def _patterns(patterns=None, namespace=None):  # type: ignore[no-untyped-def]
+    for pattern in patterns if patterns is not None else get_resolver().url_patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace == "admin":
+                continue
+            yield from _patterns(pattern.url_patterns, pattern.namespace or namespace)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield f"{namespace}:{pattern.name}" if namespace else pattern.name, pattern
+
+
+def test_every_url_of_the_site_is_in_the_matrix():
+    names = {name for name, _pattern in _patterns()}
+    assert names == set(MATRIX)
+
+
+@pytest.fixture
+def site(db):
+    call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
+    event = Event.objects.filter(kind=Event.Kind.CHAMPIONSHIP, status="closed").first()
+    game = Game.objects.exclude(pgn="").first()
+    member = Member.objects.first()
+    participant = Participant.objects.filter(event=event).first()
+    system = RatingSystem.objects.get(engine="club")
+    change = ConfigChange.objects.create(system=system, old={}, new={"k": 30})
+    job = ReplayJob.objects.create(system=system)
+    users = {
+        "member": User.objects.create_user("member", password="x"),
+        "secretary": User.objects.create_user("secretary", password="x"),
+        "admin": User.objects.create_superuser("admin", password="x"),
+    }
+    users["secretary"].groups.add(Group.objects.get(name="secretaries"))
+    Member.objects.filter(pk=member.pk).update(user=users["member"])
+    args = {
+        "member_feed": [member.calendar_token],
+        "event": [event.pk],
+        "game": [game.pk],
+        "game_board": [game.pk, 1],
+        "article": [Article.objects.first().slug],
+        "member": [member.pk],
+        "ranking": [system.pk],
+        "password_reset_confirm": ["MQ", "set-password"],
+        "desk:withdraw": [event.pk, participant.pk],
+        "desk:results": [Round.objects.filter(event=event).first().pk],
+        "desk:edit_round": [Round.objects.filter(event=event).first().pk],
+        "desk:save_result": [game.pk],
+        "ratings:job": [job.pk],
+        "ratings:system": [system.pk],
+        "ratings:preview": [system.pk],
+        "ratings:defaults": [system.pk],
+        "ratings:apply": [system.pk],
+        "ratings:adjust": [system.pk],
+        "ratings:revert": [change.pk],
+    }
+    return users, args, event
+
+
+def _url(name: str, args: dict, event: Event) -> str:
+    if name in args:
+        return reverse(name, args=args[name])
+    try:
+        return reverse(name)
+    except Exception:
+        return reverse(name, args=[event.pk])
+
+
+def _allowed(policy: str, role: str) -> bool:
+    return {
+        "all": True,
+        "login": role != "anonymous",
+        "secretary": role in ("secretary", "admin"),
+        "admin": role == "admin",
+    }[policy]
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_each_role_gets_what_the_matrix_says(client, site, role):
+    users, args, event = site
+    if role != "anonymous":
+        client.force_login(users[role])
+    problems = []
+    for name, (get_policy, post_policy) in MATRIX.items():
+        url = _url(name, args, event)
+        pairs = (("get", get_policy, post_policy), ("post", post_policy, get_policy))
+        for method, policy, other in pairs:
+            response = getattr(client, method)(url)
+            code = response.status_code
+            location = response.get("Location", "") if code == 302 else ""
+            denied = code == 403 or "/login/" in location
+            if code >= 500:
+                problems.append(f"{method.upper()} {name}: {code}")
+            elif policy == "-":
+                # refused as a method, or before that as a user who may not use the page
+                turned_away = denied and (other == "-" or not _allowed(other, role))
+                if code not in METHODS_NOT_ALLOWED and not turned_away:
+                    problems.append(f"{method.upper()} {name}: {code}, expected 405")
+            elif _allowed(policy, role) == denied:
+                expected = "allowed" if _allowed(policy, role) else "denied"
+                problems.append(f"{method.upper()} {name}: {code} {location}, expected {expected}")
+            if role != "anonymous" and name == "logout" and method == "post":
+                client.force_login(users[role])  # logging out is allowed: log in again
+    assert not problems, "\n".join(problems)
+
+
+def test_anonymous_users_change_nothing(client, site):
+    _users, args, event = site
+    before = (
+        ChangeLog.objects.count(),
+        Game.objects.count(),
+        Participant.objects.count(),
+        ConfigChange.objects.count(),
+        ReplayJob.objects.count(),
+    )
+    for name, (_get, post_policy) in MATRIX.items():
+        if post_policy not in ("all", "-"):
+            client.post(_url(name, args, event), {"result": "1", "member": 1, "overrides": "{}"})
+    after = (
+        ChangeLog.objects.count(),
+        Game.objects.count(),
+        Participant.objects.count(),
+        ConfigChange.objects.count(),
+        ReplayJob.objects.count(),
+    )
+    assert after == before
