@@ -111,3 +111,19 @@ def test_the_board_viewer_steps_through_a_game(live_server, page: Page):
     page.locator('[data-step="last"]').click()
     expect(board).to_have_attribute("src", last)
     _shot(page, "game.png")
+
+
+def test_the_pages_break_no_content_security_policy_rule(live_server, page: Page):
+    call_command("load_demo_club", verbosity=0)
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    member = Member.objects.filter(player__rating_changes__isnull=False).first()
+    for path in ("/", "/calendrier/", f"/membres/{member.pk}/", "/calculette/", "/classements/"):
+        page.goto(f"{live_server.url}{path}")
+        page.wait_for_load_state("networkidle")
+    assert violations == []
