@@ -122,7 +122,7 @@ def test_the_pages_break_no_content_security_policy_rule(live_server, page: Page
             violations.append(message.text) if "Content Security Policy" in message.text else None
         ),
     )
-    member = Member.objects.filter(player__rating_changes__isnull=False).first()
+    member = Member.objects.filter(player__rating_changes__isnull=False)[0]
     for path in ("/", "/calendrier/", f"/membres/{member.pk}/", "/calculette/", "/classements/"):
         page.goto(f"{live_server.url}{path}")
         page.wait_for_load_state("networkidle")
