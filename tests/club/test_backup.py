@@ -1,0 +1,50 @@
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from club.models import Event, Game, Member, Player
+from ratings.models import RatingChange, RatingSystem
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _pages(client):
+    member = Member.objects.order_by("pk").first()
+    event = Event.objects.filter(status="closed").order_by("pk").first()
+    urls = ["/membres/", f"/membres/{member.pk}/", event.get_absolute_url(), "/classements/"]
+    return {url: client.get(url).content for url in urls}
+
+
+def test_the_demo_club_goes_to_one_file_and_back_with_the_same_pages(client, tmp_path):
+    call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
+    RatingSystem.objects.filter(engine="club").update(params={"k": 25})
+    before = _pages(client)
+    counts = (Player.objects.count(), Game.objects.count(), RatingChange.objects.count())
+    backup = tmp_path / "club.json"
+    call_command("export_club", str(backup), stdout=StringIO())
+    header = json.loads(backup.read_text())
+    assert (header["format"], header["version"]) == ("club-echecs-backup", 1)
+
+    call_command("flush", "--no-input", verbosity=0)
+    assert not Player.objects.exists()
+    call_command("restore_club", str(backup), stdout=StringIO())
+    assert (Player.objects.count(), Game.objects.count(), RatingChange.objects.count()) == counts
+    assert RatingSystem.objects.get(engine="club").params == {"k": 25}
+    assert _pages(client) == before
+
+
+def test_it_restores_only_into_an_empty_database(tmp_path):
+    call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
+    backup = tmp_path / "club.json"
+    call_command("export_club", str(backup), stdout=StringIO())
+    with pytest.raises(CommandError, match="already holds a club"):
+        call_command("restore_club", str(backup))
+
+
+def test_a_file_that_is_not_a_backup_is_refused(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    with pytest.raises(CommandError, match="not a backup file of this site"):
+        call_command("restore_club", str(bad))
