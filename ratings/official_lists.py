@@ -141,6 +141,14 @@ _FRBE_FIDE = ("fide", "fideid", "idfide", "matriculefide")
 
 
 def read_frbe(text: str) -> list[ListRow]:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        return _read_frbe(text)
+    except csv.Error as error:
+        raise ListError(None, f"the file is not a readable CSV: {error}") from None
+
+
+def _read_frbe(text: str) -> list[ListRow]:
     sample = text[:4096]
     delimiter = ";" if sample.count(";") >= sample.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)

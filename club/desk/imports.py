@@ -308,11 +308,15 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
     import csv
     import io
 
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     sample = text[:2048]
     reader = csv.reader(
         io.StringIO(text), delimiter=";" if sample.count(";") > sample.count(",") else ","
     )
-    header = [h.strip().lower() for h in next(reader, [])]
+    try:
+        header = [h.strip().lower() for h in next(reader, [])]
+    except csv.Error as error:
+        raise FileError(f"line 1: not readable as CSV: {error}") from None
     missing = [c for c in CSV_COLUMNS if c not in header]
     if missing:
         raise FileError(f"line 1: missing column(s): {', '.join(missing)}")
@@ -323,7 +327,11 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
     by_fide = {p.player.fide_id: p.player for p in people if p.player.fide_id}
     rounds = {r.number: r for r in event.rounds.all()}
     written = 0
-    for number, row in enumerate(reader, 2):
+    try:
+        rows = list(reader)
+    except csv.Error as error:
+        raise FileError(f"line {reader.line_num}: not readable as CSV: {error}") from None
+    for number, row in enumerate(rows, 2):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) < len(header):

@@ -1,0 +1,62 @@
+"""Script tags and event handlers typed into any text a user provides reach pages escaped."""
+
+import pytest
+from django.urls import reverse
+
+from club.models import Article, Game, Member, Result
+from tests.club.factories import EventFactory, GameFactory, MemberFactory
+
+pytestmark = pytest.mark.django_db
+NASTY = '<script>alert("x")</script><img src=x onerror="alert(1)">'
+
+
+def _clean(html: str) -> bool:
+    return "<script>alert" not in html and 'onerror="alert' not in html and "<img src=x" not in html
+
+
+def test_texts_of_events_players_articles_and_games_are_escaped(client):
+    event = EventFactory(title=f"Open {NASTY}", description=NASTY, venue=NASTY)
+    member = MemberFactory(player__first_name=NASTY, player__last_name=f"Nom{NASTY}")
+    game = GameFactory(
+        round__event=event,
+        white=member.player,
+        result=Result.WHITE_WINS,
+        pgn=f'[White "{NASTY}"]\n[Result "1-0"]\n\n1. e4 e5 {{{NASTY}}} 1-0\n',
+    )
+    Article.objects.create(title=NASTY, slug="x", body=NASTY, published_at="2026-01-01T00:00Z")
+    urls = [
+        event.get_absolute_url(),
+        reverse("member", args=[member.pk]),
+        reverse("members"),
+        reverse("game", args=[game.pk]),
+        reverse("articles"),
+        reverse("article", args=["x"]),
+        reverse("calendar"),
+        reverse("games"),
+        "/",
+    ]
+    for url in urls:
+        html = client.get(url).content.decode()
+        assert _clean(html), url
+
+
+def test_the_desk_escapes_what_secretaries_type(client):
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.create_superuser("a", password="x"))
+    event = EventFactory(title=NASTY)
+    member = MemberFactory(player__last_name=NASTY)
+    event.participants.create(player=member.player)
+    game = Game.objects.create(
+        round=event.rounds.create(number=1),
+        board=1,
+        white=member.player,
+        black=MemberFactory().player,
+    )
+    for url in (
+        reverse("desk:event", args=[event.pk]),
+        reverse("desk:results", args=[game.round.pk]),
+        reverse("desk:standings", args=[event.pk]),
+    ):
+        assert _clean(client.get(url).content.decode()), url
+    assert Member.objects.count() == 2
