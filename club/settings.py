@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "django_tasks",
     "django_tasks_db",
+    "django_rq",
     "club",
     "ratings",
 ]
@@ -170,6 +171,10 @@ TASKS = {
         "BACKEND": os.getenv("TASKS_BACKEND", "django_tasks_db.backend.DatabaseBackend"),
     }
 }
+
+# The RQ backend ("django_tasks_rq.RQBackend" in TASKS_BACKEND) for deployments with Redis:
+# workers run `manage.py rqworker default` on as many machines as needed.
+RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0")}}
 
 # Progress of background work is written outside the work's own transaction, so that the
 # page watching it sees it: a cache every process shares (files by default).

@@ -4,7 +4,7 @@
 #
 # 1. the virtualenv with the pinned packages (scripts/setup.sh);
 # 2. Debian's Chromium for the browser tests (apt-get, never a downloaded browser);
-# 3. a PostgreSQL server: $DATABASE_URL if given, else the one answering on
+# 3. a PostgreSQL server and Redis: $DATABASE_URL if given, else the one answering on
 #    127.0.0.1:5432, else (or with OWN_POSTGRES=1) one installed from Debian's packages
 #    and started in /tmp;
 # 4. lint and checks: ruff, mypy, makemigrations --check, compiled translations;
@@ -37,6 +37,9 @@ step "Chromium (Debian)"
 step "PostgreSQL"
 pg_pid_dir=""
 cleanup() {
+  if [ -n "${redis_pid:-}" ] && [ -f "$redis_pid" ]; then
+    kill "$(cat "$redis_pid")" 2>/dev/null || true
+  fi
   if [ -n "$pg_pid_dir" ]; then
     su postgres -c "$pg_bin/pg_ctl -D $pg_pid_dir/data -m fast stop" >/dev/null 2>&1 || true
     rm -rf "$pg_pid_dir"
@@ -58,6 +61,17 @@ else
   pg_url="postgres://postgres@127.0.0.1:5433/postgres"
 fi
 echo "using $pg_url"
+
+step "Redis (the RQ task backend's test)"
+redis_pid=""
+if ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
+  command -v redis-server >/dev/null || apt_install redis-server
+  redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --pidfile /tmp/club-redis.pid \
+    --save '' --appendonly no
+  redis_pid=/tmp/club-redis.pid
+  sleep 1
+fi
+echo "Redis on 127.0.0.1:6379"
 
 step "lint and checks"
 .venv/bin/ruff check .
