@@ -1,0 +1,75 @@
+"""Two secretaries entering the results of one round at the same moment (PostgreSQL)."""
+
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from club.models import Game, Result, Round
+from tests.club.factories import EventFactory, PlayerFactory
+
+pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
+
+
+def _round_of(boards: int) -> Round:
+    round_ = EventFactory().rounds.create(number=1)
+    for board in range(1, boards + 1):
+        Game.objects.create(round=round_, board=board, white=PlayerFactory(), black=PlayerFactory())
+    return round_
+
+
+def _at_once(*jobs):
+    barrier = threading.Barrier(len(jobs))
+    answers = [None] * len(jobs)
+
+    def run(index, job):
+        barrier.wait()
+        answers[index] = job()
+        connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return answers
+
+
+def _secretary(name: str) -> Client:
+    client = Client()
+    client.force_login(User.objects.create_superuser(name, password="x"))
+    return client
+
+
+def _save(client: Client, game: Game, key: str):
+    return lambda: (
+        client.post(
+            reverse("desk:save_result", args=[game.pk]), {"result": key, "version": game.version}
+        ).status_code
+    )
+
+
+def test_two_secretaries_on_different_boards_lose_nothing():
+    assert connection.vendor == "postgresql"
+    round_ = _round_of(2)
+    first, second = round_.games.order_by("board")
+    answers = _at_once(_save(_secretary("a"), first, "1"), _save(_secretary("b"), second, "0"))
+    assert answers == [200, 200]
+    assert list(round_.games.order_by("board").values_list("result", flat=True)) == [
+        Result.WHITE_WINS,
+        Result.BLACK_WINS,
+    ]
+
+
+def test_two_secretaries_on_the_same_board_see_each_others_conflict():
+    round_ = _round_of(1)
+    game = round_.games.get()
+    answers = _at_once(_save(_secretary("a"), game, "1"), _save(_secretary("b"), game, "0"))
+    assert sorted(answers) == [200, 409]
+    game.refresh_from_db()
+    winner = "1" if answers[0] == 200 else "0"
+    assert game.result == (Result.WHITE_WINS if winner == "1" else Result.BLACK_WINS)
+    assert game.version == 2
