@@ -8,13 +8,13 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from club.models import Game, Result, Round
+from club.models import Game, Result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
 
-def _round_of(boards: int) -> Round:
+def _round_of(boards):  # type: ignore[no-untyped-def]
     round_ = EventFactory().rounds.create(number=1)
     for board in range(1, boards + 1):
         Game.objects.create(round=round_, board=board, white=PlayerFactory(), black=PlayerFactory())
