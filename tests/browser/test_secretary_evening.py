@@ -39,6 +39,9 @@ def test_the_secretarys_evening(live_server, page: Page):
     expect(page.locator("h1")).to_contain_text("Championnat de printemps")
 
     for name in names:
+        # search as you type needs htmx, which starts once the page has loaded
+        page.wait_for_load_state("load")
+        page.wait_for_function("() => window.htmx !== undefined")
         page.fill("#member-q", name[:4])
         page.locator("#search-results").get_by_role("button", name="Inscrire").first.click()
         expect(page.locator("#participants")).to_contain_text(name)
