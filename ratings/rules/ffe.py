@@ -1,39 +1,45 @@
-"""France: the national Elo, a performance-based system (seed 003, "Le classement
-national Élo").
+"""France: the national Elo, a performance-based system (seed 003, "Le classement national
+Élo"; docs/ratings/ffe.md).
 
 - Three calculations a year: games of 1 September–31 December, 1 January–30 April,
-  1 May–31 August.
+  1 May–31 August (``periods``).
 - Only compatible games count: a win against an opponent less than 350 points below Ei, a
   loss against an opponent less than 350 points above, every draw.
-- Pj = Ea + D(P) over the Nj compatible games, D from the normal distribution that
-  generates the seed's table, held at ±470 beyond P > .95 / P < .05; Pj at least 1000.
-- 1.a Pj < Ei: Ej = (16 Ei + Nj Pj) / (16 + Nj), the downward brake.
-  1.b Pj > Ei with at least 8 (youth) or 16 (senior) compatible games: Ej = Pj.
-  1.c otherwise: Ej = (Pj Nj + (16 − Nj) Ei) / 16, the barycentre completed to 16.
-- No rating but archives Pa/Na: 2.a Nj > 7: Ej = Pj; 2.b Nj + Na < 8: new archives;
-  2.c Ej = (Pj Nj + Pa Na) / (Nj + Na). No rating nor archives: 3.a Nj < 8: archived;
-  3.b Ej = Pj. A player enters with at least 8 compatible games.
-- Unrated players are estimated together, iteratively: a first performance without the
-  window, then with it; an estimate within 20 points of the new performance holds, else
-  the average becomes the next estimate; up to 25 rounds, every unrated player of the
-  batch re-estimated each round. Rated players' opponents who are unrated count at their
-  final estimate.
-- Ratings are rounded to the nearest ten, 5 going up; an estimate is shown ending in 9.
+- Pj = Ea + D(P) over the Nj compatible games; D by "la fonction exponentielle qui [génère
+  le tableau]" (the logistic inverse, :func:`ratings.rules.elo.dp_bounded`; the normal
+  law that reproduces the table, or the table itself, as options), held at ±470 when
+  P > .95 or P < .05; a performance under 1000 counts as 1000.
+- Rated players: 1.a Pj < Ei: Ej = (16 Ei + Nj Pj) / (16 + Nj), the brake; 1.b Pj > Ei over
+  at least 8 (youth) or 16 (senior) compatible games: Ej = Pj; 1.c below the quota, the
+  barycentre completed to 16: Ej = (Pj Nj + (16 − Nj) Ei) / 16. A youth is under 20 on
+  1 January of the season (``youth_age``), unless ``PlayerState.junior`` says otherwise; a
+  player of unknown age is a senior. Without a compatible game the rating stays.
+- Unrated players with archives Pa/Na: 2.a Nj > 7: Ej = Pj; 2.b Nj + Na < 8: new archives;
+  2.c Ej = (Pj Nj + Pa Na) / (Nj + Na). Without archives: 3.a Nj < 8: Pj/Nj archived;
+  3.b Ej = Pj.
+- The unrated players of a batch are estimated together by the iterative method
+  (:mod:`ratings.rules.ffe_unrated`) before anyone is rated; everyone, rated or not, meets
+  them at their final estimate, unrounded.
+- Ratings are rounded to the nearest ten, 5 going up. An estimate ends in 9: a player left
+  with archives gets ``status=provisional`` and ``rating`` = the archived performance
+  rounded to ten, minus one (1414.286 → 1409). Such a rating is never used in a
+  calculation: the player still counts as unrated (seed 003 §4.1).
 - :func:`convert` turns INGO, BRIDIER, BCR and Swiss ratings into Elo (end of seed 003).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 from statistics import NormalDist
+from typing import Any
 
 from . import elo
 from .base import (
     N_,
-    Archive,
     Batch,
     BatchResult,
     GameLine,
@@ -48,6 +54,9 @@ from .base import (
     param,
 )
 from .common import unique_notes
+from .ffe_unrated import Estimation, counts_as_rated, estimate_unrated, shown, unrated_outcome
+from .ffe_unrated import estimate_shown as estimate_shown
+from .ffe_unrated import publish as publish
 
 KEY = "ffe"
 NAME = "France (FFE national)"
@@ -64,95 +73,200 @@ class Scale(StrEnum):
 @dataclass(frozen=True)
 class Params:
     window: float = param(
-        350, "Compatibility window", "Seed 003 §2: à moins de 350 points.", unit="Elo", min=0
+        350,
+        "Compatibility window",
+        "Seed 003 §2.2: a win counts against an opponent 'à moins de 350 points au-dessous' "
+        "of Ei, a loss against one less than 350 above; every draw counts.",
+        unit="Elo",
+        min=0,
+    )
+    dp_function: elo.ExpectedMethod = param(
+        elo.ExpectedMethod.NORMAL,
+        "D(P) function",
+        "Seed 003 §2.4: 'la machine n'utilise pas ce tableau mais directement la fonction "
+        "exponentielle qui le génère': logistic 400 log10(P/(1−P)); normal, the law that "
+        "reproduces the table; table, interpolated as in a manual calculation.",
     )
     dp_sigma: float = param(
         2000 / 7,
-        "D(P) scale",
-        "Seed 003: 'la fonction exponentielle qui génère' the table: the normal distribution "
-        "whose standard deviation, 2000/7, gives D(.75) = 193 and D(.95) = 470.",
+        "Scale of the normal D(P)",
+        "With 'normal': D(P) = scale × Φ⁻¹(P); 2000/7 gives the table's 193 at .75, 470 at .95.",
+        unit="Elo",
         min=1,
     )
     dp_bound: float = param(
-        470, "D(P) bound", "Seed 003: primes bornées à +/- 470 si P > 0,95 ou P < 0,05."
+        470, "D(P) bound", "Seed 003 §2.4: 'les primes sont bornées à +/- 470'.", unit="Elo", min=0
     )
-    dp_bound_from: float = param(0.95, "Bound beyond", "P > 0.95 or P < 0.05.", min=0.5, max=1)
+    dp_bound_from: float = param(
+        0.95,
+        "D(P) held beyond",
+        "Seed 003 §2.4: '... si P > 0,95 ou P < 0,05' (1 − this value).",
+        min=0.5,
+        max=0.99,
+    )
     performance_floor: float = param(
-        1000, "Performance floor", "Seed 003: une performance inférieure à 1000 est ramenée à 1000."
+        1000, "Performance floor", "Seed 003 §2.5: 'inférieure à 1000 est ramenée à 1000'."
     )
     brake_games: int = param(
-        16, "Brake weight", "Seed 003: un frein incorporant seize fois le Élo initial.", min=1
+        16, "Weight of the brake", "Seed 003 §3 1.a: Ej = (16 Ei + Nj Pj) / (16 + Nj).", min=1
     )
-    youth_quota: int = param(8, "Youth quota", "Seed 003: 8 parties compatibles (jeune).", min=1)
+    youth_quota: int = param(
+        8, "Youth quota", "Seed 003 §3 1.b: Ej = Pj when 'Nj > 7 et Jeune'.", unit="games", min=1
+    )
     senior_quota: int = param(
-        16, "Senior quota", "Seed 003: 16 parties compatibles (senior).", min=1
+        16, "Senior quota", "Seed 003 §3 1.b: 'Nj > 15 et Senior'.", unit="games", min=1
+    )
+    barycentre_games: int = param(
+        16,
+        "Barycentre completed to",
+        "Seed 003 §3 1.c: Ej = (Pj Nj + (16 − Nj) Ei) / 16, 'un barycentre complété à 16'.",
+        unit="games",
+        min=1,
     )
     entry_games: int = param(
-        8, "Games to enter", "Seed 003: au moins 8 parties compatibles.", min=1
+        8,
+        "Games to enter",
+        "Seed 003 §1: 'au moins 8 parties compatibles sur une ou plusieurs saisons' (2.a–3.b).",
+        unit="games",
+        min=1,
     )
     youth_age: int = param(
         20,
-        "Youth under",
-        "A youth ('jeune') is under this age on the day of the calculation (FFE categories "
-        "up to U20); PlayerState.junior wins when given.",
+        "Youth: under this age",
+        "Seed 003 names 'jeune' without an age; the FFE youth categories end with the U20: "
+        "the age on 1 January of the season. PlayerState.junior wins when given.",
         unit="years",
         min=1,
     )
+    season_start: str = param(
+        "09-01", "Season starts (MM-DD)", "The FFE season: 1 September to 31 August."
+    )
     start_estimate: float = param(
         1500,
-        "First estimate",
-        "Seed 003: 'à partir d'une valeur quelconque': the start of the iterative method.",
+        "First value of the iterative method",
+        "Seed 003 §4.2: 'à partir d'une valeur quelconque et sans plage de compatibilité'.",
     )
     convergence: float = param(
-        20, "Convergence", "Seed 003: moins de 20 points de la première estimation.", min=0
+        20,
+        "Convergence",
+        "Seed 003 §4.2: an estimate holds when the new performance 'diffère de moins de 20 "
+        "points'; otherwise the average is the next estimate.",
+        min=0,
     )
-    max_rounds: int = param(25, "Estimation rounds", "Seed 003: jusqu'à 25 fois.", min=1)
-    ingo_base: float = param(2842, "INGO base", "Seed 003: Élo = 2842 − 8 INGO.")
-    ingo_factor: float = param(8, "INGO factor", "Seed 003: Élo = 2842 − 8 INGO.")
-    bridier_factor: float = param(3, "BRIDIER factor", "Seed 003: Élo = 3 BRIDIER + 150.")
-    bridier_offset: float = param(150, "BRIDIER offset", "Seed 003: Élo = 3 BRIDIER + 150.")
-    bcr_factor: float = param(8, "BCR factor", "Seed 003: Élo = 8 BCR + 600.")
-    bcr_offset: float = param(600, "BCR offset", "Seed 003: Élo = 8 BCR + 600.")
-    swiss_factor: float = param(2, "Swiss factor", "Seed 003: Élo = 2 CS + 1000.")
-    swiss_offset: float = param(1000, "Swiss offset", "Seed 003: Élo = 2 CS + 1000.")
+    max_rounds: int = param(
+        25, "Rounds of the iterative method", "Seed 003 §4.2: 'repris jusqu'à 25 fois'.", min=1
+    )
+    rounding_step: float = param(
+        10, "Rounding", "Seed 003 §1: 'arrondis à la dizaine la plus proche'.", min=1
+    )
+    estimate_digit: int = param(
+        9, "Last digit of an estimate", "Seed 003 §1: 'un Élo terminé par 9'.", min=0, max=9
+    )
+    ingo_base: float = param(2842, "INGO: base", "Seed 003 §5: Élo = 2842 − 8 INGO.")
+    ingo_factor: float = param(8, "INGO: factor", "Seed 003 §5: Élo = 2842 − 8 INGO.")
+    bridier_factor: float = param(3, "BRIDIER: factor", "Seed 003 §5: Élo = 3 BRIDIER + 150.")
+    bridier_offset: float = param(150, "BRIDIER: offset", "Seed 003 §5: Élo = 3 BRIDIER + 150.")
+    bcr_factor: float = param(8, "BCR: factor", "Seed 003 §5: Élo = 8 BCR + 600 (British).")
+    bcr_offset: float = param(600, "BCR: offset", "Seed 003 §5: Élo = 8 BCR + 600 (British).")
+    swiss_factor: float = param(2, "Swiss: factor", "Seed 003 §5: Élo = 2 CS + 1000.")
+    swiss_offset: float = param(1000, "Swiss: offset", "Seed 003 §5: Élo = 2 CS + 1000.")
     periods: tuple[str, ...] = param(
         ("09-01", "01-01", "05-01"),
         "Rating periods",
-        "Seed 003: 1er septembre–31 décembre, 1er janvier–30 avril, 1er mai–31 août.",
+        "Seed 003 §1: 'calculé 3 fois par an': from 1 September, 1 January and 1 May.",
     )
 
     def __post_init__(self) -> None:
         check_ranges(self)
+        try:
+            object.__setattr__(self, "dp_function", elo.ExpectedMethod(self.dp_function))
+        except ValueError:
+            raise ValueError("dp_function must be logistic, normal or table") from None
         if self.youth_quota > self.senior_quota:
             raise ValueError("youth_quota must not exceed senior_quota")
+        if self.senior_quota > self.barycentre_games:
+            raise ValueError("senior_quota must not exceed barycentre_games")
+        if self.estimate_digit >= self.rounding_step:
+            raise ValueError("estimate_digit must be less than rounding_step")
+        try:
+            date.fromisoformat(f"2024-{self.season_start}")
+        except ValueError:
+            raise ValueError("season_start must be a day of the year, MM-DD") from None
 
 
 VERSIONS = (Version(date(1990, 1, 1), Params(), "FFE national Elo (seed 003)"),)
+REGULATION: Params = VERSIONS[-1].params
 
 
-def convert(value: float, scale: Scale, params: Params) -> float:
-    """Seed 003's conversions: INGO, BRIDIER, BCR (British) and Swiss ratings to Elo."""
-    if scale is Scale.INGO:
-        return params.ingo_base - params.ingo_factor * value
-    if scale is Scale.BRIDIER:
-        return params.bridier_factor * value + params.bridier_offset
-    if scale is Scale.BCR:
-        return params.bcr_factor * value + params.bcr_offset
+# --- conversions (seed 003 §5) -------------------------------------------------------------
+
+
+def from_ingo(value: float, params: Params = REGULATION) -> float:
+    """Élo = 2842 − 8 INGO (the German rating): INGO 100 is 2042."""
+    return params.ingo_base - params.ingo_factor * value
+
+
+def from_bridier(value: float, params: Params = REGULATION) -> float:
+    """Élo = 3 BRIDIER + 150: BRIDIER 500 is 1650."""
+    return params.bridier_factor * value + params.bridier_offset
+
+
+def from_bcr(value: float, params: Params = REGULATION) -> float:
+    """Élo = 8 BCR + 600 (British Chess Rating): BCR 200 is 2200."""
+    return params.bcr_factor * value + params.bcr_offset
+
+
+def from_swiss(value: float, params: Params = REGULATION) -> float:
+    """Élo = 2 CS + 1000 (Classement suisse): CS 500 is 2000."""
     return params.swiss_factor * value + params.swiss_offset
 
 
+_CONVERSIONS = {
+    Scale.INGO: from_ingo,
+    Scale.BRIDIER: from_bridier,
+    Scale.BCR: from_bcr,
+    Scale.SWISS: from_swiss,
+}
+
+
+def convert(value: float, scale: Scale | str, params: Params = REGULATION) -> float:
+    """A rating on ``scale`` as an Elo (seed 003 §5)."""
+    return _CONVERSIONS[Scale(scale)](value, params)
+
+
+# --- the performance (seed 003 §2) ---------------------------------------------------------
+
+
+def held_beyond(params: Params) -> tuple[float, float]:
+    """The P below and above which D(P) is held: (.05, .95), free of binary noise."""
+    return round(1 - params.dp_bound_from, 9), params.dp_bound_from
+
+
 def dp(p: float, params: Params) -> float:
-    """D(P) by the normal distribution behind the table, held at ±470 at the ends."""
-    if p > params.dp_bound_from:
+    """D(P): ±``dp_bound`` beyond ``dp_bound_from``, else by ``dp_function``."""
+    low, high = held_beyond(params)
+    if p > high:
         return params.dp_bound
-    if p < 1 - params.dp_bound_from:
+    if p < low:
         return -params.dp_bound
-    return params.dp_sigma * _NORMAL.inv_cdf(p)
+    if params.dp_function is elo.ExpectedMethod.NORMAL:
+        return params.dp_sigma * _NORMAL.inv_cdf(p)
+    if params.dp_function is elo.ExpectedMethod.TABLE:
+        return _dp_interpolated(p)
+    return elo.dp_bounded(p, params.dp_bound, low, high)
+
+
+def _dp_interpolated(p: float) -> float:
+    """The seed's table between two hundredths: 'une interpolation est indispensable'."""
+    hundredths = p * 100
+    below = min(max(math.floor(round(hundredths, 9)), 1), len(elo.DP_TABLE) - 1)
+    low, high = elo.DP_TABLE[below - 1], elo.DP_TABLE[below]
+    return low + (hundredths - below) * (high - low)
 
 
 def compatible(own: float, opponent: float, score: float, window: float) -> bool:
-    """Seed 003 §2: a win against less than 350 below, a loss against less than 350
-    above; every draw."""
+    """Seed 003 §2.2: a win against an opponent less than ``window`` below ``own``, a loss
+    against one less than ``window`` above; every draw."""
     if score == 1:
         return own - opponent < window
     if score == 0:
@@ -162,207 +276,199 @@ def compatible(own: float, opponent: float, score: float, window: float) -> bool
 
 @dataclass(frozen=True)
 class Performance:
-    games: int  # Nj
-    average: float | None  # Ea
-    score: float  # Sc
-    value: float | None  # Pj, floored
+    """Pj over the Nj compatible games: Ea, Sc, P, D(P) and Pj (floored)."""
+
+    games: int
+    average: float
+    score: float
+    dp: float
+    value: float
+
+    @property
+    def p(self) -> float:
+        return self.score / self.games
 
 
-def performance(own: float | None, games: list[tuple[float, float]], params: Params) -> Performance:
-    """Pj over the compatible games (all games when ``own`` is None: no window)."""
+def performance(
+    own: float | None, games: Sequence[tuple[float, float]], params: Params
+) -> Performance | None:
+    """Pj = Ea + D(P) over the games compatible with ``own`` (every game when ``own`` is
+    None: the iterative method's first pass); None without a compatible game."""
     kept = [(r, s) for r, s in games if own is None or compatible(own, r, s, params.window)]
     if not kept:
-        return Performance(0, None, 0.0, None)
+        return None
     n = len(kept)
     average = math.fsum(r for r, _s in kept) / n
     score = elo.total(s for _r, s in kept)
-    value = max(params.performance_floor, average + dp(score / n, params))
-    return Performance(n, average, score, value)
+    bonus = dp(score / n, params)
+    return Performance(n, average, score, bonus, max(params.performance_floor, average + bonus))
 
 
-def is_youth(state: PlayerState, day: date, params: Params) -> bool:
+# --- players --------------------------------------------------------------------------------
+
+
+def season_january(day: date, params: Params) -> date:
+    """The 1 January inside the season that holds ``day``."""
+    month, dd = (int(part) for part in params.season_start.split("-"))
+    start_year = day.year if (day.month, day.day) >= (month, dd) else day.year - 1
+    return date(start_year if (month, dd) == (1, 1) else start_year + 1, 1, 1)
+
+
+def is_youth(state: PlayerState, day: date, params: Params) -> bool | None:
+    """``junior`` when given, else under ``youth_age`` on 1 January of the season; None
+    when neither is known (the player counts as a senior)."""
     if state.junior is not None:
         return state.junior
-    age = state.age_on(day)
-    return age is not None and age < params.youth_age
-
-
-def publish(value: float) -> float:
-    """Nearest ten, 5 going up (seed 003: 'Le 5 devient 10')."""
-    return elo.round_half_up(value, 10)
-
-
-def estimate_shown(value: float) -> float:
-    """An estimate ends in 9 (seed 003: 'Un Élo terminé par 9 indique une valeur estimée')."""
-    return publish(value) - 1
+    age = state.age_on(season_january(day, params))
+    return None if age is None else age < params.youth_age
 
 
 # --- a calculation --------------------------------------------------------------------------
 
 
+def ratings_of(batch: Batch) -> dict[Any, float]:
+    """Ei of the batch's rated players."""
+    return {p: s.rating for p, s in batch.players.items() if counts_as_rated(s)}  # type: ignore[misc]
+
+
+def estimation(batch: Batch, params: Params) -> Estimation:
+    """Seed 003 §4.2: the batch's unrated players estimated together."""
+
+    def perform(own: float | None, games: Sequence[tuple[float, float]]) -> float | None:
+        found = performance(own, games, params)
+        return None if found is None else found.value
+
+    return estimate_unrated(batch, ratings_of(batch), perform, params)
+
+
 def rate(batch: Batch, params: Params) -> BatchResult:
-    estimates, rounds = estimate_unrated(batch, params)
-    ratings = {p: s.rating for p, s in batch.players.items()}
-
-    def used(player: PlayerId) -> float:
-        rating = ratings[player]
-        return rating if rating is not None else estimates[player]
-
+    estimated = estimation(batch, params)
+    used: dict[Any, float] = {**estimated.values, **ratings_of(batch)}
     results = {}
     for player, state in batch.players.items():
-        results[player] = _rate_player(batch, params, player, state, used, estimates, rounds)
+        lines, kept = _lines(batch, params, player, used.get(player), used)
+        perf = performance(used.get(player), kept, params) if kept else None
+        if counts_as_rated(state):
+            after, exact, notes = _rated(batch.day, state, perf, params)
+        else:
+            after, exact, notes = unrated_outcome(player, state, perf, estimated, params)
+        results[player] = _result(player, state, after, exact, lines, kept, perf, notes, params)
     return BatchResult(batch.day, results)
 
 
-def _played(batch: Batch, player: PlayerId, used) -> list[tuple[float, float]]:  # type: ignore[no-untyped-def]
-    return [(used(o), s) for o, s, game in batch.games_of(player) if game.played]
-
-
-def estimate_unrated(batch: Batch, params: Params) -> tuple[dict[PlayerId, float], int]:
-    """Seed 003 §4: every unrated player of the batch estimated together. Returns the
-    estimates and the number of rounds it took."""
-    unrated = [p for p, s in batch.players.items() if s.rating is None]
-    estimates = dict.fromkeys(unrated, params.start_estimate)
-    if not unrated:
-        return estimates, 0
-
-    def used(player: PlayerId) -> float:
-        rating = batch.players[player].rating
-        return rating if rating is not None else estimates[player]
-
-    games = {p: _played(batch, p, used) for p in unrated}
-    for p in unrated:
-        first = performance(None, games[p], params).value
-        estimates[p] = first if first is not None else params.start_estimate
-    for round_number in range(1, params.max_rounds + 1):
-        games = {p: _played(batch, p, used) for p in unrated}
-        performances = {p: performance(estimates[p], games[p], params).value for p in unrated}
-        moving = [
-            p
-            for p in unrated
-            if performances[p] is not None
-            and abs(performances[p] - estimates[p]) >= params.convergence  # type: ignore[operator]
-        ]
-        if not moving:
-            return estimates, round_number
-        for p in moving:
-            estimates[p] = (estimates[p] + performances[p]) / 2  # type: ignore[operator]
-    return estimates, params.max_rounds
-
-
-def _rate_player(  # type: ignore[no-untyped-def]
-    batch: Batch, params: Params, player, state: PlayerState, used, estimates, rounds
-) -> PlayerResult:
-    own = state.rating if state.rating is not None else estimates[player]
+def _lines(
+    batch: Batch, params: Params, player: PlayerId, own: float | None, used: Mapping[Any, float]
+) -> tuple[list[GameLine], list[tuple[float, float]]]:
+    """A line per game of ``player``; the compatible games as (opponent's value, score)."""
     lines: list[GameLine] = []
-    played: list[tuple[float, float]] = []
+    kept: list[tuple[float, float]] = []
     for opponent, score, game in batch.games_of(player):
-        rating = used(opponent)
-        if not game.played:
-            text = N_("not played: not rated")
-            lines.append(GameLine(opponent, rating, score, counted=False, note=note(text)))
+        rating = used.get(opponent)
+        why = None
+        if not game.played or rating is None or own is None:
+            why = note(N_("not played: not rated"))
         elif not compatible(own, rating, score, params.window):
-            text = N_("outside the {window}-point window: not compatible")
-            lines.append(
-                GameLine(
-                    opponent, rating, score, counted=False, note=note(text, window=params.window)
-                )
+            why = note(
+                N_("win against {opponent}, {window} points or more below: not compatible")
+                if score == 1
+                else N_("loss against {opponent}, {window} points or more above: not compatible"),
+                opponent=shown(rating),
+                window=params.window,
             )
-        else:
-            lines.append(GameLine(opponent, rating, score))
-            played.append((rating, score))
-    perf = performance(own, played, params)
-    score = elo.total(s for _r, s in played)
-    classical = None if perf.value is None else publish(perf.value)
-    exact = (
-        elo.exact_performance([r for r, _s in played], score, elo.ExpectedMethod.NORMAL)
-        if played
-        else None
-    )
-    notes: list[Note] = []
-    if perf.value is not None:
-        notes.append(
-            note(
-                N_("Pj = Ea + D(P) = {ea} + D({p}) = {pj} over {n} compatible games"),
-                ea=round(perf.average or 0, 1),
-                p=round(perf.score / perf.games, 3),
-                pj=round(perf.value, 1),
-                n=perf.games,
-            )
-        )
-    if state.rating is None:
-        notes.append(note(N_("unrated: estimated together in {rounds} rounds"), rounds=rounds))
-        after, exact_rating = _unrated(state, perf, params, notes)
-    else:
-        after, exact_rating = _rated(batch.day, state, perf, params, notes)
+        if why is not None or rating is None:
+            lines.append(GameLine(opponent, rating, score, counted=False, note=why))
+            continue
+        kept.append((rating, score))
+        estimated = None
+        if not counts_as_rated(batch.players[opponent]):
+            estimated = note(N_("opponent unrated: counted at the estimate {e}"), e=shown(rating))
+        lines.append(GameLine(opponent, rating, score, note=estimated))
+    return lines, kept
+
+
+def _result(
+    player: PlayerId,
+    state: PlayerState,
+    after: PlayerState,
+    exact: float | None,
+    lines: list[GameLine],
+    kept: list[tuple[float, float]],
+    perf: Performance | None,
+    notes: list[Note],
+    params: Params,
+) -> PlayerResult:
+    score = elo.total(s for _r, s in kept)
+    opponents = [r for r, _s in kept]
     return PlayerResult(
-        player,
-        state,
-        after,
-        exact_rating,
-        None,
-        score,
-        None,
-        classical,
-        exact,
-        tuple(lines),
-        unique_notes(notes),
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=exact,
+        k=None,
+        score=score,
+        expected=None,
+        performance_classical=None if perf is None else publish(perf.value, params),
+        performance_exact=elo.exact_performance(opponents, score, params.dp_function)
+        if kept
+        else None,
+        games=tuple(lines),
+        notes=unique_notes(performance_notes(perf, params) + notes),
     )
+
+
+def performance_notes(perf: Performance | None, params: Params) -> list[Note]:
+    if perf is None:
+        return []
+    text = N_("Pj = Ea + D(P) = {ea} + D({p}) = {ea} {sign} {dp} = {pj}, over {n} compatible games")
+    sign, bonus = ("−", -perf.dp) if perf.dp < 0 else ("+", perf.dp)
+    figures = {"ea": shown(perf.average), "p": shown(perf.p), "dp": shown(bonus)}
+    notes = [note(text, sign=sign, pj=shown(perf.average + perf.dp), n=perf.games, **figures)]
+    low, high = held_beyond(params)
+    if not low <= perf.p <= high:
+        text = N_("D(P) held at ±{bound}: P beyond {low} – {high}")
+        notes.append(note(text, bound=params.dp_bound, low=low, high=high))
+    if perf.average + perf.dp < params.performance_floor:
+        floor = params.performance_floor
+        notes.append(note(N_("performance below {floor} brought to {floor}"), floor=floor))
+    return notes
+
+
+# --- rated players (seed 003 §3.1) ---------------------------------------------------------
 
 
 def _rated(
-    day: date, state: PlayerState, perf: Performance, params: Params, notes: list[Note]
-) -> tuple[PlayerState, float | None]:
+    day: date, state: PlayerState, perf: Performance | None, params: Params
+) -> tuple[PlayerState, float | None, list[Note]]:
     ei = state.rating
     assert ei is not None
-    if perf.value is None:
-        notes.append(note(N_("no compatible game: rating unchanged")))
-        return state, ei
+    if perf is None:
+        return state, ei, [note(N_("no compatible game: rating unchanged"))]
     pj, nj = perf.value, perf.games
-    quota = params.youth_quota if is_youth(state, day, params) else params.senior_quota
+    figures = {"ei": shown(ei), "pj": shown(pj), "n": nj}
     if pj < ei:
-        brake = params.brake_games
-        ej = (brake * ei + nj * pj) / (brake + nj)
-        notes.append(note(N_("1.a performance below the rating: brake of {b} × Ei"), b=brake))
-    elif nj >= quota:
-        ej = pj
-        notes.append(note(N_("1.b performance above the rating over {q} games or more"), q=quota))
+        b = params.brake_games
+        ej = (b * ei + nj * pj) / (b + nj)
+        text = N_("1.a Pj below Ei, the brake: Ej = ({b} × {ei} + {n} × {pj}) / ({b} + {n}) = {ej}")
+        notes = [note(text, b=b, ej=shown(ej), **figures)]
     else:
-        ej = (pj * nj + (params.senior_quota - nj) * ei) / params.senior_quota
-        notes.append(note(N_("1.c barycentre completed to {q} games"), q=params.senior_quota))
-    rating = publish(ej)
-    return state.replace(rating=rating, games=state.games + nj, status=Status.RATED), ej
-
-
-def _unrated(
-    state: PlayerState, perf: Performance, params: Params, notes: list[Note]
-) -> tuple[PlayerState, float | None]:
-    archive = state.archive
-    nj, pj = perf.games, perf.value
-    if pj is None:
-        notes.append(note(N_("no compatible game")))
-        return state, None
-    if nj >= params.entry_games:
-        rule = N_("2.a first rating: the past is forgotten") if archive else N_("3.b first rating")
-        notes.append(note(rule))
-        return _entered(state, pj, nj), pj
-    if archive is None or archive.performance is None:
-        notes.append(note(N_("3.a fewer than {n} games: archived"), n=params.entry_games))
-        notes.append(note(N_("estimated rating {e}"), e=estimate_shown(pj)))
-        return state.replace(archive=Archive(performance=pj, games=nj), games=nj), None
-    na, pa = archive.games, archive.performance
-    combined = (pj * nj + pa * na) / (nj + na)
-    if nj + na < params.entry_games:
-        notes.append(
-            note(N_("2.b fewer than {n} games in all: new archives"), n=params.entry_games)
-        )
-        notes.append(note(N_("estimated rating {e}"), e=estimate_shown(combined)))
-        return state.replace(
-            archive=Archive(performance=combined, games=nj + na), games=nj + na
-        ), None
-    notes.append(note(N_("2.c first rating with the archives: (Pj Nj + Pa Na) / (Nj + Na)")))
-    return _entered(state, combined, nj + na), combined
-
-
-def _entered(state: PlayerState, value: float, games: int) -> PlayerState:
-    return state.replace(rating=publish(value), games=games, status=Status.RATED, archive=None)
+        youth = is_youth(state, day, params)
+        quota = params.youth_quota if youth else params.senior_quota
+        notes = [
+            note(N_("youth: quota of {q} compatible games"), q=quota)
+            if youth
+            else note(N_("senior: quota of {q} compatible games"), q=quota)
+        ]
+        if youth is None:
+            notes.append(note(N_("no birth date nor junior flag: counted as a senior")))
+        if nj >= quota:
+            ej = pj
+            notes.append(note(N_("1.b Pj above Ei over {n} compatible games: Ej = Pj"), n=nj))
+        else:
+            b = params.barycentre_games
+            ej = (pj * nj + (b - nj) * ei) / b
+            text = N_(
+                "1.c barycentre completed to {b}: Ej = ({pj} × {n} + {rest} × {ei}) / {b} = {ej}"
+            )
+            notes.append(note(text, b=b, rest=b - nj, ej=shown(ej), **figures))
+    after = state.replace(rating=publish(ej, params), games=state.games + nj, status=Status.RATED)
+    return after, ej, notes

@@ -1,173 +1,474 @@
-"""Seed 003 (003_cfde5851ffb989bd.txt) gives formulas, no worked figures: each rule is
-checked on a case of our own, computed by hand in the comments. D(P) is the normal
-distribution behind the seed's table (scale 2000/7): D(.25) = -192.711, D(.75) = 192.711,
-D(.5) = 0."""
+"""The French national Elo (ratings/rules/ffe.py, ffe_unrated.py).
 
+Seed 003 (003_cfde5851ffb989bd.txt) gives formulas and no worked figures: each rule is
+checked on a case of our own, computed by hand in the comments. D(P) is the logistic
+inverse 400 log10(P / (1 − P)) unless a test says otherwise:
+D(.75) = 400 log10 3 = 190.849, D(.25) = −190.849, D(.625) = 400 log10(5/3) = 88.739,
+D(.4) = 400 log10(2/3) = −70.437, D(5/6) = 400 log10 5 = 279.588, D(.5) = 0.
+"""
+
+import itertools
 from datetime import date
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from ratings.rules import ffe
+from ratings.rules import elo, ffe, ffe_unrated
 from ratings.rules.base import Archive, Batch, Game, PlayerState, Status
 from tests.ratings.rules.helpers import against
 
-P = ffe.Params()
-DAY = date(2026, 2, 1)
+# The hand-computed figures below use the logistic D(P); the default is the normal law
+# that generates the seed's table (see test_the_default_d_of_p_generates_the_table).
+P = ffe.Params(dp_function=elo.ExpectedMethod.LOGISTIC)
+DAY = date(2026, 2, 1)  # in the season 2025-2026: its 1 January is 2026-01-01
 
 
-def _me(state, games):
-    return ffe.rate(against(state, games, day=DAY), P)["me"]
+def _me(state, games, params=P, day=DAY):
+    return ffe.rate(against(state, games, day=day), params)["me"]
+
+
+def _notes(result):
+    return [str(n) for n in result.notes]
+
+
+# --- 1. a rated player (seed 003 §3.1) ------------------------------------------------------
 
 
 def test_1a_a_performance_below_the_rating_is_braked_by_16_times_the_rating():
-    # Pj = 1600 + D(.25) = 1407.289; Ej = (16 × 1600 + 4 × 1407.289) / 20 = 1561.458 -> 1560
+    # Ei 1600; 1 win, 3 losses against 1600: Ea 1600, P .25, Pj = 1600 − 190.849 = 1409.151
+    # Ej = (16 × 1600 + 4 × 1409.151) / (16 + 4) = 31236.606 / 20 = 1561.830 -> 1560
     me = _me(PlayerState(rating=1600, games=50), [(1600, 1)] + [(1600, 0)] * 3)
-    assert round(me.rating_exact, 3) == 1561.458
+    assert round(me.rating_exact, 3) == 1561.830
     assert me.rating_after == 1560
+    assert me.after.games == 54
+    assert any(n.startswith("1.a") for n in _notes(me))
 
 
 def test_1b_a_youth_with_8_compatible_games_takes_the_performance():
-    # Pj = 1600 + D(.75) = 1792.711 -> 1790
+    # Ei 1500, youth; 6 wins, 2 losses against 1600: P .75, Pj = 1600 + 190.849 = 1790.849
+    # Nj = 8 > 7: Ej = Pj = 1790.849 -> 1790
     games = [(1600, 1)] * 6 + [(1600, 0)] * 2
     me = _me(PlayerState(rating=1500, games=50, junior=True), games)
+    assert round(me.rating_exact, 3) == 1790.849
     assert me.rating_after == 1790
 
 
-def test_1b_a_senior_needs_16_compatible_games():
+def test_1b_a_senior_takes_the_performance_with_16_compatible_games():
+    # Ei 1500, senior; 12 wins, 4 losses against 1600: P .75, Pj = 1790.849; Nj = 16 > 15
     games = [(1600, 1)] * 12 + [(1600, 0)] * 4
-    assert _me(PlayerState(rating=1500, games=50, junior=False), games).rating_after == 1790
+    me = _me(PlayerState(rating=1500, games=50, junior=False), games)
+    assert me.rating_after == 1790
+    assert "1.b Pj above Ei over 16 compatible games: Ej = Pj" in _notes(me)
 
 
-def test_1c_below_the_quota_the_barycentre_is_completed_to_16():
-    # Ej = (1792.711 × 8 + (16 − 8) × 1500) / 16 = 1646.356 -> 1650
+def test_1c_a_senior_under_16_games_gets_the_barycentre_completed_to_16():
+    # the youth's 8 games of 1.b, by a senior: Pj = 1790.849, Nj = 8 < 16
+    # Ej = (1790.849 × 8 + (16 − 8) × 1500) / 16 = 26326.788 / 16 = 1645.424 -> 1650
     games = [(1600, 1)] * 6 + [(1600, 0)] * 2
     me = _me(PlayerState(rating=1500, games=50, junior=False), games)
-    assert round(me.rating_exact, 3) == 1646.356
+    assert round(me.rating_exact, 3) == 1645.424
     assert me.rating_after == 1650
 
 
-def test_a_youth_is_told_by_age_when_no_flag_is_given():
-    assert ffe.is_youth(PlayerState(birth_date=date(2007, 2, 2)), DAY, P)
-    assert not ffe.is_youth(PlayerState(birth_date=date(2006, 2, 1)), DAY, P)
+def test_1c_a_youth_under_8_games_gets_the_barycentre_completed_to_16_too():
+    # youth, 3 wins and 1 loss against 1600: Pj = 1790.849, Nj = 4 < 8
+    # Ej = (1790.849 × 4 + 12 × 1500) / 16 = 25163.394 / 16 = 1572.712 -> 1570
+    games = [(1600, 1)] * 3 + [(1600, 0)]
+    me = _me(PlayerState(rating=1500, games=50, junior=True), games)
+    assert round(me.rating_exact, 3) == 1572.712
+    assert me.rating_after == 1570
 
 
-def test_2a_with_8_compatible_games_the_past_is_forgotten():
-    me = _me(PlayerState(archive=Archive(performance=1300, games=5)), [(1500, 0.5)] * 8)
-    assert (me.rating_after, me.after.status, me.after.archive) == (1500, Status.RATED, None)
+def test_a_youth_is_under_20_on_1_january_of_the_season_unless_flagged():
+    # season 2025-2026 (1 September to 31 August): its 1 January is 2026-01-01
+    assert ffe.season_january(date(2025, 11, 30), P) == date(2026, 1, 1)
+    assert ffe.season_january(date(2026, 8, 31), P) == date(2026, 1, 1)
+    assert ffe.is_youth(PlayerState(birth_date=date(2006, 1, 2)), DAY, P)  # 19 on 1 January
+    assert not ffe.is_youth(PlayerState(birth_date=date(2006, 1, 1)), DAY, P)  # 20 that day
+    assert not ffe.is_youth(PlayerState(birth_date=date(2000, 1, 1), junior=False), DAY, P)
+    assert ffe.is_youth(PlayerState(birth_date=date(1980, 1, 1), junior=True), DAY, P)
+    assert ffe.is_youth(PlayerState(), DAY, P) is None
 
 
-def test_2b_fewer_than_8_games_in_all_form_new_archives():
-    # Pa' = (1500 × 4 + 1300 × 3) / 7 = 1414.286 over 7 games; shown as an estimate 1409
-    me = _me(PlayerState(archive=Archive(performance=1300, games=3)), [(1500, 0.5)] * 4)
-    assert me.rating_after is None
+def test_a_player_of_unknown_age_counts_as_a_senior():
+    games = [(1600, 1)] * 6 + [(1600, 0)] * 2  # 8 games: a youth would take Pj = 1790.849
+    me = _me(PlayerState(rating=1500, games=50), games)
+    assert me.rating_after == 1650  # 1.c, as the senior of the test above
+    assert "no birth date nor junior flag: counted as a senior" in _notes(me)
+
+
+def test_a_rated_player_without_a_compatible_game_keeps_the_rating():
+    me = _me(PlayerState(rating=2000, games=50), [(1500, 1), (1600, 1)])
+    assert (me.rating_after, me.after.games, me.performance_classical) == (2000, 50, None)
+    assert "no compatible game: rating unchanged" in _notes(me)
+
+
+def test_games_not_played_are_never_rated():
+    batch = Batch(
+        DAY,
+        {"me": PlayerState(rating=1500, games=50), "o": PlayerState(rating=1500, games=50)},
+        (Game("me", "o", 1, played=False),),
+    )
+    me = ffe.rate(batch, P)["me"]
+    assert me.rating_after == 1500
+    assert [(line.counted, str(line.note)) for line in me.games] == [
+        (False, "not played: not rated")
+    ]
+
+
+# --- 2. archives Pa/Na, 3. neither rating nor archives (seed 003 §3.2, §3.3) ----------------
+
+
+def test_2a_with_8_compatible_games_the_archives_are_forgotten():
+    # archives 1300 over 5; 5 wins, 3 losses against 1500: P .625
+    # first estimate (no window) 1500 + 88.739 = 1588.739; every game compatible with it, so
+    # the same Pj holds at once. Nj = 8 > 7: Ej = Pj = 1588.739 -> 1590; 1300 plays no part
+    games = [(1500, 1)] * 5 + [(1500, 0)] * 3
+    me = _me(PlayerState(archive=Archive(performance=1300, games=5)), games)
+    assert round(me.rating_exact, 3) == 1588.739
+    assert (me.rating_after, me.after.status, me.after.archive) == (1590, Status.RATED, None)
+
+
+def test_2b_fewer_than_8_games_in_all_make_new_archives_shown_as_an_estimate():
+    # archives 1300 over 3; 2 wins and 2 losses against 1500: Pj = 1500, Nj = 4; 4 + 3 < 8
+    # new archives (1500 × 4 + 1300 × 3) / 7 = 9900 / 7 = 1414.286 over 7 games,
+    # published as an estimate: 1414.286 -> 1410 -> 1409
+    me = _me(PlayerState(archive=Archive(performance=1300, games=3)), [(1500, 1), (1500, 0)] * 2)
     assert round(me.after.archive.performance, 3) == 1414.286
     assert me.after.archive.games == 7
-    assert "estimated rating 1409" in [str(n) for n in me.notes]
+    assert (me.rating_after, me.after.status) == (1409, Status.PROVISIONAL)
+    assert "estimated rating 1409: an estimate ends in 9" in _notes(me)
 
 
-def test_2c_the_archives_complete_the_quota():
-    # Ej = (1500 × 4 + 1300 × 5) / 9 = 1388.889 -> 1390
-    me = _me(PlayerState(archive=Archive(performance=1300, games=5)), [(1500, 0.5)] * 4)
-    assert me.rating_after == 1390
+def test_2c_the_archives_complete_the_8_games():
+    # archives 1300 over 5; Pj = 1500 over 4 games; 4 + 5 > 7
+    # Ej = (1500 × 4 + 1300 × 5) / 9 = 12500 / 9 = 1388.889 -> 1390
+    me = _me(PlayerState(archive=Archive(performance=1300, games=5)), [(1500, 1), (1500, 0)] * 2)
+    assert round(me.rating_exact, 3) == 1388.889
+    assert (me.rating_after, me.after.status, me.after.archive) == (1390, Status.RATED, None)
 
 
-def test_3a_fewer_than_8_games_are_archived():
-    me = _me(PlayerState(), [(1500, 0.5)] * 4)
-    assert me.rating_after is None
-    assert me.after.archive == Archive(performance=1500, games=4)
+def test_3a_fewer_than_8_compatible_games_are_archived():
+    # 3 wins, 1 loss against 1500: Pj = 1500 + 190.849 = 1690.849, Nj = 4 < 8: archived,
+    # published as the estimate 1690.849 -> 1690 -> 1689
+    me = _me(PlayerState(), [(1500, 1)] * 3 + [(1500, 0)])
+    assert round(me.after.archive.performance, 3) == 1690.849
+    assert me.after.archive.games == 4
+    assert (me.rating_after, me.after.status) == (1689, Status.PROVISIONAL)
 
 
-def test_3b_8_games_give_a_first_rating():
-    assert _me(PlayerState(), [(1500, 0.5)] * 8).rating_after == 1500
+def test_3b_8_compatible_games_give_a_first_rating():
+    # 4 wins, 6 losses against 1700: P .4, Pj = 1700 − 70.437 = 1629.563 -> 1630
+    me = _me(PlayerState(), [(1700, 1)] * 4 + [(1700, 0)] * 6)
+    assert round(me.rating_exact, 3) == 1629.563
+    assert (me.rating_after, me.after.status, me.after.games) == (1630, Status.RATED, 10)
+
+
+def test_an_estimate_ending_in_9_is_never_used_as_a_rating():
+    # the player of the 2.b test comes back: shown 1409, archives 1414.286 over 7. A draw
+    # against 1500: counted as unrated, Pj = 1500 over 1 game; 1 + 7 > 7: rule 2.c
+    # Ej = (1500 × 1 + 1414.286 × 7) / 8 = (1500 + 9900) / 8 = 1425 -> 1430 (5 goes up)
+    estimate = PlayerState(
+        rating=1409,
+        games=4,
+        status=Status.PROVISIONAL,
+        archive=Archive(performance=9900 / 7, games=7),
+    )
+    me = _me(estimate, [(1500, 0.5)])
+    assert me.rating_exact == 1425
+    assert (me.rating_after, me.after.status) == (1430, Status.RATED)
+    assert "the estimate 1409 is never used in a calculation: counted as unrated" in _notes(me)
+
+
+# --- compatibility, D(P), the floor, rounding (seed 003 §1, §2) -------------------------------
 
 
 def test_the_window_is_strictly_less_than_350_points():
-    # a win 350 below and a loss 350 above do not count; 349 does; a draw always does
-    games = [(1500, 1), (1501, 1), (2200, 0), (2199, 0), (2500, 0.5)]
+    # Ei 1850: a win 350 below and a loss 350 above do not count; 349 does
+    games = [(1500, 1), (1501, 1), (2200, 0), (2199, 0)]
     me = _me(PlayerState(rating=1850, games=100), games)
-    assert [line.counted for line in me.games] == [False, True, False, True, True]
+    assert [line.counted for line in me.games] == [False, True, False, True]
+    assert str(me.games[0].note) == "win against 1500, 350 points or more below: not compatible"
+    assert str(me.games[2].note) == "loss against 2200, 350 points or more above: not compatible"
 
 
-def test_d_is_held_at_470_beyond_95_and_5_percent():
+def test_every_draw_is_compatible():
+    games = [(500, 0.5), (3000, 0.5), (1500, 0.5)]
+    me = _me(PlayerState(rating=1500, games=100), games)
+    assert all(line.counted for line in me.games)
+
+
+def test_d_is_held_at_470_above_95_and_below_5_percent():
     assert ffe.dp(0.96, P) == 470
     assert ffe.dp(0.04, P) == -470
-    assert ffe.dp(0.95, P) == pytest.approx(470, abs=0.1)
-    assert ffe.dp(0.75, P) == pytest.approx(192.711, abs=0.001)
+    # at exactly .95 / .05 the formula still applies ("si P > 0,95"): 400 log10 19 = 511.501
+    assert round(ffe.dp(0.95, P), 3) == 511.501
+    assert round(ffe.dp(0.05, P), 3) == -511.501
+    # a youth who wins 8 games out of 8 against 1600: Pj = 1600 + 470 = 2070
+    me = _me(PlayerState(rating=1500, games=10, junior=True), [(1600, 1)] * 8)
+    assert me.rating_after == 2070
+    assert "D(P) held at ±470: P beyond 0.05 – 0.95" in _notes(me)
+
+
+def test_the_normal_law_option_gives_the_seed_table_and_470_at_95_percent():
+    normal = ffe.Params(dp_function="normal")
+    assert round(ffe.dp(0.95, normal)) == 470
+    for hundredths in range(5, 96):
+        assert abs(ffe.dp(hundredths / 100, normal) - elo.DP_TABLE[hundredths - 1]) < 1
+
+
+def test_the_table_option_interpolates_between_hundredths():
+    # seed 003: "pour les P > 75 % ou P < 25 % une interpolation est indispensable"
+    table = ffe.Params(dp_function="table")
+    assert ffe.dp(0.75, table) == 193
+    assert ffe.dp(0.755, table) == pytest.approx(197.5)  # between 193 and 202
+    assert ffe.dp(0.96, table) == 470
 
 
 def test_a_performance_below_1000_counts_as_1000():
-    # four compatible losses to 900: Pj = 900 − 470 = 430 -> 1000;
-    # Ej = (16 × 1100 + 4 × 1000) / 20 = 1080
+    # Ei 1100, four losses to 900 (a loss against a lower player is always compatible):
+    # Pj = 900 − 470 = 430 -> 1000; Ej = (16 × 1100 + 4 × 1000) / 20 = 21600 / 20 = 1080
     me = _me(PlayerState(rating=1100, games=50), [(900, 0)] * 4)
     assert me.rating_after == 1080
+    assert "performance below 1000 brought to 1000" in _notes(me)
 
 
 def test_ratings_are_rounded_to_the_nearest_ten_5_going_up():
-    assert ffe.publish(1645) == 1650
-    assert ffe.publish(1644.999) == 1640
-    assert ffe.estimate_shown(1645) == 1649
+    assert ffe.publish(1645, P) == 1650
+    assert ffe.publish(1644.999, P) == 1640
+    assert ffe.estimate_shown(1645, P) == 1649
+    assert ffe.estimate_shown(1644.999, P) == 1639
 
 
-def _round_robin(players):
-    names = list(players)
-    scores = {
-        ("A", "B"): 1,
-        ("A", "C"): 1,
-        ("A", "u1"): 0.5,
-        ("A", "u2"): 1,
-        ("A", "u3"): 1,
-        ("B", "C"): 0.5,
-        ("B", "u1"): 0,
-        ("B", "u2"): 1,
-        ("B", "u3"): 0.5,
-        ("C", "u1"): 0,
-        ("C", "u2"): 0.5,
-        ("C", "u3"): 1,
-        ("u1", "u2"): 1,
-        ("u1", "u3"): 1,
-        ("u2", "u3"): 0.5,
-    }
-    games = tuple(Game(a, b, s) for (a, b), s in scores.items() if a in names and b in names)
-    return Batch(DAY, players, games)
+@settings(max_examples=200, deadline=None)
+@given(
+    rating=st.integers(1000, 2600),
+    results=st.lists(
+        st.tuples(st.integers(800, 2800), st.sampled_from([0, 0.5, 1])), min_size=1, max_size=20
+    ),
+    junior=st.booleans(),
+)
+def test_a_rated_player_lands_between_the_rating_and_the_performance(rating, results, junior):
+    me = _me(PlayerState(rating=rating, games=50, junior=junior), results)
+    if me.performance_classical is None:
+        assert me.rating_after == rating
+        return
+    pj = ffe.performance(rating, results, P).value
+    assert min(rating, pj) - 1e-9 <= me.rating_exact <= max(rating, pj) + 1e-9
 
 
-def test_the_iterative_method_estimates_the_unrated_players_together():
+# --- the iterative method (seed 003 §4.2) -----------------------------------------------------
+
+
+def _batch(players, results):
+    return Batch(DAY, players, tuple(Game(w, b, s) for w, b, s in results))
+
+
+def _round_robin():
+    """A 1800 and B 1600 rated; U and V unrated. A beats B and V, draws U; U beats B and
+    V; B draws V."""
     players = {
         "A": PlayerState(rating=1800, games=100),
         "B": PlayerState(rating=1600, games=100),
-        "C": PlayerState(rating=1400, games=100),
-        "u1": PlayerState(),
-        "u2": PlayerState(),
-        "u3": PlayerState(),
+        "U": PlayerState(),
+        "V": PlayerState(),
     }
-    estimates, rounds = ffe.estimate_unrated(_round_robin(players), P)
-    assert rounds <= P.max_rounds
-    assert {p: round(e) for p, e in estimates.items()} == {"u1": 1909, "u2": 1320, "u3": 1320}
-    result = ffe.rate(_round_robin(players), P)
-    assert result["A"].games[2].opponent_rating == pytest.approx(estimates["u1"])
+    results = [("A", "B", 1), ("A", "U", 0.5), ("A", "V", 1), ("B", "U", 0), ("B", "V", 0.5)]
+    return _batch(players, [*results, ("U", "V", 1)])
+
+
+def test_the_iterative_method_settles_a_round_robin_with_unrated_players():
+    # first estimates, no window, U and V counting 1500 for each other:
+    #   U: 1800 ½, 1600 1, 1500 1: Ea 1633.333, P 5/6: 1633.333 + 279.588 = 1912.921
+    #   V: 1800 0, 1600 ½, 1500 0: 1633.333 − 279.588 = 1353.745
+    # round 1, with the window:
+    #   U at 1912.921: the win over V (559 below) is out: A ½, B 1: 1700 + 190.849 =
+    #   1890.849, 22.07 away: U = (1912.921 + 1890.849) / 2 = 1901.885
+    #   V at 1353.745: both losses (446 and 559 above) out: B ½: 1600, 246 away:
+    #   V = (1353.745 + 1600) / 2 = 1476.873
+    # round 2: U still 1890.849, 11.04 away: holds. V at 1476.873: the loss to A (323
+    #   above) counts again, the loss to U (425 above) not: A 0, B ½: 1700 − 190.849 =
+    #   1509.151, 32.28 away: V = (1476.873 + 1509.151) / 2 = 1493.012
+    # round 3: U 1890.849 (11.04 away), V 1509.151 (16.14 away): both hold.
+    estimation = ffe.estimation(_round_robin(), P)
+    assert estimation.rounds == 3 <= P.max_rounds
+    assert estimation.converged
+    rounded = [{p: round(v, 3) for p, v in step.items()} for step in estimation.history]
+    assert rounded == [
+        {"U": 1912.921, "V": 1353.745},
+        {"U": 1901.885, "V": 1476.873},
+        {"U": 1901.885, "V": 1493.012},
+    ]
+    result = ffe.rate(_round_robin(), P)
+    # A 1800: B 1600 won, U 1901.885 drawn, V 1493.012 won: Ea = 4994.897 / 3 = 1664.966,
+    #   P 5/6: Pj = 1944.554; senior, 3 games: Ej = (1944.554 × 3 + 13 × 1800) / 16 =
+    #   1827.104 -> 1830
+    # B 1600: A lost, U lost (301.9 above), V drawn: Ea = 5194.897 / 3 = 1731.632, P 1/6:
+    #   Pj = 1452.044; Ej = (16 × 1600 + 3 × 1452.044) / 19 = 1576.639 -> 1580
+    # U: Pj 1890.849 over 2 games: archived, shown 1889; V: 1509.151 over 2, shown 1509
+    assert round(result["A"].rating_exact, 3) == 1827.104
+    assert round(result["B"].rating_exact, 3) == 1576.639
+    figures = {p: (r.rating_after, r.after.status) for p, r in result.results.items()}
+    assert figures == {
+        "A": (1830, Status.RATED),
+        "B": (1580, Status.RATED),
+        "U": (1889, Status.PROVISIONAL),
+        "V": (1509, Status.PROVISIONAL),
+    }
+    assert result["U"].after.archive.games == 2
+    assert str(result["A"].games[1].note) == "opponent unrated: counted at the estimate 1901.885"
+    assert result["A"].games[1].opponent_rating == estimation.values["U"]
+
+
+def test_a_player_who_held_is_estimated_again_when_an_opponent_moves():
+    # A 1500 beats V; V beats U. First estimates: V 1500 (A 0, U-at-1500 1: 1500 + 0),
+    # U 1500 − 470 = 1030 (lost to V at 1500).
+    # round 1: U at 1030: the loss to V (470 above) is out, no compatible game: U holds.
+    #   V at 1500: the win over U (470 below) is out: A 0: 1030, V = (1500 + 1030) / 2 = 1265
+    # round 2: U at 1030: the loss to V (235 above) counts: 1265 − 470 = 795 -> 1000, 30
+    #   away: U = (1030 + 1000) / 2 = 1015. V at 1265: A 0, U 1: Ea 1265, P ½: holds.
+    # round 3: U: 1000 (15 away) holds; V: (1500 + 1015) / 2 = 1257.5 (7.5 away) holds.
+    players = {"A": PlayerState(rating=1500, games=100), "U": PlayerState(), "V": PlayerState()}
+    batch = _batch(players, [("A", "V", 1), ("U", "V", 0)])
+    estimation = ffe.estimation(batch, P)
+    assert [step["U"] for step in estimation.history] == [1030, 1030, 1015]
+    assert dict(estimation.values) == {"U": 1015, "V": 1265}
+    assert estimation.rounds == 3
+    result = ffe.rate(batch, P)
+    # A: V at 1265 won: Pj 1265 + 470 = 1735; Ej = (1735 + 15 × 1500) / 16 = 1514.688 -> 1510
+    # U: Pj 1000 over 1 game, shown 999; V: (1500 + 1015) / 2 = 1257.5 over 2, shown 1259
+    assert result["A"].rating_exact == 1514.6875
+    assert [result[p].rating_after for p in ("A", "U", "V")] == [1510, 999, 1259]
 
 
 def test_a_batch_of_unrated_players_only_ends_with_a_clear_answer():
+    # u1 beats u2 and u3, who draw. First estimates: u1 1500 + 470 = 1970; u2 and u3:
+    # 1500 + D(.25) = 1309.151. Round 1: u1's wins (661 below) are out: no compatible
+    # game, u1 holds; u2 and u3 keep only their draw: 1309.151, nobody moves.
     players = {name: PlayerState() for name in ("u1", "u2", "u3")}
-    estimates, rounds = ffe.estimate_unrated(_round_robin(players), P)
-    # u1 won both games: 1500 + 470 = 1970 without the window; with it, wins 663 points
-    # below are not compatible and u1 is left with no compatible game
-    assert (round(estimates["u1"]), rounds) == (1970, 1)
-    result = ffe.rate(_round_robin(players), P)
-    assert all(r.rating_after is None for r in result.results.values())
-    assert "no compatible game" in [str(n) for n in result["u1"].notes]
-    assert result["u2"].after.archive.games == 1  # the draw between u2 and u3
+    batch = _batch(players, [("u1", "u2", 1), ("u1", "u3", 1), ("u2", "u3", 0.5)])
+    estimation = ffe.estimation(batch, P)
+    assert (estimation.rounds, estimation.converged) == (1, True)
+    assert round(estimation.values["u1"], 3) == 1970
+    result = ffe.rate(batch, P)
+    assert result["u1"].rating_after is None
+    assert result["u1"].after.status is Status.UNRATED
+    assert "no compatible game: nothing archived" in _notes(result["u1"])
+    assert round(result["u2"].after.archive.performance, 3) == 1309.151
+    assert (result["u2"].rating_after, result["u2"].after.archive.games) == (1309, 1)
+
+
+def test_the_iterative_method_stops_after_the_last_round_and_says_so():
+    # the round robin above, allowed one round: U and V still move in it
+    one = ffe.Params(max_rounds=1, dp_function=elo.ExpectedMethod.LOGISTIC)
+    estimation = ffe.estimation(_round_robin(), one)
+    assert (estimation.rounds, estimation.unsettled) == (1, frozenset({"U", "V"}))
+    assert round(estimation.values["V"], 3) == 1476.873
+    notes = _notes(ffe.rate(_round_robin(), one)["V"])
+    assert "still moving after 1 round(s): the last average is kept" in notes
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    ratings=st.lists(st.sampled_from([None, None, 1200, 1600, 2000]), min_size=2, max_size=6),
+    scores=st.lists(st.sampled_from([0, 0.5, 1]), min_size=15, max_size=15),
+)
+def test_the_iterative_method_always_ends_within_its_rounds(ratings, scores):
+    players = {
+        n: PlayerState() if r is None else PlayerState(rating=r, games=50)
+        for n, r in enumerate(ratings)
+    }
+    pairs = itertools.combinations(players, 2)
+    batch = _batch(players, [(a, b, s) for (a, b), s in zip(pairs, scores, strict=False)])
+    estimation = ffe.estimation(batch, P)
+    assert estimation.rounds <= P.max_rounds
+    assert all(v >= P.performance_floor for v in estimation.values.values())
+    assert set(ffe.rate(batch, P).results) == set(players)
+
+
+# --- the FFE's own manual examples ---------------------------------------------------------
+
+
+def test_the_ffe_arbiters_manual_examples():
+    """BAF 103 (FFE arbiters' course, "IV - Le classement Elo FFE"), worked by hand with the
+    table; the figures of ours follow from the logistic function.
+
+    A senior rated 1970 with 4 wins, 2 draws, 1 loss over 7 compatible games, "soit 5/7 =
+    71,4 % soit un bonus = 158 + 0,4 x (166-158) = 161 [...] Pj = 2092+161=2253 [...] En =
+    (2253 x 7 + 1970 x 9)/16 = 2093,81 arrondi à 2090". A player rated 1270, 1 point out of
+    6: "(16 x 1270 + 6 x 1128)/(16+6) = 1231 arrondi à 1230". An unrated junior, 3.5 out of
+    8 against rated players: "une première performance Elo de 1840 [...] il faut donc
+    exclure le 2209 [...] On trouve 3,5/7 contre une moyenne à 1838,5 mais le quota des 8
+    parties n'est plus atteint ! Des archives sont donc constituées."
+    """
+    senior = [(1780, 1), (2261, 0), (1920, 1), (2180, 1), (2210, 0.5), (2160, 0.5), (2130, 1)]
+    first = _me(PlayerState(rating=1970, games=200, junior=False), senior)
+    assert first.rating_after == 2090  # Pj = 2091.571 + 159.176 = 2250.747, Ej 2092.827
+    table = _me(PlayerState(rating=1970, games=200), senior, ffe.Params(dp_function="table"))
+    assert round(table.rating_exact, 2) == 2093.81  # 2091.571 + 161.429 = 2253
+    second = [(1560, 0), (1530, 0), (1320, 0), (1280, 0), (1260, 1), (1520, 0)]
+    assert _me(PlayerState(rating=1270, games=200), second).rating_after == 1230
+    junior = [(1910, 0), (1970, 0), (2209, 0), (1920, 0.5), (1750, 1), (1710, 1), (1690, 1)]
+    third = _me(PlayerState(junior=True), [*junior, (1920, 0)])
+    # first estimate 1884.875 − 43.658 = 1841.217; the loss to 2209 (367.8 above) is out
+    assert [line.counted for line in third.games].count(False) == 1
+    assert not third.games[2].counted
+    assert round(third.after.archive.performance, 3) == 1838.571
+    assert (third.after.archive.games, third.rating_after) == (7, 1839)
+
+
+# --- conversions, parameters (seed 003 §5) --------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("value", "scale", "elo"),
+    ("value", "scale", "function", "elo_value"),
     [
-        (100, ffe.Scale.INGO, 2042),
-        (500, ffe.Scale.BRIDIER, 1650),
-        (200, ffe.Scale.BCR, 2200),
-        (500, ffe.Scale.SWISS, 2000),
+        (100, ffe.Scale.INGO, ffe.from_ingo, 2042),
+        (500, ffe.Scale.BRIDIER, ffe.from_bridier, 1650),
+        (200, ffe.Scale.BCR, ffe.from_bcr, 2200),
+        (500, ffe.Scale.SWISS, ffe.from_swiss, 2000),
     ],
 )
-def test_conversions_from_other_scales(value, scale, elo):
+def test_it_converts_other_scales(value, scale, function, elo_value):
     """Seed 003 §5: Élo = 2842 − 8 INGO; 3 BRIDIER + 150; 8 BCR + 600; 2 CS + 1000."""
-    assert ffe.convert(value, scale, P) == elo
+    assert function(value) == elo_value
+    assert ffe.convert(value, scale) == elo_value
+    assert ffe.convert(value, scale.value, P) == elo_value
+
+
+def test_the_regulation_rates_three_times_a_year():
+    assert P.periods == ("09-01", "01-01", "05-01")
+    assert ffe.VERSIONS[-1].params == ffe.Params()
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"window": -1}, "window must be at least 0"),
+        ({"youth_quota": 20}, "youth_quota must not exceed senior_quota"),
+        ({"senior_quota": 20}, "senior_quota must not exceed barycentre_games"),
+        ({"season_start": "13-01"}, "season_start must be a day of the year"),
+        ({"dp_function": "cubic"}, "dp_function must be logistic, normal or table"),
+        ({"dp_bound_from": 1}, "dp_bound_from must be at most 0.99"),
+    ],
+)
+def test_it_rejects_parameters_out_of_the_rules(changes, message):
+    with pytest.raises(ValueError, match=message):
+        ffe.Params(**changes)
+
+
+def test_an_estimate_is_not_a_rating_but_a_rating_is():
+    assert not ffe_unrated.counts_as_rated(PlayerState(rating=1409, status=Status.PROVISIONAL))
+    assert not ffe_unrated.counts_as_rated(PlayerState())
+    assert ffe_unrated.counts_as_rated(PlayerState(rating=1409))
+
+
+def test_the_default_d_of_p_generates_the_table_and_never_falls_at_95_percent():
+    """Seed 003: the machine uses 'the function that generates' the table: D(.75) = 193,
+    D(.95) = 470, and no drop where the ±470 bound starts."""
+    default = ffe.Params()
+    assert default.dp_function is elo.ExpectedMethod.NORMAL
+    assert round(ffe.dp(0.75, default)) == 193
+    assert round(ffe.dp(0.95, default)) == 470
+    assert ffe.dp(0.951, default) >= ffe.dp(0.95, default) - 0.5
