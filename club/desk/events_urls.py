@@ -1,8 +1,9 @@
-"""URLs of the desk: events, registrations, pairings, results, standings."""
+"""URLs of the desk: events, registrations, round robins, results, standings, closing."""
 
 from django.urls import path
 
 from club.desk import views_events as views
+from club.desk import views_results
 
 urlpatterns = [
     path("", views.events, name="events"),
@@ -18,8 +19,8 @@ urlpatterns = [
     path("evenements/<int:pk>/classement/", views.standings_page, name="standings"),
     path("evenements/<int:pk>/classement.csv", views.standings_csv, name="standings_csv"),
     path("evenements/<int:pk>/grille/", views.crosstable_page, name="crosstable"),
-    path("evenements/<int:pk>/cloturer/", views.close, name="close"),
-    path("evenements/<int:pk>/rouvrir/", views.reopen, name="reopen"),
-    path("rondes/<int:pk>/resultats/", views.results, name="results"),
-    path("parties/<int:pk>/resultat/", views.save_result, name="save_result"),
+    path("evenements/<int:pk>/cloturer/", views_results.close, name="close"),
+    path("evenements/<int:pk>/rouvrir/", views_results.reopen, name="reopen"),
+    path("rondes/<int:pk>/resultats/", views_results.results, name="results"),
+    path("parties/<int:pk>/resultat/", views_results.save_result, name="save_result"),
 ]

@@ -1,22 +1,110 @@
+"""Forms of the secretary's desk: events with their rounds, outside players."""
+
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django import forms
+from django.forms import BaseModelFormSet, modelformset_factory
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Event, Player
-from club.standings import parse_tiebreaks
+from club.desk.services import DEFAULT_INTERVAL, Outsider
+from club.models import Event, Round
+from club.standings import Tiebreak, parse_tiebreaks
+
+DATETIME = {"type": "datetime-local"}
+DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
+MAX_ROUNDS = 30
+
+TIEBREAK_LABELS = {
+    Tiebreak.BUCHHOLZ: _("Buchholz"),
+    Tiebreak.BUCHHOLZ_CUT1: _("Buchholz cut 1"),
+    Tiebreak.MEDIAN: _("Median Buchholz"),
+    Tiebreak.SONNEBORN_BERGER: _("Sonneborn-Berger"),
+    Tiebreak.PROGRESSIVE: _("Progressive score"),
+    Tiebreak.WINS: _("Number of wins"),
+    Tiebreak.DIRECT_ENCOUNTER: _("Direct encounter"),
+}
+
+
+class TiebreakWidget(forms.MultiWidget):
+    """One select per place, in the order the tiebreaks apply. A plain comma-separated
+    value under the field's own name is read too (scripts and older forms)."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        choices = [("", "—"), *((str(t), label) for t, label in TIEBREAK_LABELS.items())]
+        widgets = [
+            forms.Select(
+                choices=choices,
+                attrs={
+                    "class": "form-select form-select-sm tiebreak-select w-auto",
+                    "aria-label": format_lazy("{} {}", _("Tiebreak"), n),
+                },
+            )
+            for n in range(1, len(Tiebreak) + 1)
+        ]
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value: str | None) -> list[str]:
+        keys = [k.strip() for k in (value or "").split(",") if k.strip()]
+        return keys + [""] * (len(self.widgets) - len(keys))
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
+        if name in data:
+            return data[name]
+        return ",".join(v for v in super().value_from_datadict(data, files, name) if v)
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return name not in data and super().value_omitted_from_data(data, files, name)
+
+
+class TiebreakField(forms.CharField):
+    """The tiebreaks in the order they apply, stored as comma-separated keys."""
+
+    widget = TiebreakWidget
+
+    def validate(self, value: str) -> None:
+        super().validate(value)
+        try:
+            keys = parse_tiebreaks(value)
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+        twice = sorted({str(k) for k in keys if keys.count(k) > 1})
+        if twice:
+            raise forms.ValidationError(
+                _("Each tiebreak counts once: %(keys)s is chosen twice.")
+                % {"keys": ", ".join(twice)}
+            )
+
+    def clean(self, value: Any) -> str:
+        cleaned = super().clean(value)
+        return ",".join(str(k) for k in parse_tiebreaks(cleaned))
 
 
 class EventForm(forms.ModelForm):
+    """An event; new rounds are generated (a number, the first date and the interval),
+    the existing ones are edited in ``RoundFormSet`` beside it. The rating systems that
+    rate it are not chosen here: each system's scope (kinds and time controls) decides."""
+
+    tiebreaks = TiebreakField(
+        label=_("Tiebreaks"),
+        required=False,
+        help_text=_("In the order they apply; leave the last places empty."),
+    )
     rounds = forms.IntegerField(
         label=_("Rounds"),
         min_value=0,
-        max_value=30,
+        max_value=MAX_ROUNDS,
         required=False,
-        help_text=_("Created with the event, one every interval from the start."),
+        help_text=_("Created with the event, one every interval from the first round."),
+    )
+    first_round = forms.DateTimeField(
+        label=_("First round"),
+        required=False,
+        widget=forms.DateTimeInput(attrs=DATETIME, format=DATETIME_FORMAT),
+        help_text=_("Empty: at the event's start."),
     )
     interval_days = forms.IntegerField(
         label=_("Days between rounds"), min_value=0, max_value=60, initial=7, required=False
@@ -37,32 +125,108 @@ class EventForm(forms.ModelForm):
             "description",
         ]
         widgets = {
-            "start": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-            "end": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+            "start": forms.DateTimeInput(attrs=DATETIME, format=DATETIME_FORMAT),
+            "end": forms.DateTimeInput(attrs=DATETIME, format=DATETIME_FORMAT),
             "description": forms.Textarea(attrs={"rows": 3}),
         }
 
-    def clean_tiebreaks(self) -> str:
-        value = self.cleaned_data["tiebreaks"]
-        try:
-            parse_tiebreaks(value)
-        except ValueError as error:
-            raise forms.ValidationError(str(error)) from None
-        return value
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.fields["rounds"].label = _("Rounds to add")
+            self.fields["rounds"].help_text = _("After the last round, one every interval.")
+            self.fields["first_round"].help_text = _("Empty: one interval after the last round.")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("start") and data.get("end") and data["end"] < data["start"]:
             self.add_error("end", _("The event cannot end before it starts."))
+        existing = self.instance.rounds.count() if self.instance.pk else 0
+        if existing + (data.get("rounds") or 0) > MAX_ROUNDS:
+            self.add_error("rounds", _("At most %(n)s rounds in an event.") % {"n": MAX_ROUNDS})
         return data
 
     def interval(self) -> timedelta:
-        return timedelta(days=self.cleaned_data.get("interval_days") or 7)
+        days = self.cleaned_data.get("interval_days")
+        return DEFAULT_INTERVAL if days is None else timedelta(days=days)
+
+    def first_round_at(self) -> datetime | None:
+        """When the first new round starts; None lets the service follow the last one."""
+        first: datetime | None = self.cleaned_data.get("first_round")
+        if first is None and not (self.instance.pk and self.instance.rounds.exists()):
+            return self.cleaned_data.get("start")
+        return first
 
 
-class OutsiderForm(forms.ModelForm):
-    rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=3500, required=False)
-
+class RoundForm(forms.ModelForm):
     class Meta:
-        model = Player
-        fields = ["first_name", "last_name", "fide_id", "national_id", "federation"]
+        model = Round
+        fields = ["starts_at"]
+        widgets = {
+            "starts_at": forms.DateTimeInput(
+                attrs={**DATETIME, "class": "form-control form-control-sm"}, format=DATETIME_FORMAT
+            )
+        }
+
+
+class BaseRoundFormSet(BaseModelFormSet):
+    """The event's rounds: their dates, and a box to remove those not paired yet."""
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        kwargs.setdefault("queryset", event.rounds.order_by("number"))
+        kwargs.setdefault("prefix", "round")
+        super().__init__(*args, **kwargs)
+
+    def dates(self) -> dict[int, datetime | None]:
+        return {
+            form.instance.pk: form.cleaned_data.get("starts_at")
+            for form in self.forms
+            if form.instance.pk and not form.cleaned_data.get("DELETE")
+        }
+
+    def removed(self) -> list[int]:
+        return [form.instance.pk for form in self.deleted_forms if form.instance.pk]
+
+
+RoundFormSet = modelformset_factory(
+    Round, form=RoundForm, formset=BaseRoundFormSet, extra=0, can_delete=True
+)
+
+
+class OutsiderForm(forms.Form):
+    """A player from outside the club, in one short form."""
+
+    first_name = forms.CharField(label=_("First name"), max_length=80)
+    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    fide_id = forms.IntegerField(label=_("FIDE ID"), min_value=1, required=False)
+    national_id = forms.CharField(label=_("National ID"), max_length=20, required=False)
+    federation = forms.RegexField(
+        label=_("Federation"),
+        regex=r"^[A-Za-z]{3}$",
+        required=False,
+        max_length=3,
+        help_text=_("FIDE code, e.g. BEL, FRA."),
+        error_messages={"invalid": _("Three letters, e.g. BEL.")},
+    )
+    rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=3500, required=False)
+    team = forms.CharField(
+        label=_("Team"), max_length=120, required=False, help_text=_("For team events.")
+    )
+    joined_round = forms.IntegerField(
+        label=_("Joins in round"), min_value=1, initial=1, required=False
+    )
+
+    def outsider(self) -> Outsider:
+        data = self.cleaned_data
+        return Outsider(
+            first_name=data["first_name"],
+            last_name=data["last_name"],
+            fide_id=data.get("fide_id"),
+            national_id=data.get("national_id") or "",
+            federation=(data.get("federation") or "").upper(),
+            rating=data.get("rating"),
+            team=data.get("team") or "",
+        )
+
+    def joins_in_round(self) -> int:
+        return self.cleaned_data.get("joined_round") or 1

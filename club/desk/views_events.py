@@ -1,249 +1,372 @@
-"""The secretary's desk: events, registrations, round-robin pairings, results, standings,
-closing. Every view is behind ``secretary_required``."""
+"""The secretary's desk: events and their rounds, registrations, round-robin pairings,
+standings. Result entry and closing are in ``views_results``. Every view is behind
+``secretary_required``."""
 
 from __future__ import annotations
 
 import csv
 from decimal import Decimal
+from typing import Any, cast
 
+import django_tables2 as tables
 from django.contrib import messages
-from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, F, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_tables2 import RequestConfig
 
 from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
-from club.desk.forms import EventForm, OutsiderForm
-from club.models import Event, Game, Member, Participant, Result, Round
+from club.desk.forms import BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
+from club.models import ChangeLog, Event, Game, Member, Participant, Result
 from club.standings import Round as Played
 from club.standings import crosstable, parse_tiebreaks, standings
 from ratings.models import RatingSystem
 
 SEARCH_RESULTS = 10
+EVENTS_PER_STATUS = 50
+CHANGES_SHOWN = 15
+RATING_CHANGES_TEMPLATE = "ratings/_event_rating_changes.html"
+
+
+# Events
 
 
 @secretary_required
 @require_GET
 def events(request: HttpRequest) -> HttpResponse:
+    """The events by status, ongoing first; ``?mine=1``: those the secretary changed."""
+    mine = request.GET.get("mine") == "1"
+    query = Event.objects.annotate(
+        participant_count=Count("participants", distinct=True),
+        round_count=Count("rounds", distinct=True),
+    )
+    if mine:
+        me: int = request.user.pk or 0  # logged in: secretary_required saw to it
+        changed = ChangeLog.objects.filter(user_id=me).values("event")
+        query = query.filter(Q(updated_by_id=me) | Q(pk__in=changed))
     by_status = {
-        status: Event.objects.filter(status=status).order_by("-start")[:50]
+        status: list(query.filter(status=status).order_by("-start")[:EVENTS_PER_STATUS])
         for status in (Event.Status.ONGOING, Event.Status.ANNOUNCED, Event.Status.CLOSED)
     }
-    return render(request, "desk/events.html", {"by_status": by_status})
+    context = {"by_status": by_status, "mine": mine, "per_status": EVENTS_PER_STATUS}
+    return render(request, "desk/events/list.html", context)
 
 
 @secretary_required
 @require_http_methods(["GET", "POST"])
 def event_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    """Create or edit an event; new rounds are generated, existing ones edited."""
     event = get_event_for_secretary(request, pk) if pk else None
-    form = EventForm(request.POST or None, instance=event)
-    if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            saved = form.save(commit=False)
-            saved.updated_by = request.user
-            saved.save()
-            if event is None and form.cleaned_data.get("rounds"):
-                services.create_rounds(
-                    saved, form.cleaned_data["rounds"], saved.start, form.interval()
-                )
-            services.log_change(request.user, saved, "edit" if event else "create")
-        return redirect("desk:event", pk=saved.pk)
-    return render(request, "desk/event_form.html", {"form": form, "event": event})
+    data = request.POST if request.method == "POST" else None
+    form = EventForm(data, instance=event)
+    formset = cast(BaseRoundFormSet, RoundFormSet(data, event=event)) if event else None
+    if data is not None and form.is_valid() and (formset is None or formset.is_valid()):
+        try:
+            saved = services.save_event(
+                form.save(commit=False),
+                request.user,
+                changed=form.changed_data,
+                round_dates=formset.dates() if formset else None,
+                remove_rounds=formset.removed() if formset else (),
+                add_rounds=form.cleaned_data.get("rounds") or 0,
+                first_round=form.first_round_at(),
+                interval=form.interval(),
+            )
+        except services.DeskError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("The event is saved."))
+            return redirect("desk:event", pk=saved.pk)
+    busy: set[int] = set()
+    if event:
+        busy = set(
+            event.rounds.filter(Q(games__isnull=False) | Q(byes__isnull=False)).values_list(
+                "pk", flat=True
+            )
+        )
+    context = {"form": form, "formset": formset, "event": event, "busy_rounds": busy}
+    return render(request, "desk/events/form.html", context)
+
+
+# The event's page: participants, registration, rounds, closing
+
+
+def _nulls_last(field: str, descending: bool) -> Any:
+    return F(field).desc(nulls_last=True) if descending else F(field).asc(nulls_last=True)
+
+
+class ParticipantTable(tables.Table):
+    """The participants, sortable by pairing number, name or rating (``?tri=``)."""
+
+    number = tables.Column(verbose_name="#", attrs={"td": {"class": "text-end"}})
+    name = tables.Column(
+        verbose_name=gettext_lazy("Name"),
+        accessor="player__last_name",
+        order_by=("player__last_name", "player__first_name"),
+    )
+    rating = tables.Column(
+        verbose_name=gettext_lazy("Rating"),
+        default="–",
+        attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}},
+    )
+    team = tables.Column(verbose_name=gettext_lazy("Team"), default="")
+    entry = tables.TemplateColumn(
+        template_name="desk/events/_participant_entry.html",
+        verbose_name=gettext_lazy("Rounds"),
+        orderable=False,
+        accessor="joined_round",
+    )
+    actions = tables.TemplateColumn(
+        template_name="desk/events/_participant_actions.html",
+        verbose_name="",
+        orderable=False,
+        accessor="pk",
+    )
+
+    class Meta:
+        model = Participant
+        fields = ["number", "name", "rating", "team"]
+        sequence = ["number", "name", "rating", "team", "entry", "actions"]
+        attrs = {"class": "table table-sm bg-white align-middle", "id": "participants"}
+        order_by_field = "tri"
+        empty_text = gettext_lazy("Nobody is registered yet.")
+
+    def render_name(self, record: Participant) -> str:
+        return format_html("{}", record.player.name)
+
+    def order_number(self, queryset: QuerySet[Any], is_descending: bool) -> tuple[Any, bool]:
+        by_rating = _nulls_last("rating", True)
+        return queryset.order_by(
+            _nulls_last("number", is_descending), by_rating, "player__last_name"
+        ), True
+
+    def order_rating(self, queryset: QuerySet[Any], is_descending: bool) -> tuple[Any, bool]:
+        return queryset.order_by(
+            _nulls_last("rating", is_descending), "player__last_name", "player__first_name"
+        ), True
+
+
+def _next_round(event: Event) -> int:
+    """The round a late entry would join: the one after the last round with a result."""
+    played = event.rounds.filter(games__result__gt="").values_list("number", flat=True)
+    return max(played, default=0) + 1
+
+
+def template_exists(name: str) -> bool:
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return False
+    return True
+
+
+def _event_page(
+    request: HttpRequest, event: Event, outsider: OutsiderForm | None = None, status: int = 200
+) -> HttpResponse:
+    participants = event.participants.select_related("player")
+    hidden = []
+    if event.system != Event.System.MATCH and not participants.exclude(team="").exists():
+        hidden.append("team")
+    if event.status == Event.Status.CLOSED:
+        hidden.append("actions")
+    table = ParticipantTable(participants, order_by="number", exclude=hidden)
+    RequestConfig(request, paginate=False).configure(table)
+    rounds = list(
+        event.rounds.annotate(
+            game_count=Count("games"),
+            missing=Count("games", filter=Q(games__result=Result.PENDING)),
+        ).order_by("number")
+    )
+    next_round = _next_round(event)
+    context = {
+        "event": event,
+        "table": table,
+        "rounds": rounds,
+        "has_games": any(r.game_count for r in rounds),
+        "next_round": next_round,
+        "outsider": outsider or OutsiderForm(initial={"joined_round": next_round}),
+        "outsider_open": outsider is not None,
+        "rated_by": RatingSystem.objects.rating(event),
+        "changes": event.changes.select_related("user")[:CHANGES_SHOWN],
+        "rating_changes_template": template_exists(RATING_CHANGES_TEMPLATE),
+        "closable": event.status != Event.Status.CLOSED and not services.missing_results(event),
+    }
+    return render(request, "desk/events/detail.html", context, status=status)
 
 
 @secretary_required
 @require_GET
 def event(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
-    order = request.GET.get("tri", "rating")
-    ordering = {
-        "rating": ["-rating", "player__last_name"],
-        "number": ["number"],
-        "name": ["player__last_name", "player__first_name"],
-    }.get(order, ["-rating"])
-    participants = item.participants.select_related("player").order_by(*ordering)
-    context = {
-        "event": item,
-        "participants": participants,
-        "rounds": list(item.rounds.all()),
-        "has_games": Game.objects.filter(round__event=item).exists(),
-        "outsider": OutsiderForm(),
-        "rated_by": RatingSystem.objects.rating(item),
-        "order": order,
-    }
-    return render(request, "desk/event.html", context)
+    return _event_page(request, get_event_for_secretary(request, pk))
+
+
+# Registration
+
+
+def _search_members(event: Event, query: str) -> list[Member]:
+    """Active members not yet registered whose names start with each word typed (or
+    whose FIDE or national ID is the number typed)."""
+    words = query.split()
+    if not words or len(query) < 2:
+        return []
+    condition = Q()
+    for word in words:
+        condition &= Q(player__last_name__istartswith=word) | Q(
+            player__first_name__istartswith=word
+        )
+    if query.isdigit():
+        condition |= Q(player__national_id=query) | Q(player__fide_id=int(query))
+    return list(
+        Member.objects.active()
+        .filter(condition)
+        .exclude(player__in=event.participants.values("player"))
+        .select_related("player")
+        .order_by("player__last_name", "player__first_name")[:SEARCH_RESULTS]
+    )
 
 
 @secretary_required
 @require_GET
 def member_search(request: HttpRequest, pk: int) -> HttpResponse:
-    """Members whose name starts with what the secretary types (htmx, or a plain GET)."""
-    item = get_event_for_secretary(request, pk)
+    """Members found as the secretary types (htmx: the results only; without JS: a
+    page)."""
+    event = get_event_for_secretary(request, pk)
     query = request.GET.get("q", "").strip()
-    found = []
-    if len(query) >= 2:
-        registered = item.participants.values("player")
-        found = list(
-            Member.objects.active()
-            .filter(
-                Q(player__last_name__istartswith=query) | Q(player__first_name__istartswith=query)
-            )
-            .exclude(player__in=registered)
-            .select_related("player")[:SEARCH_RESULTS]
-        )
-    template = "desk/_search.html" if request.headers.get("HX-Request") else "desk/search.html"
-    return render(request, template, {"event": item, "found": found, "query": query})
+    try:
+        joined_round = max(1, int(request.GET.get("joined_round", "")))
+    except ValueError:
+        joined_round = _next_round(event)
+    context = {
+        "event": event,
+        "found": _search_members(event, query),
+        "query": query,
+        "joined_round": joined_round,
+        "next_round": joined_round,
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "desk/events/_search.html", context)
+    return render(request, "desk/events/search.html", context)
+
+
+def _joined(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("joined_round", 1))
+    except ValueError:
+        return 0  # refused by the service, with a message
 
 
 @secretary_required
 @require_POST
 def register(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
-    member = get_object_or_404(
-        Member.objects.select_related("player"), pk=request.POST.get("member")
+    event = get_event_for_secretary(request, pk)
+    posted = request.POST.get("member", "")
+    member = (
+        Member.objects.select_related("player").filter(pk=int(posted)).first()
+        if posted.isdigit()
+        else None
     )
+    if member is None:
+        messages.error(request, _("Choose a member among those found."))
+        return redirect("desk:event", pk=event.pk)
     try:
-        services.register(item, member.player, request.user, _joined(request))
+        services.register(event, member.player, request.user, _joined(request))
         messages.success(request, _("%(name)s is registered.") % {"name": member.player.name})
     except services.DeskError as error:
         messages.error(request, str(error))
-    return redirect("desk:event", pk=item.pk)
-
-
-def _joined(request: HttpRequest) -> int:
-    try:
-        return max(1, int(request.POST.get("joined_round", 1)))
-    except ValueError:
-        return 1
+    return redirect("desk:event", pk=event.pk)
 
 
 @secretary_required
 @require_POST
 def register_outsider(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
+    """An outside player in one form: the player is created (or found by FIDE or
+    national ID) and registered."""
+    event = get_event_for_secretary(request, pk)
     form = OutsiderForm(request.POST)
-    if not form.is_valid():
-        messages.error(
-            request, _("The player is not valid: %(errors)s") % {"errors": form.errors.as_text()}
-        )
-        return redirect("desk:event", pk=item.pk)
-    with transaction.atomic():
-        player = form.save(commit=False)
-        player.national_rating = form.cleaned_data.get("rating")
-        player.save()
-        services.register(item, player, request.user, _joined(request))
-    messages.success(request, _("%(name)s is registered.") % {"name": player.name})
-    return redirect("desk:event", pk=item.pk)
+    if form.is_valid():
+        try:
+            participant, created = services.register_outsider(
+                event, form.outsider(), request.user, form.joins_in_round()
+            )
+        except services.DeskError as error:
+            form.add_error(None, str(error))
+        else:
+            name = participant.player.name
+            if created:
+                messages.success(request, _("%(name)s is registered.") % {"name": name})
+            else:
+                messages.success(
+                    request,
+                    _("%(name)s was already known (same ID): registered.") % {"name": name},
+                )
+            return redirect("desk:event", pk=event.pk)
+    return _event_page(request, event, outsider=form, status=400)
 
 
 @secretary_required
 @require_POST
 def withdraw(request: HttpRequest, pk: int, participant: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
-    entry = get_object_or_404(Participant, pk=participant, event=item)
+    """Withdraw a participant after a round, or take the withdrawal back
+    (``reinstate``)."""
+    event = get_event_for_secretary(request, pk)
+    entry = get_object_or_404(
+        Participant.objects.select_related("player", "event"), pk=participant, event=event
+    )
+    after: int | None = None
+    if "reinstate" not in request.POST:
+        try:
+            after = int(request.POST.get("after_round", ""))
+        except ValueError:
+            messages.error(request, _("Say after which round the player withdraws."))
+            return redirect("desk:event", pk=event.pk)
     try:
-        after = int(request.POST.get("after_round", "0"))
-    except ValueError:
-        after = 0
-    services.withdraw(entry, after, request.user)
-    return redirect("desk:event", pk=item.pk)
+        services.withdraw(entry, after, request.user)
+    except services.DeskError as error:
+        messages.error(request, str(error))
+    else:
+        if after is None:
+            messages.success(request, _("%(name)s plays again.") % {"name": entry.player.name})
+        else:
+            messages.success(
+                request,
+                _("%(name)s withdraws after round %(n)s.")
+                % {"name": entry.player.name, "n": after},
+            )
+    return redirect("desk:event", pk=event.pk)
 
 
 @secretary_required
 @require_POST
 def renumber(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
-    services.renumber(item, request.user)
-    return redirect("desk:event", pk=item.pk)
+    event = get_event_for_secretary(request, pk)
+    try:
+        services.renumber(event, request.user)
+        messages.success(request, _("Pairing numbers follow the ratings."))
+    except services.DeskError as error:
+        messages.error(request, str(error))
+    return redirect("desk:event", pk=event.pk)
 
 
 @secretary_required
 @require_POST
 def pair_round_robin(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk)
     try:
-        rounds = services.pair_round_robin(item, request.user)
+        rounds = services.pair_round_robin(event, request.user)
         messages.success(request, _("%(n)s rounds paired.") % {"n": rounds})
     except services.DeskError as error:
         messages.error(request, str(error))
-    return redirect("desk:event", pk=item.pk)
+    return redirect("desk:event", pk=event.pk)
 
 
-def _round_for_secretary(request: HttpRequest, pk: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("event"), pk=pk)
-
-
-@secretary_required
-@require_http_methods(["GET", "POST"])
-def results(request: HttpRequest, pk: int) -> HttpResponse:
-    """One line per board; each result saves in place (htmx), or all at once without JS."""
-    round_ = _round_for_secretary(request, pk)
-    games = list(round_.games.select_related("white", "black").order_by("board"))
-    errors: dict[int, str] = {}
-    if request.method == "POST":
-        for game in games:
-            key = request.POST.get(f"result-{game.pk}")
-            if key is None or services.RESULT_KEYS.get(key.strip()) == game.result:
-                continue
-            try:
-                services.save_result(
-                    game.pk, key, int(request.POST.get(f"version-{game.pk}", 0)), request.user
-                )
-            except services.DeskError as error:
-                errors[game.pk] = str(error)
-        if not errors:
-            return redirect("desk:results", pk=round_.pk)
-        games = list(round_.games.select_related("white", "black").order_by("board"))
-    teams = {p.player_id: p.team for p in round_.event.participants.all()}
-    lines = [
-        {
-            "game": g,
-            "error": errors.get(g.pk, ""),
-            "key": _key(g.result),
-            "white_team": teams.get(g.white_id, ""),
-            "black_team": teams.get(g.black_id, ""),
-        }
-        for g in games
-    ]
-    return render(request, "desk/results.html", {"round": round_, "lines": lines})
-
-
-KEY_OF_RESULT: dict[str, str] = {
-    str(result): key for key, result in services.RESULT_KEYS.items() if key not in ("5", "½")
-}
-
-
-def _key(result: str) -> str:
-    """The key a secretary types for ``result`` (shown in the board's field)."""
-    return KEY_OF_RESULT.get(result, "")
-
-
-@secretary_required
-@require_POST
-def save_result(request: HttpRequest, pk: int) -> HttpResponse:
-    """A board saved by htmx: the line comes back, with its state or the error."""
-    key = request.POST.get("result", "")
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        version = -1
-    status, error = 200, ""
-    try:
-        game = services.save_result(pk, key, version, request.user)
-    except services.Conflict as conflict:
-        game, status = conflict.game, 409
-        error = _("Someone else saved this board meanwhile: %(result)s. Check and type again.") % {
-            "result": conflict.game.get_result_display()
-        }
-    except services.DeskError as problem:
-        game = get_object_or_404(Game.objects.select_related("white", "black"), pk=pk)
-        status, error = 400, str(problem)
-    game = Game.objects.select_related("white", "black").get(pk=game.pk)
-    line = {"game": game, "error": error, "key": _key(game.result), "saved": not error}
-    return render(request, "desk/_result_line.html", {"line": line}, status=status)
+# Standings and crosstable
 
 
 def _standings_rows(event: Event, until: int | None = None):  # type: ignore[no-untyped-def]
@@ -325,27 +448,3 @@ def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
         "desk/crosstable.html",
         {"event": item, "grid": grid, "size": range(1, len(ranked) + 1)},
     )
-
-
-@secretary_required
-@require_POST
-def close(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
-    try:
-        services.close_event(item, request.user)
-        messages.success(request, _("The event is closed and the ratings are recalculated."))
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=item.pk)
-
-
-@secretary_required
-@require_POST
-def reopen(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
-    try:
-        services.reopen_event(item, request.POST.get("reason", ""), request.user)
-        messages.success(request, _("The event is reopened."))
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=item.pk)

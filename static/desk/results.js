@@ -1,63 +1,145 @@
-/* Result entry with the keyboard: a key saves the board in place (htmx) and moves on.
-   Conflicts and bad codes come back as the board's line, marked as an error. */
+/* Result entry with the keyboard. A result key (1 = 5 ½ 0 + -) in a board's field saves
+   that board in place (htmx) and selects the next board; Enter saves what is typed; the
+   arrow keys move between boards; Escape puts back what was there. Each line shows its
+   state (not saved yet, saving, saved, error) and a live region reads it out. The server
+   answers with the board's line: 200 saved, 409 someone else saved it meanwhile (their
+   result is shown with the message), 400 an unknown code; nothing is swallowed. */
 (function () {
   "use strict";
-  // Show 4xx answers: they carry the line with its error message.
+  const table = document.getElementById("results");
+  if (!table) return;
+
+  // 4xx answers carry the line with its message: swap them in like successes.
   htmx.config.responseHandling = [
     { code: "204", swap: false },
     { code: "[23]..", swap: true },
     { code: "4..", swap: true, error: false },
     { code: "...", swap: false, error: true },
   ];
+  htmx.config.timeout = 15000;
+
   const KEYS = { "1": "1", "=": "=", "5": "=", "½": "=", "0": "0", "+": "+", "-": "-" };
+  const text = {
+    unsaved: table.dataset.textUnsaved,
+    saving: table.dataset.textSaving,
+    failed: table.dataset.failed,
+  };
+  const announcer = document.getElementById("results-announcer");
+  const csrf = document.querySelector('#results-form input[name="csrfmiddlewaretoken"]');
 
-  function inputs() { return Array.from(document.querySelectorAll(".result-input")); }
+  function inputs() {
+    return Array.from(table.querySelectorAll(".result-input"));
+  }
 
-  // One save at a time, in the order typed: the server never sees two boards racing.
+  function line(gameId) {
+    return document.getElementById("board-" + gameId);
+  }
+
+  function show(row, state, message) {
+    if (!row) return;
+    row.dataset.state = state;
+    row.classList.toggle("table-danger", state === "error");
+    row.querySelector(".result-input").classList.toggle("is-invalid", state === "error");
+    row.querySelector(".state").textContent = message;
+  }
+
+  function announce(row) {
+    if (row && announcer) {
+      announcer.textContent =
+        row.querySelector("th").textContent + " : " + row.querySelector(".state").textContent;
+    }
+  }
+
+  function failed(row) {
+    show(row, "error", text.failed);
+    announce(row);
+  }
+
+  // One save at a time, in the order typed; each reads its board's version when it is
+  // sent, so a board typed twice quickly sends the version its first save returned.
+  // The request's source sits outside the form, so that htmx sends these values only.
   let queue = Promise.resolve();
 
   function save(input, key) {
-    const row = input.closest("tr");
-    row.dataset.state = "saving";
-    row.querySelector(".state").textContent = "…";
-    queue = queue.then(() => htmx.ajax("POST", input.dataset.save, {
-      source: input, target: row, swap: "outerHTML",
-      values: { result: key, version: row.querySelector('input[name="version"]').value },
-    })).catch(() => undefined);
+    const gameId = input.dataset.game;
+    show(line(gameId), "saving", text.saving);
+    queue = queue
+      .then(() => {
+        const row = line(gameId);
+        return htmx.ajax("POST", input.dataset.save, {
+          source: announcer,
+          target: row,
+          swap: "outerHTML",
+          headers: { "X-CSRFToken": csrf ? csrf.value : "" },
+          values: { result: key, version: row.querySelector(".version").value },
+        });
+      })
+      .then(() => announce(line(gameId)))
+      .catch(() => failed(line(gameId)));
   }
 
-  document.addEventListener("htmx:responseError", (event) => {
-    const row = event.detail.target && event.detail.target.closest(".result-line");
-    if (row) {
-      row.dataset.state = "error";
-      row.querySelector(".state").textContent = row.closest("table").dataset.failed;
-    }
+  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach((name) => {
+    document.addEventListener(name, (event) => {
+      const target = event.detail && event.detail.target;
+      if (target && target.classList && target.classList.contains("result-line")) {
+        failed(target);
+      }
+    });
   });
 
-  function next(input) {
+  function move(input, step) {
     const all = inputs();
-    const following = all[all.indexOf(input) + 1];
-    if (following) following.focus();
+    const other = all[all.indexOf(input) + step];
+    if (other) {
+      other.focus();
+      other.select();
+    }
   }
 
-  document.addEventListener("keydown", (event) => {
+  table.addEventListener("keydown", (event) => {
     const input = event.target.closest && event.target.closest(".result-input");
-    if (!input) return;
+    if (!input || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      move(input, event.key === "ArrowDown" ? 1 : -1);
+      return;
+    }
+    if (input.readOnly) return;
     if (event.key in KEYS) {
       event.preventDefault();
       input.value = KEYS[event.key];
       save(input, KEYS[event.key]);
-      next(input);
+      move(input, 1);
     } else if (event.key === "Enter") {
       event.preventDefault();
-      save(input, input.value);
-      next(input);
+      save(input, input.value.trim());
+      move(input, 1);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      const row = input.closest(".result-line");
+      input.value = input.dataset.shown;
+      if (row.dataset.restoreState) {
+        show(row, row.dataset.restoreState, row.dataset.restoreText);
+        delete row.dataset.restoreState;
+      }
     }
   });
-  document.addEventListener("input", (event) => {
+
+  table.addEventListener("input", (event) => {
     const row = event.target.closest && event.target.closest(".result-line");
-    if (row) { row.dataset.state = "unsaved"; row.querySelector(".state").textContent = "●"; }
+    if (!row) return;
+    if (!row.dataset.restoreState) {
+      // what Escape puts back
+      row.dataset.restoreState = row.dataset.state;
+      row.dataset.restoreText = row.querySelector(".state").textContent;
+    }
+    show(row, "unsaved", text.unsaved);
   });
-  const first = inputs().find((input) => !input.value) || inputs()[0];
-  if (first) first.focus();
+
+  const open = inputs().filter((input) => !input.readOnly);
+  const first = open.find((input) => !input.value) || open[0];
+  if (first) {
+    first.focus();
+    first.select();
+  }
 })();

@@ -1,69 +1,126 @@
+"""The secretary's evening in Chromium: create a six-player round robin, register the
+players as you type, pair every round, enter every result with the keyboard (with a
+board someone else saved meanwhile and a mistyped code on the way), see the standings
+and the crosstable, close the event and see the rating changes."""
+
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
 
-from club.models import Event, Game, Result
+from club.desk import services
+from club.models import ChangeLog, Event, Game, Result
 from ratings.models import RatingChange
 from tests.club.factories import MemberFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
+NAMES = ["Dubois", "Lambert", "Peeters", "Janssens", "Maes", "Jacobs"]
+KEYS = ["1", "=", "0"]
 
 
-def test_the_secretarys_evening(live_server, page: Page):
-    names = ["Dubois", "Lambert", "Peeters", "Janssens", "Maes", "Jacobs"]
-    for n, name in enumerate(names):
-        MemberFactory(
-            player__last_name=name,
-            player__first_name="Joueur",
-            player__national_rating=1900 - 80 * n,
-        )
+def _log_in(page: Page, url: str) -> None:
     user = User.objects.create_user("secretaire", password="tour-de-table-2026")
     user.groups.add(Group.objects.get(name="secretaries"))
-
-    page.goto(f"{live_server.url}/comptes/login/")
+    page.goto(f"{url}/comptes/login/")
     page.fill("#id_username", "secretaire")
     page.fill("#id_password", "tour-de-table-2026")
     page.get_by_role("button", name="Se connecter").click()
 
-    page.goto(f"{live_server.url}/secretariat/evenements/nouveau/")
+
+def _create_the_event(page: Page, url: str) -> Event:
+    page.goto(f"{url}/secretariat/")
+    page.locator("#new-event").click()
     page.fill("#id_title", "Championnat de printemps")
     page.select_option("#id_kind", "championship")
     page.fill("#id_start", "2026-03-06T20:00")
     page.fill("#id_end", "2026-04-10T23:00")
     page.select_option("#id_system", "round_robin")
-    page.fill("#id_tiebreaks", "sonneborn_berger,wins")
+    page.select_option("#id_tiebreaks_0", "sonneborn_berger")
+    page.select_option("#id_tiebreaks_1", "wins")
+    page.fill("#id_rounds", "5")
+    page.fill("#id_interval_days", "7")
+    page.screenshot(path=SCREENSHOTS / "event-form.png", full_page=True)
     page.get_by_role("button", name="Enregistrer").click()
     expect(page.locator("h1")).to_contain_text("Championnat de printemps")
+    expect(page.locator("#rounds li")).to_have_count(5)
+    return Event.objects.get(title="Championnat de printemps")
 
-    for name in names:
+
+def _register_everyone(page: Page) -> None:
+    for name in NAMES:
         # search as you type needs htmx, which starts once the page has loaded
         page.wait_for_load_state("load")
         page.wait_for_function("() => window.htmx !== undefined")
-        page.fill("#member-q", name[:4])
-        page.locator("#search-results").get_by_role("button", name="Inscrire").first.click()
+        page.locator("#member-q").fill(name[:4])
+        found = page.locator("#search-results button")
+        expect(found).to_have_count(1)
+        expect(found).to_contain_text(name)
+        found.press("Enter")
         expect(page.locator("#participants")).to_contain_text(name)
-    page.locator("#pair-all").click()
-    expect(page.locator("#rounds li")).to_have_count(5)
+    expect(page.locator("#participants tbody tr")).to_have_count(6)
 
-    event = Event.objects.get(title="Championnat de printemps")
-    keys = ["1", "=", "0"]
-    for number in range(1, 6):
-        page.goto(
-            f"{live_server.url}/secretariat/rondes/{event.rounds.get(number=number).pk}/resultats/"
+
+def _results_page(page: Page, url: str, event: Event, number: int) -> None:
+    round_pk = event.rounds.get(number=number).pk
+    page.goto(f"{url}/secretariat/rondes/{round_pk}/resultats/")
+    expect(page.locator(".result-input").first).to_be_focused()
+
+
+def test_the_secretarys_evening(live_server, page: Page):
+    for n, name in enumerate(NAMES):
+        MemberFactory(
+            player__last_name=name,
+            player__first_name="Joueur",
+            player__national_rating=1900 - 80 * n,
         )
-        inputs = page.locator(".result-input")
-        expect(inputs.first).to_be_focused()
+    SCREENSHOTS.mkdir(exist_ok=True)
+    _log_in(page, live_server.url)
+    event = _create_the_event(page, live_server.url)
+    _register_everyone(page)
+    page.locator("#pair-all").click()
+    expect(page.locator("#pair-all")).to_have_count(0)
+    assert Game.objects.filter(round__event=event).count() == 15
+    page.screenshot(path=SCREENSHOTS / "event-paired.png", full_page=True)
+
+    for number in range(1, 6):
+        _results_page(page, live_server.url, event, number)
         for board in range(3):
-            page.keyboard.press(keys[(number + board) % 3])
+            page.keyboard.press(KEYS[(number + board) % 3])
+        lines = page.locator(".result-line")
         for board in range(3):
-            expect(page.locator(".result-line").nth(board)).to_have_attribute("data-state", "saved")
+            expect(lines.nth(board)).to_have_attribute("data-state", "saved")
         if number == 1:
-            SCREENSHOTS.mkdir(exist_ok=True)
             page.screenshot(path=SCREENSHOTS / "results-entry.png", full_page=True)
     assert not Game.objects.filter(round__event=event, result=Result.PENDING).exists()
+
+    # Someone else corrects board 2 of round 5 meanwhile: typing over it is refused and
+    # their result is shown; typing again (now knowing it) saves.
+    game = Game.objects.get(round__event=event, round__number=5, board=2)
+    services.save_result(game.pk, "+", game.version, None)
+    line = page.locator(".result-line").nth(1)
+    field = page.locator(f"#result-{game.pk}")
+    field.focus()
+    page.keyboard.press("0")
+    expect(line).to_have_attribute("data-state", "error")
+    expect(line.locator(".state")).to_contain_text("1-0 par forfait")
+    expect(field).to_have_value("+")
+    page.screenshot(path=SCREENSHOTS / "results-conflict.png", full_page=True)
+    field.focus()
+    page.keyboard.press("0")
+    expect(line).to_have_attribute("data-state", "saved")
+    game.refresh_from_db()
+    assert (game.result, game.version) == (Result.BLACK_WINS, 4)
+
+    # A mistyped code is named on its line and saves nothing.
+    field.fill("x")
+    expect(line).to_have_attribute("data-state", "unsaved")
+    field.press("Enter")
+    expect(line).to_have_attribute("data-state", "error")
+    expect(line.locator(".state")).to_contain_text("« x »")
+    game.refresh_from_db()
+    assert game.result == Result.BLACK_WINS
 
     page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/classement/")
     expect(page.locator("#standings tbody tr")).to_have_count(6)
@@ -74,6 +131,10 @@ def test_the_secretarys_evening(live_server, page: Page):
     page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/")
     page.locator("#close-event").click()
     expect(page.locator("#event-status")).to_have_text("clôturé")
-    expect(page.locator(".rating-changes tbody tr").first).to_be_visible()
+    changes = page.locator(".rating-changes")
+    expect(changes.locator("tbody").first.locator("tr")).to_have_count(6)
+    for name in NAMES:
+        expect(changes).to_contain_text(name)
     assert RatingChange.objects.filter(batch__event=event).count() == 6
+    assert ChangeLog.objects.filter(event=event, action="close").exists()
     page.screenshot(path=SCREENSHOTS / "event-closed.png", full_page=True)

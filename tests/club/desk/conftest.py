@@ -1,7 +1,16 @@
+"""Shared fixtures of the desk's tests: a secretary, a member, an administrator, a round
+robin of six members."""
+
+from collections.abc import Iterator
+from typing import cast
+
 import pytest
 from django.contrib.auth.models import Group, User
+from django.test import Client
+from django.utils import translation
 
-from club.models import Event
+from club.desk import services
+from club.models import Event, Member
 from tests.club.factories import EventFactory, MemberFactory
 
 
@@ -13,9 +22,29 @@ def secretary(db) -> User:
 
 
 @pytest.fixture
-def secretary_client(client, secretary):
+def member_user(db) -> User:
+    """A member of the club with a login, not a secretary."""
+    user = User.objects.create_user("membre", password="x")
+    MemberFactory(user=user)
+    return user
+
+
+@pytest.fixture
+def admin_user(db) -> User:
+    return User.objects.create_superuser("administrateur", password="x")
+
+
+@pytest.fixture
+def secretary_client(client: Client, secretary: User) -> Client:
     client.force_login(secretary)
     return client
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """Addresses (``/en/...``) and messages in English."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
@@ -28,5 +57,15 @@ def round_robin_event(db):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def six_members(db):
-    return [MemberFactory(player__national_rating=2000 - 100 * n) for n in range(6)]
+def six_members(db) -> list[Member]:
+    return [cast(Member, MemberFactory(player__national_rating=2000 - 100 * n)) for n in range(6)]
+
+
+@pytest.fixture
+def paired_event(round_robin_event: Event, six_members: list[Member], secretary: User) -> Event:
+    """The round robin with its six members registered and its five rounds paired."""
+    for member in six_members:
+        services.register(round_robin_event, member.player, secretary)
+    services.pair_round_robin(round_robin_event, secretary)
+    round_robin_event.refresh_from_db()
+    return round_robin_event
