@@ -5,6 +5,7 @@ Development needs none of them: SQLite in the project folder, DEBUG on. Producti
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -63,6 +64,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "django_rq",
+    "axes",
     "club",
     "ratings",
 ]
@@ -78,6 +80,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 # Content-Security-Policy: scripts only from this site, never inline (data for scripts
@@ -162,6 +165,36 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Login throttling (django-axes): guessing a password is stopped after a few failures for
+# one account from one address, without letting a stranger lock a member out everywhere
+# (the lock is per account *and* address). A success clears the count; every attempt
+# during the lock starts the wait again. The backend must come first: it refuses locked
+# credentials before ModelBackend checks them.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", "5")
+_AXES_COOLOFF_MINUTES = envint("AXES_COOLOFF_MINUTES", "15")
+if AXES_FAILURE_LIMIT < 1 or _AXES_COOLOFF_MINUTES < 1:
+    raise ImproperlyConfigured("AXES_FAILURE_LIMIT and AXES_COOLOFF_MINUTES must be at least 1")
+AXES_COOLOFF_TIME = timedelta(minutes=_AXES_COOLOFF_MINUTES)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# Failed attempts are kept for the lockout; successful logins (address, browser) are not
+# recorded at all: personal data the club has no use for.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
+# The client's address: axes reads REMOTE_ADDR, which behind the reverse proxy is the
+# proxy's own. With DEBUG off the site runs behind one proxy that appends the client's
+# address to X-Forwarded-For, so the address is read from the right of that header, the
+# part the proxy wrote (the left part is whatever the client sent). TRUSTED_PROXY_COUNT is
+# the number of proxies in front of the site; 0 (development) reads REMOTE_ADDR only.
+# (axes' AXES_IPWARE_* settings need django-ipware, which is not installed.)
+TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", "0" if DEBUG else "1")
+AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
 
 # Background tasks (long replays): the database backend by default, worked by
 # `manage.py db_worker`; "django_tasks.backends.immediate.ImmediateBackend" runs them at

@@ -48,3 +48,19 @@ def test_a_file_that_is_not_a_backup_is_refused(tmp_path):
     bad.write_text('{"format": "something else"}')
     with pytest.raises(CommandError, match="not a backup file of this site"):
         call_command("restore_club", str(bad))
+
+
+def test_login_throttling_records_are_not_club_data(client, tmp_path):
+    from axes.models import AccessAttempt
+    from django.contrib.auth.models import User
+
+    User.objects.create_user("anne", password="tour-de-table-2026")
+    client.post("/comptes/login/", {"username": "anne", "password": "wrong"})
+    client.post("/comptes/login/", {"username": "anne", "password": "tour-de-table-2026"})
+    client.post("/comptes/login/", {"username": "anne", "password": "wrong"})
+    assert AccessAttempt.objects.exists()
+    backup = tmp_path / "club.json"
+    call_command("export_club", str(backup), stdout=StringIO())
+    models = {obj["model"] for obj in json.loads(backup.read_text())["objects"]}
+    assert "auth.user" in models
+    assert not {model for model in models if model.startswith("axes.")}

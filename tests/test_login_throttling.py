@@ -1,0 +1,208 @@
+"""Login throttling (django-axes): real logins through the login page, in English so that
+the messages do not depend on the French catalogue."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import time_machine
+from axes.models import AccessAttempt, AccessLog
+from django.contrib.auth.models import User
+from django.http import HttpRequest
+from django.test import Client, RequestFactory
+from django.urls import reverse
+from django.utils import translation
+
+from club.client_ip import client_ip
+from tests.test_settings import PRODUCTION, _manage
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "tour-de-table-2026"
+LOCKED = "Too many failed login attempts were made for this account from your address"
+START = datetime(2026, 11, 22, 19, 30, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings) -> None:  # type: ignore[no-untyped-def]
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _back_to_the_default_language() -> Iterator[None]:
+    """A request to an /en/ page leaves English active in this thread: not for the next
+    test's reverse()."""
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture
+def anne() -> User:
+    return User.objects.create_user("anne", password=PASSWORD)
+
+
+@pytest.fixture
+def login_url() -> str:
+    with translation.override("en"):
+        return reverse("login")
+
+
+def _log_in(client: Client, url: str, username: str, password: str, **extra: Any) -> Any:
+    return client.post(url, {"username": username, "password": password}, **extra)
+
+
+def _fail(client: Client, url: str, times: int, username: str = "anne", **extra: Any) -> list[int]:
+    return [_log_in(client, url, username, "wrong", **extra).status_code for _ in range(times)]
+
+
+def test_the_login_page_is_under_comptes(login_url):
+    assert login_url == "/en/comptes/login/"
+
+
+def test_five_wrong_passwords_lock_the_account_for_that_address(client, anne, login_url):
+    assert _fail(client, login_url, 4) == [200, 200, 200, 200]  # the form, with its error
+    fifth = _log_in(client, login_url, "anne", "wrong")
+    assert fifth.status_code == 429
+    response = _log_in(client, login_url, "anne", PASSWORD)
+    assert response.status_code == 429
+    html = response.content.decode()
+    assert LOCKED in html
+    assert "Try again in 15 min." in html
+    assert "registration/locked_out.html" in [t.name for t in response.templates]
+    assert "_auth_user_id" not in client.session
+    attempt = AccessAttempt.objects.get(username="anne")
+    assert (attempt.ip_address, attempt.failures_since_start) == ("127.0.0.1", 6)
+
+
+def test_a_wrong_password_below_the_limit_only_shows_the_form_error(client, anne, login_url):
+    response = _log_in(client, login_url, "anne", "wrong")
+    assert response.status_code == 200
+    assert "Please enter a correct username and password" in response.content.decode()
+    assert LOCKED not in response.content.decode()
+
+
+def test_another_account_from_the_same_address_can_still_log_in(client, anne, login_url):
+    User.objects.create_user("bruno", password=PASSWORD)
+    _fail(client, login_url, 5)
+    response = _log_in(client, login_url, "bruno", PASSWORD)
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(User.objects.get(username="bruno").pk)
+
+
+def test_the_same_account_from_another_address_can_still_log_in(client, anne, login_url):
+    _fail(client, login_url, 5)
+    assert _log_in(client, login_url, "anne", PASSWORD).status_code == 429
+    response = _log_in(client, login_url, "anne", PASSWORD, REMOTE_ADDR="198.51.100.4")
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(anne.pk)
+
+
+def test_the_right_password_works_again_once_the_wait_is_over(client, anne, login_url):
+    with time_machine.travel(START, tick=False) as traveller:
+        _fail(client, login_url, 5)
+        traveller.shift(timedelta(minutes=14))
+        # an attempt during the lock is refused, and the wait starts again from it
+        assert _log_in(client, login_url, "anne", PASSWORD).status_code == 429
+        traveller.shift(timedelta(minutes=14, seconds=59))
+        assert _log_in(client, login_url, "anne", PASSWORD).status_code == 429
+        traveller.shift(timedelta(minutes=15, seconds=1))
+        response = _log_in(client, login_url, "anne", PASSWORD)
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(anne.pk)
+
+
+def test_a_successful_login_clears_the_failures(client, anne, login_url):
+    assert _fail(client, login_url, 4) == [200] * 4
+    assert _log_in(client, login_url, "anne", PASSWORD).status_code == 302
+    assert not AccessAttempt.objects.filter(username="anne").exists()
+    client.logout()
+    assert _fail(client, login_url, 4) == [200] * 4  # four more: still under the limit
+    response = _log_in(client, login_url, "anne", PASSWORD)
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(anne.pk)
+
+
+def test_a_successful_login_leaves_no_record_of_the_address(client, anne, login_url):
+    """Failures are kept for the lock; nobody needs a log of who logged in from where."""
+    assert _log_in(client, login_url, "anne", PASSWORD, REMOTE_ADDR="192.0.2.7").status_code == 302
+    assert not AccessLog.objects.exists()
+    assert not AccessAttempt.objects.exists()
+
+
+def test_the_lock_page_is_french_by_default(client, anne):
+    with translation.override("fr"):
+        url = reverse("login")
+    _fail(client, url, 5)
+    response = _log_in(client, url, "anne", PASSWORD)
+    assert response.status_code == 429
+    assert '<html lang="fr">' in response.content.decode()
+
+
+# The client's address behind the reverse proxy
+
+
+def _request(forwarded_for: str | None = None, remote_addr: str = "127.0.0.1") -> HttpRequest:
+    extra: dict[str, Any] = {"REMOTE_ADDR": remote_addr}
+    if forwarded_for is not None:
+        extra["HTTP_X_FORWARDED_FOR"] = forwarded_for
+    return RequestFactory().get("/", **extra)
+
+
+def test_without_proxies_the_address_is_the_connections(settings):
+    settings.TRUSTED_PROXY_COUNT = 0
+    assert client_ip(_request("203.0.113.7")) == "127.0.0.1"
+
+
+@pytest.mark.parametrize(
+    ("forwarded_for", "expected"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        # what the client sent itself stands on the left, and is not believed
+        ("6.6.6.6, 203.0.113.7", "203.0.113.7"),
+        ("2001:db8::1", "2001:db8::1"),
+        (None, "127.0.0.1"),
+        ("", "127.0.0.1"),
+        ("not-an-address", "127.0.0.1"),
+    ],
+)
+def test_behind_one_proxy_the_address_is_the_one_it_appended(settings, forwarded_for, expected):
+    settings.TRUSTED_PROXY_COUNT = 1
+    assert client_ip(_request(forwarded_for)) == expected
+
+
+def test_behind_two_proxies_the_address_is_the_second_from_the_right(settings):
+    settings.TRUSTED_PROXY_COUNT = 2
+    assert client_ip(_request("6.6.6.6, 203.0.113.7, 10.0.0.2")) == "203.0.113.7"
+    assert client_ip(_request("203.0.113.7")) == "127.0.0.1"
+
+
+def test_behind_the_proxy_one_clients_lock_leaves_the_others_alone(
+    settings, client, anne, login_url
+):
+    settings.TRUSTED_PROXY_COUNT = 1
+    attacker = {"HTTP_X_FORWARDED_FOR": "203.0.113.66"}
+    _fail(client, login_url, 5, **attacker)
+    assert _log_in(client, login_url, "anne", PASSWORD, **attacker).status_code == 429
+    # a forged left part does not get the attacker round the lock
+    forged = {"HTTP_X_FORWARDED_FOR": "198.51.100.9, 203.0.113.66"}
+    assert _log_in(client, login_url, "anne", PASSWORD, **forged).status_code == 429
+    member = {"HTTP_X_FORWARDED_FOR": "198.51.100.4"}
+    assert _log_in(client, login_url, "anne", PASSWORD, **member).status_code == 302
+    assert AccessAttempt.objects.get().ip_address == "203.0.113.66"
+
+
+def test_production_reads_the_proxys_header_and_the_limits_from_the_environment():
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.TRUSTED_PROXY_COUNT, s.AXES_FAILURE_LIMIT, s.AXES_COOLOFF_TIME.seconds)"
+    )
+    result = _manage("shell", "--no-imports", "-c", code, **PRODUCTION)
+    assert result.stdout.split() == ["1", "5", "900"], result.stderr
+    limits = {"AXES_FAILURE_LIMIT": "3", "AXES_COOLOFF_MINUTES": "60", "TRUSTED_PROXY_COUNT": "2"}
+    result = _manage("shell", "--no-imports", "-c", code, **PRODUCTION, **limits)
+    assert result.stdout.split() == ["2", "3", "3600"], result.stderr
+    result = _manage("shell", "--no-imports", "-c", code, DEBUG="1")
+    assert result.stdout.split() == ["0", "5", "900"], result.stderr
