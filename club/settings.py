@@ -204,6 +204,9 @@ TASKS = {
         "BACKEND": os.getenv("TASKS_BACKEND", "django_tasks_db.backend.DatabaseBackend"),
     }
 }
+# A running replay whose worker has given no sign of life (ratings/tasks.py writes one with
+# each batch's progress) for this many seconds was interrupted (worker killed): restartable.
+REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
 
 # The RQ backend ("django_tasks_rq.RQBackend" in TASKS_BACKEND) for deployments with Redis:
 # workers run `manage.py rqworker default` on as many machines as needed.

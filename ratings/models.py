@@ -378,6 +378,15 @@ class ReplayJob(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    # a failed or interrupted job, once restarted, links to the job that replaced it
+    restarted_as = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="restart_of",
+        verbose_name=_("restarted as"),
+    )
 
     class Meta:
         verbose_name = _("recalculation")

@@ -1,10 +1,20 @@
-"""Recalculations run in the background, with their progress where a page can see it."""
+"""Recalculations run in the background, with their progress where a page can see it.
+
+The worker writes, with the progress, the time of its last sign of life (a heartbeat): a
+running job whose heartbeat is older than ``settings.REPLAY_STALL_SECONDS`` lost its
+worker (killed, machine restarted) and is *interrupted*. The replay runs in one
+transaction, so an interrupted job left the previous ratings as they were, and it can be
+restarted."""
 
 from __future__ import annotations
 
 import logging
+from datetime import datetime, timedelta
+from functools import partial
 
+from django.conf import settings
 from django.core.cache import caches
+from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
@@ -19,12 +29,49 @@ def _progress_key(job_id: int) -> str:
     return f"replay-job-{job_id}"
 
 
+def _progress_entry(job_id: int) -> tuple[int, int, datetime | None]:
+    """(batches done, batches in all, last heartbeat) as the job's worker last wrote them."""
+    entry = caches["progress"].get(_progress_key(job_id))
+    if not entry:
+        return 0, 0, None
+    done, total, *rest = entry  # entries written before heartbeats have no third item
+    return done, total, rest[0] if rest else None
+
+
+def heartbeat(job_id: int, done: int = 0, total: int = 0) -> None:
+    """The worker's sign of life, written with its progress (one write: one file)."""
+    caches["progress"].set(_progress_key(job_id), (done, total, timezone.now()), PROGRESS_TTL)
+
+
 def job_progress(job: ReplayJob) -> tuple[int, int]:
     """(batches done, batches in all) of a job, as its worker last wrote them."""
     if job.state in (ReplayJob.State.DONE, ReplayJob.State.FAILED):
         return job.done, job.total
-    done, total = caches["progress"].get(_progress_key(job.pk), (0, 0))
+    done, total, _beat = _progress_entry(job.pk)
     return done, total
+
+
+def last_sign_of_life(job: ReplayJob) -> datetime:
+    """When the worker of a job last wrote its heartbeat (when the job was created if no
+    heartbeat is left, e.g. the progress cache was emptied)."""
+    _done, _total, beat = _progress_entry(job.pk)
+    return beat or job.created_at
+
+
+def is_interrupted(job: ReplayJob) -> bool:
+    """A running job whose worker gave no sign of life for ``REPLAY_STALL_SECONDS``: the
+    one rule of what "interrupted" means."""
+    if job.state != ReplayJob.State.RUNNING:
+        return False
+    stall = timedelta(seconds=settings.REPLAY_STALL_SECONDS)
+    return timezone.now() - last_sign_of_life(job) > stall
+
+
+def can_restart(job: ReplayJob) -> bool:
+    """A failed or interrupted job not restarted yet."""
+    if job.restarted_as_id is not None:
+        return False
+    return job.state == ReplayJob.State.FAILED or is_interrupted(job)
 
 
 def start_replay(
@@ -32,34 +79,44 @@ def start_replay(
     since=None,
     user=None,  # type: ignore[no-untyped-def]
 ) -> ReplayJob:
-    """Queue a replay of ``system`` (every enabled system when None) from ``since``."""
+    """Queue a replay of ``system`` (every enabled system when None) from ``since``.
+
+    Inside a transaction, the task is queued when it commits, so that a worker on another
+    connection (RQ) never looks for a job row it cannot see yet."""
     job = ReplayJob.objects.create(system=system, since=since, created_by=user)
-    replay_job.enqueue(job.pk)
+    transaction.on_commit(partial(replay_job.enqueue, job.pk))
     return job
 
 
 @task()
 def replay_job(job_id: int) -> None:
     job = ReplayJob.objects.get(pk=job_id)
+    # the heartbeat first: whoever sees the job running sees a sign of life too
+    heartbeat(job.pk)
     job.state = ReplayJob.State.RUNNING
     job.save(update_fields=["state"])
     systems = [job.system] if job.system else list(RatingSystem.objects.enabled())
     offset = 0
 
     def progress(done: int, total: int) -> None:
-        caches["progress"].set(_progress_key(job.pk), (offset + done, offset + total), PROGRESS_TTL)
+        heartbeat(job.pk, offset + done, offset + total)
 
     try:
         for system in systems:
+            heartbeat(job.pk, offset, offset)
             report = recalculate(system, since=job.since, progress=progress)
             offset += report.batches
     except Exception as error:
         logger.exception("replay job %s failed", job.pk)
-        job.state, job.error = ReplayJob.State.FAILED, str(error)
-        job.finished_at = timezone.now()
-        job.save(update_fields=["state", "error", "finished_at"])
+        _finish(job, state=ReplayJob.State.FAILED, error=str(error))
         raise
-    job.state, job.done, job.total = ReplayJob.State.DONE, offset, offset
-    job.finished_at = timezone.now()
-    job.save(update_fields=["state", "done", "total", "finished_at"])
+    _finish(job, state=ReplayJob.State.DONE, done=offset, total=offset)
     caches["progress"].delete(_progress_key(job.pk))
+
+
+def _finish(job: ReplayJob, **fields: object) -> None:
+    """The job's end, unless it was taken for interrupted and restarted meanwhile (a worker
+    slower than the stall limit, not dead): that job's page keeps saying what it said."""
+    ReplayJob.objects.filter(pk=job.pk, state=ReplayJob.State.RUNNING).update(
+        finished_at=timezone.now(), **fields
+    )

@@ -8,6 +8,7 @@ urlpatterns = [
     path("calculette/", views.calculator, name="calculator"),
     path("classements/recalcul/", views.recalculation, name="recalculation"),
     path("classements/recalcul/<int:pk>/", views.job, name="job"),
+    path("classements/recalcul/<int:pk>/relancer/", views.restart, name="restart"),
     path("classements/systemes/", admin_views.systems, name="systems"),
     path("classements/systemes/federation/", admin_views.national, name="national"),
     path("classements/systemes/<int:pk>/", admin_views.system, name="system"),

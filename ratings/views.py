@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import json
 
+from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ratings.calculator import CalculationError, calculation
 from ratings.forms import CalculatorForm, ReplayForm, systems_with_k
 from ratings.models import ReplayJob
-from ratings.tasks import job_progress, start_replay
+from ratings.tasks import (
+    can_restart,
+    is_interrupted,
+    job_progress,
+    last_sign_of_life,
+    start_replay,
+)
 
 MAX_BODY = 64 * 1024
 
@@ -63,9 +73,16 @@ def calculator(request: HttpRequest) -> HttpResponse:
     return render(request, "ratings/calculator.html", context)
 
 
-def _job_for_staff(pk: int) -> ReplayJob:
-    """The replay job ``pk``: the one access helper of the recalculation pages."""
-    return get_object_or_404(ReplayJob.objects.select_related("system"), pk=pk)
+def _job_for_staff(pk: int, lock: bool = False) -> ReplayJob:
+    """The replay job ``pk``: the one access helper of the recalculation pages. ``lock``
+    locks its row until the transaction ends (without joining the system: PostgreSQL
+    locks no row on the nullable side of an outer join)."""
+    jobs = (
+        ReplayJob.objects.select_for_update()
+        if lock
+        else ReplayJob.objects.select_related("system")
+    )
+    return get_object_or_404(jobs, pk=pk)
 
 
 @staff_member_required
@@ -76,7 +93,10 @@ def recalculation(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         job = start_replay(form.cleaned_data["system"], form.cleaned_data["since"], request.user)
         return redirect("ratings:job", pk=job.pk)
-    jobs = ReplayJob.objects.select_related("system")[:10]
+    jobs = [
+        (replay, is_interrupted(replay))
+        for replay in ReplayJob.objects.select_related("system")[:10]
+    ]
     return render(request, "ratings/recalculation.html", {"form": form, "jobs": jobs})
 
 
@@ -85,13 +105,49 @@ def recalculation(request: HttpRequest) -> HttpResponse:
 def job(request: HttpRequest, pk: int) -> HttpResponse:
     replay = _job_for_staff(pk)
     done, total = job_progress(replay)
+    interrupted = is_interrupted(replay)
     context = {
         "job": replay,
         "done": done,
         "total": total,
         "percent": round(100 * done / total) if total else 0,
+        "interrupted": interrupted,
+        "last_sign_of_life": last_sign_of_life(replay) if interrupted else None,
+        "can_restart": can_restart(replay),
     }
     template = (
         "ratings/_job_progress.html" if request.headers.get("HX-Request") else "ratings/job.html"
     )
     return render(request, template, context)
+
+
+@staff_member_required
+@require_POST
+def restart(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start again a failed job, or one whose worker was killed (interrupted), with the same
+    system and day; the old job is marked failed and links to the new one."""
+    with transaction.atomic():
+        # locked: two clicks on the button start one job
+        old = _job_for_staff(pk, lock=True)
+        if not can_restart(old):
+            messages.error(
+                request, _("Only a failed or interrupted recalculation can be restarted.")
+            )
+            return redirect("ratings:job", pk=old.pk)
+        interrupted = old.state == ReplayJob.State.RUNNING
+        new = start_replay(old.system, old.since, request.user)  # queued when this commits
+        old.restarted_as = new
+        if interrupted:
+            old.done, old.total = job_progress(old)  # where the worker stopped
+            old.state = ReplayJob.State.FAILED
+            old.error = _("Interrupted: restarted as recalculation #%(number)s") % {
+                "number": new.pk
+            }
+            old.finished_at = timezone.now()
+        old.save(update_fields=["restarted_as", "done", "total", "state", "error", "finished_at"])
+    messages.success(
+        request,
+        _("Recalculation #%(old)s restarted as recalculation #%(new)s.")
+        % {"old": old.pk, "new": new.pk},
+    )
+    return redirect("ratings:job", pk=new.pk)

@@ -82,6 +82,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     },
     **{f"ratings:{name}": ("admin", "admin") for name in ("recalculation", "systems", "system")},
     "ratings:job": ("admin", "-"),
+    "ratings:restart": ("-", "admin"),
     **{
         f"ratings:{name}": ("-", "admin")
         for name in ("national", "preview", "defaults", "apply", "adjust", "revert")
@@ -137,6 +138,7 @@ def site(db):
         "desk:edit_round": [Round.objects.filter(event=event).first().pk],
         "desk:save_result": [game.pk],
         "ratings:job": [job.pk],
+        "ratings:restart": [job.pk],
         "ratings:system": [system.pk],
         "ratings:preview": [system.pk],
         "ratings:defaults": [system.pk],

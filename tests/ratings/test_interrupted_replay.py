@@ -1,5 +1,6 @@
 """Killing the task worker in the middle of a replay leaves the previous ratings as they
-were, and the replay can be started again (PostgreSQL: the worker is another process)."""
+were; the job reads as interrupted once its heartbeat is older than the stall limit, and
+its page restarts it (PostgreSQL: the worker is another process)."""
 
 import os
 import signal
@@ -10,13 +11,16 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from django.core.cache import caches
+import time_machine
+from django.contrib.auth.models import User
 from django.db import connection
+from django.urls import reverse
+from django.utils import timezone
 
 from club.models import Event, Game, Player, Result, Round
 from ratings.models import Rating, RatingChange, ReplayJob
 from ratings.services import recalculate
-from ratings.tasks import start_replay
+from ratings.tasks import is_interrupted, job_progress, last_sign_of_life, start_replay
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,13 +54,25 @@ def _history(events: int) -> None:
         )
 
 
-def _worker() -> subprocess.Popen:
+@pytest.fixture
+def progress_dir(settings, tmp_path) -> str:
+    """A progress cache of this test's own, shared with its workers: job ids come back
+    from one run to the next, and an old run's progress must not be read as this one's."""
+    location = str(tmp_path / "progress")
+    settings.CACHES = {
+        **settings.CACHES,
+        "progress": {**settings.CACHES["progress"], "LOCATION": location},
+    }
+    return location
+
+
+def _worker(progress_dir: str) -> subprocess.Popen:
     settings = connection.settings_dict
     url = (
         f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
         f"{settings['PORT'] or 5432}/{settings['NAME']}"
     )
-    env = {**os.environ, "DATABASE_URL": url}
+    env = {**os.environ, "DATABASE_URL": url, "PROGRESS_CACHE_LOCATION": progress_dir}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     return subprocess.Popen(
         [
@@ -75,7 +91,9 @@ def _worker() -> subprocess.Popen:
     )
 
 
-def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(club_system):
+def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(
+    club_system, client, settings, progress_dir
+):
     assert connection.vendor == "postgresql"
     _history(400)
     recalculate(club_system)
@@ -85,10 +103,10 @@ def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(club_
     club_system.save()
 
     job = start_replay(club_system)
-    worker = _worker()
+    worker = _worker(progress_dir)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        done, _total = caches["progress"].get(f"replay-job-{job.pk}", (0, 0))
+        done, _total = job_progress(job)
         if done > 20:
             break
         time.sleep(0.05)
@@ -101,10 +119,25 @@ def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(club_
     )
     assert RatingChange.objects.count() == rows
     job.refresh_from_db()
-    assert job.state == ReplayJob.State.RUNNING  # interrupted: never finished
+    assert job.state == ReplayJob.State.RUNNING  # never finished
+    assert last_sign_of_life(job) > job.created_at  # the worker's heartbeat
+    assert not is_interrupted(job)  # not yet: its last sign of life is recent
 
-    again = start_replay(club_system)
-    worker = _worker()
+    settings.REPLAY_STALL_SECONDS = 5
+    client.force_login(User.objects.create_superuser("admin", password="x"))
+    page_url = reverse("ratings:job", args=[job.pk])
+    with time_machine.travel(timezone.now() + timedelta(seconds=6), tick=False):
+        assert is_interrupted(job)
+        page = client.get(page_url).content.decode()
+        assert 'data-state="interrupted"' in page and "every 1s" not in page
+        response = client.post(reverse("ratings:restart", args=[job.pk]))
+    again = ReplayJob.objects.exclude(pk=job.pk).get()
+    assert response.url == reverse("ratings:job", args=[again.pk])
+    assert (again.state, again.system, again.since) == (ReplayJob.State.QUEUED, club_system, None)
+    job.refresh_from_db()
+    assert (job.state, job.restarted_as) == (ReplayJob.State.FAILED, again)
+
+    worker = _worker(progress_dir)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         again.refresh_from_db()
