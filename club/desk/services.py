@@ -347,7 +347,11 @@ def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
     """Save a board's result if nobody else did meanwhile (``version`` as the secretary
     saw it). Errors name the board. A closed event's results change only after reopening
     it. Typing the result already saved changes nothing."""
-    game = Game.objects.select_for_update().select_related("round__event").get(pk=game_id)
+    game = (
+        Game.objects.select_for_update(of=("self",))  # the board's row, not its players'
+        .select_related("round__event", "white", "black")
+        .get(pk=game_id)
+    )
     try:
         result = result_for_key(key)
     except DeskError as error:
@@ -368,7 +372,8 @@ def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
         return game
     before = game.result
     Game.objects.filter(pk=game.pk).update(result=result, version=F("version") + 1, updated_by=user)
-    game.refresh_from_db()
+    # The row is locked: what the update wrote is known without reading it back.
+    game.result, game.version, game.updated_by = result, game.version + 1, user
     log_change(
         user,
         game.round.event,

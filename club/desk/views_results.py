@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -135,8 +135,6 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     """A board saved by htmx. The line comes back with its state: saved (200), someone
     else's result with the message (409), or the typed code with the message (400)."""
-    game = get_object_or_404(Game.objects.select_related("round__event"), pk=pk)
-    event = game.round.event
     key = request.POST.get("result", "")
     try:
         version = int(request.POST.get("version", ""))
@@ -144,12 +142,16 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
         version = -1
     status, message, typed = 200, "", None
     try:
-        services.save_result(game.pk, key, version, request.user)
+        # the board as saved, or as someone else saved it: read once, under the row lock
+        game = services.save_result(pk, key, version, request.user)
+    except Game.DoesNotExist:
+        raise Http404 from None
     except services.Conflict as conflict:
-        status, message = 409, str(conflict)
+        status, message, game = 409, str(conflict), conflict.game
     except services.DeskError as problem:
         status, message, typed = 400, str(problem), key
-    game = Game.objects.select_related("white", "black").get(pk=game.pk)
+        game = Game.objects.select_related("round__event", "white", "black").get(pk=pk)
+    event = game.round.event
     teams = _teams(event)
     context = {
         "line": _line(game, teams, message, typed),
