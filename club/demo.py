@@ -2,7 +2,9 @@
 
 The people are the same every time (a fixed seed); the events are placed around the day
 given, so the calendar always has past results and upcoming meetings. The same day gives
-the same club, object for object.
+the same club, object for object. A bigger club (the load test's 2,000 members over ten
+seasons) plays the same seasons with fields scaled to its size: more championship groups,
+bigger evenings and open.
 """
 
 from __future__ import annotations
@@ -55,20 +57,28 @@ class Cast:
     outsiders: list[Player]
 
 
-def build_demo_club(today: date) -> Cast:
-    """Create the demo club for ``today`` in one transaction."""
+MAX_MEMBERS = 3000  # the first names and surnames above make about 3,100 people
+
+
+def build_demo_club(today: date, members: int = MEMBERS, seasons: int = 2) -> Cast:
+    """Create the demo club for ``today`` in one transaction: ``members`` members (a
+    multiple of 40 scales the events evenly) and ``seasons`` seasons up to this one."""
+    if not MEMBERS <= members <= MAX_MEMBERS:
+        raise ValueError(f"The demo club has {MEMBERS} to {MAX_MEMBERS} members, not {members}.")
+    if seasons < 1:
+        raise ValueError(f"The demo club plays at least one season, not {seasons}.")
     rng = random.Random(PEOPLE_SEED)
     with transaction.atomic():
-        cast = _create_people(rng)
-        _create_seasons(rng, cast, today)
+        cast = _create_people(rng, members)
+        _create_seasons(rng, cast, today, seasons)
     return cast
 
 
-def _create_people(rng: random.Random) -> Cast:
-    names = _unique_names(rng, MEMBERS + OUTSIDERS)
+def _create_people(rng: random.Random, count: int) -> Cast:
+    names = _unique_names(rng, count + OUTSIDERS)
     players: list[Player] = []
     for index, (first, last, sex) in enumerate(names):
-        member = index < MEMBERS
+        member = index < count
         junior = rng.random() < 0.25
         born = date(
             rng.randint(2009, 2016) if junior else rng.randint(1950, 2004),
@@ -92,7 +102,7 @@ def _create_people(rng: random.Random) -> Cast:
             )
         )
     Player.objects.bulk_create(players)
-    members, outsiders = players[:MEMBERS], players[MEMBERS:]
+    members, outsiders = players[:count], players[count:]
     Member.objects.bulk_create(
         Member(
             player=player,
@@ -129,9 +139,9 @@ def _ascii(text: str) -> str:
 # --- events -------------------------------------------------------------------------------
 
 
-def _create_seasons(rng: random.Random, cast: Cast, today: date) -> None:
-    first_season = today.year - 1 if today.month >= 9 else today.year - 2
-    for year in (first_season, first_season + 1):
+def _create_seasons(rng: random.Random, cast: Cast, today: date, seasons: int) -> None:
+    this_season = today.year if today.month >= 9 else today.year - 1
+    for year in range(this_season - seasons + 1, this_season + 1):
         _create_season(rng, cast, today, date(year, 9, 1))
 
 
@@ -148,18 +158,21 @@ def _fridays(start: date, end: date) -> Iterator[date]:
 
 def _create_season(rng: random.Random, cast: Cast, today: date, start: date) -> None:
     season = f"{start.year}-{start.year + 1}"
+    scale = max(1, len(cast.members) // MEMBERS)
     fridays = list(_fridays(start, date(start.year + 1, 6, 30)))
-    # Club championship: a round robin of ten members, a round every other Friday.
-    players = rng.sample(cast.members[:30], 10)
+    # Club championship: round robins of ten members, a round every other Friday.
+    players = rng.sample(cast.members[: 30 * scale], 10 * scale)
     dates = fridays[4::2][:9]
-    _tournament(
-        rng, today, f"Championnat du club {season}", Event.Kind.CHAMPIONSHIP,
-        Event.System.ROUND_ROBIN, Event.TimeControl.STANDARD, dates, round_robin(players),
-    )  # fmt: skip
+    for group in range(scale):
+        title = f"Championnat du club {season}" + (f" – groupe {group + 1}" if scale > 1 else "")
+        _tournament(
+            rng, today, title, Event.Kind.CHAMPIONSHIP, Event.System.ROUND_ROBIN,
+            Event.TimeControl.STANDARD, dates, round_robin(players[10 * group :][:10]),
+        )  # fmt: skip
     # Rapid and blitz evenings: one of each a month, on the Fridays in between.
     for month_index, friday in enumerate(fridays[5::4][:9]):
         kind = Event.Kind.RAPID if month_index % 2 == 0 else Event.Kind.BLITZ
-        field = rng.sample(cast.members, 10)
+        field = rng.sample(cast.members, 10 * scale)
         rounds = 5 if kind == Event.Kind.RAPID else 7
         title = ("Soirée rapide" if kind == Event.Kind.RAPID else "Blitz du mois") + (
             f" – {friday:%d/%m/%Y}"
@@ -183,7 +196,7 @@ def _create_season(rng: random.Random, cast: Cast, today: date, start: date) -> 
         )  # fmt: skip
     # The open: a Swiss weekend in spring with members and visitors.
     saturday = date(start.year + 1, 4, 11)
-    field = rng.sample(cast.members, 12) + rng.sample(cast.outsiders, 12)
+    field = rng.sample(cast.members, 12 * scale) + rng.sample(cast.outsiders, 12)
     _tournament(
         rng, today, f"Open de Wavre {start.year + 1}", Event.Kind.OPEN, Event.System.SWISS,
         Event.TimeControl.STANDARD, [saturday] * 3 + [saturday + timedelta(days=1)] * 2,

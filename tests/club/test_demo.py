@@ -2,7 +2,7 @@ from datetime import date
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db.models import Count
 
 from club.models import Event, Game, Member, Player, Result
@@ -68,3 +68,34 @@ def test_it_is_the_same_club_for_the_same_day():
     first = _snapshot()
     _load("--reset")
     assert _snapshot() == first
+
+
+def test_a_bigger_club_plays_more_seasons_with_fields_scaled_to_its_size():
+    """The load test's club in small: 80 members (twice the demo), three seasons."""
+    _load("--members", "80", "--seasons", "3")
+    assert Member.objects.count() == 80
+    championships = Event.objects.filter(kind=Event.Kind.CHAMPIONSHIP)
+    seasons = sorted({title.split()[3] for title in championships.values_list("title", flat=True)})
+    assert seasons == ["2024-2025", "2025-2026", "2026-2027"]
+    assert championships.count() == 3 * 2  # two groups of ten a season
+    assert sorted(championships.values_list("title", flat=True))[:2] == [
+        "Championnat du club 2024-2025 – groupe 1",
+        "Championnat du club 2024-2025 – groupe 2",
+    ]
+    evening = Event.objects.filter(kind=Event.Kind.RAPID, status=Event.Status.CLOSED).first()
+    assert evening is not None and evening.participants.count() == 20
+    open_ = Event.objects.filter(kind=Event.Kind.OPEN, status=Event.Status.CLOSED).first()
+    assert open_ is not None and open_.participants.count() == 2 * 12 + 12
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--members", "10"), "The demo club has 40 to 3000 members, not 10."),
+        (("--seasons", "0"), "The demo club plays at least one season, not 0."),
+    ],
+)
+def test_a_club_it_cannot_make_is_refused_with_the_reason_and_nothing_written(args, message):
+    with pytest.raises(CommandError, match=message):
+        _load(*args)
+    assert not Player.objects.exists() and not Event.objects.exists()

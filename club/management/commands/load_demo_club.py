@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from club.demo import build_demo_club
+from club.demo import MEMBERS, build_demo_club
 from club.models import Event, Player
 from ratings.models import RatingBatch
 from ratings.services import recalculate_all
@@ -23,8 +23,25 @@ class Command(BaseCommand):
         parser.add_argument(
             "--reset", action="store_true", help="delete every event and player first"
         )
+        parser.add_argument(
+            "--members",
+            type=int,
+            default=MEMBERS,
+            help=f"how many members (default {MEMBERS}; the load test uses 2000)",
+        )
+        parser.add_argument(
+            "--seasons", type=int, default=2, help="how many seasons up to this one (default 2)"
+        )
 
-    def handle(self, *args: Any, day: date | None, reset: bool, **options: Any) -> None:
+    def handle(
+        self,
+        *args: Any,
+        day: date | None,
+        reset: bool,
+        members: int,
+        seasons: int,
+        **options: Any,
+    ) -> None:
         day = day or timezone.localdate()
         with transaction.atomic():
             if reset:
@@ -35,7 +52,7 @@ class Command(BaseCommand):
                 self.stdout.write("The database already holds a club: nothing done.")
                 return
             try:
-                cast = build_demo_club(day)
+                cast = build_demo_club(day, members, seasons)
             except ValueError as error:
                 raise CommandError(str(error)) from error
             reports = recalculate_all()
