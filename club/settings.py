@@ -72,6 +72,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "club.page_cache.PublicPageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -212,6 +213,11 @@ REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
 # workers run `manage.py rqworker default` on as many machines as needed.
 RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0")}}
 
+_PAGE_CACHE_BACKEND = os.getenv(
+    "PAGE_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
+)
+_PAGE_CACHE_LOCATION = os.getenv("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-cache"))
+
 # Progress of background work is written outside the work's own transaction, so that the
 # page watching it sees it: a cache every process shares (files by default).
 CACHES = {
@@ -222,7 +228,28 @@ CACHES = {
         ),
         "LOCATION": os.getenv("PROGRESS_CACHE_LOCATION", str(BASE_DIR / ".progress-cache")),
     },
+    # Public pages as anonymous visitors see them (club/page_cache.py), and apart, their
+    # generation, changed at every write (a file cache lists its folder at every write):
+    # shared by every worker process, so that a write in one of them invalidates the pages
+    # in all. With Redis, set both locations (PAGE_CACHE_LOCATION, PAGE_GENERATION_LOCATION).
+    "pages": {
+        "BACKEND": _PAGE_CACHE_BACKEND,
+        "LOCATION": _PAGE_CACHE_LOCATION,
+        "TIMEOUT": envint("PAGE_CACHE_SECONDS", "600"),
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    },
+    "page-generation": {
+        "BACKEND": _PAGE_CACHE_BACKEND,
+        "LOCATION": os.getenv(
+            "PAGE_GENERATION_LOCATION", str(Path(_PAGE_CACHE_LOCATION) / "generation")
+        ),
+        "TIMEOUT": None,
+    },
 }
+
+# Public pages cached for anonymous visitors, forgotten at every committed write
+# (club/page_cache.py); off by default in development, where templates change.
+PAGE_CACHE_ENABLED = envbool("PAGE_CACHE", "0" if DEBUG else "1")
 
 CLUB_NAME = os.getenv("CLUB_NAME", "Cercle d'Échecs de Wavre")
 

@@ -45,6 +45,13 @@ def _plain_static_storage(settings) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
+def _no_page_cache(settings) -> None:  # type: ignore[no-untyped-def]
+    """Most tests write inside a transaction that never commits, where the page cache
+    cannot see their writes: it is tested on its own (tests/club/test_page_cache.py)."""
+    settings.PAGE_CACHE_ENABLED = False
+
+
+@pytest.fixture(autouse=True)
 def _data_of_the_migrations(request: pytest.FixtureRequest) -> None:
     """Transactional tests empty every table when they end, rows that data migrations
     created included: put those back for the transactional tests that follow."""

@@ -1,0 +1,370 @@
+"""Load test: the site under 50 concurrent users, served by gunicorn on 127.0.0.1.
+
+Builds (once, then reuses) the demo club scaled to 2,000 members and ten seasons in a
+PostgreSQL database, serves it in production settings (``DEBUG=0``, whitenoise, the page
+cache in files shared by the workers, persistent database connections) and runs wrk
+(Debian's package ``wrk``) against four scenarios, each after a warm-up:
+
+- the home page, anonymous visitors;
+- a member's page, anonymous visitors going through every member in turn (after a first
+  visit of each, whose rate is printed too: pages rendered, not yet cached);
+- the calendar, anonymous visitors;
+- the result-entry save, signed-in secretaries saving boards of an event in progress.
+
+It prints, for each, requests per second and p50/p95/p99 latency, errors, and the
+targets: 300 requests/s and p95 under 200 ms for the home and member pages, p95 under
+250 ms for the save, no errors.
+
+Run: ``.venv/bin/python -m benchmarks.load_test`` (``--rebuild`` makes the club again;
+``--database-url``, ``--duration``, ``--connections``, ``--workers``, ``--threads``).
+The first run builds the club: a few minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WRK_SCRIPTS = Path(__file__).resolve().parent / "wrk"
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/club_load"
+MEMBERS, SEASONS = 2000, 10
+SECRETARY, PASSWORD = "charge-secretariat", "Charge de test 2026!"
+LOAD_EVENT = "Soirée de charge"
+BOARDS = 400
+PORT = 8431
+
+
+@dataclass(frozen=True)
+class Figures:
+    name: str
+    requests: int
+    seconds: float
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+    errors: int
+
+    @property
+    def per_second(self) -> float:
+        return self.requests / self.seconds
+
+
+def _django(database_url: str) -> None:
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def _create_database(database_url: str) -> None:
+    import psycopg
+
+    url = urllib.parse.urlsplit(database_url)
+    name = url.path.lstrip("/")
+    server = url._replace(path="/postgres").geturl()
+    with psycopg.connect(server, autocommit=True) as connection:
+        if not connection.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", [name]
+        ).fetchone():
+            connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def _build_club(rebuild: bool) -> None:
+    from django.core.management import call_command
+
+    from club.models import Member
+
+    call_command("migrate", verbosity=0)
+    if rebuild or Member.objects.count() < MEMBERS:
+        started = time.perf_counter()
+        print(f"Building the demo club: {MEMBERS} members, {SEASONS} seasons…", flush=True)
+        call_command("load_demo_club", reset=True, members=MEMBERS, seasons=SEASONS, verbosity=1)
+        print(f"  built in {time.perf_counter() - started:.0f} s", flush=True)
+
+
+def _prepare_saves() -> list[tuple[int, int]]:
+    """A secretary, and an event in progress whose boards the load test saves: (game id,
+    version) of each board."""
+    from django.contrib.auth.models import Group, User
+    from django.utils import timezone
+
+    from club.models import Event, Game, Member, Round
+
+    user, _ = User.objects.get_or_create(username=SECRETARY)
+    if not user.check_password(PASSWORD):  # a new password would end the session
+        user.set_password(PASSWORD)
+        user.save()
+    user.groups.add(Group.objects.get(name="secretaries"))
+    event = Event.objects.filter(title=LOAD_EVENT).first()
+    if event is None:
+        start = timezone.now() - timedelta(hours=1)
+        event = Event.objects.create(
+            kind=Event.Kind.RAPID,
+            title=LOAD_EVENT,
+            start=start,
+            end=start + timedelta(hours=4),
+            status=Event.Status.ONGOING,
+            public=False,
+        )
+        round_ = Round.objects.create(event=event, number=1, starts_at=start)
+        players = [m.player for m in Member.objects.select_related("player")[: 2 * BOARDS]]
+        Game.objects.bulk_create(
+            Game(round=round_, board=n + 1, white=players[2 * n], black=players[2 * n + 1])
+            for n in range(BOARDS)
+        )
+    return list(Game.objects.filter(round__event=event).values_list("pk", "version"))
+
+
+def _paths() -> dict[str, list[str]]:
+    from django.urls import reverse
+
+    from club.models import Member
+
+    members = Member.objects.public().order_by("pk").values_list("pk", flat=True)
+    return {
+        "home": [reverse("home")],
+        "member": [reverse("member", args=[pk]) for pk in members],
+        "calendar": [reverse("calendar")],
+    }
+
+
+def _serve(database_url: str, workers: int, threads: int, cache: Path) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": "load-test-" + "k" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "DATABASE_URL": database_url,
+        "DB_CONN_MAX_AGE": "600",
+        "PAGE_CACHE_LOCATION": str(cache / "pages"),
+        "PROGRESS_CACHE_LOCATION": str(cache / "progress"),
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "club.wsgi",
+        "--bind",
+        f"127.0.0.1:{PORT}",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--log-level",
+        "warning",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    for _ in range(100):
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn stopped (is port {PORT} taken?)")
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{PORT}/", timeout=60)
+            return server
+        except OSError:  # not listening yet
+            time.sleep(0.2)
+    server.terminate()
+    raise SystemExit("gunicorn did not answer on 127.0.0.1")
+
+
+def _log_in() -> tuple[str, str]:
+    """The secretary's session cookie and CSRF token, through the login form."""
+    from django.urls import reverse
+
+    base = f"http://127.0.0.1:{PORT}"
+    login = base + reverse("login")
+    with urllib.request.urlopen(login) as page:
+        csrf = _cookie(page.headers.get_all("Set-Cookie"), "csrftoken")
+    body = urllib.parse.urlencode(
+        {"username": SECRETARY, "password": PASSWORD, "csrfmiddlewaretoken": csrf}
+    ).encode()
+    request = urllib.request.Request(login, data=body, headers={"Cookie": f"csrftoken={csrf}"})
+
+    class _Stay(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            return None
+
+    try:
+        urllib.request.build_opener(_Stay).open(request)
+        raise SystemExit("the secretary could not log in")
+    except urllib.error.HTTPError as answer:
+        if answer.code != 302:
+            raise SystemExit(f"logging in answered {answer.code}") from None
+        cookies = answer.headers.get_all("Set-Cookie")
+    csrf = _cookie(cookies, "csrftoken", csrf)
+    return f"sessionid={_cookie(cookies, 'sessionid')}; csrftoken={csrf}", csrf
+
+
+def _cookie(headers: list[str] | None, name: str, default: str | None = None) -> str:
+    for header in headers or []:
+        match = re.match(rf"{name}=([^;]+)", header)
+        if match:
+            return match.group(1)
+    if default is None:
+        raise SystemExit(f"no {name} cookie in the answer")
+    return default
+
+
+def _first_visits(paths: list[str]) -> None:
+    """Every member's page once, by 8 visitors: what the cache starts from, and the
+    figure of pages rendered by Django rather than copied."""
+    started = time.perf_counter()
+    with ThreadPoolExecutor(8) as visitors:
+        statuses = list(
+            visitors.map(
+                lambda path: urllib.request.urlopen(f"http://127.0.0.1:{PORT}{path}").status,
+                paths,
+            )
+        )
+    seconds = time.perf_counter() - started
+    bad = sum(status != 200 for status in statuses)
+    print(
+        f"{'first visits, not cached':<26} {len(paths) / seconds:8.0f} pages/s "
+        f"({len(paths)} member pages in {seconds:.0f} s, 8 visitors)   errors {bad}",
+        flush=True,
+    )
+
+
+def _wrk(name: str, script: str, args: list[str], duration: int, connections: int) -> Figures:
+    command = [
+        "wrk",
+        "--threads",
+        "2",
+        "--connections",
+        str(connections),
+        "--duration",
+        f"{duration}s",
+        "--timeout",
+        "10s",
+        "--script",
+        script,
+        f"http://127.0.0.1:{PORT}",
+        "--",
+        *args,
+    ]
+    run = subprocess.run(command, cwd=WRK_SCRIPTS, capture_output=True, text=True)
+    if run.returncode:
+        raise SystemExit(f"wrk failed on the {name}:\n{run.stdout}{run.stderr}")
+    output = run.stdout
+    match = re.search(r"wrk-report (.*)", output)
+    if not match:
+        raise SystemExit(f"wrk printed no report:\n{output}")
+    values = {key: int(value) for key, value in re.findall(r"(\w+)=(\d+)", match.group(1))}
+    # statuses from 400 up are both in "status" and "not_ok": counted once
+    errors = sum(values[key] for key in ("connect", "read", "write", "timeout", "not_ok"))
+    return Figures(
+        name,
+        values["requests"],
+        values["duration_us"] / 1e6,
+        values["p50_us"] / 1000,
+        values["p95_us"] / 1000,
+        values["p99_us"] / 1000,
+        errors,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database-url", default=os.getenv("LOAD_DATABASE_URL", DEFAULT_DATABASE))
+    parser.add_argument("--rebuild", action="store_true", help="build the demo club again")
+    parser.add_argument("--duration", type=int, default=20, help="seconds a scenario lasts")
+    parser.add_argument("--warm-up", type=int, default=5, help="seconds before measuring")
+    parser.add_argument("--connections", type=int, default=50, help="concurrent users")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker")
+    parser.add_argument(
+        "--only", choices=["home", "member", "calendar", "save"], help="run one scenario only"
+    )
+    options = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is missing: apt-get install wrk")
+
+    _create_database(options.database_url)
+    _django(options.database_url)
+    _build_club(options.rebuild)
+    _prepare_saves()
+    paths = _paths()
+    from django.urls import reverse
+
+    with tempfile.TemporaryDirectory(prefix="club-load-") as cache:
+        server = _serve(options.database_url, options.workers, options.threads, Path(cache))
+        try:
+            cookie, csrf = _log_in()
+
+            def saves() -> list[str]:
+                boards = _prepare_saves()  # with the versions the last run left
+                return [cookie, csrf, "2"] + [
+                    f"{reverse('desk:save_result', args=[pk])}:{version}" for pk, version in boards
+                ]
+
+            scenarios = {
+                "home": ("home page", "pages.lua", lambda: paths["home"]),
+                "member": ("member's page", "pages.lua", lambda: paths["member"]),
+                "calendar": ("calendar", "pages.lua", lambda: paths["calendar"]),
+                "save": ("result save", "save_results.lua", saves),
+            }
+            if options.only:
+                scenarios = {options.only: scenarios[options.only]}
+            if "member" in scenarios:
+                _first_visits(paths["member"])
+            figures = {}
+            for key, (name, script, args) in scenarios.items():
+                _wrk(name, script, args(), options.warm_up, options.connections)
+                figures[key] = _wrk(name, script, args(), options.duration, options.connections)
+                print(_line(figures[key]), flush=True)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(30)
+    _targets(figures)
+
+
+def _line(f: Figures) -> str:
+    return (
+        f"{f.name:<26} {f.per_second:8.0f} req/s   p50 {f.p50_ms:6.1f} ms   "
+        f"p95 {f.p95_ms:6.1f} ms   p99 {f.p99_ms:6.1f} ms   errors {f.errors}"
+    )
+
+
+def _targets(figures: dict[str, Figures]) -> None:
+    checks = [
+        (
+            "home",
+            "home page ≥ 300 req/s, p95 < 200 ms",
+            lambda f: f.per_second >= 300 and f.p95_ms < 200,
+        ),
+        (
+            "member",
+            "member's page ≥ 300 req/s, p95 < 200 ms",
+            lambda f: f.per_second >= 300 and f.p95_ms < 200,
+        ),
+        ("save", "result save p95 < 250 ms", lambda f: f.p95_ms < 250),
+    ]
+    for key, label, met in checks:
+        if key in figures:
+            print(f"{'met   ' if met(figures[key]) else 'MISSED'}  {label}")
+    print(f"{'MISSED' if any(f.errors for f in figures.values()) else 'met   '}  no errors")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""Public pages cached as anonymous visitors see them, and forgotten at every change.
+
+A visitor without a session (no login, no pending message) asking for a page with GET is
+served the copy made for the last visitor, when there is one. Copies are keyed on a
+*generation*: a random token that changes whenever a write to the club's tables commits,
+in any process (a secretary's save, a replay in the task worker, a management command),
+because every database connection reports its writes (``watch_writes``). So a page is
+never older than the data it shows; writes made outside Django (psql) show after
+``PAGE_CACHE_SECONDS`` at the latest. Copies are only made of plain pages: status 200,
+no cookie set (a page with a form sets the CSRF cookie), nothing marked private.
+
+The caches (``caches["pages"]`` and ``caches["page-generation"]``) must be shared by every
+worker process: files by default, Redis in a deployment on several machines
+(``PAGE_CACHE_BACKEND``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.db import transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+
+GENERATION_KEY = "page-generation"
+HEADER = "X-Page-Cache"
+
+# Writes to these tables change nothing a public page shows: logins (sessions, the
+# accounts' last login), login throttling, the task queue's bookkeeping and a replay's own
+# progress row.
+IGNORED_TABLES = frozenset(
+    {
+        "django_session",
+        "auth_user",
+        "axes_accessattempt",
+        "axes_accessfailurelog",
+        "axes_accesslog",
+        "django_tasks_database_dbtaskresult",
+        "ratings_replayjob",
+    }
+)
+_WRITE = re.compile(r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.I)
+_PRIVATE = {"private", "no-store", "no-cache"}
+_DIRECTIVES = re.compile(r"\s*,\s*")
+
+
+def _pages() -> Any:
+    return caches["pages"]
+
+
+def _generations() -> Any:
+    return caches["page-generation"]
+
+
+def generation() -> str:
+    """The current generation, made on first use."""
+    token = _generations().get(GENERATION_KEY)
+    if token is None:
+        token = secrets.token_hex(8)
+        _generations().add(GENERATION_KEY, token, timeout=None)
+        token = _generations().get(GENERATION_KEY, token)
+    return str(token)
+
+
+def forget_pages() -> None:
+    """Every cached page out of date at once. A fresh random token rather than a counter:
+    two processes bumping together can never agree on the same next value."""
+    _generations().set(GENERATION_KEY, secrets.token_hex(8), timeout=None)
+
+
+# Writes -----------------------------------------------------------------------------------
+
+
+def _after_commit(alias: str) -> None:
+    from django.db import connections
+
+    connection = connections[alias]
+    # A transaction that wrote many times registers many callbacks: one bump is enough.
+    if not getattr(connection, "_pages_forgotten", False):
+        forget_pages()
+        connection._pages_forgotten = True  # type: ignore[attr-defined]
+
+
+def _report_writes(
+    execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]
+) -> Any:
+    result = execute(sql, params, many, context)
+    match = _WRITE.match(sql)
+    if match and match.group(1).lower() not in IGNORED_TABLES:
+        connection = context["connection"]
+        connection._pages_forgotten = False
+        if connection.in_atomic_block:
+            transaction.on_commit(lambda: _after_commit(connection.alias), using=connection.alias)
+        else:
+            _after_commit(connection.alias)
+    return result
+
+
+def watch_writes(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) -> None:
+    """``connection_created`` receiver: this connection's writes make pages out of date."""
+    if _report_writes not in connection.execute_wrappers:
+        # First, so that a wrapper pushed and popped around some queries stays last.
+        connection.execute_wrappers.insert(0, _report_writes)
+
+
+# Reads ------------------------------------------------------------------------------------
+
+
+def _cacheable_request(request: HttpRequest) -> bool:
+    return (
+        settings.PAGE_CACHE_ENABLED
+        and request.method == "GET"
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def _cacheable_response(response: HttpResponse) -> bool:
+    if response.status_code != 200 or response.streaming or response.cookies:
+        return False
+    directives = {
+        d.split("=")[0].strip().lower()
+        for d in _DIRECTIVES.split(response.get("Cache-Control", ""))
+    }
+    return not directives & _PRIVATE
+
+
+def _key(request: HttpRequest) -> str:
+    # The language is in the path (i18n_patterns); the day, for "the next meetings".
+    address = f"{request.build_absolute_uri()}|{timezone.localdate().isoformat()}"
+    return f"page:{generation()}:{hashlib.sha256(address.encode()).hexdigest()}"
+
+
+class PublicPageCacheMiddleware:
+    """Serve anonymous GETs from the cache; keep the plain pages made for them."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not _cacheable_request(request):
+            return self.get_response(request)
+        key = _key(request)
+        copy = _pages().get(key)
+        if copy is not None:
+            status, headers, content = copy
+            response = HttpResponse(content, status=status)
+            for name, value in headers:
+                response[name] = value
+            response[HEADER] = "hit"
+            return response
+        response = self.get_response(request)
+        if _cacheable_response(response):
+            _pages().set(key, (response.status_code, list(response.items()), response.content))
+            response[HEADER] = "miss"
+        return response

@@ -1,0 +1,164 @@
+"""Public pages come from the cache for anonymous visitors and are forgotten as soon as a
+write commits: in this process, in a transaction, through the desk, or in another process.
+The tests commit (transactional database), since the cache follows committed writes."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.db import connection, transaction
+from django.urls import reverse
+
+from club import page_cache
+from club.models import Event, Game, Result
+from tests.club.factories import GameFactory, MemberFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _page_cache(settings, tmp_path):  # type: ignore[no-untyped-def]
+    """The page cache on, in files of its own, as worker processes share it."""
+    settings.PAGE_CACHE_ENABLED = True
+    settings.CACHES = {
+        **settings.CACHES,
+        "pages": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path / "pages"),
+        },
+        "page-generation": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path / "pages" / "generation"),
+        },
+    }
+
+
+@pytest.fixture
+def member():  # type: ignore[no-untyped-def]
+    return MemberFactory(player__first_name="Alice", player__last_name="Martin")
+
+
+def test_the_second_anonymous_visit_is_served_from_the_cache_without_a_query(
+    client, member, django_assert_num_queries
+):
+    url = reverse("member", args=[member.pk])
+    first = client.get(url)
+    assert first.status_code == 200 and first[page_cache.HEADER] == "miss"
+    with django_assert_num_queries(0):
+        second = client.get(url)
+    assert second[page_cache.HEADER] == "hit"
+    assert second.content == first.content
+    assert second["Content-Security-Policy"] == first["Content-Security-Policy"]
+    assert "Alice" in second.content.decode()
+
+
+def test_a_committed_write_forgets_the_pages(client, member):
+    url = reverse("member", args=[member.pk])
+    client.get(url)
+    type(member.player).objects.filter(pk=member.player.pk).update(first_name="Béatrice")
+    response = client.get(url)
+    assert response[page_cache.HEADER] == "miss"
+    assert "Béatrice" in response.content.decode()
+
+
+def test_a_transaction_forgets_the_pages_when_it_commits_and_only_then(member):
+    before = page_cache.generation()
+    with transaction.atomic():
+        member.player.first_name = "Chloé"
+        member.player.save()
+        assert page_cache.generation() == before  # nothing visible to others yet
+    after = page_cache.generation()
+    assert after != before
+
+    with pytest.raises(RuntimeError), transaction.atomic():
+        member.player.first_name = "Denise"
+        member.player.save()
+        raise RuntimeError("rolled back")
+    assert page_cache.generation() == after
+
+
+def test_a_login_writes_a_session_and_forgets_nothing(client, member):
+    User.objects.create_user("alice", password="correct horse battery")
+    before = page_cache.generation()
+    response = client.post(
+        reverse("login"), {"username": "alice", "password": "correct horse battery"}
+    )
+    assert response.status_code == 302
+    assert page_cache.generation() == before
+
+
+def test_a_result_saved_at_the_desk_shows_at_once_on_the_public_event_page(client):
+    game = GameFactory(
+        round__event__status=Event.Status.ONGOING,
+        white__last_name="Blanc",
+        black__last_name="Noir",
+    )
+    url = reverse("event", args=[game.round.event.pk])
+    assert "1-0" not in client.get(url).content.decode()
+    assert client.get(url)[page_cache.HEADER] == "hit"
+
+    secretary = User.objects.create_user("secretaire", password="x")
+    secretary.groups.add(Group.objects.get(name="secretaries"))
+    desk = type(client)()
+    desk.force_login(secretary)
+    saved = desk.post(
+        reverse("desk:save_result", args=[game.pk]), {"result": "1", "version": game.version}
+    )
+    assert saved.status_code == 200
+    assert Game.objects.get(pk=game.pk).result == Result.WHITE_WINS
+
+    response = client.get(url)
+    assert response[page_cache.HEADER] == "miss"
+    assert "1-0" in response.content.decode()
+
+
+def test_signed_in_visitors_and_pages_that_set_cookies_are_never_cached(client, member):
+    url = reverse("member", args=[member.pk])
+    client.get(url)
+    user = User.objects.create_user("bob", password="x")
+    client.force_login(user)
+    response = client.get(url)
+    assert page_cache.HEADER not in response
+    assert f'action="{reverse("logout")}"' in response.content.decode()  # bob's own menu
+
+    client.logout()
+    for _ in range(2):
+        login_page = client.get(reverse("login"))
+        assert login_page.status_code == 200
+        assert page_cache.HEADER not in login_page  # it sets the CSRF cookie
+
+
+@pytest.mark.postgresql
+def test_a_write_in_another_process_forgets_the_pages(client, member, settings):
+    """A management command, the task worker or another gunicorn worker: any process."""
+    url = reverse("member", args=[member.pk])
+    client.get(url)
+    assert client.get(url)[page_cache.HEADER] == "hit"
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}",
+        "PAGE_CACHE_LOCATION": settings.CACHES["pages"]["LOCATION"],
+        "PAGE_GENERATION_LOCATION": settings.CACHES["page-generation"]["LOCATION"],
+    }
+    subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            "from club.models import Player; "
+            f"Player.objects.filter(pk={member.player.pk}).update(first_name='Élodie')",
+        ],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    response = client.get(url)
+    assert response[page_cache.HEADER] == "miss"
+    assert "Élodie" in response.content.decode()
