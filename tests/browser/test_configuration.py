@@ -1,4 +1,3 @@
-from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -7,20 +6,10 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from ratings.models import RatingChange, RatingSystem
+from tests.task_worker import work_queued_tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
-
-
-def _work() -> None:
-    call_command(
-        "db_worker",
-        batch=True,
-        startup_delay=False,
-        reload=False,
-        stdout=StringIO(),
-        stderr=StringIO(),
-    )
 
 
 def _history(member_url: str, page: Page) -> list[str]:
@@ -58,12 +47,12 @@ def test_an_administrator_changes_k_previews_applies_and_reverts(live_server, pa
     page.get_by_role("button", name="Voir l'effet").click()
     page.locator("#apply").click()
     expect(page.locator("#job-progress")).to_be_visible()
-    _work()
+    work_queued_tasks()
     changed = _history(member_url, page)
     assert changed != before
 
     page.goto(f"{live_server.url}/classements/systemes/{club.pk}/")
     page.get_by_role("button", name="Annuler cette modification").first.click()
     page.locator("#apply").click()
-    _work()
+    work_queued_tasks()
     assert _history(member_url, page) == before  # back as it was, to the last decimal

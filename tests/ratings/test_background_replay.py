@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from ratings.models import RatingBatch, RatingChange, ReplayJob
 from tests.ratings.conftest import D, W
+from tests.task_worker import work_queued_tasks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,17 +18,6 @@ def admin_client(client):
     admin = User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
     client.force_login(admin)
     return client
-
-
-def _work():
-    call_command(
-        "db_worker",
-        batch=True,
-        startup_delay=False,
-        reload=False,
-        stdout=StringIO(),
-        stderr=StringIO(),
-    )
 
 
 def test_an_administrator_replays_in_the_background_and_watches_it_finish(
@@ -41,7 +31,7 @@ def test_an_administrator_replays_in_the_background_and_watches_it_finish(
     queued = admin_client.get(response.url).content.decode()
     assert 'hx-trigger="every 1s"' in queued
 
-    _work()
+    work_queued_tasks()
 
     job.refresh_from_db()
     assert (job.state, job.done, job.total) == (ReplayJob.State.DONE, 1, 1)
@@ -62,7 +52,7 @@ def test_a_failed_replay_is_reported_and_changes_nothing(
 
     monkeypatch.setattr(club_system.module, "rate", broken)
     admin_client.post(reverse("ratings:recalculation"), {"system": club_system.pk})
-    _work()
+    work_queued_tasks()
     job = ReplayJob.objects.get()
     assert job.state == ReplayJob.State.FAILED and "the rules broke" in job.error
     assert list(RatingChange.objects.values_list("player", "rating_after")) == before

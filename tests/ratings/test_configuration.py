@@ -1,11 +1,9 @@
 import dataclasses
 import json
 from datetime import date
-from io import StringIO
 
 import pytest
 from django.contrib.auth.models import Group, User
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
@@ -14,19 +12,9 @@ from ratings.config import ParamsForm
 from ratings.models import ConfigChange, Rating, RatingAdjustment, RatingChange, ReplayJob
 from ratings.services import recalculate
 from tests.ratings.conftest import D, W
+from tests.task_worker import work_queued_tasks
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _work():
-    call_command(
-        "db_worker",
-        batch=True,
-        startup_delay=False,
-        reload=False,
-        stdout=StringIO(),
-        stderr=StringIO(),
-    )
 
 
 def _ratings(system):
@@ -83,7 +71,7 @@ def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
     )
     job = ReplayJob.objects.get()
     assert response.url == reverse("ratings:job", args=[job.pk])
-    _work()
+    work_queued_tasks()
     club_system.refresh_from_db()
     assert club_system.params == {"k": 32.0}
     changed = _ratings(club_system)
@@ -96,7 +84,7 @@ def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
         reverse("ratings:apply", args=[club_system.pk]),
         {"overrides": response.context["overrides"]},
     )
-    _work()
+    work_queued_tasks()
     assert _ratings(club_system) == before
 
 
@@ -156,7 +144,7 @@ def test_a_one_off_adjustment_is_a_row_of_its_own_in_the_history(
             "a-factor": "0.4",
         },
     )
-    _work()
+    work_queued_tasks()
     adjustment = RatingAdjustment.objects.get()
     row = RatingChange.objects.get(batch__kind="adjustment", player=players[2])
     assert row.rating_after == round(row.rating_before + 0.4 * (2000 - row.rating_before))

@@ -2,14 +2,12 @@
 administrator restarts it, or a failed one, from its page with one button."""
 
 from datetime import date, timedelta
-from io import StringIO
 
 import pytest
 import time_machine
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.cache import caches
-from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
@@ -17,6 +15,7 @@ from django.utils.translation import gettext
 from ratings.models import RatingChange, ReplayJob
 from ratings.tasks import heartbeat, is_interrupted
 from tests.ratings.conftest import D, W
+from tests.task_worker import work_queued_tasks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SINCE = date(2026, 1, 1)
@@ -41,17 +40,6 @@ def admin_client(client):
 @pytest.fixture
 def history(make_event, players):
     make_event(date(2026, 1, 9), [[(players[0], players[1], W), (players[2], players[3], D)]])
-
-
-def _work():
-    call_command(
-        "db_worker",
-        batch=True,
-        startup_delay=False,
-        reload=False,
-        stdout=StringIO(),
-        stderr=StringIO(),
-    )
 
 
 def _running(system, done=3, total=10):
@@ -154,7 +142,7 @@ def test_restarting_an_interrupted_job_queues_the_same_replay_and_it_completes(
     assert again.url == reverse("ratings:job", args=[job.pk])
     assert ReplayJob.objects.count() == 2
 
-    _work()
+    work_queued_tasks()
     new.refresh_from_db()
     assert (new.state, new.done, new.total) == (ReplayJob.State.DONE, 1, 1)
     assert RatingChange.objects.filter(batch__system=club_system).count() == 4
@@ -184,7 +172,7 @@ def test_restarting_a_failed_job_keeps_its_error_and_links_to_the_new_one(
     assert "the rules broke" in old_page
     assert f'href="{reverse("ratings:job", args=[new.pk])}"' in old_page
 
-    _work()
+    work_queued_tasks()
     new.refresh_from_db()
     assert new.state == ReplayJob.State.DONE
     assert RatingChange.objects.filter(batch__system=club_system).count() == 4
