@@ -1,0 +1,132 @@
+"""The deployment of the README, served for real: PostgreSQL, gunicorn with several
+workers behind a reverse proxy (played here by the X-Forwarded-Proto header), static
+files collected once and served by whitenoise, public pages cached in files the workers
+share."""
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+
+from club.models import Player
+from tests.club.factories import MemberFactory
+
+pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "club.example.be"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def site(tmp_path: Path, settings) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    """gunicorn with two workers on the test database, in production settings; this
+    process writes to the database and to the page cache's generation as they do."""
+    pages = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache"}
+    settings.CACHES = {
+        **settings.CACHES,
+        "pages": {**pages, "LOCATION": str(tmp_path / "pages")},
+        "page-generation": {**pages, "LOCATION": str(tmp_path / "pages" / "generation")},
+    }
+    db = connection.settings_dict
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+        "DEBUG": "0",
+        "SECRET_KEY": "a-production-secret-key-that-is-long-and-random-enough-0123456789",
+        "ALLOWED_HOSTS": HOST,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "PAGE_CACHE_LOCATION": settings.CACHES["pages"]["LOCATION"],
+        "PAGE_GENERATION_LOCATION": settings.CACHES["page-generation"]["LOCATION"],
+    }
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    port = _free_port()
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("gunicorn")),
+            "club.wsgi",
+            "--workers",
+            "2",
+            "--bind",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert server.poll() is None, "gunicorn stopped"
+                time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return None
+
+
+def _get(url: str, https: bool = True) -> tuple[int, dict[str, str], str]:
+    headers = {"Host": HOST, **({"X-Forwarded-Proto": "https"} if https else {})}
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.build_opener(_NoRedirect).open(request, timeout=30) as answer:
+            return answer.status, dict(answer.headers), answer.read().decode()
+    except urllib.error.HTTPError as answer:
+        return answer.code, dict(answer.headers), ""
+
+
+def test_the_site_behind_its_proxy_serves_pages_static_files_and_fresh_pages(site):
+    member = MemberFactory(player__first_name="Alice", player__last_name="Martin")
+
+    status, headers, _ = _get(site + "/", https=False)
+    assert status == 301 and headers["Location"] == f"https://{HOST}/"
+
+    status, headers, home = _get(site + "/")
+    assert status == 200
+    assert headers["Strict-Transport-Security"].startswith("max-age=31536000")
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+
+    # collected once with hashed names, served by whitenoise for a year
+    script = re.search(r'src="(/static/[^"]+\.[0-9a-f]{12}\.js)"', home)
+    assert script, "no hashed static file in the home page"
+    status, headers, body = _get(site + script.group(1))
+    assert status == 200 and body
+    assert "immutable" in headers["Cache-Control"]
+
+    # the workers share the page cache, and a write anywhere makes it out of date
+    page = site + reverse("member", args=[member.pk])
+    answers = [_get(page) for _ in range(4)]
+    assert {status for status, _, _ in answers} == {200}
+    assert [headers.get("X-Page-Cache") for _, headers, _ in answers] == ["miss"] + ["hit"] * 3
+    Player.objects.filter(pk=member.player.pk).update(first_name="Béatrice")
+    status, headers, body = _get(page)
+    assert headers["X-Page-Cache"] == "miss" and "Béatrice" in body and "Alice" not in body
