@@ -17,6 +17,7 @@ worker process: files by default, Redis in a deployment on several machines
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import secrets
 from collections.abc import Callable
@@ -29,6 +30,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
+logger = logging.getLogger(__name__)
 GENERATION_KEY = "page-generation"
 HEADER = "X-Page-Cache"
 
@@ -84,7 +86,10 @@ def _after_commit(alias: str) -> None:
     connection = connections[alias]
     # A transaction that wrote many times registers many callbacks: one bump is enough.
     if not getattr(connection, "_pages_forgotten", False):
-        forget_pages()
+        try:
+            forget_pages()
+        except Exception:  # the write stands; the pages age out (PAGE_CACHE_SECONDS)
+            logger.exception("The cached pages could not be made out of date after a write")
         connection._pages_forgotten = True  # type: ignore[attr-defined]
 
 
@@ -132,10 +137,10 @@ def _cacheable_response(response: HttpResponse) -> bool:
     return not directives & _PRIVATE
 
 
-def _key(request: HttpRequest) -> str:
+def _address(request: HttpRequest) -> str:
     # The language is in the path (i18n_patterns); the day, for "the next meetings".
     address = f"{request.build_absolute_uri()}|{timezone.localdate().isoformat()}"
-    return f"page:{generation()}:{hashlib.sha256(address.encode()).hexdigest()}"
+    return hashlib.sha256(address.encode()).hexdigest()
 
 
 class PublicPageCacheMiddleware:
@@ -147,8 +152,13 @@ class PublicPageCacheMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if not _cacheable_request(request):
             return self.get_response(request)
-        key = _key(request)
-        copy = _pages().get(key)
+        address = _address(request)
+        try:
+            key = f"page:{generation()}:{address}"
+            copy = _pages().get(key)
+        except Exception:  # a cache down is no reason to refuse a page
+            logger.exception("The page cache cannot be read: the page is made afresh")
+            return self.get_response(request)
         if copy is not None:
             status, headers, content = copy
             response = HttpResponse(content, status=status)
@@ -158,6 +168,10 @@ class PublicPageCacheMiddleware:
             return response
         response = self.get_response(request)
         if _cacheable_response(response):
-            _pages().set(key, (response.status_code, list(response.items()), response.content))
-            response[HEADER] = "miss"
+            try:
+                _pages().set(key, (response.status_code, list(response.items()), response.content))
+            except Exception:
+                logger.exception("The page cache cannot be written: the page is not kept")
+            else:
+                response[HEADER] = "miss"
         return response

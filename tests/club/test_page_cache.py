@@ -162,3 +162,23 @@ def test_a_write_in_another_process_forgets_the_pages(client, member, settings):
     response = client.get(url)
     assert response[page_cache.HEADER] == "miss"
     assert "Élodie" in response.content.decode()
+
+
+def test_a_cache_out_of_order_costs_speed_never_a_page_or_a_write(
+    client, member, settings, tmp_path, caplog
+):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    broken = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache"}
+    settings.CACHES = {
+        **settings.CACHES,
+        "pages": {**broken, "LOCATION": str(not_a_folder / "pages")},
+        "page-generation": {**broken, "LOCATION": str(not_a_folder / "generation")},
+    }
+    url = reverse("member", args=[member.pk])
+    response = client.get(url)
+    assert response.status_code == 200 and page_cache.HEADER not in response
+    assert "The page cache cannot be read" in caplog.text
+    type(member.player).objects.filter(pk=member.player.pk).update(first_name="Flore")
+    assert "could not be made out of date after a write" in caplog.text
+    assert "Flore" in client.get(url).content.decode()
