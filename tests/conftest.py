@@ -1,7 +1,9 @@
 import os
+from collections.abc import Iterator
 
 import pytest
 from django.db import connection
+from django.utils import translation
 
 # Playwright's sync API runs an event loop in the test thread; the ORM refuses to run
 # inside one unless told it is safe (tests only).
@@ -42,6 +44,14 @@ def _plain_static_storage(settings) -> None:  # type: ignore[no-untyped-def]
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _back_to_the_default_language() -> Iterator[None]:
+    """A request to an /en/ page leaves English active in this thread: not for the next
+    test's reverse()."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,6 @@ the messages do not depend on the French catalogue."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -29,14 +28,6 @@ START = datetime(2026, 11, 22, 19, 30, tzinfo=UTC)
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings) -> None:  # type: ignore[no-untyped-def]
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def _back_to_the_default_language() -> Iterator[None]:
-    """A request to an /en/ page leaves English active in this thread: not for the next
-    test's reverse()."""
-    yield
-    translation.deactivate()
 
 
 @pytest.fixture
