@@ -3,7 +3,6 @@ workers behind a reverse proxy (played here by the X-Forwarded-Proto header), st
 files collected once and served by whitenoise, public pages cached in files the workers
 share."""
 
-import os
 import re
 import socket
 import subprocess
@@ -15,14 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from django.db import connection
 from django.urls import reverse
 
 from club.models import Player
 from tests.club.factories import MemberFactory
+from tests.other_processes import ROOT, caches_in, environment
+from tests.test_settings import PRODUCTION
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
-ROOT = Path(__file__).resolve().parent.parent
 HOST = "club.example.be"
 
 
@@ -36,24 +35,13 @@ def _free_port() -> int:
 def site(tmp_path: Path, settings) -> Iterator[str]:  # type: ignore[no-untyped-def]
     """gunicorn with two workers on the test database, in production settings; this
     process writes to the database and to the page cache's generation as they do."""
-    pages = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache"}
-    settings.CACHES = {
-        **settings.CACHES,
-        "pages": {**pages, "LOCATION": str(tmp_path / "pages")},
-        "page-generation": {**pages, "LOCATION": str(tmp_path / "pages" / "generation")},
-    }
-    db = connection.settings_dict
-    env = {
-        **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
-        "DEBUG": "0",
-        "SECRET_KEY": "a-production-secret-key-that-is-long-and-random-enough-0123456789",
-        "ALLOWED_HOSTS": HOST,
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}",
-        "STATIC_ROOT": str(tmp_path / "static"),
-        "PAGE_CACHE_LOCATION": settings.CACHES["pages"]["LOCATION"],
-        "PAGE_GENERATION_LOCATION": settings.CACHES["page-generation"]["LOCATION"],
-    }
+    env = environment(
+        DEBUG="0",
+        SECRET_KEY=PRODUCTION["SECRET_KEY"],
+        ALLOWED_HOSTS=HOST,
+        STATIC_ROOT=str(tmp_path / "static"),
+        **caches_in(tmp_path, settings, "pages", "page-generation"),
+    )
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
         cwd=ROOT,

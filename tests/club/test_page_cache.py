@@ -2,39 +2,27 @@
 write commits: in this process, in a transaction, through the desk, or in another process.
 The tests commit (transactional database), since the cache follows committed writes."""
 
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
-from django.db import connection, transaction
+from django.db import transaction
 from django.urls import reverse
 
 from club import page_cache
 from club.models import Event, Game, Result
 from tests.club.factories import GameFactory, MemberFactory
+from tests.other_processes import ROOT, caches_in, environment
 
 pytestmark = pytest.mark.django_db(transaction=True)
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
-def _page_cache(settings, tmp_path):  # type: ignore[no-untyped-def]
+def page_caches(settings, tmp_path) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """The page cache on, in files of its own, as worker processes share it."""
     settings.PAGE_CACHE_ENABLED = True
-    settings.CACHES = {
-        **settings.CACHES,
-        "pages": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": str(tmp_path / "pages"),
-        },
-        "page-generation": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": str(tmp_path / "pages" / "generation"),
-        },
-    }
+    return caches_in(tmp_path, settings, "pages", "page-generation")
 
 
 @pytest.fixture
@@ -133,19 +121,11 @@ def test_signed_in_visitors_and_pages_that_set_cookies_are_never_cached(client, 
 
 
 @pytest.mark.postgresql
-def test_a_write_in_another_process_forgets_the_pages(client, member, settings):
+def test_a_write_in_another_process_forgets_the_pages(client, member, page_caches):
     """A management command, the task worker or another gunicorn worker: any process."""
     url = reverse("member", args=[member.pk])
     client.get(url)
     assert client.get(url)[page_cache.HEADER] == "hit"
-    db = connection.settings_dict
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}",
-        "PAGE_CACHE_LOCATION": settings.CACHES["pages"]["LOCATION"],
-        "PAGE_GENERATION_LOCATION": settings.CACHES["page-generation"]["LOCATION"],
-    }
     subprocess.run(
         [
             sys.executable,
@@ -156,7 +136,7 @@ def test_a_write_in_another_process_forgets_the_pages(client, member, settings):
             f"Player.objects.filter(pk={member.player.pk}).update(first_name='Élodie')",
         ],
         cwd=ROOT,
-        env=env,
+        env=environment(**page_caches),
         check=True,
     )
     response = client.get(url)
@@ -169,12 +149,7 @@ def test_a_cache_out_of_order_costs_speed_never_a_page_or_a_write(
 ):
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("")
-    broken = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache"}
-    settings.CACHES = {
-        **settings.CACHES,
-        "pages": {**broken, "LOCATION": str(not_a_folder / "pages")},
-        "page-generation": {**broken, "LOCATION": str(not_a_folder / "generation")},
-    }
+    caches_in(not_a_folder, settings, "pages", "page-generation")
     url = reverse("member", args=[member.pk])
     response = client.get(url)
     assert response.status_code == 200 and page_cache.HEADER not in response

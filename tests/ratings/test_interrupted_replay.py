@@ -2,13 +2,11 @@
 were; the job reads as interrupted once its heartbeat is older than the stall limit, and
 its page restarts it (PostgreSQL: the worker is another process)."""
 
-import os
 import signal
 import subprocess
 import sys
 import time
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import time_machine
@@ -21,9 +19,9 @@ from club.models import Event, Game, Player, Result, Round
 from ratings.models import Rating, RatingChange, ReplayJob
 from ratings.services import recalculate
 from ratings.tasks import is_interrupted, job_progress, last_sign_of_life, start_replay
+from tests.other_processes import ROOT, caches_in, environment
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _history(events: int) -> None:
@@ -55,25 +53,12 @@ def _history(events: int) -> None:
 
 
 @pytest.fixture
-def progress_dir(settings, tmp_path) -> str:
-    """A progress cache of this test's own, shared with its workers: job ids come back
-    from one run to the next, and an old run's progress must not be read as this one's."""
-    location = str(tmp_path / "progress")
-    settings.CACHES = {
-        **settings.CACHES,
-        "progress": {**settings.CACHES["progress"], "LOCATION": location},
-    }
-    return location
+def progress_cache(settings, tmp_path) -> dict[str, str]:
+    """The progress cache, shared with the workers, of this test's own."""
+    return caches_in(tmp_path, settings, "progress")
 
 
-def _worker(progress_dir: str) -> subprocess.Popen:
-    settings = connection.settings_dict
-    url = (
-        f"postgres://{settings['USER']}@{settings['HOST'] or '127.0.0.1'}:"
-        f"{settings['PORT'] or 5432}/{settings['NAME']}"
-    )
-    env = {**os.environ, "DATABASE_URL": url, "PROGRESS_CACHE_LOCATION": progress_dir}
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+def _worker(progress_cache: dict[str, str]) -> subprocess.Popen:
     return subprocess.Popen(
         [
             sys.executable,
@@ -85,14 +70,14 @@ def _worker(progress_dir: str) -> subprocess.Popen:
             "0.1",
         ],
         cwd=ROOT,
-        env=env,
+        env=environment(**progress_cache),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
 
 
 def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(
-    club_system, client, settings, progress_dir
+    club_system, client, settings, progress_cache
 ):
     assert connection.vendor == "postgresql"
     _history(400)
@@ -103,7 +88,7 @@ def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(
     club_system.save()
 
     job = start_replay(club_system)
-    worker = _worker(progress_dir)
+    worker = _worker(progress_cache)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         done, _total = job_progress(job)
@@ -137,7 +122,7 @@ def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(
     job.refresh_from_db()
     assert (job.state, job.restarted_as) == (ReplayJob.State.FAILED, again)
 
-    worker = _worker(progress_dir)
+    worker = _worker(progress_cache)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         again.refresh_from_db()

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 
 from ratings.models import RatingChange, ReplayJob
 from ratings.tasks import heartbeat, is_interrupted
+from tests.other_processes import caches_in
 from tests.ratings.conftest import D, W
 from tests.task_worker import work_queued_tasks
 
@@ -24,10 +25,7 @@ SINCE = date(2026, 1, 1)
 @pytest.fixture(autouse=True)
 def _own_progress_cache(settings, tmp_path):
     """A progress cache of this test's own: job ids come back from one test to the next."""
-    settings.CACHES = {
-        **settings.CACHES,
-        "progress": {**settings.CACHES["progress"], "LOCATION": str(tmp_path / "progress")},
-    }
+    caches_in(tmp_path, settings, "progress")
 
 
 @pytest.fixture

@@ -1,0 +1,42 @@
+"""What a test shares with the processes it starts (a task worker, gunicorn, a command):
+its database, and caches in files of its own (job ids and pages come back from one test
+to the next, and must not meet an earlier test's entries)."""
+
+import os
+from pathlib import Path
+from typing import Any
+
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = "django.core.cache.backends.filebased.FileBasedCache"
+# the environment variable through which club/settings.py places each cache
+LOCATION_VARIABLES = {
+    "progress": "PROGRESS_CACHE_LOCATION",
+    "pages": "PAGE_CACHE_LOCATION",
+    "page-generation": "PAGE_GENERATION_LOCATION",
+}
+
+
+def caches_in(folder: Path, settings: Any, *aliases: str) -> dict[str, str]:
+    """Put the caches ``aliases`` in files under ``folder`` for this test, and give the
+    environment variables that put them there for another process."""
+    places = {alias: str(folder / alias) for alias in aliases}
+    settings.CACHES = {
+        **settings.CACHES,
+        **{alias: {"BACKEND": FILES, "LOCATION": place} for alias, place in places.items()},
+    }
+    return {LOCATION_VARIABLES[alias]: place for alias, place in places.items()}
+
+
+def environment(**variables: str) -> dict[str, str]:
+    """This process's environment for another one, on the test's database (PostgreSQL),
+    without the conftest's permission to use the ORM inside an event loop."""
+    db = connection.settings_dict
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    url = (
+        f"postgres://{db['USER']}{password}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}"
+    )
+    inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    return {**inherited, "DATABASE_URL": url, **variables}
