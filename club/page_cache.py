@@ -21,6 +21,7 @@ import logging
 import re
 import secrets
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -42,6 +43,7 @@ IGNORED_TABLES = frozenset(
         "django_session",
         "auth_user",
         "axes_accessattempt",
+        "axes_accessattemptexpiration",
         "axes_accessfailurelog",
         "axes_accesslog",
         "django_tasks_database_dbtaskresult",
@@ -62,28 +64,24 @@ def _generations() -> Any:
 
 
 def generation() -> str:
-    """The current generation, made on first use."""
-    token = _generations().get(GENERATION_KEY)
-    if token is None:
-        token = secrets.token_hex(8)
-        _generations().add(GENERATION_KEY, token, timeout=None)
-        token = _generations().get(GENERATION_KEY, token)
-    return str(token)
+    """The current generation, made on first use (by one process, if several try)."""
+    return str(_generations().get_or_set(GENERATION_KEY, _new_token, timeout=None))
+
+
+def _new_token() -> str:
+    return secrets.token_hex(8)
 
 
 def forget_pages() -> None:
     """Every cached page out of date at once. A fresh random token rather than a counter:
     two processes bumping together can never agree on the same next value."""
-    _generations().set(GENERATION_KEY, secrets.token_hex(8), timeout=None)
+    _generations().set(GENERATION_KEY, _new_token(), timeout=None)
 
 
 # Writes -----------------------------------------------------------------------------------
 
 
-def _after_commit(alias: str) -> None:
-    from django.db import connections
-
-    connection = connections[alias]
+def _after_commit(connection: BaseDatabaseWrapper) -> None:
     # A transaction that wrote many times registers many callbacks: one bump is enough.
     if not getattr(connection, "_pages_forgotten", False):
         try:
@@ -102,9 +100,9 @@ def _report_writes(
         connection = context["connection"]
         connection._pages_forgotten = False
         if connection.in_atomic_block:
-            transaction.on_commit(lambda: _after_commit(connection.alias), using=connection.alias)
+            transaction.on_commit(partial(_after_commit, connection), using=connection.alias)
         else:
-            _after_commit(connection.alias)
+            _after_commit(connection)
     return result
 
 

@@ -103,7 +103,6 @@ def replay_job(job_id: int) -> None:
 
     try:
         for system in systems:
-            heartbeat(job.pk, offset, offset)
             report = recalculate(system, since=job.since, progress=progress)
             offset += report.batches
     except Exception as error:
