@@ -47,6 +47,7 @@ SECRETARY, PASSWORD = "charge-secretariat", "Charge de test 2026!"
 LOAD_EVENT = "Soirée de charge"
 BOARDS = 400
 PORT = 8431
+WRK_THREADS = 2
 
 
 @dataclass(frozen=True)
@@ -99,19 +100,22 @@ def _build_club(rebuild: bool) -> None:
         print(f"  built in {time.perf_counter() - started:.0f} s", flush=True)
 
 
-def _prepare_saves() -> list[tuple[int, int]]:
-    """A secretary, and an event in progress whose boards the load test saves: (game id,
-    version) of each board."""
+def _prepare_secretary() -> None:
     from django.contrib.auth.models import Group, User
-    from django.utils import timezone
-
-    from club.models import Event, Game, Member, Round
 
     user, _ = User.objects.get_or_create(username=SECRETARY)
     if not user.check_password(PASSWORD):  # a new password would end the session
         user.set_password(PASSWORD)
         user.save()
     user.groups.add(Group.objects.get(name="secretaries"))
+
+
+def _prepare_event() -> int:
+    """The event in progress whose boards the secretaries save (made once)."""
+    from django.utils import timezone
+
+    from club.models import Event, Game, Member, Round
+
     event = Event.objects.filter(title=LOAD_EVENT).first()
     if event is None:
         start = timezone.now() - timedelta(hours=1)
@@ -129,7 +133,24 @@ def _prepare_saves() -> list[tuple[int, int]]:
             Game(round=round_, board=n + 1, white=players[2 * n], black=players[2 * n + 1])
             for n in range(BOARDS)
         )
-    return list(Game.objects.filter(round__event=event).values_list("pk", "version"))
+    return event.pk
+
+
+def _boards(event_id: int) -> list[str]:
+    """Each board of the event as the save script takes it: "url:version", the version as
+    the last run left it. wrk stops with saves still on their way, which the server goes on
+    committing: the versions are read once they no longer change (else the next run's
+    first saves would be refused as conflicts)."""
+    from django.urls import reverse
+
+    from club.models import Game
+
+    games = Game.objects.filter(round__event=event_id).order_by("pk")
+    boards, settled = None, list(games.values_list("pk", "version"))
+    while boards != settled:
+        time.sleep(0.5)
+        boards, settled = settled, list(games.values_list("pk", "version"))
+    return [f"{reverse('desk:save_result', args=[pk])}:{version}" for pk, version in boards]
 
 
 def _paths() -> dict[str, list[str]]:
@@ -250,7 +271,7 @@ def _wrk(name: str, script: str, args: list[str], duration: int, connections: in
     command = [
         "wrk",
         "--threads",
-        "2",
+        str(WRK_THREADS),
         "--connections",
         str(connections),
         "--duration",
@@ -303,9 +324,9 @@ def main() -> None:
     _create_database(options.database_url)
     _django(options.database_url)
     _build_club(options.rebuild)
-    _prepare_saves()
+    _prepare_secretary()
+    event = _prepare_event()
     paths = _paths()
-    from django.urls import reverse
 
     with tempfile.TemporaryDirectory(prefix="club-load-") as cache:
         server = _serve(options.database_url, options.workers, options.threads, Path(cache))
@@ -313,10 +334,7 @@ def main() -> None:
             cookie, csrf = _log_in()
 
             def saves() -> list[str]:
-                boards = _prepare_saves()  # with the versions the last run left
-                return [cookie, csrf, "2"] + [
-                    f"{reverse('desk:save_result', args=[pk])}:{version}" for pk, version in boards
-                ]
+                return [cookie, csrf, str(WRK_THREADS), *_boards(event)]
 
             scenarios = {
                 "home": ("home page", "pages.lua", lambda: paths["home"]),
