@@ -21,7 +21,18 @@ from django.utils import timezone
 
 from ratings import rules
 from ratings.config import ParameterError, apply
-from ratings.rules.base import Archive, Batch, Game, Note, PlayerState, version_on
+from ratings.rules.base import (
+    Archive,
+    Batch,
+    Bounds,
+    Game,
+    Note,
+    PlayerState,
+    RangeError,
+    check_range,
+    shown,
+    version_on,
+)
 
 MAX_GAMES = 500
 SETTLED_GAMES = 1000
@@ -49,27 +60,34 @@ def calculation(request: Any, today: date | None = None) -> tuple[dict[str, Any]
     """The answer and the rules' own result (whose notes the web page translates)."""
     if not isinstance(request, dict):
         raise CalculationError("the request must be a JSON object", "")
-    _no_unknown(request, {"system", "params", "date", "rounds", "player", "games"}, "")
+    _no_unknown(request, {"system", "params", "date", "rounds", "match", "player", "games"}, "")
     key = request.get("system")
     if not isinstance(key, str) or key not in rules.SYSTEMS:
         known = ", ".join(rules.SYSTEMS)
-        raise CalculationError(f"unknown rating system {key!r}: choose one of {known}", "system")
+        raise CalculationError(
+            f"unknown rating system {shown(key)}: choose one of {known}", "system"
+        )
     module = rules.system(key)
+    bounds: Bounds = module.BOUNDS
     day = _date(request.get("date"), "date") if request.get("date") is not None else None
     day = day or today or timezone.localdate()
     params = _params(module, day, request.get("params"))
-    games = _games(request.get("games"))
+    games = _games(request.get("games"), bounds)
     rounds = request.get("rounds", len(games))
-    if not _is_int(rounds) or rounds < 1:
-        raise CalculationError("rounds must be a whole number of at least 1", "rounds")
-    me = _player(request.get("player", {}))
+    if not _is_int(rounds):
+        raise CalculationError(f"rounds must be a whole number, not {shown(rounds)}", "rounds")
+    _within(rounds, bounds.rounds, "rounds")
+    is_match = request.get("match", False)
+    if not isinstance(is_match, bool):
+        raise CalculationError("match is true or false", "match")
+    me = _player(request.get("player", {}), bounds, day)
     players: dict[str, PlayerState] = {"player": me}
     played = []
     for n, (rating, score) in enumerate(games):
         opponent = f"opponent {n + 1}"
         players[opponent] = _opponent(rating)
         played.append(Game("player", opponent, score, round=n + 1))
-    batch = Batch(day, players, tuple(played), rounds=rounds)
+    batch = Batch(day, players, tuple(played), rounds=rounds, is_match=is_match)
     result = module.rate(batch, params)["player"]
     return _answer(key, result, [rating for rating, _score in games]), result
 
@@ -81,7 +99,7 @@ def _no_unknown(data: dict[str, Any], known: set[str], where: str) -> None:
     for name in data:
         if name not in known:
             path = f"{where}.{name}" if where else name
-            raise CalculationError(f"unknown field {name!r}", path)
+            raise CalculationError(f"unknown field {shown(name)}", path)
 
 
 def _is_number(value: Any) -> bool:
@@ -92,11 +110,22 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _number(value: Any, field: str, *, optional: bool = False) -> float | None:
+def _within(value: float, bounds: tuple[float, float], field: str) -> None:
+    try:
+        check_range(field.rsplit(".", 1)[-1], value, *bounds)
+    except RangeError as error:
+        raise CalculationError(str(error), field) from None
+
+
+def _number(
+    value: Any, field: str, bounds: tuple[float, float], *, optional: bool = False
+) -> float | None:
     if value is None and optional:
         return None
     if not _is_number(value):
-        raise CalculationError(f"{field.rsplit('.', 1)[-1]} must be a number, not {value!r}", field)
+        name = field.rsplit(".", 1)[-1]
+        raise CalculationError(f"{name} must be a number, not {shown(value)}", field)
+    _within(value, bounds, field)
     return float(value)
 
 
@@ -104,7 +133,7 @@ def _date(value: Any, field: str) -> date:
     try:
         return date.fromisoformat(value)
     except (TypeError, ValueError):
-        raise CalculationError(f"{value!r} is not a date (YYYY-MM-DD)", field) from None
+        raise CalculationError(f"{shown(value)} is not a date (YYYY-MM-DD)", field) from None
 
 
 def _params(module: Any, day: date, overrides: Any) -> Any:
@@ -116,18 +145,19 @@ def _params(module: Any, day: date, overrides: Any) -> Any:
     known = {f.name for f in dataclasses.fields(base)}
     for name in overrides:
         if name not in known:
+            choices = ", ".join(known)
             raise CalculationError(
-                f"unknown parameter {name!r} for {module.KEY}: choose among {', '.join(known)}",
+                f"unknown parameter {shown(name)} for {module.KEY}: choose among {choices}",
                 f"params.{name}",
             )
     try:
         return apply(base, overrides)
-    except ParameterError as error:
+    except (ParameterError, RangeError) as error:
         where = f"params.{error.name}" if error.name else "params"
         raise CalculationError(str(error), where) from None
 
 
-def _games(value: Any) -> list[tuple[float | None, float]]:
+def _games(value: Any, bounds: Bounds) -> list[tuple[float | None, float]]:
     if not isinstance(value, list) or not value:
         raise CalculationError("at least one game is needed", "games")
     if len(value) > MAX_GAMES:
@@ -140,49 +170,74 @@ def _games(value: Any) -> list[tuple[float | None, float]]:
         _no_unknown(game, {"opponent", "score"}, where)
         if "opponent" not in game:
             raise CalculationError("the opponent's rating is missing (null if unrated)", where)
-        rating = _number(game["opponent"], f"{where}.opponent", optional=True)
+        rating = _number(game["opponent"], f"{where}.opponent", bounds.rating, optional=True)
         score = game.get("score")
         if not _is_number(score) or score not in VALID_SCORES:
-            raise CalculationError(f"a score is 1, 0.5 or 0, not {score!r}", f"{where}.score")
+            shown_score = shown(score)
+            raise CalculationError(f"a score is 1, 0.5 or 0, not {shown_score}", f"{where}.score")
         games.append((rating, float(score)))
     return games
 
 
-def _player(value: Any) -> PlayerState:
+def _whole(value: Any, bounds: tuple[int, int], field: str) -> int:
+    if not _is_int(value):
+        name = field.rsplit(".", 1)[-1]
+        raise CalculationError(f"{name} must be a whole number, not {shown(value)}", field)
+    _within(value, bounds, field)
+    return int(value)
+
+
+def _player(value: Any, bounds: Bounds, day: date) -> PlayerState:
     if not isinstance(value, dict):
         raise CalculationError("player must be an object", "player")
     known = {"rating", "games", "birth_date", "junior", "peak_rating", "archive"}
     _no_unknown(value, known, "player")
-    rating = _number(value.get("rating"), "player.rating", optional=True)
-    games = value.get("games", 0)
-    if not _is_int(games) or games < 0:
-        raise CalculationError("games must be a whole number, 0 or more", "player.games")
+    rating = _number(value.get("rating"), "player.rating", bounds.rating, optional=True)
+    games = _whole(value.get("games", 0), bounds.games, "player.games")
     birth = value.get("birth_date")
-    birth_date = _date(birth, "player.birth_date") if birth is not None else None
+    birth_date = _birth_date(birth, bounds, day) if birth is not None else None
     junior = value.get("junior")
     if junior is not None and not isinstance(junior, bool):
         raise CalculationError("junior is true or false", "player.junior")
-    peak = _number(value.get("peak_rating"), "player.peak_rating", optional=True)
+    peak = _number(value.get("peak_rating"), "player.peak_rating", bounds.rating, optional=True)
     return PlayerState(
         rating=rating,
         games=games,
         birth_date=birth_date,
         junior=junior,
         peak_rating=peak,
-        archive=_archive(value.get("archive")),
+        archive=_archive(value.get("archive"), bounds),
     )
 
 
-def _archive(value: Any) -> Archive | None:
+def _birth_date(value: Any, bounds: Bounds, day: date) -> date:
+    """A birth date on or before the day of the calculation, at most ``bounds.age`` years
+    before it."""
+    birth = _date(value, "player.birth_date")
+    if birth > day:
+        raise CalculationError(
+            f"the birth date {birth.isoformat()} is after the day of the calculation "
+            f"{day.isoformat()}",
+            "player.birth_date",
+        )
+    age = PlayerState(birth_date=birth).age_on(day)
+    assert age is not None
+    if age > bounds.age[1]:
+        raise CalculationError(
+            f"a birth date gives an age of at most {bounds.age[1]} years, not {age}",
+            "player.birth_date",
+        )
+    return birth
+
+
+def _archive(value: Any, bounds: Bounds) -> Archive | None:
     if value is None:
         return None
     if not isinstance(value, dict):
         raise CalculationError("archive is an object {performance, games}", "player.archive")
     _no_unknown(value, {"performance", "games"}, "player.archive")
-    performance = _number(value.get("performance"), "player.archive.performance")
-    games = value.get("games")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise CalculationError("games must be a whole number, 1 or more", "player.archive.games")
+    performance = _number(value.get("performance"), "player.archive.performance", bounds.rating)
+    games = _whole(value.get("games"), (1, bounds.games[1]), "player.archive.games")
     assert performance is not None
     return Archive(
         performance=performance,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 from datetime import date
 from typing import Any
 
@@ -16,7 +17,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ratings.rules.club import KRule
+from ratings.rules.base import RangeError, check_range, is_number, shown
+from ratings.rules.club import KRULE_BOUNDS, KRule
 
 K_ROWS = 6
 KRULE_PARTS = ("k", "until_games", "below_rating", "under_age")
@@ -35,16 +37,16 @@ def decode(current: Any, value: Any, name: str) -> Any:
             return type(current)(value)
         except ValueError:
             choices = ", ".join(str(m.value) for m in type(current))
-            raise ParameterError(f"{value!r} is not one of {choices}", name) from None
+            raise ParameterError(f"{shown(value)} is not one of {choices}", name) from None
     if isinstance(current, bool):
         if not isinstance(value, bool):
-            raise ParameterError(f"{value!r} is not true or false", name)
+            raise ParameterError(f"{shown(value)} is not true or false", name)
         return value
     if isinstance(current, date):
         try:
             return date.fromisoformat(value)
         except (TypeError, ValueError):
-            raise ParameterError(f"{value!r} is not a date (YYYY-MM-DD)", name) from None
+            raise ParameterError(f"{shown(value)} is not a date (YYYY-MM-DD)", name) from None
     if isinstance(current, tuple):
         if not isinstance(value, list | tuple):
             raise ParameterError("a list is expected", name)
@@ -56,30 +58,63 @@ def decode(current: Any, value: Any, name: str) -> Any:
         if current and isinstance(current[0], KRule):
             try:
                 return tuple(KRule(**row) for row in value)
+            except RangeError as error:
+                raise ParameterError(f"{name}: {error}", name) from None
             except TypeError as error:
                 raise ParameterError(f"a K row is {{k, until_games, ...}}: {error}", name) from None
+        if name == "periods":
+            return _periods(value, name)
         return tuple(value)
     if isinstance(current, str):
         if not isinstance(value, str):
-            raise ParameterError(f"{value!r} is not text", name)
+            raise ParameterError(f"{shown(value)} is not text", name)
         return value
     if value is None:
         return None
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        raise ParameterError(f"{name} must be a number, not {value!r}", name)
+    if not is_number(value):
+        raise ParameterError(f"{name} must be a number, not {shown(value)}", name)
     return value
+
+
+def _whole(value: float, name: str) -> int:
+    if isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
+        raise ParameterError(f"{name} must be a whole number, not {shown(value)}", name)
+    return int(value)
+
+
+def _periods(value: Any, name: str) -> tuple[str, ...]:
+    """Period start days, each "MM-DD"."""
+    days = tuple(value)
+    for day in days:
+        try:
+            date.fromisoformat(f"2024-{day}")  # a leap year: 02-29 is a day of the year
+        except (TypeError, ValueError):
+            raise ParameterError(f"{shown(day)} is not a day of the year (MM-DD)", name) from None
+    if len(set(days)) != len(days):
+        raise ParameterError("a period cannot start twice on the same day", name)
+    return days
 
 
 def apply(base: Any, overrides: dict[str, Any]) -> Any:
     """``base`` with the stored ``overrides``; unknown names and bad values raise."""
-    fields = {f.name for f in dataclasses.fields(base)}
+    fields = {f.name: f for f in dataclasses.fields(base)}
     changes = {}
     for name, value in overrides.items():
         if name not in fields:
             raise ParameterError(f"unknown parameter {name!r}", name)
         changes[name] = decode(getattr(base, name), value, name)
+        if is_number(changes[name]):
+            if fields[name].type in ("int", int):
+                changes[name] = _whole(changes[name], name)
+            meta = fields[name].metadata
+            try:
+                check_range(name, changes[name], meta.get("min"), meta.get("max"))
+            except RangeError as error:
+                raise ParameterError(str(error), name) from None
     try:
         return dataclasses.replace(base, **changes)
+    except RangeError as error:
+        raise ParameterError(str(error), error.name if error.name in fields else "") from None
     except (TypeError, ValueError) as error:
         raise ParameterError(str(error), "") from None
 
@@ -172,9 +207,11 @@ class ParamsForm(forms.Form):
         for row in range(K_ROWS):
             rule = rules[row] if row < len(rules) else None
             for part in KRULE_PARTS:
+                low, high = KRULE_BOUNDS[part]
                 self.fields[f"k_schedule_{row}_{part}"] = forms.FloatField(
                     required=False,
-                    min_value=0,
+                    min_value=low,
+                    max_value=high,
                     label=f"{part} ({row + 1})",
                     initial=getattr(rule, part) if rule else None,
                 )
@@ -203,6 +240,11 @@ class ParamsForm(forms.Form):
                 values[name] = type(current)(value) if isinstance(current, enum.Enum) else value
         try:
             self.params = dataclasses.replace(self.base, **values)
+        except RangeError as error:
+            if error.name in self.fields:
+                self.add_error(error.name, str(error))
+                return data
+            raise forms.ValidationError(str(error)) from None
         except (TypeError, ValueError) as error:
             raise forms.ValidationError(str(error)) from None
         return data

@@ -11,6 +11,7 @@ output.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -228,7 +229,10 @@ def param(
     """A field of a system's parameters dataclass, described for the administrators' form.
 
     ``label`` and ``help`` are English (marked for translation); ``help`` quotes the rule
-    the value comes from. Mutable defaults (tuples are preferred) go through a factory.
+    the value comes from. ``min`` and ``max`` are the field's bounds: every number has
+    both, and every door (the calculator, its API and page, the administrators' form)
+    refuses a value outside them. Mutable defaults (tuples are preferred) go through a
+    factory.
     """
     metadata = {"label": label, "help": help, "unit": unit, "min": min, "max": max}
     if isinstance(default, list | dict | set):
@@ -236,17 +240,60 @@ def param(
     return field(default=default, metadata=metadata)
 
 
+class RangeError(ValueError):
+    """A number outside its bounds: ``name`` is the parameter (or input) it was given for."""
+
+    def __init__(self, message: str, name: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def shown(value: Any) -> str:
+    """A value for a message: numbers plainly, other values as Python writes them, cut at
+    60 characters; never a 5,000-digit string (Python refuses to print such an integer)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value) if abs(value) < 10**15 else "a number of more than 15 digits"
+    if isinstance(value, float):
+        return f"{value:g}"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_range(name: str, value: Any, low: float | None, high: float | None) -> None:
+    """Raise :class:`RangeError` unless ``value`` is a finite number within [low, high]."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise RangeError(f"{name} must be a finite number, not {value}", name)
+    if low is not None and value < low:
+        raise RangeError(f"{name} must be at least {shown(low)}, not {shown(value)}", name)
+    if high is not None and value > high:
+        raise RangeError(f"{name} must be at most {shown(high)}, not {shown(value)}", name)
+
+
 def check_ranges(params: Any) -> None:
-    """Raise ``ValueError`` naming the first field of ``params`` outside its declared range."""
+    """Raise :class:`RangeError` naming the first field of ``params`` outside its bounds."""
     for f in dataclasses.fields(params):
         value = getattr(params, f.name)
-        low, high = f.metadata.get("min"), f.metadata.get("max")
-        if not isinstance(value, int | float) or isinstance(value, bool):
-            continue
-        if low is not None and value < low:
-            raise ValueError(f"{f.name} must be at least {low}, not {value}")
-        if high is not None and value > high:
-            raise ValueError(f"{f.name} must be at most {high}, not {value}")
+        if is_number(value):
+            check_range(f.name, value, f.metadata.get("min"), f.metadata.get("max"))
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """What a system accepts besides its parameters, stated once per system (each system
+    module's ``BOUNDS``): the calculator, its API and its page form read them.
+
+    Ratings from 0 to 3500 cover every list ever published (the highest is under 2900);
+    ``age`` bounds a birth date against the day of the calculation (not after it).
+    """
+
+    rating: tuple[float, float] = (0, 3500)
+    games: tuple[int, int] = (0, 100_000)
+    rounds: tuple[int, int] = (1, 100)
+    age: tuple[int, int] = (0, 120)
 
 
 P = TypeVar("P")

@@ -20,11 +20,15 @@ from .base import (
     Archive,
     Batch,
     BatchResult,
+    Bounds,
     PlayerResult,
     PlayerState,
+    RangeError,
     Status,
     Version,
+    check_range,
     check_ranges,
+    is_number,
     note,
     param,
 )
@@ -33,6 +37,16 @@ from .common import exact_by_player, exchange, split_batch, unchanged
 
 KEY = "club"
 NAME = "Club Elo"
+BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
+
+
+# The bounds of a K schedule row's parts (the administrators' form reads them too).
+KRULE_BOUNDS: dict[str, tuple[float, float]] = {
+    "k": (1, 100),
+    "until_games": (0, 100_000),
+    "below_rating": (0, 3500),
+    "under_age": (0, 120),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +58,14 @@ class KRule:
     until_games: int | None = None
     below_rating: float | None = None
     under_age: int | None = None
+
+    def __post_init__(self) -> None:
+        for part, (low, high) in KRULE_BOUNDS.items():
+            value = getattr(self, part)
+            if value is not None and not is_number(value):
+                raise RangeError(f"k_schedule: {part} must be a number, not {value!r}", part)
+            if value is not None:
+                check_range(part, value, low, high)
 
     def matches(self, state: PlayerState, day: date) -> bool:
         if self.until_games is not None and state.games >= self.until_games:
@@ -86,6 +108,7 @@ class Params:
         "A K for every player instead of the schedule (the calculator's 'what if'). Empty: "
         "the schedule.",
         min=1,
+        max=100,
     )
     k_schedule: tuple[KRule, ...] = param(
         DEFAULT_SCHEDULE,

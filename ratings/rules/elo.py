@@ -180,6 +180,11 @@ DP_TABLE: tuple[int, ...] = (
 NORMAL_SIGMA = 200 * math.sqrt(2)
 _STANDARD_NORMAL = NormalDist()
 
+# Every numeric search stops after this many steps, whatever its input: halving a bracket
+# 200 times takes any rating gap far below a hundredth, and a bracket whose floats are
+# coarser than the precision asked (ratings from about 5e13) can no longer loop forever.
+MAX_STEPS = 200
+
 
 class ExpectedMethod(StrEnum):
     LOGISTIC = "logistic"  # 1 / (1 + 10^(-D/400)), seed 001
@@ -239,14 +244,20 @@ def expected_normal(diff: float, sigma: float = NORMAL_SIGMA) -> float:
     return _STANDARD_NORMAL.cdf(diff / sigma)
 
 
+TABLE_MAX_DIFFERENCE = 3500  # no two ratings are further apart
+
+
 def check_table(table: Sequence[tuple[int, int]]) -> None:
     """A table of bands: differences rising, expected scores rising from 50 to 99."""
     if not table:
         raise ValueError("expected_table needs at least one band")
     edges = [edge for edge, _p in table]
     scores = [p for _edge, p in table]
-    if edges != sorted(set(edges)) or edges[0] < 0:
-        raise ValueError("expected_table: the bands' differences must rise, from 0")
+    if edges != sorted(set(edges)) or edges[0] < 0 or edges[-1] > TABLE_MAX_DIFFERENCE:
+        raise ValueError(
+            "expected_table: the bands' differences must rise, from 0 to at most "
+            f"{TABLE_MAX_DIFFERENCE}"
+        )
     if scores != sorted(scores) or scores[0] < 50 or scores[-1] > 99:
         raise ValueError("expected_table: the expected scores must rise from 50 to 99")
 
@@ -440,7 +451,7 @@ def _bisect_all(
         target = np.array([s for _o, s in problems], dtype=np.float64)
         margin, stop = 2000.0, precision / 2
     low, high = lows - margin, highs + margin
-    while True:
+    for _step in range(MAX_STEPS):
         active = high - low > stop
         if not active.any():
             break
@@ -481,7 +492,7 @@ def _formula_performance(
 
     low, high = min(opponents) - 2000.0, max(opponents) + 2000.0
     x = average(opponents)
-    for _ in range(200):
+    for _step in range(MAX_STEPS):
         total, slope = total_and_slope(x)
         if total < score:
             low = x

@@ -37,6 +37,7 @@ from .base import (
     Archive,
     Batch,
     BatchResult,
+    Bounds,
     GameLine,
     PlayerId,
     PlayerResult,
@@ -51,6 +52,7 @@ from .common import unique_notes
 
 KEY = "fide"
 NAME = "FIDE"
+BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 MONTHS = tuple(f"{month:02d}-01" for month in range(1, 13))
 
 
@@ -62,6 +64,7 @@ class Params:
         "A K for every player instead of the rules below (the calculator's 'what if'); the "
         "700 limit still applies. Empty: the regulation's K.",
         min=1,
+        max=100,
     )
     difference_cap: float = param(
         400,
@@ -78,11 +81,15 @@ class Params:
         "Amendment of 1 October 2025: no cap for a player rated 2650 or more. Empty: the "
         "cap applies to everyone.",
         unit="Elo",
+        min=0,
+        max=3500,
     )
-    k_new: float = param(40, "K for new players", "K = 40 until 30 games are completed.")
-    new_games: int = param(30, "Games of a new player", "K = 40 until 30 games.", min=0)
+    k_new: float = param(
+        40, "K for new players", "K = 40 until 30 games are completed.", min=1, max=100
+    )
+    new_games: int = param(30, "Games of a new player", "K = 40 until 30 games.", min=0, max=1000)
     k_junior: float = param(
-        40, "K for juniors", "K = 40 for juniors rated under 2300.", unit="", min=0
+        40, "K for juniors", "K = 40 for juniors rated under 2300.", unit="", min=0, max=100
     )
     junior_age: int = param(
         18,
@@ -90,22 +97,34 @@ class Params:
         "Juniors: until the end of the year of their 18th birthday.",
         unit="years",
         min=0,
+        max=30,
     )
-    junior_below: float = param(2300, "Junior K below", "Juniors keep K 40 under 2300.")
-    k_default: float = param(20, "K below 2400", "K = 20 as long as the rating is under 2400.")
-    k_top: float = param(10, "K from 2400", "K = 10 once 2400 has been reached, for good.")
-    top_threshold: float = param(2400, "Rating for K 10", "Once reached, K stays 10.")
+    junior_below: float = param(
+        2300, "Junior K below", "Juniors keep K 40 under 2300.", min=0, max=3500
+    )
+    k_default: float = param(
+        20, "K below 2400", "K = 20 as long as the rating is under 2400.", min=1, max=100
+    )
+    k_top: float = param(
+        10, "K from 2400", "K = 10 once 2400 has been reached, for good.", min=1, max=100
+    )
+    top_threshold: float = param(
+        2400, "Rating for K 10", "Once reached, K stays 10.", min=0, max=3500
+    )
     k_games_limit: float = param(
         700,
         "K × games limit",
         "If K × games of the period exceeds 700, K is the largest whole number within it.",
         min=1,
+        max=10000,
     )
     rating_floor: float = param(
         1000,
         "Rating floor",
         "The lowest published rating: 1000 (seed 001), 1400 from March 2024.",
         unit="Elo",
+        min=0,
+        max=3500,
     )
     first_rating_rule: str = param(
         "2024",
@@ -114,28 +133,50 @@ class Params:
         "hypothetical draws against 1800-rated opponents.",
     )
     first_rating_games: int = param(
-        5, "Games for a first rating", "At least 5 games against rated players.", min=1
+        5, "Games for a first rating", "At least 5 games against rated players.", min=1, max=100
     )
     hypothetical_rating: float = param(
-        1800, "Hypothetical opponents' rating", "2024: two draws against 1800-rated opponents."
+        1800,
+        "Hypothetical opponents' rating",
+        "2024: two draws against 1800-rated opponents.",
+        min=0,
+        max=3500,
     )
-    hypothetical_draws: int = param(2, "Hypothetical draws", "2024: two draws.", min=0)
+    hypothetical_draws: int = param(2, "Hypothetical draws", "2024: two draws.", min=0, max=100)
     first_rating_min: float = param(
-        1400, "Lowest first rating", "2024: published only at 1400 or more.", unit="Elo"
+        1400,
+        "Lowest first rating",
+        "2024: published only at 1400 or more.",
+        unit="Elo",
+        min=0,
+        max=3500,
     )
     first_rating_max: float = param(
-        2200, "Highest first rating", "2024: a first rating is at most 2200.", unit="Elo"
+        2200,
+        "Highest first rating",
+        "2024: a first rating is at most 2200.",
+        unit="Elo",
+        min=0,
+        max=3500,
     )
     half_point_bonus: float = param(
-        20, "Points per half point above 50 %", "Seed 001 (before 2024): Rc + 20 per half point."
+        20,
+        "Points per half point above 50 %",
+        "Seed 001 (before 2024): Rc + 20 per half point.",
+        min=0,
+        max=100,
     )
-    dp_at_one: float = param(800, "D(p) at 100 %", "Seed 001: ±800 for p = 1 and p = 0.")
+    dp_at_one: float = param(
+        800, "D(p) at 100 %", "Seed 001: ±800 for p = 1 and p = 0.", min=0, max=1500
+    )
     adjustment_day: date = param(
         date(2024, 3, 1),
         "Day of the 2024 adjustment",
         "March 2024: every rating under 2000 raised by 0.4 × (2000 − R).",
     )
-    adjustment_threshold: float = param(2000, "Adjustment threshold", "Under 2000.")
+    adjustment_threshold: float = param(
+        2000, "Adjustment threshold", "Under 2000.", min=0, max=3500
+    )
     adjustment_factor: float = param(0.4, "Adjustment factor", "0.4 × (2000 − R).", min=0, max=1)
     periods: tuple[str, ...] = param(MONTHS, "Rating periods", "Monthly lists since 2012.")
 

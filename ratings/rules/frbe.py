@@ -25,6 +25,7 @@ from .base import (
     Archive,
     Batch,
     BatchResult,
+    Bounds,
     PlayerId,
     PlayerResult,
     PlayerState,
@@ -39,6 +40,7 @@ from .common import exact_by_player, exchange, split_batch, unchanged
 
 KEY = "frbe"
 NAME = "Belgium (FRBE-KBSB)"
+BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class Params:
         "A K for every player instead of the schedule below (the calculator's 'what if'). "
         "Empty: the regulation's schedule.",
         min=1,
+        max=100,
     )
     difference_cap: float = param(
         400,
@@ -59,41 +62,65 @@ class Params:
         min=0,
         max=1000,
     )
-    k_to_100: float = param(32, "K to the 100th game", "Seed 000: K=32 de la 20e à la 100e partie.")
+    k_to_100: float = param(
+        32, "K to the 100th game", "Seed 000: K=32 de la 20e à la 100e partie.", min=1, max=100
+    )
     games_k_24: int = param(
-        100, "Games before K 24", "Seed 000: K=24 de la 101e à la 300e partie.", min=1
+        100, "Games before K 24", "Seed 000: K=24 de la 101e à la 300e partie.", min=1, max=10000
     )
-    k_to_300: float = param(24, "K to the 300th game", "Seed 000: K=24 de la 101e à la 300e.")
+    k_to_300: float = param(
+        24, "K to the 300th game", "Seed 000: K=24 de la 101e à la 300e.", min=1, max=100
+    )
     games_k_16: int = param(
-        300, "Games before K 16/12", "Seed 000: K=16 (or 12) à partir de la 301e partie.", min=1
+        300,
+        "Games before K 16/12",
+        "Seed 000: K=16 (or 12) à partir de la 301e partie.",
+        min=1,
+        max=10000,
     )
-    k_low: float = param(16, "K after 300 games, ≤ 2000", "Seed 000: K=16 si la cote est <= 2000.")
-    k_high: float = param(12, "K after 300 games, > 2000", "Seed 000: K=12 si la cote est > 2000.")
+    k_low: float = param(
+        16, "K after 300 games, ≤ 2000", "Seed 000: K=16 si la cote est <= 2000.", min=1, max=100
+    )
+    k_high: float = param(
+        12, "K after 300 games, > 2000", "Seed 000: K=12 si la cote est > 2000.", min=1, max=100
+    )
     k_high_threshold: float = param(
-        2000, "Rating for K 12", "Seed 000: the 12/16 boundary.", unit="Elo"
+        2000, "Rating for K 12", "Seed 000: the 12/16 boundary.", unit="Elo", min=0, max=3500
     )
-    k_top: float = param(10, "K above the top threshold", "Seed 000: K=10 si la cote est > 2200.")
-    k_top_threshold: float = param(2200, "Rating for K 10", "Seed 000: > 2200.", unit="Elo")
+    k_top: float = param(
+        10, "K above the top threshold", "Seed 000: K=10 si la cote est > 2200.", min=1, max=100
+    )
+    k_top_threshold: float = param(
+        2200, "Rating for K 10", "Seed 000: > 2200.", unit="Elo", min=0, max=3500
+    )
     k_top_games: int = param(
         300,
         "Games before K 10 applies",
         "Current rules: K=10 above 2200 only after 300 games (0 in the seed's version).",
         min=0,
+        max=10000,
     )
     provisional_games: int = param(
         10,
         "Games for a provisional rating",
         "Seed 000: on ne calcule de cote provisoire qu'avec au moins 10 parties jouées.",
         min=1,
+        max=1000,
     )
     first_rating_games: int = param(
-        20, "Games for the first rating", "Seed 000: à 20 parties, la première cote.", min=1
+        20,
+        "Games for the first rating",
+        "Seed 000: à 20 parties, la première cote.",
+        min=1,
+        max=1000,
     )
     dp_at_one: float = param(
         800,
         "D(p) at 100 %",
         "The table has no value at p = 1; FIDE's convention (seed 001) is +800 (−800 at 0).",
         unit="Elo",
+        min=0,
+        max=1500,
     )
     periods: tuple[str, ...] = param(
         ("01-01", "04-01", "07-01", "10-01"),
@@ -106,7 +133,12 @@ class Params:
         "April 2024: ratings under 2000 raised, like FIDE's adjustment of March 2024.",
     )
     adjustment_threshold: float = param(
-        2000, "Adjustment threshold", "Only ratings under this are raised.", unit="Elo"
+        2000,
+        "Adjustment threshold",
+        "Only ratings under this are raised.",
+        unit="Elo",
+        min=0,
+        max=3500,
     )
     adjustment_factor: float = param(
         0.4, "Adjustment factor", "R + factor × (threshold − R).", min=0, max=1

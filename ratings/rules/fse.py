@@ -22,6 +22,7 @@ from .base import (
     Archive,
     Batch,
     BatchResult,
+    Bounds,
     PlayerId,
     PlayerResult,
     PlayerState,
@@ -37,15 +38,25 @@ from .common import exact_by_player, exchange, split_games, unchanged
 
 KEY = "fse"
 NAME = "Switzerland (FSE)"
+BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 
 
 @dataclass(frozen=True)
 class Params:
     k: float = param(
-        24, "K", "Seed 002: 'un joueur de 1880 Elo perdrait 16.3 Elo (avec un coeff. de 24)'."
+        24,
+        "K",
+        "Seed 002: 'un joueur de 1880 Elo perdrait 16.3 Elo (avec un coeff. de 24)'.",
+        min=1,
+        max=100,
     )
     difference_cap: float | None = param(
-        None, "Rating-difference cap", "Seed 002 applies none. Empty: no cap.", unit="Elo"
+        None,
+        "Rating-difference cap",
+        "Seed 002 applies none. Empty: no cap.",
+        unit="Elo",
+        min=0,
+        max=1000,
     )
     decimals: int = param(
         1, "Decimals kept", "Seed 002 shows changes to a tenth (16.3).", min=0, max=2
@@ -56,6 +67,7 @@ class Params:
         "A newcomer's first rating is their exact performance after this many games against "
         "rated players.",
         min=1,
+        max=1000,
     )
     follows_fide: bool = param(
         False,
