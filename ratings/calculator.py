@@ -13,6 +13,7 @@ opponents and score rather than a performance need).
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from datetime import date
 from typing import Any
@@ -35,6 +36,7 @@ from ratings.rules.base import (
 )
 
 MAX_GAMES = 500
+MAX_DEPTH = 10  # a request nests 4 deep (request, player, archive, value): 10 is plenty
 SETTLED_GAMES = 1000
 VALID_SCORES = (0, 0.5, 1)
 
@@ -51,6 +53,40 @@ class CalculationError(ValueError):
         return {"error": self.message, "field": self.field}
 
 
+def parse(text: str | bytes) -> Any:
+    """The request in a JSON text, for the command and the endpoint: anything that is not
+    JSON, or nests deeper than any request does, is a :class:`CalculationError`."""
+    try:
+        request = json.loads(text)
+    except RecursionError:
+        raise CalculationError(_too_deep(), "") from None
+    except UnicodeDecodeError:
+        raise CalculationError("the request is not JSON: it is not UTF-8 text", "") from None
+    except ValueError as error:  # not JSON, or an integer of more than 4,300 digits
+        raise CalculationError(f"the request is not JSON: {error}", "") from None
+    if _depth(request) > MAX_DEPTH:
+        raise CalculationError(_too_deep(), "")
+    return request
+
+
+def _too_deep() -> str:
+    return f"the request nests objects or lists more than {MAX_DEPTH} deep"
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value``, counted without recursion."""
+    deepest = 0
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                children = item.values() if isinstance(item, dict) else item
+                pending.extend((child, depth + 1) for child in children)
+    return deepest
+
+
 def calculate(request: Any, today: date | None = None) -> dict[str, Any]:
     """The answer to a calculator request (a dict decoded from JSON)."""
     return calculation(request, today)[0]
@@ -60,6 +96,8 @@ def calculation(request: Any, today: date | None = None) -> tuple[dict[str, Any]
     """The answer and the rules' own result (whose notes the web page translates)."""
     if not isinstance(request, dict):
         raise CalculationError("the request must be a JSON object", "")
+    if _depth(request) > MAX_DEPTH:
+        raise CalculationError(_too_deep(), "")
     _no_unknown(request, {"system", "params", "date", "rounds", "match", "player", "games"}, "")
     key = request.get("system")
     if not isinstance(key, str) or key not in rules.SYSTEMS:

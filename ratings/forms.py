@@ -14,6 +14,24 @@ GAME_ROWS = 10
 RESULTS = [("", "–"), ("1", "1"), ("0.5", "½"), ("0", "0")]
 
 
+def _widest(ranges: list[tuple[Any, Any]]) -> tuple[Any, Any]:
+    """The range that holds every system's: the form offers it, the calculator then checks
+    the chosen system's own bounds (its error is shown next to the field)."""
+    return min(low for low, _high in ranges), max(high for _low, high in ranges)
+
+
+def _k_ranges() -> list[tuple[Any, Any]]:
+    fields = [rules.system(key).Params.__dataclass_fields__.get("k") for key in rules.SYSTEMS]
+    return [(f.metadata["min"], f.metadata["max"]) for f in fields if f is not None]
+
+
+_BOUNDS = [rules.system(key).BOUNDS for key in rules.SYSTEMS]
+RATINGS = _widest([b.rating for b in _BOUNDS])
+GAMES = _widest([b.games for b in _BOUNDS])
+ROUNDS = _widest([b.rounds for b in _BOUNDS])
+K_RANGE = _widest(_k_ranges())
+
+
 class CalculatorForm(forms.Form):
     system = forms.ChoiceField(
         label=_("Rating system"),
@@ -29,20 +47,36 @@ class CalculatorForm(forms.Form):
     rating = forms.IntegerField(
         label=_("Your rating"),
         required=False,
-        min_value=0,
-        max_value=3500,
+        min_value=RATINGS[0],
+        max_value=RATINGS[1],
         help_text=_("Leave empty if you are not rated yet."),
     )
     games = forms.IntegerField(
-        label=_("Rated games played before"), min_value=0, initial=30, required=False
+        label=_("Rated games played before"),
+        min_value=GAMES[0],
+        max_value=GAMES[1],
+        initial=30,
+        required=False,
     )
     junior = forms.BooleanField(label=_("Junior"), required=False)
     k = forms.FloatField(
         label=_("K (optional)"),
         required=False,
-        min_value=1,
-        max_value=100,
+        min_value=K_RANGE[0],
+        max_value=K_RANGE[1],
         help_text=_("Leave empty to use the regulation's K."),
+    )
+    rounds = forms.IntegerField(
+        label=_("Rounds of the event"),
+        required=False,
+        min_value=ROUNDS[0],
+        max_value=ROUNDS[1],
+        help_text=_("Where a rule depends on it (Québec bonus). Empty: the number of games."),
+    )
+    match = forms.BooleanField(
+        label=_("A match between two players"),
+        required=False,
+        help_text=_("Where a rule depends on it (Québec: a match earns at most 50 points)."),
     )
     date = forms.DateField(
         label=_("Date"),
@@ -57,8 +91,8 @@ class CalculatorForm(forms.Form):
             self.fields[f"opponent_{n}"] = forms.IntegerField(
                 label=_("Opponent %(n)s") % {"n": n + 1},
                 required=False,
-                min_value=0,
-                max_value=3500,
+                min_value=RATINGS[0],
+                max_value=RATINGS[1],
             )
             self.fields[f"result_{n}"] = forms.ChoiceField(
                 label=_("Result %(n)s") % {"n": n + 1}, choices=RESULTS, required=False
@@ -69,7 +103,8 @@ class CalculatorForm(forms.Form):
             self.fields[f"result_{n}"].widget.attrs.update({"class": "form-select form-select-sm"})
 
     def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in ("system", "rating", "games", "junior", "k", "date")]
+        names = ("system", "rating", "games", "junior", "k", "rounds", "match", "date")
+        return [self[name] for name in names]
 
     def game_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"opponent_{n}"], self[f"result_{n}"]) for n in range(GAME_ROWS)]
@@ -103,6 +138,10 @@ class CalculatorForm(forms.Form):
             request["date"] = data["date"].isoformat()
         if data.get("k") is not None:
             request["params"] = {"k": data["k"]}
+        if data.get("rounds") is not None:
+            request["rounds"] = data["rounds"]
+        if data.get("match"):
+            request["match"] = True
         return request
 
     def field_for(self, path: str) -> str | None:
@@ -117,6 +156,8 @@ class CalculatorForm(forms.Form):
             "player.rating": "rating",
             "player.games": "games",
             "params.k": "k",
+            "rounds": "rounds",
+            "match": "match",
             "date": "date",
         }.get(path)
 

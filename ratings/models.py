@@ -144,12 +144,16 @@ def state_to_json(state: PlayerState) -> dict[str, Any]:
             "games": archive.games,
             "opponents_sum": archive.opponents_sum,
             "score": archive.score,
+            "opponents": list(archive.opponents),
         },
     }
 
 
 def state_from_json(data: dict[str, Any]) -> PlayerState:
-    archive = Archive(**data["archive"]) if data.get("archive") else None
+    stored = data.get("archive")
+    archive = (
+        Archive(**{**stored, "opponents": tuple(stored.get("opponents", ()))}) if stored else None
+    )
     birth = date.fromisoformat(data["birth_date"]) if data.get("birth_date") else None
     return PlayerState(
         rating=data["rating"],

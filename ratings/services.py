@@ -140,7 +140,7 @@ def _timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
     if since is not None:
         midnight = datetime.combine(since, time.min, tzinfo=timezone.get_current_timezone())
         events = events.filter(end__gte=midnight)
-    chosen = list(events.only("pk", "title", "end"))
+    chosen = list(events.only("pk", "title", "end", "system"))
     games_by_event: dict[int, list[rules.Game]] = defaultdict(list)
     rounds_by_event: dict[int, int] = defaultdict(int)
     rows = (
@@ -321,8 +321,11 @@ def _rate(
     }
     games = tuple(planned.games)
     rounds = planned.rounds or max((g.round or 1 for g in planned.games), default=None)
+    # A match (seed 004: "l'augmentation de cote acquise lors d'un match ne peut excéder
+    # 50 points") is an event of the match system, rated on its own.
+    is_match = planned.event is not None and planned.event.system == Event.System.MATCH
     result = system.module.rate(
-        rules.Batch(day=batch.day, players=before, games=games, rounds=rounds),
+        rules.Batch(day=batch.day, players=before, games=games, rounds=rounds, is_match=is_match),
         system.params_on(batch.day),
     )
     rows = []

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import RequestDataTooBig
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -14,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ratings.calculator import CalculationError, calculation
+from ratings.calculator import CalculationError, calculation, parse
 from ratings.forms import CalculatorForm, ReplayForm, systems_with_k
 from ratings.models import ReplayJob
 from ratings.tasks import (
@@ -33,18 +32,21 @@ MAX_BODY = 64 * 1024
 @csrf_exempt
 @require_POST
 def calculate_api(request: HttpRequest) -> JsonResponse:
-    if len(request.body) > MAX_BODY:
-        error = {"error": f"the request is larger than {MAX_BODY // 1024} KB", "field": ""}
-        return JsonResponse(error, status=413)
+    """Every answer is JSON: the calculation, or 400 with ``{"error", "field"}``."""
     try:
-        payload = json.loads(request.body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        return JsonResponse({"error": f"the body is not JSON: {error}", "field": ""}, status=400)
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
     try:
-        answer, _result = calculation(payload)
+        if length > MAX_BODY or len(request.body) > MAX_BODY:
+            raise CalculationError(f"the request is larger than {MAX_BODY // 1024} KB", "")
+        answer, _result = calculation(parse(request.body))
+    except RequestDataTooBig:
+        error = CalculationError(f"the request is larger than {MAX_BODY // 1024} KB", "")
+        return JsonResponse(error.as_json(), status=400)
     except CalculationError as error:
         return JsonResponse(error.as_json(), status=400)
-    return JsonResponse(answer)
+    return JsonResponse(answer, json_dumps_params={"allow_nan": False})
 
 
 @require_http_methods(["GET", "POST"])

@@ -38,13 +38,26 @@ class Archive:
 
     ``performance``/``games`` are the archived performance Pa over Na games (France);
     ``opponents_sum``/``score`` let systems that rate a newcomer on all their games so far
-    (Belgium, FIDE) rebuild the average of opponents and the percentage.
+    (Belgium, FIDE) rebuild the average of opponents and the percentage; ``opponents``
+    keeps the opponents' ratings one by one for a system that solves the exact
+    performance over all those games (Switzerland, seed 002). Archived games without
+    their opponent's rating count at the average of the others (``opponents_sum``).
     """
 
     performance: float | None = None
     games: int = 0
     opponents_sum: float = 0.0
     score: float = 0.0
+    opponents: tuple[float, ...] = ()
+
+    def every_opponent(self) -> list[float]:
+        """The archived games' opponents: those kept one by one, then the missing ones at
+        the average of ``opponents_sum`` that is left."""
+        known = list(self.opponents)
+        missing = self.games - len(known)
+        if missing <= 0:
+            return known
+        return known + [(self.opponents_sum - sum(known)) / missing] * missing
 
 
 @dataclass(frozen=True, slots=True)

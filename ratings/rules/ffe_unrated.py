@@ -14,10 +14,12 @@ moved. The method stops at the first round in which nobody moves, or after
 ``params.max_rounds`` rounds: it always ends. A player left without a compatible game
 keeps their estimate: there is nothing to compare it with.
 
-Then the rules for a player without Ei, on Pj and Nj (their performance with the window
-around their final estimate): with archives Pa/Na, 2.a Nj > 7: Ej = Pj; 2.b Nj + Na < 8:
-new archives (Pj Nj + Pa Na) / (Nj + Na) over Nj + Na games; 2.c Ej = (Pj Nj + Pa Na) /
-(Nj + Na). Without archives, 3.a Nj < 8: Pj and Nj archived; 3.b Ej = Pj.
+Then the rules for a player without Ei, on Pj and Nj: Pj is their final estimate ("cette
+estimation est conservée et considérée comme un premier classement"), Nj their compatible
+games around it (docs/ratings/ffe.md, "Premier classement"). With archives Pa/Na, 2.a
+Nj > 7: Ej = Pj; 2.b Nj + Na < 8: new archives (Pj Nj + Pa Na) / (Nj + Na) over Nj + Na
+games; 2.c Ej = (Pj Nj + Pa Na) / (Nj + Na). Without archives, 3.a Nj < 8: Pj and Nj
+archived; 3.b Ej = Pj.
 
 A player left with archives is published as an estimate, ending in 9 ("un Élo terminé par
 9 indique une valeur estimée"): ``status=provisional``, ``rating`` = the archived
@@ -172,6 +174,13 @@ def unrated_outcome(
         exact = None if state.archive is None else state.archive.performance
         return state, exact, notes
     pj, nj, entry = perf.value, perf.games, params.entry_games
+    estimate = estimation.values.get(player)
+    if estimate is not None:
+        # §4.2: "cette estimation est conservée et considérée comme un premier classement
+        # (qui ne sera publié que si le quota de 8 parties compatibles est atteint)".
+        text = N_("the estimate {e} is kept as Pj (the performance around it is {pj})")
+        notes.append(note(text, e=shown(estimate), pj=shown(pj)))
+        pj = estimate
     games = state.games + nj
     archive = state.archive if state.archive and state.archive.performance is not None else None
     if nj >= entry:

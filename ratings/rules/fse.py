@@ -13,6 +13,7 @@ describes it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import date
 
@@ -145,11 +146,14 @@ def _newcomer(  # type: ignore[no-untyped-def]
 ) -> PlayerResult:
     archive = state.archive or Archive()
     n = archive.games + len(counted)
-    # The archive keeps every opponent's rating folded in as (performance, games): the
-    # exact performance over all games is re-solved from the stored average and score.
-    opponents_sum = archive.opponents_sum + sum(c.opponent_rating for c in counted)
+    # Every opponent is kept one by one: the first rating is the exact performance over
+    # all the games (seed 002), not the one against n copies of the average opponent.
+    opponents = archive.every_opponent() + [c.opponent_rating for c in counted]
+    opponents_sum = math.fsum(opponents)
     total_score = archive.score + sum(c.score for c in counted)
-    archive = Archive(games=n, opponents_sum=opponents_sum, score=total_score)
+    archive = Archive(
+        games=n, opponents_sum=opponents_sum, score=total_score, opponents=tuple(opponents)
+    )
     score = elo.total(c.score for c in counted)
     if n < params.first_rating_games:
         notes = (
@@ -163,10 +167,15 @@ def _newcomer(  # type: ignore[no-untyped-def]
         return PlayerResult(
             player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
         )
-    average = opponents_sum / n
-    first = elo.exact_performance([average] * n, total_score, elo.ExpectedMethod.NORMAL)
-    if first is None:  # 100 % or 0 %: one more draw against the average (seed 002)
-        first = elo.heuristic_performance([average] * n, total_score)
+    first = elo.exact_performance(opponents, total_score, elo.ExpectedMethod.NORMAL)
+    if first is None:
+        # 100 % or 0 %: "une partie de plus, à considérer comme un match nul contre un
+        # joueur de niveau égal à la moyenne des adversaires" (seed 002).
+        average = opponents_sum / n
+        first = elo.exact_performance(
+            [*opponents, average], total_score + 0.5, elo.ExpectedMethod.NORMAL
+        )
+        assert first is not None
     rating = elo.round_decimals(first, params.decimals)
     after = state.replace(rating=rating, games=n, status=Status.RATED, archive=None)
     notes = (note(N_("first rating: performance over {games} games"), games=n),)

@@ -43,9 +43,10 @@ def test_a_bad_request_is_a_400_with_the_error_and_the_field(client, body, field
     assert response.json()["error"]
 
 
-def test_a_body_over_64_kb_is_refused(client):
+def test_a_body_over_64_kb_is_refused_with_a_json_400(client):
     response = _post(client, {**WAVRE, "padding": "x" * 70_000})
-    assert response.status_code == 413
+    assert response.status_code == 400
+    assert response.json() == {"error": "the request is larger than 64 KB", "field": ""}
 
 
 def test_get_is_not_allowed(client):

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ratings.calculator import CalculationError, calculate
+from ratings.calculator import CalculationError, calculate, parse
 
 
 class Command(BaseCommand):
@@ -23,15 +23,13 @@ class Command(BaseCommand):
             text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
         except OSError as error:
             self._fail({"error": f"cannot read {file}: {error.strerror}", "field": ""})
+        except UnicodeDecodeError:
+            self._fail({"error": f"cannot read {file}: it is not UTF-8 text", "field": ""})
         try:
-            request = json.loads(text)
-        except json.JSONDecodeError as error:
-            self._fail({"error": f"the request is not JSON: {error}", "field": ""})
-        try:
-            answer = calculate(request)
+            answer = calculate(parse(text))
         except CalculationError as error:
             self._fail(error.as_json())
-        self.stdout.write(json.dumps(answer, ensure_ascii=False, indent=2))
+        self.stdout.write(json.dumps(answer, ensure_ascii=False, indent=2, allow_nan=False))
 
     def _fail(self, error: dict[str, str]) -> None:
         self.stdout.write(json.dumps(error, ensure_ascii=False))

@@ -306,15 +306,17 @@ def test_the_iterative_method_settles_a_round_robin_with_unrated_players():
     #   1827.104 -> 1830
     # B 1600: A lost, U lost (301.9 above), V drawn: Ea = 5194.897 / 3 = 1731.632, P 1/6:
     #   Pj = 1452.044; Ej = (16 × 1600 + 3 × 1452.044) / 19 = 1576.639 -> 1580
-    # U: Pj 1890.849 over 2 games: archived, shown 1889; V: 1509.151 over 2, shown 1509
+    # U: §4.2 "cette estimation est conservée et considérée comme un premier classement":
+    #   Pj is the kept estimate 1901.885 (not the 1890.849 around it) over 2 games:
+    #   archived, shown 1900 - 1 = 1899; V: 1493.012 over 2, shown 1490 - 1 = 1489
     assert round(result["A"].rating_exact, 3) == 1827.104
     assert round(result["B"].rating_exact, 3) == 1576.639
     figures = {p: (r.rating_after, r.after.status) for p, r in result.results.items()}
     assert figures == {
         "A": (1830, Status.RATED),
         "B": (1580, Status.RATED),
-        "U": (1889, Status.PROVISIONAL),
-        "V": (1509, Status.PROVISIONAL),
+        "U": (1899, Status.PROVISIONAL),
+        "V": (1489, Status.PROVISIONAL),
     }
     assert result["U"].after.archive.games == 2
     assert str(result["A"].games[1].note) == "opponent unrated: counted at the estimate 1901.885"
@@ -337,9 +339,10 @@ def test_a_player_who_held_is_estimated_again_when_an_opponent_moves():
     assert estimation.rounds == 3
     result = ffe.rate(batch, P)
     # A: V at 1265 won: Pj 1265 + 470 = 1735; Ej = (1735 + 15 × 1500) / 16 = 1514.688 -> 1510
-    # U: Pj 1000 over 1 game, shown 999; V: (1500 + 1015) / 2 = 1257.5 over 2, shown 1259
+    # U and V keep their estimates (§4.2 "cette estimation est conservée"), Pj 1015 over 1
+    # game, shown 1020 - 1 = 1019; V 1265 over 2 games, shown 1270 - 1 = 1269
     assert result["A"].rating_exact == 1514.6875
-    assert [result[p].rating_after for p in ("A", "U", "V")] == [1510, 999, 1259]
+    assert [result[p].rating_after for p in ("A", "U", "V")] == [1510, 1019, 1269]
 
 
 def test_a_batch_of_unrated_players_only_ends_with_a_clear_answer():
@@ -411,10 +414,12 @@ def test_the_ffe_arbiters_manual_examples():
     assert _me(PlayerState(rating=1270, games=200), second).rating_after == 1230
     junior = [(1910, 0), (1970, 0), (2209, 0), (1920, 0.5), (1750, 1), (1710, 1), (1690, 1)]
     third = _me(PlayerState(junior=True), [*junior, (1920, 0)])
-    # first estimate 1884.875 − 43.658 = 1841.217; the loss to 2209 (367.8 above) is out
+    # first estimate 1884.875 − 43.658 = 1841.217; the loss to 2209 (367.8 above) is out;
+    # 3.5/7 around it gives 1838.571, less than 20 points away: the estimate 1841.217 is
+    # kept (seed 003 §4.2) and archived over the 7 games
     assert [line.counted for line in third.games].count(False) == 1
     assert not third.games[2].counted
-    assert round(third.after.archive.performance, 3) == 1838.571
+    assert round(third.after.archive.performance, 3) == 1841.217
     assert (third.after.archive.games, third.rating_after) == (7, 1839)
 
 
@@ -472,3 +477,17 @@ def test_the_default_d_of_p_generates_the_table_and_never_falls_at_95_percent():
     assert round(ffe.dp(0.75, default)) == 193
     assert round(ffe.dp(0.95, default)) == 470
     assert ffe.dp(0.951, default) >= ffe.dp(0.95, default) - 0.5
+
+
+def test_the_first_rating_is_the_estimate_that_was_kept():
+    """Seed 003 §4.2: "Si cette performance diffère de moins de 20 points de la première
+    estimation créditée juste avant alors cette estimation est conservée et considérée comme
+    un premier classement". Unrated: 4 wins and 4 losses against 1700s, and a win against
+    1300. First estimate, no window: Ea = 14900 / 9 = 1655.556, P = 5/9, D = 400 log10(1.25)
+    = 38.764: 1694.320. With the window around it, the win against 1300 (394 below) is out:
+    4/8 against 1700 = 1700, 5.68 points away: the estimate 1694.320 is kept, over the 8
+    compatible games (3.b): 1690 (Pj recomputed, 1700, would have given 1700)."""
+    me = _me(PlayerState(), [(1700, 1), (1700, 0)] * 4 + [(1300, 1)])
+    assert round(me.rating_exact, 3) == 1694.320
+    assert me.rating_after == 1690
+    assert me.after.games == 8

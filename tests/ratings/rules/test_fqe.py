@@ -88,3 +88,27 @@ def test_provisional_players_see_the_new_ratings_of_the_unrated_ones():
     new_rating = result["new"].rating_after
     assert new_rating == 1900  # 1500 + 400
     assert result["prov"].games[0].opponent_rating == 1900
+
+
+def test_a_match_caps_the_gain_bonus_included():
+    """Seed 004: "l'augmentation de cote acquise lors d'un match ne peut excéder 50 points".
+    999 beats 1762 four times: a difference of 763 ("735 et plus: 100"), Rp = 0 each;
+    32 × 4 = 128, bonus 128 − 24 = 104 (4 rounds), 232 in all, capped at 50: 1049."""
+    games = [(1762, 1)] * 4
+    state = PlayerState(rating=999, games=100)
+    match = fqe.rate(against(state, games, rounds=4, is_match=True), P)["me"]
+    assert match.rating_after == 1049
+    tournament = fqe.rate(against(state, games, rounds=4), P)["me"]
+    assert tournament.rating_after == 999 + 128 + 104
+
+
+def test_the_bonus_is_computed_on_the_rounded_gain():
+    """Seed 004: "un point de boni pour chaque point de cote gagné dépassant la limite", and
+    Daniel's "1876 + 84 [...] boni de 52 points (84 − 32)" rounds 83.84 before the bonus.
+    1500, 3/4 against 1550, 1550, 1545, 1545: Rp = .43 + .43 + .44 + .44 = 1.74 ("47--53
+    57 43", "40--46 56 44"); gain 32 × 1.26 = 40.32 → 40; bonus 40 − 24 = 16; 1556 (the
+    exact gain would give 40.32 + 16.32 = 56.64 → 1557)."""
+    games = [(1550, 1), (1550, 1), (1545, 1), (1545, 0)]
+    me = fqe.rate(against(PlayerState(rating=1500, games=100), games, rounds=4), P)["me"]
+    assert me.expected == 1.74
+    assert me.rating_after == 1556

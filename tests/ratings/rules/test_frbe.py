@@ -117,3 +117,16 @@ def test_parameters_are_validated():
         frbe.Params(difference_cap=-1)
     with pytest.raises(ValueError, match="provisional_games must not exceed"):
         frbe.Params(provisional_games=25)
+
+
+def test_a_change_of_minus_half_a_point_leaves_the_rating_unchanged():
+    """Seed 000 rounds the new rating, a half going up: "Rn = 1500 + 32 ( 1.5 - 1.85 ) =
+    1488.8, arrondie à 1489", "1450,5 arrondi à 1451". 2300 with 400 games ("K=10 dans
+    tous les cas si la cote est > 2200"), a draw against 2265: difference 35, We = .55
+    ("33-39 .55"); Rn = 2300 + 10 × (0.5 − 0.55) = 2299.5 → 2300, not 2299."""
+    params = frbe.VERSIONS[0].params
+    batch = against(PlayerState(rating=2300, games=400), [(2265, 0.5)], day=date(2020, 3, 1))
+    me = frbe.rate(batch, params)["me"]
+    assert me.k == 10
+    assert me.rating_exact == 2299.5
+    assert me.rating_after == 2300

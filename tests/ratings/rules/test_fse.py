@@ -57,3 +57,26 @@ def test_from_2026_the_swiss_list_follows_fide():
     me = fse.rate(batch, params)["me"]
     assert me == fide.rate(batch, params_on("fide", date(2026, 3, 1)))["me"]
     assert me.rating_after == 2606
+
+
+def test_a_newcomer_receives_the_exact_performance_not_the_one_against_the_average():
+    """docs/ratings/fse.md and seed 002 ("il est erroné de se baser sur la moyenne Elo des
+    adversaires"): the first rating is the X at which the individual expected scores add
+    up to the score. Four draws against 1600, a loss against 2800, 2/5: at X = 1600,
+    4 × Φ(0) + Φ(−1200 / 282.84) = 2 + 0.000011; the slope is 4 × 0.39894 / 282.84 =
+    0.0056 a point, so X = 1600 − 0.002: 1600.0. Against five times the average 1840 it
+    would be 1840 + 282.84 × Φ⁻¹(0.4) = 1768.3."""
+    games = [(1600, 0.5)] * 4 + [(2800, 0)]
+    me = fse.rate(against(PlayerState(), games), P)["me"]
+    assert me.rating_after == 1600.0
+    assert me.rating_after == round(me.performance_exact, 1)
+
+
+def test_a_newcomer_s_opponents_are_kept_one_by_one_across_events():
+    """The same five games in two events (3 then 2): the archive keeps each opponent, so
+    the first rating is the same 1600.0 as in one event (hand calculation above)."""
+    first = fse.rate(against(PlayerState(), [(1600, 0.5)] * 3), P)["me"]
+    assert first.rating_after is None
+    assert first.after.archive.opponents == (1600, 1600, 1600)
+    second = fse.rate(against(first.after, [(1600, 0.5), (2800, 0)]), P)["me"]
+    assert second.rating_after == 1600.0
