@@ -57,7 +57,7 @@ def parse(text: str | bytes) -> Any:
     """The request in a JSON text, for the command and the endpoint: anything that is not
     JSON, or nests deeper than any request does, is a :class:`CalculationError`."""
     try:
-        request = json.loads(text)
+        request = json.loads(text, parse_int=_integer)
     except RecursionError:
         raise CalculationError(_too_deep(), "") from None
     except UnicodeDecodeError:
@@ -67,6 +67,12 @@ def parse(text: str | bytes) -> Any:
     if _depth(request) > MAX_DEPTH:
         raise CalculationError(_too_deep(), "")
     return request
+
+
+def _integer(digits: str) -> float:
+    """A JSON integer; one too long for Python's int (4,300 digits) becomes a float,
+    infinite when it has to, that the field's own check then refuses by name."""
+    return int(digits) if len(digits) <= 100 else float(digits)
 
 
 def _too_deep() -> str:

@@ -300,12 +300,13 @@ class Bounds:
     module's ``BOUNDS``): the calculator, its API and its page form read them.
 
     Ratings from 0 to 3500 cover every list ever published (the highest is under 2900);
-    ``age`` bounds a birth date against the day of the calculation (not after it).
+    ``rounds`` go as far as the games a calculation takes; ``age`` bounds a birth date
+    against the day of the calculation (not after it).
     """
 
     rating: tuple[float, float] = (0, 3500)
     games: tuple[int, int] = (0, 100_000)
-    rounds: tuple[int, int] = (1, 100)
+    rounds: tuple[int, int] = (1, 500)
     age: tuple[int, int] = (0, 120)
 
 

@@ -1,4 +1,5 @@
 import math
+import time
 
 import pytest
 from hypothesis import given
@@ -184,3 +185,14 @@ def test_every_function_is_deterministic(diff, method):
 
 def test_dp_is_bounded_at_470_for_seed_003():
     assert elo.dp_bounded(0.97) == 470 and elo.dp_bounded(0.02) == -470
+
+
+def test_the_exact_performance_ends_where_floats_are_coarser_than_its_precision():
+    """Issue 14: from about 5e13 the gap between two floats is wider than a hundredth and the
+    bisection's bracket could never shrink below it; every search now stops after
+    ``MAX_STEPS`` steps."""
+    started = time.perf_counter()
+    for method in elo.ExpectedMethod:
+        (answer,) = elo.exact_performances([([1e17, 1e17 + 1e4], 1.0)], method)
+        assert answer is not None and 1e17 <= answer <= 1e17 + 1e4
+    assert time.perf_counter() - started < 1
