@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from club.models import Event
 from ratings import rules
 from ratings.config import ParameterError, ParamsForm, apply, overrides_of
+from ratings.forms import ADJUSTMENT_FACTORS, RATINGS
 from ratings.models import ConfigChange, RatingAdjustment, RatingSystem
 from ratings.services import preview
 from ratings.tasks import start_replay
@@ -53,6 +54,15 @@ class AdjustmentForm(forms.ModelForm):
         model = RatingAdjustment
         fields = ["label", "day", "threshold", "factor"]
         widgets = {"day": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # the systems' bounds (ratings.rules.base.Bounds): a threshold is a rating
+        for name, (low, high) in (("threshold", RATINGS), ("factor", ADJUSTMENT_FACTORS)):
+            field = self.fields[name]
+            self.fields[name] = forms.FloatField(
+                label=field.label, help_text=field.help_text, min_value=low, max_value=high
+            )
 
 
 def _system(pk: int) -> RatingSystem:

@@ -29,6 +29,7 @@ _BOUNDS = [rules.system(key).BOUNDS for key in rules.SYSTEMS]
 RATINGS = _widest([b.rating for b in _BOUNDS])
 GAMES = _widest([b.games for b in _BOUNDS])
 ROUNDS = _widest([b.rounds for b in _BOUNDS])
+ADJUSTMENT_FACTORS = _widest([b.adjustment_factor for b in _BOUNDS])
 K_RANGE = _widest(_k_ranges())
 
 

@@ -308,6 +308,7 @@ class Bounds:
     games: tuple[int, int] = (0, 100_000)
     rounds: tuple[int, int] = (1, 500)
     age: tuple[int, int] = (0, 120)
+    adjustment_factor: tuple[float, float] = (0, 1)  # a one-off R + f × (threshold − R)
 
 
 P = TypeVar("P")

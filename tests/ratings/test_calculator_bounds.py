@@ -230,3 +230,18 @@ def test_the_administrators_form_refuses_a_parameter_outside_its_bounds(key):
     bound = ParamsForm(params, data)
     assert not bound.is_valid()
     assert spec.name in bound.errors
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("threshold", "1e308"), ("threshold", "-5"), ("factor", "nan"), ("factor", "5")],
+)
+def test_the_adjustment_form_refuses_a_number_outside_the_system_s_bounds(field, value):
+    from ratings.admin_views import AdjustmentForm
+
+    data = {"a-label": "2024", "a-day": "2024-03-01", "a-threshold": "2000", "a-factor": "0.4"}
+    assert AdjustmentForm(data, prefix="a").is_valid()
+    form = AdjustmentForm({**data, f"a-{field}": value}, prefix="a")
+    assert not form.is_valid()
+    assert field in form.errors
