@@ -7,7 +7,11 @@ all call it. A calculation writes nothing anywhere.
 The player is rated in a batch of their own games: each opponent is a settled player of
 the given rating (or unrated when ``null``). An archive ``{"performance": P, "games": N}``
 stands for N earlier games against opponents averaging P at 50 % (what systems that keep
-opponents and score rather than a performance need).
+opponents and score rather than a performance need). ``"match": true`` rates the games
+as a match between two players (FQE: a match earns at most 50 points).
+
+Every number is checked against the system's bounds (its parameters' ``min``/``max`` and
+its ``BOUNDS``), and an error names its field: ``params.k``, ``games[0].opponent``.
 """
 
 from __future__ import annotations
