@@ -80,3 +80,12 @@ def test_a_newcomer_s_opponents_are_kept_one_by_one_across_events():
     assert first.after.archive.opponents == (1600, 1600, 1600)
     second = fse.rate(against(first.after, [(1600, 0.5), (2800, 0)]), P)["me"]
     assert second.rating_after == 1600.0
+
+
+def test_a_newcomer_at_100_percent_gets_one_draw_more_against_the_average():
+    """Seed 002: at 100 %, "une partie de plus, à considérer comme un match nul contre un
+    joueur de niveau égal à la moyenne des adversaires". Five wins against 1600 and the
+    draw added: 6 Φ((X − 1600) / 282.84) = 5.5, Φ(z) = 0.91667, z = 1.38299,
+    X = 1600 + 1.38299 × 282.843 = 1991.17: 1991.2."""
+    me = fse.rate(against(PlayerState(), [(1600, 1)] * 5), P)["me"]
+    assert me.rating_after == 1991.2
