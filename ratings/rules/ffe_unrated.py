@@ -12,7 +12,8 @@ the batch is checked again in every round, all at once with the estimates of the
 before, so that a player who held at round x moves again later if their unrated opponents
 moved. The method stops at the first round in which nobody moves, or after
 ``params.max_rounds`` rounds: it always ends. A player left without a compatible game
-keeps their estimate: there is nothing to compare it with.
+keeps their estimate: there is nothing to compare it with; their archives, if any, stay
+(2.b with Nj = 0).
 
 Then the rules for a player without Ei, on Pj and Nj: Pj is their final estimate ("cette
 estimation est conservée et considérée comme un premier classement"), Nj their compatible
@@ -169,10 +170,12 @@ def unrated_outcome(
     """The state after the batch of a player without Ei, its value before rounding (the
     archived performance when the player stays unrated), and the notes."""
     notes = estimation_notes(player, state, estimation)
+    archive = state.archive if state.archive and state.archive.performance is not None else None
     if perf is None:
-        notes.append(note(N_("no compatible game: nothing archived")))
-        exact = None if state.archive is None else state.archive.performance
-        return state, exact, notes
+        if archive is None:
+            notes.append(note(N_("no compatible game: nothing archived")))
+            return state, None, notes
+        return _archives_alone(state, archive, params, notes)
     pj, nj, entry = perf.value, perf.games, params.entry_games
     estimate = estimation.values.get(player)
     if estimate is not None:
@@ -182,7 +185,6 @@ def unrated_outcome(
         notes.append(note(text, e=shown(estimate), pj=shown(pj)))
         pj = estimate
     games = state.games + nj
-    archive = state.archive if state.archive and state.archive.performance is not None else None
     if nj >= entry:
         if archive is None:
             notes.append(note(N_("3.b {n} compatible games: first rating Ej = Pj"), n=nj))
@@ -208,6 +210,27 @@ def unrated_outcome(
     text = N_("2.c with the archives: Ej = ({pj} × {n} + {pa} × {na}) / {total} = {e}")
     notes.append(note(text, total=nj + na, **figures))
     return _entered(state, combined, games, params), combined, notes
+
+
+def _archives_alone(
+    state: PlayerState, archive: Archive, params: Params, notes: list[Note]
+) -> tuple[PlayerState, float | None, list[Note]]:
+    """Rules 2.b and 2.c with Nj = 0: (Pj × 0 + Pa × Na) / (0 + Na) = Pa. With fewer than
+    8 games "de nouvelles archives sont formées et conservées pour le prochain calcul":
+    the archives stay as they were (the player enters "au moins 8 parties compatibles sur
+    une ou plusieurs saisons", a period without a compatible game takes none away)."""
+    pa, na, entry = archive.performance, archive.games, params.entry_games
+    assert pa is not None
+    if na < entry:
+        text = N_(
+            "2.b no compatible game: 0 + {na} games, fewer than {entry}: "
+            "the archives {pa} over {na} games are kept"
+        )
+        notes.append(note(text, na=na, entry=entry, pa=shown(pa)))
+        return _estimate(state, pa, na, state.games, params, notes), pa, notes
+    text = N_("2.c no compatible game: the {na} archived games give Ej = Pa = {pa}")
+    notes.append(note(text, na=na, pa=shown(pa)))
+    return _entered(state, pa, state.games, params), pa, notes
 
 
 def _entered(state: PlayerState, value: float, games: int, params: Params) -> PlayerState:

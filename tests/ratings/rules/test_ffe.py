@@ -149,6 +149,46 @@ def test_2c_the_archives_complete_the_8_games():
     assert (me.rating_after, me.after.status, me.after.archive) == (1390, Status.RATED, None)
 
 
+def test_2b_a_period_without_a_compatible_game_keeps_the_archives():
+    """Seed 003, 2.b: "Nj < 8 et Nj + Na < 8 : De nouvelles archives sont formées et
+    conservées pour le prochain calcul"; § 1: "au moins 8 parties compatibles sur une ou
+    plusieurs saisons". Archives 1480 over 5; a win against 1600. First estimate, "sans
+    plage de compatibilité": P = 1 > .95, D held at +470: 1600 + 470 = 2070. Around 2070
+    the win over 1600 (470 below, not "à moins de 350 points au-dessous") is out: Nj = 0.
+    0 + 5 < 8: new archives (Pj × 0 + 1480 × 5) / (0 + 5) = 1480 over 5, shown as an
+    estimate (§ 1 "un Élo terminé par 9"): 1480 -> 1480 -> 1479."""
+    me = _me(PlayerState(archive=Archive(performance=1480, games=5)), [(1600, 1)])
+    assert not me.games[0].counted
+    assert (me.after.archive.performance, me.after.archive.games) == (1480, 5)
+    assert (me.rating_after, me.rating_exact, me.after.status) == (1479, 1480, Status.PROVISIONAL)
+    assert me.after.games == 0
+    text = "2.b no compatible game: 0 + 5 games, fewer than 8: the archives 1480 over 5 games "
+    assert text + "are kept" in _notes(me)
+    assert "no compatible game: nothing archived" not in _notes(me)
+
+
+def test_2b_the_kept_estimate_comes_back_unchanged():
+    # the player above, as the replay stores them (shown 1479, archives 1480 over 5), with
+    # a forfeit only: no game is played, the archives and the shown estimate stay
+    state = PlayerState(
+        rating=1479, status=Status.PROVISIONAL, archive=Archive(performance=1480, games=5)
+    )
+    batch = against(state, [(1600, 1)], day=DAY)
+    batch = Batch(batch.day, batch.players, (Game("me", "o0", 1, played=False),))
+    me = ffe.rate(batch, P)["me"]
+    assert (me.rating_after, me.after.status, me.after.archive) == (
+        1479,
+        Status.PROVISIONAL,
+        Archive(performance=1480, games=5),
+    )
+
+
+def test_2c_archives_of_8_games_enter_without_a_compatible_game():
+    # 2.c "Nj < 8 et Nj + Na > 7": Ej = (Pj × 0 + 1480 × 8) / (0 + 8) = 1480, rated
+    me = _me(PlayerState(archive=Archive(performance=1480, games=8)), [(1600, 1)])
+    assert (me.rating_after, me.after.status, me.after.archive) == (1480, Status.RATED, None)
+
+
 def test_3a_fewer_than_8_compatible_games_are_archived():
     # 3 wins, 1 loss against 1500: Pj = 1500 + 190.849 = 1690.849, Nj = 4 < 8: archived,
     # published as the estimate 1690.849 -> 1690 -> 1689
