@@ -4,7 +4,10 @@
   then provisional ones (24 games or fewer before it), then permanent ones; a class rated
   later sees the new ratings of the classes rated before it.
 - Without a rating: performance Cm + 400 × (V − D) / N, unrated opponents counted at
-  1100; under 1200, half the difference is added (800 → 1000, 900 → 1050).
+  1100; under 1200, half the difference is added (800 → 1000, 900 → 1050). The 1100 is
+  for "un joueur sans cote [qui] affronte d'autres joueurs sans cote": a provisional or
+  permanent player meets an unrated opponent at the rating the opponent has just received
+  (docs/ratings/fqe.md).
 - Provisional: the average of the old rating and the performance, weighted by their
   games ((12 × 1462 + 4 × 1630) / 16); no adjustment under 1200.
 - Permanent (from the competition after the one containing the 25th game):
@@ -152,11 +155,14 @@ def _rate(  # type: ignore[no-untyped-def]
             )
             continue
         used = params.unrated_opponent if rating is None else rating
-        line_note = (
-            None
-            if rating is not None
-            else note(N_("unrated opponent counted at {r}"), r=params.unrated_opponent)
-        )
+        line_note = None
+        if rating is None:
+            line_note = note(N_("unrated opponent counted at {r}"), r=params.unrated_opponent)
+        elif batch.players[opponent].rating is None:
+            # "on cote les joueurs dans l'ordre suivant: sans cote; avec une cote
+            # provisoire; avec une cote permanente": rated first, met at the new rating.
+            text = N_("unrated opponent, rated first in this competition: counted at {r}")
+            line_note = note(text, r=rating)
         lines.append(GameLine(opponent, used, score, note=line_note))
         played.append((used, score))
     score = elo.total(s for _r, s in played)

@@ -112,3 +112,25 @@ def test_the_bonus_is_computed_on_the_rounded_gain():
     me = fqe.rate(against(PlayerState(rating=1500, games=100), games, rounds=4), P)["me"]
     assert me.expected == 1.74
     assert me.rating_after == 1556
+
+
+def test_a_provisional_player_meets_an_unrated_opponent_at_the_rating_just_given():
+    """Seed 004: "on cote les joueurs dans l'ordre suivant: sans cote; avec une cote
+    provisoire; avec une cote permanente"; the 1100 is for "un joueur sans cote [qui]
+    affronte d'autres joueurs sans cote". A provisional 1500 (10 games) beats an unrated
+    player and loses to a 1600. The unrated player is rated first: Cm = 1500, one loss:
+    1500 + 400 × (0 − 1) / 1 = 1100, under 1200: 1100 + 50 % × 100 = 1150. Then the
+    provisional player, "à partir de la formule utilisée pour les joueurs sans cote":
+    Cm = (1150 + 1600) / 2 = 1375, V − D = 0: 1375; (10 × 1500 + 2 × 1375) / 12 = 17750 / 12
+    = 1479.17 -> 1479 (not (10 × 1500 + 2 × 1350) / 12 = 1475 with the opponent at 1100)."""
+    games = [(None, 1), (1600, 0)]
+    result = fqe.rate(against(PlayerState(rating=1500, games=10), games), P)
+    assert result["o0"].rating_after == 1150
+    me = result["me"]
+    assert me.games[0].opponent_rating == 1150
+    assert str(me.games[0].note) == (
+        "unrated opponent, rated first in this competition: counted at 1150"
+    )
+    assert me.performance_classical == 1375
+    assert me.rating_exact == 17750 / 12
+    assert me.rating_after == 1479
