@@ -121,6 +121,30 @@ class RatingSystem(models.Model):
         controls_ok = not self.time_controls or event.time_control in self.time_controls
         return kinds_ok and controls_ok
 
+    def published_adjustments(self) -> list[RatingAdjustment]:
+        """The federation's published one-off adjustments of this system's history
+        (unsaved): part of the default history unless the administrator switched them off
+        (``adjustment_applied``) or added one of their own on the same day."""
+        from ratings.defaults import PUBLISHED_ADJUSTMENTS
+
+        label = PUBLISHED_ADJUSTMENTS.get(self.engine)
+        if label is None:
+            return []
+        params = self.params_on(date.max)
+        if not params.adjustment_applied:
+            return []
+        if self.pk and self.adjustments.filter(day=params.adjustment_day).exists():
+            return []
+        return [
+            RatingAdjustment(
+                system=self,
+                day=params.adjustment_day,
+                threshold=params.adjustment_threshold,
+                factor=params.adjustment_factor,
+                label=label,
+            )
+        ]
+
     def seed_rating(self, player: Player) -> int | None:
         """The rating a player brings into the system from their record."""
         if self.role == self.Role.FIDE:
