@@ -121,29 +121,30 @@ class RatingSystem(models.Model):
         controls_ok = not self.time_controls or event.time_control in self.time_controls
         return kinds_ok and controls_ok
 
-    def published_adjustments(self) -> list[RatingAdjustment]:
+    def federation_adjustments(self) -> list[tuple[RatingAdjustment, bool]]:
         """The federation's published one-off adjustments of this system's history
-        (unsaved): part of the default history unless the administrator switched them off
-        (``adjustment_applied``) or added one of their own on the same day."""
+        (unsaved), each with whether the history applies it: it does unless the
+        administrator switched it off (``adjustment_applied``) or added one of their own
+        on the same day."""
         from ratings.defaults import PUBLISHED_ADJUSTMENTS
 
         label = PUBLISHED_ADJUSTMENTS.get(self.engine)
         if label is None:
             return []
         params = self.params_on(date.max)
-        if not params.adjustment_applied:
-            return []
-        if self.pk and self.adjustments.filter(day=params.adjustment_day).exists():
-            return []
-        return [
-            RatingAdjustment(
-                system=self,
-                day=params.adjustment_day,
-                threshold=params.adjustment_threshold,
-                factor=params.adjustment_factor,
-                label=label,
-            )
-        ]
+        adjustment = RatingAdjustment(
+            system=self,
+            day=params.adjustment_day,
+            threshold=params.adjustment_threshold,
+            factor=params.adjustment_factor,
+            label=label,
+        )
+        by_hand = bool(self.pk) and self.adjustments.filter(day=adjustment.day).exists()
+        return [(adjustment, params.adjustment_applied and not by_hand)]
+
+    def published_adjustments(self) -> list[RatingAdjustment]:
+        """The federation's adjustments that are part of this system's history."""
+        return [adjustment for adjustment, applied in self.federation_adjustments() if applied]
 
     def seed_rating(self, player: Player) -> int | None:
         """The rating a player brings into the system from their record."""
