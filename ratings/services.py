@@ -60,8 +60,10 @@ class PlannedBatch:
 
     @property
     def sort_key(self) -> tuple[date, int, int]:
-        # Official lists open their day; events follow in the order they started.
-        ranks: dict[str, int] = {RatingBatch.Kind.OFFICIAL: 0, RatingBatch.Kind.ADJUSTMENT: 1}
+        # A one-off adjustment opens its day, then the official lists (the list of the
+        # adjustment's day already shows the adjusted ratings); events follow in the order
+        # they started.
+        ranks: dict[str, int] = {RatingBatch.Kind.ADJUSTMENT: 0, RatingBatch.Kind.OFFICIAL: 1}
         rank = ranks.get(self.kind, 2)
         return (self.day, rank, self.event.pk if self.event else 0)
 

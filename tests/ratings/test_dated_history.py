@@ -6,7 +6,14 @@ from datetime import date
 import pytest
 
 from club.models import Player
-from ratings.models import Rating, RatingAdjustment, RatingBatch, RatingChange, RatingSystem
+from ratings.models import (
+    OfficialRating,
+    Rating,
+    RatingAdjustment,
+    RatingBatch,
+    RatingChange,
+    RatingSystem,
+)
 from ratings.services import rating_period, recalculate
 from tests.ratings.conftest import B, D, W
 
@@ -180,3 +187,17 @@ def test_a_fide_player_dropping_below_1400_is_unrated_and_then_treated_as_unrate
     assert rows[1][2:4] == (None, None)
     current = Rating.objects.get(system=fide_system, player=c)
     assert (current.rating, current.status) == (None, "unrated")
+
+
+def test_the_official_list_of_the_adjustments_day_is_not_adjusted_again(fide_system, make_event):
+    """FIDE's list of 1 March 2024 already shows the adjusted ratings: the adjustment
+    comes first on its day and the list is the anchor (1702 stays 1702, not 1702 + 0.4 ×
+    298 = 1821)."""
+    a, b = _player("A", fide=1500), _player("B", fide=1600)
+    make_event(date(2024, 2, 10), [[(a, b, D)]])
+    OfficialRating.objects.create(
+        system=fide_system, player=a, list_date=date(2024, 3, 1), rating=1702, source="FIDE"
+    )
+    recalculate(fide_system)
+    assert [r[0] for r in _rows(fide_system, a)] == ["period", "adjustment", "official"]
+    assert Rating.objects.get(system=fide_system, player=a).rating == 1702
