@@ -201,3 +201,20 @@ def test_the_official_list_of_the_adjustments_day_is_not_adjusted_again(fide_sys
     recalculate(fide_system)
     assert [r[0] for r in _rows(fide_system, a)] == ["period", "adjustment", "official"]
     assert Rating.objects.get(system=fide_system, player=a).rating == 1702
+
+
+def test_the_event_page_shows_the_period_that_rates_the_event(fide_system, make_event):
+    """The event ended on 30 January 2026, after the closing date of the February list:
+    its changes are those of the February period."""
+    from ratings.templatetags.ratings_tags import event_rating_changes
+
+    RatingSystem.objects.filter(pk=fide_system.pk).update(enabled=True)
+    a, b = _player("A", fide=2000), _player("B", fide=2100)
+    make_event(date(2026, 1, 12), [[(a, b, D)]])
+    late = make_event(date(2026, 1, 30), [[(a, b, W)]])
+    recalculate(fide_system)
+    [section] = event_rating_changes(late)["sections"]
+    assert (section["batch"].period_start, section["batch"].period_end) == (
+        date(2026, 2, 1),
+        date(2026, 2, 28),
+    )
