@@ -58,8 +58,26 @@ def test_the_page_shows_the_player_unrated_below_1400(client):
     form = {"system": "fide", "rating": "1410", "games": "100", "date": "2026-01-15"}
     for n in range(3):
         form |= {f"opponent_{n}": "1410", f"result_{n}": "0"}
-    response = client.post(reverse("ratings:calculator") + "?lang=en", form)
+    response = client.post(reverse("ratings:calculator"), form)
     _check(response.context["answer"])
     html = response.content.decode()
     assert '<strong id="rating-after">non classé</strong>' in html
     assert "sous le plancher de 1400" in html
+
+
+@pytest.mark.parametrize(
+    ("day", "k", "after"), [("2012-10-10", 15, 2010), ("2014-07-10", 20, 2013)]
+)
+def test_the_calculator_rates_with_the_regulation_of_the_requests_date(day, k, after):
+    """8.56 before July 2014: "K = 15 as long as a player's rating remains under 2400";
+    from July 2014, K = 20. 2000 beats 2100, We = 0.36: 2000 + 15 × 0.64 = 2009.6 → 2010;
+    2000 + 20 × 0.64 = 2012.8 → 2013."""
+    answer = calculate(
+        {
+            "system": "fide",
+            "date": day,
+            "player": {"rating": 2000, "games": 100},
+            "games": [{"opponent": 2100, "score": 1}],
+        }
+    )
+    assert (answer["k"], answer["rating_after"]) == (k, after)
