@@ -53,7 +53,7 @@ class AdjustmentForm(forms.ModelForm):
     class Meta:
         model = RatingAdjustment
         fields = ["label", "day", "threshold", "factor"]
-        widgets = {"day": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"day": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})}
 
 
 def _system(pk: int) -> RatingSystem:

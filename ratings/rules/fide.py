@@ -449,7 +449,7 @@ def _rated(  # type: ignore[no-untyped-def]
                     "{rating} is below the rating floor {floor}: unrated on the next list, "
                     "then treated as an unrated player"
                 ),
-                rating=rating,
+                rating=int(rating) if rating.is_integer() else rating,
                 floor=params.rating_floor,
             )
         )

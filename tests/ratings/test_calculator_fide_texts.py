@@ -21,7 +21,7 @@ REQUEST = {
     "games": [{"opponent": 1410, "score": 0}] * 3,
 }
 NOTE = (
-    "1380.0 is below the rating floor 1400: unrated on the next list, then treated as an "
+    "1380 is below the rating floor 1400: unrated on the next list, then treated as an "
     "unrated player"
 )
 

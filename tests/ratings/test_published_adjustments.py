@@ -67,3 +67,10 @@ def test_an_administrator_switches_it_off_after_a_preview(admin_client, make_eve
 
     response = admin_client.post(reverse("ratings:switch_published", args=[system.pk]))
     assert json.loads(response.context["overrides"]) == {}
+
+
+def test_the_date_parameters_show_their_value_to_the_browsers_date_input(admin_client):
+    """A date input only reads ISO dates: the day of the adjustment must be shown."""
+    system = RatingSystem.objects.get(engine="fide")
+    html = admin_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
+    assert 'name="p-adjustment_day" value="2024-03-01"' in html

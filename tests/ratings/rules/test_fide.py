@@ -165,7 +165,7 @@ def test_a_rating_dropping_below_1400_leaves_the_player_unrated():
     assert me.after.status == Status.UNRATED
     assert me.change is None
     assert str(me.notes[-1]) == (
-        "1380.0 is below the rating floor 1400: unrated on the next list, then treated as "
+        "1380 is below the rating floor 1400: unrated on the next list, then treated as "
         "an unrated player"
     )
 
