@@ -39,7 +39,7 @@ def test_the_club_elo_has_no_published_adjustment():
 def test_the_systems_page_lists_the_published_adjustment(admin_client):
     system = RatingSystem.objects.get(engine="fide")
     html = admin_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
-    assert "FIDE: one-time adjustment of 1 March 2024" in html
+    assert "1 mars 2024" in html
     assert "dans l'historique" in html
 
 
