@@ -132,8 +132,13 @@ def test_a_frbe_replay_around_april_2024_closes_the_half_year_on_31_march(
         (date(2010, 2, 23), (date(2010, 3, 1), date(2010, 4, 30))),
         # the last two-monthly list (1 July 2012) closed on 24 June: the next is monthly
         (date(2012, 6, 25), (date(2012, 7, 1), date(2012, 7, 31))),
-        # quarterly lists before July 2009
+        # quarterly lists from July 2000 to June 2009
         (date(2005, 5, 20), (date(2005, 4, 1), date(2005, 6, 30))),
+        (date(2000, 8, 1), (date(2000, 7, 1), date(2000, 9, 30))),
+        # two lists a year from 1981, one before
+        (date(2000, 6, 15), (date(2000, 1, 1), date(2000, 6, 30))),
+        (date(1990, 3, 1), (date(1990, 1, 1), date(1990, 6, 30))),
+        (date(1975, 6, 1), (date(1975, 1, 1), date(1975, 12, 31))),
     ],
 )
 def test_a_fide_event_belongs_to_the_list_whose_closing_date_it_ends_by(fide_system, end, period):

@@ -82,6 +82,36 @@ def test_the_floor_below_which_a_player_becomes_unrated_follows_the_date(day, st
     assert me.rating_after == after
 
 
+@pytest.mark.parametrize(
+    ("day", "rating", "after"),
+    [
+        (date(1980, 3, 1), 2210, None),  # floor 2200 until 1993
+        (date(1995, 3, 1), 2210, 2187),
+        (date(1995, 3, 1), 1810, None),  # floor 1801 (Handbook 2002, 9.21)
+    ],
+)
+def test_the_older_floors_2200_then_1801(day, rating, after):
+    """Seed 001: "Jusqu'en 1993, le seuil minimal du classement FIDE était fixé à 2 200";
+    Handbook 2002, 9.21: "Players whose ratings drop below 1801 are listed on the next
+    list as delisted". Three losses against an equal rating with K 15: R − 22.5, the
+    change rounded away from zero: R − 23 (2210 → 2187, 1810 → 1787)."""
+    me = _me(PlayerState(rating=rating, games=100), [(rating, 0)] * 3, day)
+    assert me.rating_after == after
+
+
+def test_before_july_2009_the_difference_counts_at_most_350():
+    """Seed 001: "ramenée à 400 si elle dépasse 400 depuis [juillet 2009] - au lieu de 350
+    avant cette date". 2000 beats 1500 in 2005: 500 counts as 350, We = 0.89 (band
+    345-357): 2000 + 15 × 0.11 = 2001.65 → 2002; in 2010, 400: We = 0.92, 2000 + 15 ×
+    0.08 = 2001.2 → 2001."""
+    assert (
+        _me(PlayerState(rating=2000, games=100), [(1500, 1)], date(2005, 3, 1)).rating_after == 2002
+    )
+    assert (
+        _me(PlayerState(rating=2000, games=100), [(1500, 1)], date(2010, 3, 1)).rating_after == 2001
+    )
+
+
 def test_a_first_rating_needed_9_games_before_july_2009_and_5_after():
     """Handbook B.02 (2002) 9.14: "a minimum of 9 games played against rated opponents";
     5 in the later texts (seed 001). Five draws against 2000: Ru = Rc = 2000."""
