@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Event, Player
 from ratings import rules
+from ratings.rules import elo
 from ratings.rules.base import Archive, PlayerState, Status
 
 
@@ -330,7 +331,8 @@ class RatingAdjustment(models.Model):
     def adjusted(self, rating: float) -> float:
         if rating >= self.threshold:
             return rating
-        return float(round(rating + self.factor * (self.threshold - rating)))
+        # rounded like the federations' own formula (fide/frbe ``adjustment_2024``)
+        return float(elo.round_half_up(rating + self.factor * (self.threshold - rating)))
 
 
 class ConfigChange(models.Model):

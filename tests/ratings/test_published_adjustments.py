@@ -74,3 +74,14 @@ def test_the_date_parameters_show_their_value_to_the_browsers_date_input(admin_c
     system = RatingSystem.objects.get(engine="fide")
     html = admin_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
     assert 'name="p-adjustment_day" value="2024-03-01"' in html
+
+
+def test_an_adjustment_rounds_half_up_like_the_federations_formula():
+    """fide.adjustment_2024 rounds half up: 1501 + 0.5 × (2000 − 1501) = 1750.5 → 1751,
+    whichever door applies it (a published or a hand-added adjustment)."""
+    from ratings.models import RatingAdjustment
+    from ratings.rules import fide
+
+    params = fide.Params(adjustment_factor=0.5)
+    assert fide.adjustment_2024(1501, params) == 1751
+    assert RatingAdjustment(threshold=2000, factor=0.5).adjusted(1501) == 1751
