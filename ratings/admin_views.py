@@ -4,6 +4,7 @@ impact before applying), one-off adjustments, and the history of changes with re
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 
 from django import forms
@@ -53,7 +54,7 @@ class AdjustmentForm(forms.ModelForm):
     class Meta:
         model = RatingAdjustment
         fields = ["label", "day", "threshold", "factor"]
-        widgets = {"day": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"day": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -119,6 +120,7 @@ def system(request: HttpRequest, pk: int) -> HttpResponse:
         "form": params_form,
         "adjustment": adjustment,
         "adjustments": chosen.adjustments.all(),
+        "published": chosen.federation_adjustments(),
         "changes": chosen.changes.select_related("user")[:20],
     }
     return render(request, "ratings/system.html", context)
@@ -163,6 +165,7 @@ def system_preview(request: HttpRequest, pk: int) -> HttpResponse:
             "scope": ScopeForm(instance=chosen, prefix="scope"),
             "adjustment": AdjustmentForm(prefix="a"),
             "adjustments": chosen.adjustments.all(),
+            "published": chosen.federation_adjustments(),
             "changes": chosen.changes.select_related("user")[:20],
         }
         return render(request, "ratings/system.html", context, status=400)
@@ -173,6 +176,23 @@ def system_preview(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def system_defaults(request: HttpRequest, pk: int) -> HttpResponse:
     return _preview_page(request, _system(pk), {})
+
+
+@staff_member_required
+@require_POST
+def switch_published(request: HttpRequest, pk: int) -> HttpResponse:
+    """Switch the federation's published adjustment off (or back on): the parameter
+    ``adjustment_applied``, through the same preview as any change of parameters."""
+    chosen = _system(pk)
+    if not chosen.federation_adjustments():
+        messages.error(request, _("This system has no published adjustment."))
+        return redirect("ratings:system", pk=chosen.pk)
+    overrides = dict(chosen.params)
+    if chosen.params_on(date.max).adjustment_applied:
+        overrides["adjustment_applied"] = False
+    else:
+        overrides.pop("adjustment_applied", None)
+    return _preview_page(request, chosen, overrides)
 
 
 @staff_member_required

@@ -155,7 +155,9 @@ def _field(spec: dataclasses.Field[Any], value: Any) -> forms.Field:
     if isinstance(value, bool):
         return forms.BooleanField(required=False, **common)
     if isinstance(value, date):
-        return forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), **common)
+        # an ISO value, the only one a browser's date input reads
+        widget = forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+        return forms.DateField(widget=widget, **common)
     if isinstance(value, str):
         return forms.CharField(**common)
     if isinstance(value, int) and spec.type in ("int", int):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Event, Player
 from ratings import rules
+from ratings.rules import elo
 from ratings.rules.base import Archive, PlayerState, Status
 
 
@@ -120,6 +121,31 @@ class RatingSystem(models.Model):
         kinds_ok = not self.event_kinds or event.kind in self.event_kinds
         controls_ok = not self.time_controls or event.time_control in self.time_controls
         return kinds_ok and controls_ok
+
+    def federation_adjustments(self) -> list[tuple[RatingAdjustment, bool]]:
+        """The federation's published one-off adjustments of this system's history
+        (unsaved), each with whether the history applies it: it does unless the
+        administrator switched it off (``adjustment_applied``) or added one of their own
+        on the same day."""
+        from ratings.defaults import PUBLISHED_ADJUSTMENTS
+
+        label = PUBLISHED_ADJUSTMENTS.get(self.engine)
+        if label is None:
+            return []
+        params = self.params_on(date.max)
+        adjustment = RatingAdjustment(
+            system=self,
+            day=params.adjustment_day,
+            threshold=params.adjustment_threshold,
+            factor=params.adjustment_factor,
+            label=label,
+        )
+        by_hand = bool(self.pk) and self.adjustments.filter(day=adjustment.day).exists()
+        return [(adjustment, params.adjustment_applied and not by_hand)]
+
+    def published_adjustments(self) -> list[RatingAdjustment]:
+        """The federation's adjustments that are part of this system's history."""
+        return [adjustment for adjustment, applied in self.federation_adjustments() if applied]
 
     def seed_rating(self, player: Player) -> int | None:
         """The rating a player brings into the system from their record."""
@@ -309,7 +335,8 @@ class RatingAdjustment(models.Model):
     def adjusted(self, rating: float) -> float:
         if rating >= self.threshold:
             return rating
-        return float(round(rating + self.factor * (self.threshold - rating)))
+        # rounded like the federations' own formula (fide/frbe ``adjustment_2024``)
+        return float(elo.round_half_up(rating + self.factor * (self.threshold - rating)))
 
 
 class ConfigChange(models.Model):

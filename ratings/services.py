@@ -18,7 +18,7 @@ import time as clock
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -60,8 +60,10 @@ class PlannedBatch:
 
     @property
     def sort_key(self) -> tuple[date, int, int]:
-        # Official lists open their day; events follow in the order they started.
-        ranks: dict[str, int] = {RatingBatch.Kind.OFFICIAL: 0, RatingBatch.Kind.ADJUSTMENT: 1}
+        # A one-off adjustment opens its day, then the official lists (the list of the
+        # adjustment's day already shows the adjusted ratings); events follow in the order
+        # they started.
+        ranks: dict[str, int] = {RatingBatch.Kind.ADJUSTMENT: 0, RatingBatch.Kind.OFFICIAL: 1}
         rank = ranks.get(self.kind, 2)
         return (self.day, rank, self.event.pk if self.event else 0)
 
@@ -118,9 +120,39 @@ def _local_day(event: Event) -> date:
     return timezone.localdate(event.end)
 
 
+# How far before a period's first day an event may end and still belong to it (a list's
+# closing date is at most this many days before the list).
+LOOKBACK = timedelta(days=31)
+
+
 def _period_start(system: RatingSystem, day: date) -> date:
-    periods = system.params_on(day).periods
-    return rules.period_bounds(day, periods)[0] if periods else day
+    bounds = rating_period(system, day)
+    return bounds[0] if bounds else day
+
+
+def rating_period(system: RatingSystem, end: date) -> tuple[date, date] | None:
+    """The rating period that rates an event ending on ``end`` (None for systems that rate
+    per event), as (first day, last day).
+
+    - A list rates the events ending by its closing date (``closing_days`` before the
+      list, where the system has one): an event ending after it goes to the next period.
+    - Periods never overlap: where the calendar changes (a new version of the rules), the
+      old calendar's period closes the day before the new version starts, and the new
+      calendar's first period starts that day. A period therefore lies within one
+      version, rated with the rules in force when it began.
+    """
+    closing = getattr(system.params_on(end), "closing_days", 0)
+    day = end + timedelta(days=max(closing - 1, 0))
+    starts = system.params_on(day).periods
+    if not starts:
+        return None
+    first, last = rules.period_bounds(day, starts)
+    for version in system.module.VERSIONS:
+        if first < version.since <= day:
+            first = version.since
+        elif day < version.since <= last:
+            last = version.since - timedelta(days=1)
+    return first, last
 
 
 def rated_events(system: RatingSystem) -> QuerySet[Event]:
@@ -138,7 +170,10 @@ def _timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
     """The batches from ``since`` on (all when None), with their games."""
     events = rated_events(system)
     if since is not None:
-        midnight = datetime.combine(since, time.min, tzinfo=timezone.get_current_timezone())
+        # events ending shortly before ``since`` may belong to its period (closing dates)
+        midnight = datetime.combine(
+            since - LOOKBACK, time.min, tzinfo=timezone.get_current_timezone()
+        )
         events = events.filter(end__gte=midnight)
     chosen = list(events.only("pk", "title", "end", "system"))
     games_by_event: dict[int, list[rules.Game]] = defaultdict(list)
@@ -160,8 +195,8 @@ def _timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
         event_games = games_by_event.get(event.pk, [])
         if not event_games:
             continue
-        starts = system.params_on(day).periods
-        if not starts:
+        bounds = rating_period(system, day)
+        if bounds is None:
             plan.append(
                 PlannedBatch(
                     RatingBatch.Kind.EVENT,
@@ -173,7 +208,6 @@ def _timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
                 )
             )
             continue
-        bounds = rules.period_bounds(day, starts)
         if bounds not in periods:
             label = f"{system.name} {bounds[0]:%Y-%m-%d} – {bounds[1]:%Y-%m-%d}"
             periods[bounds] = PlannedBatch(RatingBatch.Kind.PERIOD, bounds[1], label, period=bounds)
@@ -192,10 +226,11 @@ def _timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
             )
             plan.append(lists[official.list_date])
         lists[official.list_date].official.append(official)
-    adjustments = RatingAdjustment.objects.filter(system=system)
-    if since is not None:
-        adjustments = adjustments.filter(day__gte=since)
+    adjustments = [*RatingAdjustment.objects.filter(system=system)]
+    adjustments += system.published_adjustments()
     for adjustment in adjustments:
+        if since is not None and adjustment.day < since:
+            continue
         plan.append(
             PlannedBatch(
                 RatingBatch.Kind.ADJUSTMENT,

@@ -16,5 +16,10 @@ urlpatterns = [
     path("classements/systemes/<int:pk>/reglement/", admin_views.system_defaults, name="defaults"),
     path("classements/systemes/<int:pk>/appliquer/", admin_views.system_apply, name="apply"),
     path("classements/systemes/<int:pk>/ajustement/", admin_views.add_adjustment, name="adjust"),
+    path(
+        "classements/systemes/<int:pk>/ajustement-publie/",
+        admin_views.switch_published,
+        name="switch_published",
+    ),
     path("classements/modifications/<int:pk>/annuler/", admin_views.revert, name="revert"),
 ]

@@ -85,7 +85,15 @@ MATRIX: dict[str, tuple[str, str]] = {
     "ratings:restart": ("-", "admin"),
     **{
         f"ratings:{name}": ("-", "admin")
-        for name in ("national", "preview", "defaults", "apply", "adjust", "revert")
+        for name in (
+            "national",
+            "preview",
+            "defaults",
+            "apply",
+            "adjust",
+            "switch_published",
+            "revert",
+        )
     },
 }
 # Methods a page does not take are refused as such; GET-only pages answer 405 to POST.
@@ -144,6 +152,7 @@ def site(db):
         "ratings:defaults": [system.pk],
         "ratings:apply": [system.pk],
         "ratings:adjust": [system.pk],
+        "ratings:switch_published": [system.pk],
         "ratings:revert": [change.pk],
     }
     return users, args, event

@@ -1,23 +1,30 @@
-"""FIDE: the international rating (seed 001, and FIDE's Rating Regulations effective
-1 March 2024 with the amendment of 1 October 2025).
+"""FIDE: the international rating (seed 001, FIDE's Rating Regulations effective
+1 March 2024 with the amendment of 1 October 2025, and the older regulations as dated
+versions: see docs/ratings/fide.md for each with its source).
 
-- Monthly rating periods; every game of the period against a rated opponent counts, at the
-  ratings of the start of the period: Rn = Ro + round(Σ K (W − We)), the change rounded
-  half away from zero.
+- Rating periods: one list a year to 1980, two from 1981, four from July 2000, six from
+  July 2009, monthly since July 2012. An event belongs to the first list whose closing date
+  (``closing_days`` before the list: 7 from July 2009, 3 since July 2012) it ends by.
+- Every game of the period against a rated opponent counts, at the ratings of the start of
+  the period: Rn = Ro + round(Σ K (W − We)), the change rounded half away from zero.
 - We from the FIDE table (seed 000); the difference capped at 400 (350 before July 2009),
   and since October 2025 not capped for a player rated 2650 or more.
-- K = 40 for a player's first 30 games, and for juniors (to the end of the year they turn
-  18) rated under 2300; 20 under 2400; 10 once 2400 has been reached, for good. When
-  K × (games of the period) exceeds 700, K is the largest whole number that keeps it
-  within 700.
+- K since July 2014: 40 for a player's first 30 games, and for juniors (to the end of the
+  year they turn 18) rated under 2300; 20 under 2400; 10 once 2400 has been reached, for
+  good; when K × (games of the period) exceeds 700, K is the largest whole number within
+  it. Before: 25 (30 from July 2011) for new players, 15 under 2400, 10 from 2400.
 - First rating, before March 2024 (seed 001): per period Ru = Rc + D(p) below 50 %, Rc + 20
   per half point above 50 %; published, as the games-weighted average of the Ru, once 5
-  games against rated players are played and if over 1000. From March 2024: all games so
-  far against rated players plus two hypothetical draws against 1800-rated opponents,
-  Ru = Ra + D(p); at least 5 games; a zero score in the first event is disregarded;
-  published only at 1400 or more, and at most 2200. Ratings never drop below 1400.
+  games (9 before July 2009) against rated players are played and at the floor or more.
+  From March 2024: all games so far against rated players plus two hypothetical draws
+  against 1800-rated opponents, Ru = Ra + D(p); at least 5 games; a zero score in the
+  first event is disregarded; published only at 1400 or more, and at most 2200.
+- A rating that drops below the floor (1400 since March 2024; 1000, 1200, 1801, 2200
+  before) is not published: the player is unrated on the next list and thereafter treated
+  as an unrated player (2024 regulations 7.2.1).
 - The one-time adjustment of March 2024 (+0.4 × (2000 − R) under 2000) is
-  :func:`adjustment_2024`, applied by the web layer as a batch of its own.
+  :func:`adjustment_2024`, part of the default history as a batch of its own
+  (``adjustment_applied``).
 
 The period is rated over numpy arrays (:func:`rate_arrays`), which is what makes a
 million games a second possible; :func:`rate` builds the readable breakdown from the same
@@ -26,7 +33,7 @@ arrays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 import numpy as np
@@ -111,20 +118,33 @@ class Params:
     top_threshold: float = param(
         2400, "Rating for K 10", "Once reached, K stays 10.", min=0, max=3500
     )
-    k_games_limit: float = param(
+    k_games_limit: float | None = param(
         700,
         "K × games limit",
-        "If K × games of the period exceeds 700, K is the largest whole number within it.",
+        "Since July 2014: if K × games of the period exceeds 700, K is the largest whole "
+        "number within it. Empty: no limit (before July 2014).",
         min=1,
         max=10000,
     )
     rating_floor: float = param(
-        1000,
+        1400,
         "Rating floor",
-        "The lowest published rating: 1000 (seed 001), 1400 from March 2024.",
+        "The lowest published rating (2024 regulations 7.2.1: 1400; 1000 from July 2012, "
+        "1200 from July 2009). A player whose rating drops below it is shown as unrated on "
+        "the next list and is thereafter treated as an unrated player.",
         unit="Elo",
         min=0,
         max=3500,
+    )
+    closing_days: int = param(
+        3,
+        "Closing date (days before the list)",
+        "The closing date for tournaments for a list is 3 days before the date of the list; "
+        "tournaments ending before or on that day may be rated on the list (7 days from "
+        "July 2009, 3 from July 2012). 0: an event belongs to the period it ends in.",
+        unit="days",
+        min=0,
+        max=28,
     )
     first_rating_rule: str = param(
         "2024",
@@ -178,6 +198,12 @@ class Params:
         2000, "Adjustment threshold", "Under 2000.", min=0, max=3500
     )
     adjustment_factor: float = param(0.4, "Adjustment factor", "0.4 × (2000 − R).", min=0, max=1)
+    adjustment_applied: bool = param(
+        True,
+        "Apply the March 2024 adjustment",
+        "FIDE's one-time adjustment of 1 March 2024 is part of the history: untick to replay "
+        "the history without it.",
+    )
     periods: tuple[str, ...] = param(MONTHS, "Rating periods", "Monthly lists since 2012.")
 
     def __post_init__(self) -> None:
@@ -186,23 +212,52 @@ class Params:
             raise ValueError("first_rating_rule must be '2009' or '2024'")
 
 
+# The regulation's dated versions (sources and quotes in docs/ratings/fide.md). Each
+# version is the one before with what changed on its day.
+_YEARLY = ("01-01",)
+_HALF_YEARLY = ("01-01", "07-01")
+_QUARTERLY = ("01-01", "04-01", "07-01", "10-01")
+_TWO_MONTHLY = ("01-01", "03-01", "05-01", "07-01", "09-01", "11-01")
+_ELO_1970 = Params(
+    periods=_YEARLY,
+    k_new=25,
+    k_default=15,
+    junior_below=0,  # no junior rule before July 2014
+    k_games_limit=None,
+    difference_cap=350,
+    rating_floor=2200,
+    first_rating_rule="2009",
+    first_rating_games=9,
+    closing_days=0,
+)
+_TWICE_1981 = replace(_ELO_1970, periods=_HALF_YEARLY)
+_FLOOR_1993 = replace(_TWICE_1981, rating_floor=1801)
+_QUARTERLY_2000 = replace(_FLOOR_1993, periods=_QUARTERLY)
+_JULY_2009 = replace(
+    _QUARTERLY_2000,
+    periods=_TWO_MONTHLY,
+    difference_cap=400,
+    rating_floor=1200,
+    first_rating_games=5,
+    closing_days=7,
+)
+_JULY_2011 = replace(_JULY_2009, k_new=30)
+_JULY_2012 = replace(_JULY_2011, periods=MONTHS, rating_floor=1000, closing_days=3)
+_JULY_2014 = Params(rating_floor=1000, first_rating_rule="2009")
+_MARCH_2024 = Params()
+_OCTOBER_2025 = Params(uncapped_from=2650)
+
 VERSIONS = (
-    Version(
-        date(1970, 1, 1),
-        Params(difference_cap=350, first_rating_rule="2009", periods=MONTHS),
-        "Before July 2009: cap 350",
-    ),
-    Version(date(2009, 7, 1), Params(first_rating_rule="2009"), "July 2009: cap 400"),
-    Version(
-        date(2024, 3, 1),
-        Params(rating_floor=1400),
-        "March 2024: new first rating, floor 1400, one-time adjustment",
-    ),
-    Version(
-        date(2025, 10, 1),
-        Params(rating_floor=1400, uncapped_from=2650),
-        "October 2025: no cap from 2650",
-    ),
+    Version(date(1970, 1, 1), _ELO_1970, "1971–1980: one list a year, K 25/15/10, cap 350"),
+    Version(date(1981, 1, 1), _TWICE_1981, "1981: two lists a year (January, July)"),
+    Version(date(1993, 1, 1), _FLOOR_1993, "1993: floor lowered from 2200 (1801 in 2002)"),
+    Version(date(2000, 7, 1), _QUARTERLY_2000, "July 2000: four lists a year (GA 1999)"),
+    Version(date(2009, 7, 1), _JULY_2009, "July 2009: lists every two months, cap 400, floor 1200"),
+    Version(date(2011, 7, 1), _JULY_2011, "July 2011: K 30 for new players"),
+    Version(date(2012, 7, 1), _JULY_2012, "July 2012: monthly lists, floor 1000"),
+    Version(date(2014, 7, 1), _JULY_2014, "July 2014: K 40/20/10, juniors 40, K × games ≤ 700"),
+    Version(date(2024, 3, 1), _MARCH_2024, "March 2024: new first rating, floor 1400"),
+    Version(date(2025, 10, 1), _OCTOBER_2025, "October 2025: no cap from 2650"),
 )
 
 _EDGES = np.array([high for high, _p in elo.FIDE_EXPECTED_TABLE], dtype=np.float64)
@@ -285,8 +340,9 @@ def rate_arrays(
     n = len(ratings)
     games = np.bincount(w, minlength=n) + np.bincount(b, minlength=n)
     k = k_base.astype(np.float64).copy()
-    over = (games > 0) & (k * games > params.k_games_limit)
-    k[over] = np.floor(params.k_games_limit / games[over])
+    if params.k_games_limit is not None:
+        over = (games > 0) & (k * games > params.k_games_limit)
+        k[over] = np.floor(params.k_games_limit / games[over])
     score_w = white_score[counted]
     change_w = k[w] * (score_w - expected_w)
     change_b = k[b] * ((1 - score_w) - expected_b)
@@ -418,9 +474,7 @@ def _rated(  # type: ignore[no-untyped-def]
     if any(capped for _line, capped in lines):
         notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
     exact_rating = state.rating + float(arrays.total_change[n])
-    rating = max(state.rating + float(rounded), params.rating_floor)
-    if rating != state.rating + float(rounded):
-        notes.append(note(N_("rating floor {floor}"), floor=params.rating_floor))
+    rating = state.rating + float(rounded)
     expected = elo.total(line.expected or 0 for line in counted_lines)
     classical = elo.round_half_up(
         elo.classical_performance(
@@ -428,12 +482,28 @@ def _rated(  # type: ignore[no-untyped-def]
         )
     )
     exact = elo.exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
-    after = state.replace(
-        rating=rating,
-        games=state.games + len(counted_lines),
-        peak_rating=max(state.peak or rating, rating),
-        status=Status.RATED,
-    )
+    if rating < params.rating_floor:
+        # 7.2.1: shown as unrated on the next list, thereafter treated as an unrated player.
+        notes.append(
+            note(
+                N_(
+                    "{rating} is below the rating floor {floor}: unrated on the next list, "
+                    "then treated as an unrated player"
+                ),
+                rating=int(rating) if rating.is_integer() else rating,
+                floor=params.rating_floor,
+            )
+        )
+        after = state.replace(
+            rating=None, games=0, peak_rating=None, status=Status.UNRATED, archive=None
+        )
+    else:
+        after = state.replace(
+            rating=rating,
+            games=state.games + len(counted_lines),
+            peak_rating=max(state.peak or rating, rating),
+            status=Status.RATED,
+        )
     return PlayerResult(
         player,
         state,

@@ -11,7 +11,10 @@ federation's current rules).
 - A newcomer's rating is a performance R = Rc + D(P) over all their games so far (D from
   the table, P rounded to two decimals): provisional from 10 games, the first rating at 20.
 - The list is published twice a year in the seed, quarterly now: both are dated versions.
-- The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`.
+- The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`,
+  part of the default history as a batch of its own (``adjustment_applied``).
+- A period never straddles the change of calendar of April 2024: the half-year that began
+  in January 2024 closes on 31 March (the timeline planner, ``ratings.services``).
 """
 
 from __future__ import annotations
@@ -142,6 +145,12 @@ class Params:
     )
     adjustment_factor: float = param(
         0.4, "Adjustment factor", "R + factor × (threshold − R).", min=0, max=1
+    )
+    adjustment_applied: bool = param(
+        True,
+        "Apply the April 2024 adjustment",
+        "The federation's one-off adjustment of 1 April 2024 is part of the history: untick "
+        "to replay the history without it.",
     )
 
     def __post_init__(self) -> None:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from club.models import Event, Game
 from ratings.models import RatingBatch, RatingChange
+from ratings.services import LOOKBACK, rating_period
 
 register = template.Library()
 
@@ -18,14 +19,18 @@ register = template.Library()
 @register.inclusion_tag("ratings/_event_rating_changes.html")
 def event_rating_changes(event: Event) -> dict[str, Any]:
     """Each participant's rating change from ``event``, per system: the event's own batch,
-    or the running estimate of the period that contains it."""
+    or (the running estimate of) the period that rates it."""
     day = timezone.localdate(event.end)
-    batches = list(
-        RatingBatch.objects.filter(
-            Q(event=event) | Q(period_start__lte=day, period_end__gte=day),
-            system__enabled=True,
-        ).select_related("system")
-    )
+    nearby = RatingBatch.objects.filter(
+        Q(event=event) | Q(period_start__lte=day + LOOKBACK, period_end__gte=day),
+        system__enabled=True,
+    ).select_related("system")
+    # a list's closing date may send the event to the period after the one it ends in
+    batches = [
+        b
+        for b in nearby
+        if b.event_id == event.pk or (b.period_start, b.period_end) == rating_period(b.system, day)
+    ]
     pairs = Game.objects.filter(round__event=event).values_list("white_id", "black_id")
     players = {player for pair in pairs for player in pair}
     changes = (

@@ -155,9 +155,30 @@ def test_the_2024_adjustment_raises_ratings_under_2000():
     assert fide.adjustment_2024(2100, P2024) == 2100
 
 
-def test_ratings_do_not_fall_below_the_floor_since_2024():
-    me = _me(PlayerState(rating=1410, games=100), [(1400, 0)] * 3, P2025)
-    assert me.rating_after == 1400
+def test_a_rating_dropping_below_1400_leaves_the_player_unrated():
+    """Rating Regulations 2024, 7.2.1: players whose ratings drop below 1400 are shown as
+    unrated on the next list and are thereafter treated as unrated players.
+    1410 loses three games to 1410: We = 0.50 each, 1410 + 20 × (0 − 1.5) = 1380 < 1400."""
+    me = _me(PlayerState(rating=1410, games=100), [(1410, 0)] * 3, P2025)
+    assert me.rating_exact == 1380
+    assert me.rating_after is None
+    assert me.after.status == Status.UNRATED
+    assert me.change is None
+    assert str(me.notes[-1]) == (
+        "1380 is below the rating floor 1400: unrated on the next list, then treated as "
+        "an unrated player"
+    )
+
+
+def test_a_player_dropped_below_the_floor_is_then_rated_like_any_unrated_player():
+    """7.2.1 ("thereafter treated as unrated players"), then the 2024 first rating: all
+    games against rated players plus two draws against 1800. Five draws against 1500 after the drop:
+    Ra = (5 × 1500 + 2 × 1800) / 7 = 1585.7, p = 0.5, Ru = 1586."""
+    dropped = _me(PlayerState(rating=1410, games=100), [(1410, 0)] * 3, P2025).after
+    again = _me(dropped, [(1500, 0.5)] * 5, P2025)
+    assert again.rating_before is None
+    assert again.rating_after == 1586
+    assert again.k is None
 
 
 def test_rating_is_deterministic():
