@@ -1,0 +1,40 @@
+"""What the independent checks share: the hypothesis profile, the batch strategies and
+the door into the engine (the calculator contract, ``/work/shared/calculator.md``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from ratings.calculator import calculate
+
+# A fixed profile: the same 200 examples on every run, so CI is reproducible and fast.
+CHECK = settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
+
+SCORES = st.sampled_from([0, 0.5, 1])
+RATINGS = st.integers(min_value=1000, max_value=2700)
+
+
+def batches(
+    opponents: st.SearchStrategy[Any] = RATINGS, min_size: int = 1, max_size: int = 12
+) -> st.SearchStrategy[list[dict[str, Any]]]:
+    """A list of games as the contract writes them: ``{"opponent": R, "score": s}``."""
+    game = st.fixed_dictionaries({"opponent": opponents, "score": SCORES})
+    return st.lists(game, min_size=min_size, max_size=max_size)
+
+
+# An opponent's rating, now and then ``None`` (an unrated opponent).
+RATED_OR_NOT: st.SearchStrategy[int | None] = st.one_of(RATINGS, RATINGS, RATINGS, st.none())
+
+
+def engine(request: dict[str, Any]) -> dict[str, Any]:
+    """The engine's answer, through the contract's first door."""
+    return calculate(request)
