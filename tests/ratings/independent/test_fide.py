@@ -4,8 +4,8 @@ the FIDE Rating Regulations of 1 March 2024 and their amendment of 1 October 202
 compared with the engine.
 
 Outside this comparison (being fixed now, see test_pending_fixes.py): a rating that drops
-below 1400 (FIDE 2024 regulations 7.2.1). The random batches keep the text's new rating
-at 1400 or more."""
+below 1400 (FIDE 2024 regulations 7.2.1). The random batches of rated players keep the
+text's new rating at 1400 or more."""
 
 from __future__ import annotations
 
@@ -97,6 +97,10 @@ def fide(request: dict[str, Any]) -> dict[str, Any]:
     # Seed 001: « E(n+1) = E(n) + K × (W − p(D)) » ; docs/fide.md: « la variation de la
     # période est arrondie à l'entier, 0,5 s'éloignant de zéro ».
     after = rating + half_away(k * (score - expected))
+    if after < 1400:
+        # FIDE 2024 regulations 7.2.1 (issue 13): « players whose ratings drop below 1400
+        # are shown as unrated on the next list and are thereafter treated as unrated »
+        return {"rating_after": None, "status": "unrated", "k": k, "expected": float(expected)}
     return {"rating_after": after, "status": "rated", "k": k, "expected": float(expected)}
 
 
@@ -173,7 +177,7 @@ def rated_players(draw: st.DrawFn) -> dict[str, Any]:
 def test_it_agrees_with_the_engine_for_rated_players(day, player, games):
     request = {"date": day, "player": player, "games": games}
     # FIDE 2024 regulations 7.2.1 (below 1400: unrated) is being fixed: not compared here.
-    assume(fide(request)["rating_after"] >= 1400)
+    assume(fide(request)["status"] == "rated")
     _compare(request)
 
 
