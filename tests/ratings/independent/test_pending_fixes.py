@@ -31,6 +31,23 @@ def test_it_makes_a_fide_player_dropping_below_1400_unrated():
     assert (answer["status"], answer["rating_after"]) == ("unrated", None)
 
 
+def test_it_makes_a_fide_player_dropping_below_1000_unrated_before_2024():
+    # The same rule in the version before March 2024 (not named in issue 13; the engine
+    # clamps to 1000 as it clamps to 1400). Seed 001 (001_4b8a6bbe86009993.txt): « Si le
+    # classement passe en dessous du seuil FIDE (1 000), le joueur est retiré de la liste
+    # et à nouveau considéré comme non classé. » 1010 (K 20) loses 3 games against 1010:
+    # 1010 − 30 = 980 (the engine: 1000, « rating floor 1000 »).
+    request = {
+        "system": "fide",
+        "date": "2020-06-01",
+        "player": {"rating": 1010, "games": 100},
+        "games": [{"opponent": 1010, "score": 0}] * 3,
+    }
+    assert fide(request)["status"] == "unrated"
+    answer = engine(request)
+    assert (answer["status"], answer["rating_after"]) == ("unrated", None)
+
+
 @CHECK
 @given(
     rating=st.integers(min_value=1400, max_value=1600),
