@@ -19,7 +19,7 @@ SEED_DATE = "2015-03-01"
 CURRENT_DATE = "2025-03-01"
 
 
-def k_factor(rating: int, games: int, current: bool) -> int:
+def k_factor(rating: int, games: int, current: bool, params: dict[str, int]) -> int:
     """Seed 000, « En Belgique, K est déterminé de la façon suivante :
     K=32 de la 20e à la 100e partie / K=24 de la 101e à la 300e partie /
     K=16 à partir de la 301e partie si la cote est <= 2000 /
@@ -29,18 +29,19 @@ def k_factor(rating: int, games: int, current: bool) -> int:
     parties ». The period's first game is game number ``games + 1``."""
     number = games + 1
     if rating > 2200 and (not current or number > 300):
-        return 10
+        return params.get("k_top", 10)
     if number <= 100:
-        return 32
+        return params.get("k_to_100", 32)
     if number <= 300:
-        return 24
-    return 16 if rating <= 2000 else 12
+        return params.get("k_to_300", 24)
+    return params.get("k_low", 16) if rating <= 2000 else params.get("k_high", 12)
 
 
 def frbe(request: dict[str, Any]) -> dict[str, Any]:
     current = request["date"] >= "2024-04-01"
     # Seed 000: « tout écart de plus de 350 points Elo est ramené à 350 points »; 400 today.
-    cap = 400 if current else 350
+    params = request.get("params", {})
+    cap = params.get("difference_cap", 400 if current else 350)
     player = request["player"]
     # « Les parties contre des joueurs non classés ne sont pas prises en compte »
     counted = [g for g in request["games"] if g["opponent"] is not None]
@@ -64,7 +65,7 @@ def frbe(request: dict[str, Any]) -> dict[str, Any]:
     for game in counted:
         difference = max(-cap, min(cap, rating - game["opponent"]))
         expected += table_expected(difference)
-    k = k_factor(rating, player.get("games", 0), current)
+    k = k_factor(rating, player.get("games", 0), current, params)
     exact = rating + k * (score - expected)
     # « Rn = 1500 + 32 ( 1.5 - 1.85 ) = 1488.8, arrondie à 1489 »
     after = half_up(exact)
@@ -139,3 +140,37 @@ def test_it_agrees_with_the_engine_for_rated_players(date, rating, games_before,
 @given(date=st.sampled_from([SEED_DATE, CURRENT_DATE]), games=batches(RATED_OR_NOT))
 def test_it_agrees_with_the_engine_for_newcomers(date, games):
     _compare({"date": date, "player": {}, "games": games})
+
+
+@CHECK
+@given(rating=st.integers(min_value=2201, max_value=2690), score=st.sampled_from([0, 0.5, 1]))
+def test_it_agrees_on_half_points_of_the_rating(rating, score):
+    # K 10 and table steps of 0.01 make ratings of x.5: seed 000 rounds the rating a half
+    # up (« 1450,5 arrondi à 1451 »), also when the change is negative (2275.5 → 2276).
+    games = [{"opponent": rating + 5, "score": score}] * 5
+    _compare({"date": CURRENT_DATE, "player": {"rating": rating, "games": 350}, "games": games})
+
+
+@CHECK
+@given(
+    params=st.fixed_dictionaries(
+        {},
+        optional={
+            "k_to_100": st.integers(1, 60),
+            "k_to_300": st.integers(1, 60),
+            "k_low": st.integers(1, 60),
+            "k_high": st.integers(1, 60),
+            "k_top": st.integers(1, 60),
+            "difference_cap": st.integers(100, 800),
+        },
+    ),
+    rating=RATINGS,
+    games_before=st.integers(min_value=19, max_value=600),
+    games=batches(),
+)
+def test_it_agrees_with_the_engine_on_other_parameters(params, rating, games_before, games):
+    # docs/frbe.md names the parameter carrying each of the seed's numbers.
+    request = {"date": CURRENT_DATE, "params": params}
+    request["player"] = {"rating": rating, "games": games_before}
+    request["games"] = games
+    _compare(request)

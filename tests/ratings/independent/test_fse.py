@@ -48,9 +48,10 @@ def fse(request: dict[str, Any]) -> dict[str, Any]:
         return {"rating_exact": rating, "k": None, "expected": None}
     # Seed 002: « Une fois qu'on a G, le gain en points Elo est simple : W = K.(R-G) » (no
     # cap on D: the seed's own example counts Kasparov's 920 points in full).
+    k = request.get("params", {}).get("k", K)
     total = sum(expected(rating - g["opponent"]) for g in counted)
     score = sum(g["score"] for g in counted)
-    return {"rating_exact": rating + K * (score - total), "k": K, "expected": total}
+    return {"rating_exact": rating + k * (score - total), "k": k, "expected": total}
 
 
 def test_it_gives_the_seed_002_loss_of_16_3():
@@ -80,10 +81,13 @@ def _tenth(value: float) -> float:
     rating=RATINGS,
     games_before=st.integers(min_value=0, max_value=400),
     games=batches(RATED_OR_NOT),
+    k=st.one_of(st.none(), st.integers(min_value=1, max_value=60)),
 )
-def test_it_agrees_with_the_engine_for_rated_players(rating, games_before, games):
+def test_it_agrees_with_the_engine_for_rated_players(rating, games_before, games, k):
     request = {"date": "2025-06-01", "player": {"rating": rating, "games": games_before}}
     request["games"] = games
+    if k is not None:
+        request["params"] = {"k": k}  # docs/fse.md: « K = 24 dans l'exemple du seed (`k`) »
     mine = fse(request)
     theirs = engine({"system": "fse", **request})
     assert abs(theirs["rating_exact"] - mine["rating_exact"]) < 1e-6, (request, theirs, mine)
