@@ -42,10 +42,18 @@ def club(request: dict[str, Any]) -> dict[str, Any]:
         return {"rating_after": tenth(performance), "status": "rated", "k": None, "expected": None}
     if not counted:
         return {"rating_after": rating, "status": "rated", "k": None, "expected": None}
-    # « Résultat attendu par la formule logistique ..., différence plafonnée à 400 »
-    total = sum(logistic(max(-400, min(400, rating - g["opponent"]))) for g in counted)
+    params = request.get("params", {})
+    # « Résultat attendu par la formule logistique ..., différence plafonnée à 400
+    # (`difference_cap`, vide : pas de plafond) »
+    cap = params.get("difference_cap", 400)
+
+    def capped(difference: int) -> float:
+        return difference if cap is None else max(-cap, min(cap, difference))
+
+    total = sum(logistic(capped(rating - g["opponent"])) for g in counted)
     score = sum(g["score"] for g in counted)
-    k = k_factor(rating, player.get("games", 0))
+    # « `k` impose un K unique »
+    k = params.get("k") or k_factor(rating, player.get("games", 0))
     exact = rating + k * (score - total)
     return {"rating_after": exact, "status": "rated", "k": k, "expected": total}
 
@@ -109,3 +117,22 @@ def test_it_agrees_with_the_engine_for_rated_players(rating, games_before, games
 @given(games=batches(RATED_OR_NOT))
 def test_it_agrees_with_the_engine_for_newcomers(games):
     _compare({"date": "2025-06-01", "player": {}, "games": games})
+
+
+@CHECK
+@given(
+    params=st.fixed_dictionaries(
+        {},
+        optional={
+            "k": st.integers(min_value=1, max_value=60),
+            "difference_cap": st.one_of(st.none(), st.integers(min_value=100, max_value=800)),
+        },
+    ),
+    rating=st.integers(min_value=1000, max_value=2700),
+    games_before=st.integers(min_value=0, max_value=300),
+    games=batches(),
+)
+def test_it_agrees_with_the_engine_on_other_parameters(params, rating, games_before, games):
+    request = {"date": "2025-06-01", "params": params, "games": games}
+    request["player"] = {"rating": rating, "games": games_before}
+    _compare(request)
