@@ -93,7 +93,7 @@ def estimate(games: list[dict[str, Any]]) -> Number:
         if not window:
             break
         new = performance(window)
-        if abs(new - current) < 20:
+        if -20 < new - current < 20:
             break
         current = (current + new) / 2
     return current
