@@ -111,3 +111,15 @@ def test_it_follows_fide_from_2026(rating, games):
     assume(mine["status"] == "rated")  # FIDE below 1400: being fixed
     theirs = engine({"system": "fse", **request})
     assert (theirs["rating_after"], theirs["k"]) == (mine["rating_after"], mine["k"])
+
+
+@CHECK
+@given(rating=RATINGS, games=batches())
+def test_it_agrees_with_the_engine_on_the_exact_performance(rating, games):
+    # The contract: « performance.exact: the rating at which the counted games' expected
+    # total equals the score (seed 002) » — finite only between 0 % and 100 %.
+    score = sum(g["score"] for g in games)
+    assume(0 < score < len(games))
+    request = {"date": "2025-06-01", "player": {"rating": rating, "games": 100}, "games": games}
+    theirs = engine({"system": "fse", **request})["performance"]["exact"]
+    assert abs(theirs - exact_performance(games)) <= 0.006, (games, theirs)
