@@ -38,3 +38,27 @@ RATED_OR_NOT: st.SearchStrategy[int | None] = st.one_of(RATINGS, RATINGS, RATING
 def engine(request: dict[str, Any]) -> dict[str, Any]:
     """The engine's answer, through the contract's first door."""
     return calculate(request)
+
+
+def check_games(
+    request: dict[str, Any],
+    theirs: dict[str, Any],
+    counted: list[bool],
+    expected: list[float | None],
+) -> None:
+    """The contract's per-game lines: « one entry per request game, in order: `counted`
+    false with a `note` when the rule leaves it out », each with its expected score; and
+    « change: rating_after - rating_before »."""
+    lines = theirs["games"]
+    assert [line["counted"] for line in lines] == counted, (request, theirs)
+    assert all(line["note"] for line in lines if not line["counted"]), (request, theirs)
+    for line, mine in zip(lines, expected, strict=True):
+        if mine is None:
+            assert line["expected"] is None, (request, theirs)
+        else:
+            assert abs(line["expected"] - mine) < 1e-6, (request, theirs, expected)
+    if theirs["rating_after"] is None or theirs["rating_before"] is None:
+        assert theirs["change"] is None, (request, theirs)
+    else:
+        change = theirs["rating_after"] - theirs["rating_before"]
+        assert abs(theirs["change"] - change) < 1e-6, (request, theirs)

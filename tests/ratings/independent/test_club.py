@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from .common import CHECK, RATED_OR_NOT, batches, engine
+from .common import CHECK, RATED_OR_NOT, batches, check_games, engine
 from .texts import half_up, logistic, table_dp
 
 
@@ -31,17 +31,25 @@ def club(request: dict[str, Any]) -> dict[str, Any]:
     player = request["player"]
     counted = [g for g in request["games"] if g["opponent"] is not None]
     rating = player.get("rating")
+    flags = [g["opponent"] is not None for g in request["games"]]
+    lines: dict[str, Any] = {"counted": flags, "per_game": [None] * len(flags)}
     if rating is None:
         # « sans classement, il reçoit sa performance (table FIDE) après 5 parties contre
         # des classés (`first_rating_games`), au moins 1000 (`rating_floor`) »
         if len(counted) < 5:
-            return {"rating_after": None, "status": "unrated", "k": None, "expected": None}
+            return {"rating_after": None, "status": "unrated", "k": None, "expected": None, **lines}
         score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
         average = Fraction(sum(g["opponent"] for g in counted), len(counted))
         performance = max(Fraction(1000), average + table_dp(score / len(counted)))
-        return {"rating_after": tenth(performance), "status": "rated", "k": None, "expected": None}
+        return {
+            "rating_after": tenth(performance),
+            "status": "rated",
+            "k": None,
+            "expected": None,
+            **lines,
+        }
     if not counted:
-        return {"rating_after": rating, "status": "rated", "k": None, "expected": None}
+        return {"rating_after": rating, "status": "rated", "k": None, "expected": None, **lines}
     params = request.get("params", {})
     # « Résultat attendu par la formule logistique ..., différence plafonnée à 400
     # (`difference_cap`, vide : pas de plafond) »
@@ -50,12 +58,16 @@ def club(request: dict[str, Any]) -> dict[str, Any]:
     def capped(difference: int) -> float:
         return difference if cap is None else max(-cap, min(cap, difference))
 
-    total = sum(logistic(capped(rating - g["opponent"])) for g in counted)
+    lines["per_game"] = [
+        None if g["opponent"] is None else logistic(capped(rating - g["opponent"]))
+        for g in request["games"]
+    ]
+    total = sum(e for e in lines["per_game"] if e is not None)
     score = sum(g["score"] for g in counted)
     # « `k` impose un K unique »
     k = params.get("k") or k_factor(rating, player.get("games", 0))
     exact = rating + k * (score - total)
-    return {"rating_after": exact, "status": "rated", "k": k, "expected": total}
+    return {"rating_after": exact, "status": "rated", "k": k, "expected": total, **lines}
 
 
 def test_it_gives_the_seed_001_draw_of_1800_against_2005():
@@ -82,6 +94,7 @@ def test_it_gives_the_seed_001_performance_1595():
 def _compare(request: dict[str, Any]) -> None:
     mine = club(request)
     theirs = engine({"system": "club", **request})
+    check_games(request, theirs, mine["counted"], mine["per_game"])
     assert theirs["status"] == mine["status"], (request, theirs, mine)
     assert theirs["k"] == mine["k"], (request, theirs, mine)
     if mine["rating_after"] is None:

@@ -18,7 +18,7 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from .common import CHECK, RATINGS, batches, engine
+from .common import CHECK, RATINGS, batches, check_games, engine
 from .texts import half_up, table_dp
 
 Number = Fraction | float
@@ -119,9 +119,24 @@ def ffe(request: dict[str, Any]) -> dict[str, Any]:
         exact = rated(ei, games, is_young(player, request["date"]))
         # docs/ffe.md: « Un classé sans partie compatible garde son classement »
         after = ei if exact is ei else to_ten(exact)
-        return {"rating_after": after, "status": "rated", "exact": exact, "nj": None}
+        flags = [compatible(ei, g) for g in games]
+        return {
+            "rating_after": after,
+            "status": "rated",
+            "exact": exact,
+            "nj": None,
+            "counted": flags,
+        }
     final = estimate(games)
     window = [g for g in games if compatible(final, g)]
+    result = unrated(player, window)
+    # the lines: compatibility around the final estimate (docs/ffe.md: « Pj et Nj sont sa
+    # performance et ses parties compatibles autour de son estimation finale »)
+    return {**result, "counted": [compatible(final, g) for g in games]}
+
+
+def unrated(player: dict[str, Any], window: list[dict[str, Any]]) -> dict[str, Any]:
+    """§ 3, rules 2.a–3.b, over the games compatible around the final estimate."""
     archive = player.get("archive")
     nj = len(window)
     pj = performance(window) if window else None
@@ -173,6 +188,7 @@ def test_it_applies_the_seed_003_formulas():
 def _compare(request: dict[str, Any]) -> None:
     mine = ffe(request)
     theirs = engine({"system": "ffe", **request})
+    check_games(request, theirs, mine["counted"], [None] * len(request["games"]))
     assert theirs["status"] == mine["status"], (request, theirs, mine)
     exact = mine["exact"]
     if isinstance(exact, float):

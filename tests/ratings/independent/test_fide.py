@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from .common import CHECK, RATED_OR_NOT, SCORES, batches, engine
+from .common import CHECK, RATED_OR_NOT, SCORES, batches, check_games, engine
 from .texts import half_away, half_up, table_dp, table_expected
 
 BEFORE_OCTOBER_2025 = "2025-06-01"
@@ -106,19 +106,27 @@ def fide(request: dict[str, Any]) -> dict[str, Any]:
     # joueurs non classés »
     counted = [g for g in request["games"] if g["opponent"] is not None]
     rating = player.get("rating")
+    lines: dict[str, Any] = {
+        "counted": [g["opponent"] is not None for g in request["games"]],
+        "per_game": [None] * len(request["games"]),
+    }
     if rating is None:
-        return first_rating(counted) if since_2024 else first_rating_2009(counted)
+        first = first_rating(counted) if since_2024 else first_rating_2009(counted)
+        return {**first, **lines}
     if not counted:
-        return {"rating_after": rating, "status": "rated", "k": None, "expected": None}
+        return {"rating_after": rating, "status": "rated", "k": None, "expected": None, **lines}
     # Seed 001: « on détermine la différence D ... ramenée à 400 si elle dépasse 400 » ;
     # docs/fide.md: « depuis octobre 2025, pas de plafond pour un joueur classé 2650 ou plus »
     uncapped = request["date"] >= "2025-10-01" and rating >= 2650
     expected = Fraction(0)
-    for game in counted:
+    for index, game in enumerate(request["games"]):
+        if game["opponent"] is None:
+            continue
         difference = rating - game["opponent"]
         if not uncapped:
             difference = max(-400, min(400, difference))
         expected += table_expected(difference)
+        lines["per_game"][index] = float(table_expected(difference))
     score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
     k = k_factor(player, request["date"], len(counted))
     # Seed 001: « E(n+1) = E(n) + K × (W − p(D)) » ; docs/fide.md: « la variation de la
@@ -132,7 +140,7 @@ def fide(request: dict[str, Any]) -> dict[str, Any]:
         # FIDE 2024 regulations 7.2.1 (issue 13): « players whose ratings drop below 1400
         # are shown as unrated on the next list and are thereafter treated as unrated »
         return {"rating_after": None, "status": "unrated", "k": k, "expected": float(expected)}
-    return {"rating_after": after, "status": "rated", "k": k, "expected": float(expected)}
+    return {"rating_after": after, "status": "rated", "k": k, "expected": float(expected), **lines}
 
 
 def test_it_gives_the_seed_001_rating_2606():
@@ -144,7 +152,8 @@ def test_it_gives_the_seed_001_rating_2606():
         "player": {"rating": 2600, "games": 500, "peak_rating": 2600},
         "games": [{"opponent": 2700, "score": 1}],
     }
-    assert fide(request) == {"rating_after": 2606, "status": "rated", "k": 10, "expected": 0.36}
+    answer = fide(request)
+    assert (answer["rating_after"], answer["k"], answer["expected"]) == (2606, 10, 0.36)
 
 
 def test_it_reads_d_of_p_as_the_seed_001_table_extract():
@@ -174,6 +183,7 @@ def test_it_lowers_k_to_stay_within_700():
 def _compare(request: dict[str, Any]) -> None:
     mine = fide(request)
     theirs = engine({"system": "fide", **request})
+    check_games(request, theirs, mine["counted"], mine["per_game"])
     assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
     assert theirs["status"] == mine["status"], (request, theirs, mine)
     assert theirs["k"] == mine["k"], (request, theirs, mine)

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from .common import CHECK, RATED_OR_NOT, RATINGS, batches, engine
+from .common import CHECK, RATED_OR_NOT, RATINGS, batches, check_games, engine
 from .texts import half_up, table_dp, table_expected
 
 # The seed's version (two lists a year, the 350 cap) and the current rules (docs/frbe.md:
@@ -47,29 +47,63 @@ def frbe(request: dict[str, Any]) -> dict[str, Any]:
     counted = [g for g in request["games"] if g["opponent"] is not None]
     score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
     rating = player.get("rating")
+    flags = [g["opponent"] is not None for g in request["games"]]
+    none: list[float | None] = [None] * len(flags)
     if rating is None:
         # « Quand un joueur est non classé ... R = Rc + D(P) » ; « on ne calcule de cote
         # provisoire qu'avec au moins 10 parties jouées. A 20 parties, le calcul décrit
         # ci-dessus fournit la première cote habituelle ».
         if len(counted) < 10:
-            return {"rating_after": None, "status": "unrated", "k": None, "expected": None}
+            return {
+                "rating_after": None,
+                "status": "unrated",
+                "k": None,
+                "expected": None,
+                "counted": flags,
+                "per_game": none,
+            }
         average = Fraction(sum(g["opponent"] for g in counted), len(counted))
         after = half_up(average + table_dp(score / len(counted)))
         status = "rated" if len(counted) >= 20 else "provisional"
-        return {"rating_after": after, "status": status, "k": None, "expected": None}
+        return {
+            "rating_after": after,
+            "status": status,
+            "k": None,
+            "expected": None,
+            "counted": flags,
+            "per_game": none,
+        }
     if not counted:
         # nothing to rate: the rating stands, no K and no expected score to show
-        return {"rating_after": rating, "status": "rated", "k": None, "expected": None}
+        return {
+            "rating_after": rating,
+            "status": "rated",
+            "k": None,
+            "expected": None,
+            "counted": flags,
+            "per_game": none,
+        }
     # « Rn = Ro + K (W - We) » ; « We est le score espéré pris dans la TABLE »
-    expected = Fraction(0)
-    for game in counted:
-        difference = max(-cap, min(cap, rating - game["opponent"]))
-        expected += table_expected(difference)
+    per_game: list[Fraction | None] = []
+    for game in request["games"]:
+        if game["opponent"] is None:
+            per_game.append(None)
+        else:
+            difference = max(-cap, min(cap, rating - game["opponent"]))
+            per_game.append(table_expected(difference))
+    expected = sum((Fraction(e) for e in per_game if e is not None), Fraction(0))
     k = k_factor(rating, player.get("games", 0), current, params)
     exact = rating + k * (score - expected)
     # « Rn = 1500 + 32 ( 1.5 - 1.85 ) = 1488.8, arrondie à 1489 »
     after = half_up(exact)
-    return {"rating_after": after, "status": "rated", "k": k, "expected": float(expected)}
+    return {
+        "rating_after": after,
+        "status": "rated",
+        "k": k,
+        "expected": float(expected),
+        "counted": flags,
+        "per_game": [None if e is None else float(e) for e in per_game],
+    }
 
 
 WAVRE_GAMES = [
@@ -109,12 +143,14 @@ def test_it_caps_the_probability_at_089_in_the_seed_version():
         "player": {"rating": 2250, "games": 150},
         "games": [{"opponent": 1800, "score": 1}],
     }
-    assert frbe(request) == {"rating_after": 2251, "status": "rated", "k": 10, "expected": 0.89}
+    answer = frbe(request)
+    assert (answer["rating_after"], answer["k"], answer["expected"]) == (2251, 10, 0.89)
 
 
 def _compare(request: dict[str, Any]) -> None:
     mine = frbe(request)
     theirs = engine({"system": "frbe", **request})
+    check_games(request, theirs, mine["counted"], mine["per_game"])
     assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
     assert theirs["status"] == mine["status"], (request, theirs, mine)
     assert theirs["k"] == mine["k"], (request, theirs, mine)

@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from .common import CHECK, RATED_OR_NOT, RATINGS, batches, engine
+from .common import CHECK, RATED_OR_NOT, RATINGS, batches, check_games, engine
 from .test_fide import fide
 from .texts import half_up
 
@@ -44,14 +44,31 @@ def fse(request: dict[str, Any]) -> dict[str, Any]:
     # docs/fse.md: « Les parties contre des non-classés ne comptent pas »
     counted = [g for g in request["games"] if g["opponent"] is not None]
     rating = player["rating"]
+    flags = [g["opponent"] is not None for g in request["games"]]
+    per_game = [
+        None if o is None else expected(rating - o)
+        for o in (g["opponent"] for g in request["games"])
+    ]
     if not counted:
-        return {"rating_exact": rating, "k": None, "expected": None}
+        return {
+            "rating_exact": rating,
+            "k": None,
+            "expected": None,
+            "counted": flags,
+            "per_game": per_game,
+        }
     # Seed 002: « Une fois qu'on a G, le gain en points Elo est simple : W = K.(R-G) » (no
     # cap on D: the seed's own example counts Kasparov's 920 points in full).
     k = request.get("params", {}).get("k", K)
     total = sum(expected(rating - g["opponent"]) for g in counted)
     score = sum(g["score"] for g in counted)
-    return {"rating_exact": rating + k * (score - total), "k": k, "expected": total}
+    return {
+        "rating_exact": rating + k * (score - total),
+        "k": k,
+        "expected": total,
+        "counted": flags,
+        "per_game": per_game,
+    }
 
 
 def test_it_gives_the_seed_002_loss_of_16_3():
@@ -90,6 +107,7 @@ def test_it_agrees_with_the_engine_for_rated_players(rating, games_before, games
         request["params"] = {"k": k}  # docs/fse.md: « K = 24 dans l'exemple du seed (`k`) »
     mine = fse(request)
     theirs = engine({"system": "fse", **request})
+    check_games(request, theirs, mine["counted"], mine["per_game"])
     assert abs(theirs["rating_exact"] - mine["rating_exact"]) < 1e-6, (request, theirs, mine)
     # a tenth's half within float noise could go either way: those few are left out
     assume(abs(mine["rating_exact"] * 10 % 1 - 0.5) > 1e-6)
