@@ -286,3 +286,18 @@ def test_it_agrees_with_the_engine_between_2014_and_2024(data, day, games):
 @given(day=st.sampled_from(BETWEEN_2014_AND_2024), games=batches(RATED_OR_NOT))
 def test_it_agrees_with_the_engine_on_first_ratings_between_2014_and_2024(day, games):
     _compare({"date": day, "player": {}, "games": games})
+
+
+@CHECK
+@given(
+    rating=st.integers(min_value=1600, max_value=2300),
+    games_before=st.integers(min_value=0, max_value=29),
+    games=batches(min_size=13, max_size=25),
+)
+def test_it_agrees_with_the_engine_on_k_times_games_over_700(rating, games_before, games):
+    # K 40 over 18 games or more passes 700: « K devient le plus grand entier qui reste
+    # dans cette limite » (docs/fide.md).
+    request = {"date": BEFORE_OCTOBER_2025, "player": {"rating": rating, "games": games_before}}
+    request["games"] = games
+    assume(fide(request)["status"] == "rated")
+    _compare(request)
