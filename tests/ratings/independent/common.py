@@ -3,12 +3,15 @@ the door into the engine (the calculator contract, ``/work/shared/calculator.md`
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from ratings.calculator import calculate
+
+from .texts import half_up, table_dp
 
 # A fixed profile: the same 200 examples on every run, so CI is reproducible and fast.
 CHECK = settings(
@@ -62,3 +65,15 @@ def check_games(
     else:
         change = theirs["rating_after"] - theirs["rating_before"]
         assert abs(theirs["change"] - change) < 1e-6, (request, theirs)
+
+
+def classical(games: list[dict[str, Any]]) -> int | None:
+    """The contract's « performance.classical: average of the counted opponents + D(p) »,
+    D read in the seed 000 table (seed 001: « Rp = Rc + D(p) ... Rp = 1 402 + 193 = 1 595 »),
+    to the nearest whole number (seed 000: « 1450,5 arrondi à 1451 »)."""
+    counted = [g for g in games if g["opponent"] is not None]
+    if not counted:
+        return None
+    average = Fraction(sum(g["opponent"] for g in counted), len(counted))
+    score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
+    return half_up(average + table_dp(score / len(counted)))

@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from .common import CHECK, RATED_OR_NOT, SCORES, batches, check_games, engine
+from .common import CHECK, RATED_OR_NOT, SCORES, batches, check_games, classical, engine
 from .texts import half_away, half_up, table_dp, table_expected
 
 BEFORE_OCTOBER_2025 = "2025-06-01"
@@ -184,6 +184,7 @@ def _compare(request: dict[str, Any]) -> None:
     mine = fide(request)
     theirs = engine({"system": "fide", **request})
     check_games(request, theirs, mine["counted"], mine["per_game"])
+    assert theirs["performance"]["classical"] == classical(request["games"]), (request, theirs)
     assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
     assert theirs["status"] == mine["status"], (request, theirs, mine)
     assert theirs["k"] == mine["k"], (request, theirs, mine)

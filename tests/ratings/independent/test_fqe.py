@@ -133,6 +133,9 @@ def _compare(request: dict[str, Any]) -> None:
     mine = fqe(request)
     theirs = engine({"system": "fqe", **request})
     check_games(request, theirs, mine["counted"], mine["per_game"])
+    # the performance is the seed's own « cote-performance » formula
+    expected_performance = half_up(performance(request["games"]))
+    assert theirs["performance"]["classical"] == expected_performance, (request, theirs)
     assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
     assert theirs["status"] == mine["status"], (request, theirs, mine)
     assert theirs["k"] == mine["k"], (request, theirs, mine)

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from .common import CHECK, RATED_OR_NOT, RATINGS, batches, check_games, engine
+from .common import CHECK, RATED_OR_NOT, RATINGS, batches, check_games, classical, engine
 from .texts import half_up, table_dp, table_expected
 
 # The seed's version (two lists a year, the 350 cap) and the current rules (docs/frbe.md:
@@ -151,6 +151,7 @@ def _compare(request: dict[str, Any]) -> None:
     mine = frbe(request)
     theirs = engine({"system": "frbe", **request})
     check_games(request, theirs, mine["counted"], mine["per_game"])
+    assert theirs["performance"]["classical"] == classical(request["games"]), (request, theirs)
     assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
     assert theirs["status"] == mine["status"], (request, theirs, mine)
     assert theirs["k"] == mine["k"], (request, theirs, mine)
