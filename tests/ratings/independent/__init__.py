@@ -1,0 +1,9 @@
+"""A second, independent calculation of each rating system (issue 13, « How to test it »).
+
+Each module is written from the rule texts only — the seeds in ``shared/seeds/`` and the
+club's decisions in ``docs/ratings/`` — without reading or calling ``ratings/rules``. It is
+first checked on the texts' worked examples, then compared with the engine
+(``ratings.calculator.calculate``) on random batches. Where the texts leave a case open,
+the module says so and leaves it out of the comparison. ``test_pending_fixes`` holds the
+rules being fixed in the engine now: it fails until those fixes are merged.
+"""

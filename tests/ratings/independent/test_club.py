@@ -1,0 +1,151 @@
+"""The club's own Elo, written from docs/ratings/club.md (the club's decisions; no seed
+describes it) with the formula of seed 001 (001_4b8a6bbe86009993.txt) and the FIDE D(p)
+table of seeds 000/001; compared with the engine."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from .common import CHECK, RATED_OR_NOT, batches, check_games, engine
+from .texts import half_up, logistic, table_dp
+
+
+def k_factor(rating: float, games: int) -> int:
+    """docs/club.md: « Par défaut, comme la FIDE : 40 pour les 30 premières parties, 20 sous
+    2400, 10 au-delà. »"""
+    if games < 30:
+        return 40
+    return 20 if rating < 2400 else 10
+
+
+def tenth(value: float | Fraction) -> float:
+    """docs/club.md: « La cote est gardée au dixième (`decimals`) »."""
+    return half_up(Fraction(value) * 10) / 10
+
+
+def club(request: dict[str, Any]) -> dict[str, Any]:
+    player = request["player"]
+    counted = [g for g in request["games"] if g["opponent"] is not None]
+    rating = player.get("rating")
+    flags = [g["opponent"] is not None for g in request["games"]]
+    lines: dict[str, Any] = {"counted": flags, "per_game": [None] * len(flags)}
+    if rating is None:
+        # « sans classement, il reçoit sa performance (table FIDE) après 5 parties contre
+        # des classés (`first_rating_games`), au moins 1000 (`rating_floor`) »
+        if len(counted) < 5:
+            return {"rating_after": None, "status": "unrated", "k": None, "expected": None, **lines}
+        score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
+        average = Fraction(sum(g["opponent"] for g in counted), len(counted))
+        performance = max(Fraction(1000), average + table_dp(score / len(counted)))
+        return {
+            "rating_after": tenth(performance),
+            "status": "rated",
+            "k": None,
+            "expected": None,
+            **lines,
+        }
+    if not counted:
+        return {"rating_after": rating, "status": "rated", "k": None, "expected": None, **lines}
+    params = request.get("params", {})
+    # « Résultat attendu par la formule logistique ..., différence plafonnée à 400
+    # (`difference_cap`, vide : pas de plafond) »
+    cap = params.get("difference_cap", 400)
+
+    def capped(difference: int) -> float:
+        return difference if cap is None else max(-cap, min(cap, difference))
+
+    lines["per_game"] = [
+        None if g["opponent"] is None else logistic(capped(rating - g["opponent"]))
+        for g in request["games"]
+    ]
+    total = sum(e for e in lines["per_game"] if e is not None)
+    score = sum(g["score"] for g in counted)
+    # « `k` impose un K unique »
+    k = params.get("k") or k_factor(rating, player.get("games", 0))
+    exact = rating + k * (score - total)
+    return {"rating_after": exact, "status": "rated", "k": k, "expected": total, **lines}
+
+
+def test_it_gives_the_seed_001_draw_of_1800_against_2005():
+    # Seed 001: « Un joueur classé 1800 Elo joue contre un joueur classé 2 005 Elo ... Il a
+    # une probabilité de gain p(D) = 0,235 ... En faisant match nul (W=0,5), avec K=20 ...
+    # 1 800 + 20 × (0,5 − 0,235) = 1 800 + 5 = 1 805 ».
+    request = {"player": {"rating": 1800, "games": 50}, "games": [{"opponent": 2005, "score": 0.5}]}
+    answer = club(request)
+    assert round(answer["expected"], 3) == 0.235
+    assert round(answer["rating_after"]) == 1805
+
+
+def test_it_gives_the_seed_001_performance_1595():
+    # Seed 001: « Rc = 1 402 ... p = 4,5 / 6 = 75 % et D (0,75) = 193 ... Rp = 1 402 + 193
+    # = 1 595 » (opponents 1150, 1490, 1260, 1420, 1510, 1580; W, L, W, W, W, D).
+    games = [
+        {"opponent": r, "score": s}
+        for r, s in zip((1150, 1490, 1260, 1420, 1510, 1580), (1, 0, 1, 1, 1, 0.5), strict=True)
+    ]
+    # The seed rounds Rc (8410 / 6 = 1401.67) to 1402 first; kept to the tenth: 1594.7.
+    assert club({"player": {}, "games": games})["rating_after"] == 1594.7
+
+
+def _compare(request: dict[str, Any]) -> None:
+    mine = club(request)
+    theirs = engine({"system": "club", **request})
+    check_games(request, theirs, mine["counted"], mine["per_game"])
+    assert theirs["status"] == mine["status"], (request, theirs, mine)
+    assert theirs["k"] == mine["k"], (request, theirs, mine)
+    if mine["rating_after"] is None:
+        assert theirs["rating_after"] is None, (request, theirs, mine)
+    else:
+        # kept to the tenth: the engine's figure is the reference's within a rounding step
+        assert abs(theirs["rating_after"] - mine["rating_after"]) <= 0.05 + 1e-9, (
+            request,
+            theirs,
+            mine,
+        )
+    if mine["expected"] is None:
+        assert theirs["expected"] is None, (request, theirs, mine)
+    else:
+        assert abs(theirs["expected"] - mine["expected"]) < 1e-6, (request, theirs, mine)
+
+
+@CHECK
+@given(
+    rating=st.one_of(st.integers(min_value=1000, max_value=2700), st.floats(1000, 2700)),
+    games_before=st.integers(min_value=0, max_value=300),
+    games=batches(RATED_OR_NOT),
+)
+def test_it_agrees_with_the_engine_for_rated_players(rating, games_before, games):
+    if isinstance(rating, float):
+        rating = tenth(rating)  # the club keeps ratings to the tenth
+    _compare(
+        {"date": "2025-06-01", "player": {"rating": rating, "games": games_before}, "games": games}
+    )
+
+
+@CHECK
+@given(games=batches(RATED_OR_NOT))
+def test_it_agrees_with_the_engine_for_newcomers(games):
+    _compare({"date": "2025-06-01", "player": {}, "games": games})
+
+
+@CHECK
+@given(
+    params=st.fixed_dictionaries(
+        {},
+        optional={
+            "k": st.integers(min_value=1, max_value=60),
+            "difference_cap": st.one_of(st.none(), st.integers(min_value=100, max_value=800)),
+        },
+    ),
+    rating=st.integers(min_value=1000, max_value=2700),
+    games_before=st.integers(min_value=0, max_value=300),
+    games=batches(),
+)
+def test_it_agrees_with_the_engine_on_other_parameters(params, rating, games_before, games):
+    request = {"date": "2025-06-01", "params": params, "games": games}
+    request["player"] = {"rating": rating, "games": games_before}
+    _compare(request)

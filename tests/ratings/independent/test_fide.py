@@ -1,0 +1,304 @@
+"""FIDE, written from seed 001 (001_4b8a6bbe86009993.txt, « Calcul du classement par la
+FIDE »), the table of seed 000 (the same FIDE table) and docs/ratings/fide.md, which states
+the FIDE Rating Regulations of 1 March 2024 and their amendment of 1 October 2025;
+compared with the engine.
+
+Outside this comparison (being fixed now, see test_pending_fixes.py): a rating that drops
+below 1400 (FIDE 2024 regulations 7.2.1). The random batches of rated players keep the
+text's new rating at 1400 or more."""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from .common import CHECK, RATED_OR_NOT, SCORES, batches, check_games, classical, engine
+from .texts import half_away, half_up, table_dp, table_expected
+
+BEFORE_OCTOBER_2025 = "2025-06-01"
+AFTER_OCTOBER_2025 = "2026-01-15"
+
+
+def is_junior(player: dict[str, Any], day: str) -> bool:
+    """docs/fide.md: « pour les jeunes (jusqu'à la fin de l'année de leurs 18 ans) »;
+    the contract: « `junior` wins when both are given »."""
+    if player.get("junior") is not None:
+        return bool(player["junior"])
+    if not player.get("birth_date"):
+        return False
+    return date.fromisoformat(day).year - date.fromisoformat(player["birth_date"]).year <= 18
+
+
+def k_factor(player: dict[str, Any], day: str, games_in_period: int) -> int:
+    """docs/fide.md: « 40 jusqu'à 30 parties, et pour les jeunes ... sous 2300 ; 20 sous
+    2400 ; 10 dès que 2400 a été atteint, définitivement (classement le plus haut
+    atteint). Si K × nombre de parties de la période dépasse 700, K devient le plus grand
+    entier qui reste dans cette limite. » Seed 001: « Ce coefficient est de 40 pour les
+    nouveaux joueurs jusqu'à leur trentième partie, puis 20 tant que leur classement reste
+    inférieur à 2400, et enfin 10 pour les joueurs ayant atteint 2400 Elo ».
+    Read in that order, 10 comes first: it holds « définitivement » once 2400 has been
+    reached, whatever the player's age or games (seed 001: « même si leur classement
+    redescend en dessous de 2400 »)."""
+    rating = player["rating"]
+    peak = player.get("peak_rating") or rating
+    if peak >= 2400:
+        k = 10
+    elif player.get("games", 0) < 30 or (is_junior(player, day) and rating < 2300):
+        k = 40
+    else:
+        k = 20
+    while games_in_period and k * games_in_period > 700:
+        k -= 1
+    return k
+
+
+def first_rating(counted: list[dict[str, Any]]) -> dict[str, Any]:
+    """docs/fide.md, « Depuis mars 2024 » : « toutes les parties contre des classés, plus
+    deux nulles fictives contre des adversaires à 1800 ; Ru = Ra + D(p) ; au moins 5
+    parties ; un score nul au premier tournoi n'est pas retenu ; publié seulement à 1400 ou
+    plus, au plus 2200 »."""
+    score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
+    unrated = {"rating_after": None, "status": "unrated", "k": None, "expected": None}
+    if len(counted) < 5 or score == 0:
+        return unrated
+    opponents = [g["opponent"] for g in counted] + [1800, 1800]
+    average = Fraction(sum(opponents), len(opponents))
+    ru = half_up(average + table_dp((score + 1) / len(opponents)))
+    if ru < 1400:
+        return unrated
+    return {"rating_after": min(ru, 2200), "status": "rated", "k": None, "expected": None}
+
+
+def first_rating_2009(counted: list[dict[str, Any]]) -> dict[str, Any]:
+    """Seed 001, « Premier classement d'un joueur » (docs/fide.md: « Avant mars 2024 ») :
+    « si p = 0,5 ... Ru = Rc ; si p < 0,5 ... Ru = Rc + D(p) ; si p > 0,5 ... Ru = Rc + 20
+    par demi-point marqué au-dessus de 50 % des points, c'est-à-dire Ru = Rc + 20 x (Nombre
+    de victoires − Nombre de défaites) » ; « Dès que 5 parties sont jouées contre des joueurs
+    classés, le premier classement publié, Rn, est égal à la moyenne pondérée des Ru ...,
+    arrondie à l'entier le plus proche, si toutefois celle-ci dépasse 1000 » ; « il suffit
+    de faire au moins une partie nulle (1/2 point) sur un minimum de 5 parties »."""
+    unrated = {"rating_after": None, "status": "unrated", "k": None, "expected": None}
+    score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
+    if len(counted) < 5 or score == 0:
+        return unrated
+    rc = Fraction(sum(g["opponent"] for g in counted), len(counted))
+    p = score / len(counted)
+    if p > Fraction(1, 2):
+        wins = sum(1 for g in counted if g["score"] == 1)
+        losses = sum(1 for g in counted if g["score"] == 0)
+        ru = rc + 20 * (wins - losses)
+    else:
+        ru = rc + table_dp(p)
+    rn = half_up(ru)
+    if rn <= 1000:
+        return unrated
+    return {"rating_after": rn, "status": "rated", "k": None, "expected": None}
+
+
+def fide(request: dict[str, Any]) -> dict[str, Any]:
+    player = request["player"]
+    since_2024 = request["date"] >= "2024-03-01"
+    # Seed 001: « dans un système suisse, on ne tient pas compte des résultats contre les
+    # joueurs non classés »
+    counted = [g for g in request["games"] if g["opponent"] is not None]
+    rating = player.get("rating")
+    lines: dict[str, Any] = {
+        "counted": [g["opponent"] is not None for g in request["games"]],
+        "per_game": [None] * len(request["games"]),
+    }
+    if rating is None:
+        first = first_rating(counted) if since_2024 else first_rating_2009(counted)
+        return {**first, **lines}
+    if not counted:
+        return {"rating_after": rating, "status": "rated", "k": None, "expected": None, **lines}
+    # Seed 001: « on détermine la différence D ... ramenée à 400 si elle dépasse 400 » ;
+    # docs/fide.md: « depuis octobre 2025, pas de plafond pour un joueur classé 2650 ou plus »
+    uncapped = request["date"] >= "2025-10-01" and rating >= 2650
+    expected = Fraction(0)
+    for index, game in enumerate(request["games"]):
+        if game["opponent"] is None:
+            continue
+        difference = rating - game["opponent"]
+        if not uncapped:
+            difference = max(-400, min(400, difference))
+        expected += table_expected(difference)
+        lines["per_game"][index] = float(table_expected(difference))
+    score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
+    k = k_factor(player, request["date"], len(counted))
+    # Seed 001: « E(n+1) = E(n) + K × (W − p(D)) » ; docs/fide.md: « la variation de la
+    # période est arrondie à l'entier, 0,5 s'éloignant de zéro ».
+    after = rating + half_away(k * (score - expected))
+    if not since_2024 and after < 1000:
+        # Seed 001: « Si le classement passe en dessous du seuil FIDE (1 000), le joueur est
+        # retiré de la liste et à nouveau considéré comme non classé. »
+        return {"rating_after": None, "status": "unrated", "k": k, "expected": float(expected)}
+    if since_2024 and after < 1400:
+        # FIDE 2024 regulations 7.2.1 (issue 13): « players whose ratings drop below 1400
+        # are shown as unrated on the next list and are thereafter treated as unrated »
+        return {"rating_after": None, "status": "unrated", "k": k, "expected": float(expected)}
+    return {"rating_after": after, "status": "rated", "k": k, "expected": float(expected), **lines}
+
+
+def test_it_gives_the_seed_001_rating_2606():
+    # Seed 001: « Si un joueur classé 2 600 gagne contre un joueur classé 2 700 (D = −100 ;
+    # p(D) = 0,36 ; K = 10 ; W = 1), son nouveau classement sera : 2600 + 10(1 − 0,36) =
+    # 2606,4. Pour la publication, on arrondira à l'entier le plus proche (2 606). »
+    request = {
+        "date": BEFORE_OCTOBER_2025,
+        "player": {"rating": 2600, "games": 500, "peak_rating": 2600},
+        "games": [{"opponent": 2700, "score": 1}],
+    }
+    answer = fide(request)
+    assert (answer["rating_after"], answer["k"], answer["expected"]) == (2606, 10, 0.36)
+
+
+def test_it_reads_d_of_p_as_the_seed_001_table_extract():
+    # Seed 001, « Extrait de la table FIDE » : 1,00 + 800 ; 0,9 + 366 ; 0,4 − 72 ;
+    # 0,00 − 800 ; and « p = 4,5 / 6 = 75 % et D (0,75) = 193 ».
+    assert [table_dp(Fraction(p)) for p in (1, Fraction(9, 10), Fraction(2, 5), 0)] == [
+        800,
+        366,
+        -72,
+        -800,
+    ]
+    assert table_dp(Fraction(9, 2) / 6) == 193
+
+
+def test_it_lowers_k_to_stay_within_700():
+    # docs/fide.md: « Si K × nombre de parties de la période dépasse 700, K devient le plus
+    # grand entier qui reste dans cette limite » : 40 × 18 = 720 > 700, so K = 38
+    # (38 × 18 = 684); 18 wins against 1600 for a new player at 1800.
+    games = [{"opponent": 1600, "score": 1}] * 18
+    request = {"date": BEFORE_OCTOBER_2025, "player": {"rating": 1800, "games": 10}, "games": games}
+    mine = fide(request)
+    assert mine["k"] == 38
+    theirs = engine({"system": "fide", **request})
+    assert (theirs["k"], theirs["rating_after"]) == (38, mine["rating_after"])
+
+
+def _compare(request: dict[str, Any]) -> None:
+    mine = fide(request)
+    theirs = engine({"system": "fide", **request})
+    check_games(request, theirs, mine["counted"], mine["per_game"])
+    assert theirs["performance"]["classical"] == classical(request["games"]), (request, theirs)
+    assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
+    assert theirs["status"] == mine["status"], (request, theirs, mine)
+    assert theirs["k"] == mine["k"], (request, theirs, mine)
+    if mine["expected"] is None:
+        assert theirs["expected"] is None, (request, theirs, mine)
+    else:
+        assert abs(theirs["expected"] - mine["expected"]) < 1e-9, (request, theirs, mine)
+
+
+@st.composite
+def rated_players(draw: st.DrawFn, lowest: int = 1400) -> dict[str, Any]:
+    rating = draw(st.integers(min_value=lowest, max_value=2700))
+    games = draw(st.integers(min_value=0, max_value=400))
+    peak = draw(st.one_of(st.none(), st.integers(min_value=rating, max_value=2800)))
+    player: dict[str, Any] = {"rating": rating, "games": games}
+    if peak is not None:
+        player["peak_rating"] = peak
+    age = draw(st.one_of(st.none(), st.booleans(), st.integers(min_value=2000, max_value=2018)))
+    if isinstance(age, bool):
+        player["junior"] = age
+    elif age is not None:
+        player["birth_date"] = f"{age}-07-14"
+    return player
+
+
+@CHECK
+@given(
+    day=st.sampled_from([BEFORE_OCTOBER_2025, AFTER_OCTOBER_2025]),
+    player=rated_players(),
+    games=batches(RATED_OR_NOT),
+)
+def test_it_agrees_with_the_engine_for_rated_players(day, player, games):
+    request = {"date": day, "player": player, "games": games}
+    # FIDE 2024 regulations 7.2.1 (below 1400: unrated) is being fixed: not compared here.
+    assume(fide(request)["status"] == "rated")
+    _compare(request)
+
+
+@CHECK
+@given(
+    day=st.sampled_from([BEFORE_OCTOBER_2025, AFTER_OCTOBER_2025]),
+    games=batches(RATED_OR_NOT),
+)
+def test_it_agrees_with_the_engine_for_unrated_players(day, games):
+    _compare({"date": day, "player": {}, "games": games})
+
+
+@CHECK
+@given(rating=st.integers(min_value=2000, max_value=2390), score=SCORES)
+def test_it_agrees_on_half_points_of_change(rating, score):
+    # K 10 (peak 2400 reached) and table steps of 0.01: changes of x.5 happen; the rounding
+    # of the change away from zero decides them.
+    request = {
+        "date": BEFORE_OCTOBER_2025,
+        "player": {"rating": rating, "games": 300, "peak_rating": 2400},
+        "games": [{"opponent": rating + 5, "score": score}] * 5,
+    }
+    _compare(request)
+
+
+# Between the July 2014 K values and the March 2024 regulations (earlier dates are being
+# researched for the engine: issue 13 item 3).
+BETWEEN_2014_AND_2024 = ["2016-06-01", "2020-06-01", "2023-06-01"]
+
+
+def test_it_gives_the_seed_001_first_rating_examples():
+    # Seed 001: « Un joueur joue 10 parties, il réalise 2 nulles, 3 victoires et 5 défaites
+    # ... p = 0,4, et D(p) = −72. Nous avons alors Ru = Rc − 72 » ; « 2 nulles, 5 victoires
+    # et 3 défaites ... Ru = Rc + 20 × (5 − 3) = Rc + 40 ». Here Rc = 1500.
+    def games(wins: int, draws: int, losses: int) -> list[dict[str, Any]]:
+        scores = [1] * wins + [0.5] * draws + [0] * losses
+        return [{"opponent": 1500, "score": s} for s in scores]
+
+    assert first_rating_2009(games(3, 2, 5))["rating_after"] == 1500 - 72
+    assert first_rating_2009(games(5, 2, 3))["rating_after"] == 1500 + 40
+
+
+@st.composite
+def players_2014_2024(draw: st.DrawFn, day: str) -> dict[str, Any]:
+    player = draw(rated_players(lowest=1000))
+    # Seed 001 says « K vaut 40 pour tout joueur jusqu'à son 18e anniversaire » (the 2014
+    # regulations' words), the 2024 regulations « until the end of the year of their 18th
+    # birthday »: the year the two differ is left out (reported).
+    if "birth_date" in player:
+        assume(int(player["birth_date"][:4]) != int(day[:4]) - 18)
+    return player
+
+
+@CHECK
+@given(data=st.data(), day=st.sampled_from(BETWEEN_2014_AND_2024), games=batches(RATED_OR_NOT))
+def test_it_agrees_with_the_engine_between_2014_and_2024(data, day, games):
+    player = data.draw(players_2014_2024(day))
+    request = {"date": day, "player": player, "games": games}
+    # Seed 001's floor (below 1000: unrated) is reported, not compared here.
+    assume(fide(request)["status"] == "rated")
+    _compare(request)
+
+
+@CHECK
+@given(day=st.sampled_from(BETWEEN_2014_AND_2024), games=batches(RATED_OR_NOT))
+def test_it_agrees_with_the_engine_on_first_ratings_between_2014_and_2024(day, games):
+    _compare({"date": day, "player": {}, "games": games})
+
+
+@CHECK
+@given(
+    rating=st.integers(min_value=1600, max_value=2300),
+    games_before=st.integers(min_value=0, max_value=29),
+    games=batches(min_size=13, max_size=25),
+)
+def test_it_agrees_with_the_engine_on_k_times_games_over_700(rating, games_before, games):
+    # K 40 over 18 games or more passes 700: « K devient le plus grand entier qui reste
+    # dans cette limite » (docs/fide.md).
+    request = {"date": BEFORE_OCTOBER_2025, "player": {"rating": rating, "games": games_before}}
+    request["games"] = games
+    assume(fide(request)["status"] == "rated")
+    _compare(request)

@@ -1,0 +1,213 @@
+"""FRBE-KBSB (Belgium), written from seed 000 (000_a562ae3ec984966f.txt, the Cercle
+d'Échecs de Wavre's page « Le classement Elo ») and docs/ratings/frbe.md for the
+federation's current parameters; compared with the engine."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from .common import CHECK, RATED_OR_NOT, RATINGS, batches, check_games, classical, engine
+from .texts import half_up, table_dp, table_expected
+
+# The seed's version (two lists a year, the 350 cap) and the current rules (docs/frbe.md:
+# « plafond 400, listes trimestrielles, K = 10 après 300 parties »).
+SEED_DATE = "2015-03-01"
+CURRENT_DATE = "2025-03-01"
+
+
+def k_factor(rating: int, games: int, current: bool, params: dict[str, int]) -> int:
+    """Seed 000, « En Belgique, K est déterminé de la façon suivante :
+    K=32 de la 20e à la 100e partie / K=24 de la 101e à la 300e partie /
+    K=16 à partir de la 301e partie si la cote est <= 2000 /
+    K=12 à partir de la 301e partie si la cote est > 2000 /
+    K=10 dans tous les cas si la cote est > 2200 ».
+    docs/frbe.md: « et 10 si la cote dépasse 2200 — depuis 2024 seulement après 300
+    parties ». The period's first game is game number ``games + 1``."""
+    number = games + 1
+    if rating > 2200 and (not current or number > 300):
+        return params.get("k_top", 10)
+    if number <= 100:
+        return params.get("k_to_100", 32)
+    if number <= 300:
+        return params.get("k_to_300", 24)
+    return params.get("k_low", 16) if rating <= 2000 else params.get("k_high", 12)
+
+
+def frbe(request: dict[str, Any]) -> dict[str, Any]:
+    current = request["date"] >= "2024-04-01"
+    # Seed 000: « tout écart de plus de 350 points Elo est ramené à 350 points »; 400 today.
+    params = request.get("params", {})
+    cap = params.get("difference_cap", 400 if current else 350)
+    player = request["player"]
+    # « Les parties contre des joueurs non classés ne sont pas prises en compte »
+    counted = [g for g in request["games"] if g["opponent"] is not None]
+    score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
+    rating = player.get("rating")
+    flags = [g["opponent"] is not None for g in request["games"]]
+    none: list[float | None] = [None] * len(flags)
+    if rating is None:
+        # « Quand un joueur est non classé ... R = Rc + D(P) » ; « on ne calcule de cote
+        # provisoire qu'avec au moins 10 parties jouées. A 20 parties, le calcul décrit
+        # ci-dessus fournit la première cote habituelle ».
+        if len(counted) < 10:
+            return {
+                "rating_after": None,
+                "status": "unrated",
+                "k": None,
+                "expected": None,
+                "counted": flags,
+                "per_game": none,
+            }
+        average = Fraction(sum(g["opponent"] for g in counted), len(counted))
+        after = half_up(average + table_dp(score / len(counted)))
+        status = "rated" if len(counted) >= 20 else "provisional"
+        return {
+            "rating_after": after,
+            "status": status,
+            "k": None,
+            "expected": None,
+            "counted": flags,
+            "per_game": none,
+        }
+    if not counted:
+        # nothing to rate: the rating stands, no K and no expected score to show
+        return {
+            "rating_after": rating,
+            "status": "rated",
+            "k": None,
+            "expected": None,
+            "counted": flags,
+            "per_game": none,
+        }
+    # « Rn = Ro + K (W - We) » ; « We est le score espéré pris dans la TABLE »
+    per_game: list[Fraction | None] = []
+    for game in request["games"]:
+        if game["opponent"] is None:
+            per_game.append(None)
+        else:
+            difference = max(-cap, min(cap, rating - game["opponent"]))
+            per_game.append(table_expected(difference))
+    expected = sum((Fraction(e) for e in per_game if e is not None), Fraction(0))
+    k = k_factor(rating, player.get("games", 0), current, params)
+    exact = rating + k * (score - expected)
+    # « Rn = 1500 + 32 ( 1.5 - 1.85 ) = 1488.8, arrondie à 1489 »
+    after = half_up(exact)
+    return {
+        "rating_after": after,
+        "status": "rated",
+        "k": k,
+        "expected": float(expected),
+        "counted": flags,
+        "per_game": [None if e is None else float(e) for e in per_game],
+    }
+
+
+WAVRE_GAMES = [
+    {"opponent": 1600, "score": 1},
+    {"opponent": 1400, "score": 0},
+    {"opponent": 1350, "score": 0.5},
+    {"opponent": 1800, "score": 0},
+]
+
+
+def test_it_gives_the_seed_000_rating_1489():
+    # Seed 000: « un joueur avec un classement initial de 1500 Elo et 30 parties » :
+    # We = 0.36 + 0.64 + 0.70 + 0.15 = 1.85 ; « Rn = 1500 + 32 ( 1.5 - 1.85 ) = 1488.8,
+    # arrondie à 1489 ».
+    request = {"date": SEED_DATE, "player": {"rating": 1500, "games": 30}, "games": WAVRE_GAMES}
+    answer = frbe(request)
+    assert answer["rating_after"] == 1489
+    assert answer["k"] == 32
+    assert answer["expected"] == 1.85
+
+
+def test_it_gives_the_seed_000_first_rating_1451():
+    # Seed 000: « La moyenne des adversaires vaut ici 1537.5, P = 1.5/4 = 0.375 ...
+    # D(0.38) = -87 ... R = 1537.5 - 87 = 1450,5 arrondi à 1451 » (the formula alone: the
+    # seed adds that a provisional rating needs 10 games, so the four games come 3 times
+    # to reach 12 with the same average and percentage).
+    request = {"date": SEED_DATE, "player": {}, "games": WAVRE_GAMES * 3}
+    assert frbe(request)["rating_after"] == 1451
+    assert frbe({**request, "games": WAVRE_GAMES})["rating_after"] is None
+
+
+def test_it_caps_the_probability_at_089_in_the_seed_version():
+    # Seed 000: « la probabilité minimale a été arbitrairement fixée à 0.11 et la
+    # probabilité maximale à 0.89 »: 2250 (K 10, > 2200) beating 1800 scores 1 - 0.89.
+    request = {
+        "date": SEED_DATE,
+        "player": {"rating": 2250, "games": 150},
+        "games": [{"opponent": 1800, "score": 1}],
+    }
+    answer = frbe(request)
+    assert (answer["rating_after"], answer["k"], answer["expected"]) == (2251, 10, 0.89)
+
+
+def _compare(request: dict[str, Any]) -> None:
+    mine = frbe(request)
+    theirs = engine({"system": "frbe", **request})
+    check_games(request, theirs, mine["counted"], mine["per_game"])
+    assert theirs["performance"]["classical"] == classical(request["games"]), (request, theirs)
+    assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
+    assert theirs["status"] == mine["status"], (request, theirs, mine)
+    assert theirs["k"] == mine["k"], (request, theirs, mine)
+    if mine["expected"] is None:
+        assert theirs["expected"] is None, (request, theirs, mine)
+    else:
+        assert abs(theirs["expected"] - mine["expected"]) < 1e-9, (request, theirs, mine)
+
+
+@CHECK
+@given(
+    date=st.sampled_from([SEED_DATE, CURRENT_DATE]),
+    rating=RATINGS,
+    games_before=st.integers(min_value=19, max_value=600),
+    games=batches(RATED_OR_NOT),
+)
+def test_it_agrees_with_the_engine_for_rated_players(date, rating, games_before, games):
+    request = {"date": date, "player": {"rating": rating, "games": games_before}, "games": games}
+    _compare(request)
+
+
+@CHECK
+@given(date=st.sampled_from([SEED_DATE, CURRENT_DATE]), games=batches(RATED_OR_NOT))
+def test_it_agrees_with_the_engine_for_newcomers(date, games):
+    _compare({"date": date, "player": {}, "games": games})
+
+
+@CHECK
+@given(rating=st.integers(min_value=2201, max_value=2690), score=st.sampled_from([0, 0.5, 1]))
+def test_it_agrees_on_half_points_of_the_rating(rating, score):
+    # K 10 and table steps of 0.01 make ratings of x.5: seed 000 rounds the rating a half
+    # up (« 1450,5 arrondi à 1451 »), also when the change is negative (2275.5 → 2276).
+    games = [{"opponent": rating + 5, "score": score}] * 5
+    _compare({"date": CURRENT_DATE, "player": {"rating": rating, "games": 350}, "games": games})
+
+
+@CHECK
+@given(
+    params=st.fixed_dictionaries(
+        {},
+        optional={
+            "k_to_100": st.integers(1, 60),
+            "k_to_300": st.integers(1, 60),
+            "k_low": st.integers(1, 60),
+            "k_high": st.integers(1, 60),
+            "k_top": st.integers(1, 60),
+            "difference_cap": st.integers(100, 800),
+        },
+    ),
+    rating=RATINGS,
+    games_before=st.integers(min_value=19, max_value=600),
+    games=batches(),
+)
+def test_it_agrees_with_the_engine_on_other_parameters(params, rating, games_before, games):
+    # docs/frbe.md names the parameter carrying each of the seed's numbers.
+    request = {"date": CURRENT_DATE, "params": params}
+    request["player"] = {"rating": rating, "games": games_before}
+    request["games"] = games
+    _compare(request)
