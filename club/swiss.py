@@ -191,20 +191,20 @@ class _Matcher:
         if not maxcardinality:
             raise ValueError("the engine asks for a maximum cardinality matching")
         nodes = graph.nodes
-        weights: dict[tuple[Hashable, Hashable], int]
-        if nodes == list(range(len(nodes))):  # the engine's vertices are 0..n-1 mostly
-            weights = {key: w for key, w in graph.edges.items() if w > 0}
-        else:
+        weights = graph.edges
+        if nodes != list(range(len(nodes))):  # the engine's vertices are 0..n-1 mostly
             index = {node: i for i, node in enumerate(nodes)}
-            weights = {(index[u], index[v]): w for (u, v), w in graph.edges.items() if w > 0}
-        top = max(weights.values(), default=0).bit_length()
+            weights = {(index[u], index[v]): w for (u, v), w in weights.items()}
+        changed = weights.items() - self.weights.items()
+        top = max((w for _key, w in changed), default=0).bit_length()
         if nodes != self.nodes or top > self.bits:
-            self._start(nodes, top)
+            self._start(nodes, max(weights.values(), default=0).bit_length())
+            changed = set(weights.items())
         set_weight = self.computer.set_edge_weight
         for key in self.weights.keys() - weights.keys():
             set_weight(*key, self.zero)
-        for key, weight in weights.items() - self.weights.items():
-            set_weight(*key, self._uint(weight))
+        for key, weight in changed:
+            set_weight(*key, self._uint(weight) if weight > 0 else self.zero)
         self.weights = weights
         self.computer.compute_matching()
         mates = self.computer.get_matching()
