@@ -128,6 +128,12 @@ def pair_next_round(event: Event, user: Any) -> Round:
     ]
     total = max(event.planned_rounds or 0, number)
     pairs = swiss.pair(entrants, number, total, initial_colour(event), others=past.scores)
+    if sum(pairing.black is None for pairing in pairs) > len(players) % 2:
+        # The engine leaves unpaired whoever it cannot pair without a repeat.
+        raise DeskError(
+            _("Round %(n)s cannot be paired by the Dutch system without a repeat: pair it by hand.")
+            % {"n": number}
+        )
     for pairing in pairs:
         if pairing.black is None:
             Bye.objects.create(
