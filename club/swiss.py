@@ -24,6 +24,8 @@ arbitrary-length weights).
 from __future__ import annotations
 
 import builtins
+import inspect
+import textwrap
 import types
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -175,6 +177,19 @@ class _Graph:
         self.edges[(u, v)] = weight
 
 
+class _Weights(dict[tuple[int, int], int]):
+    """The engine's table of edge weights, remembering the edges written since the last
+    matching (the engine writes it only by ``table[key] = weight``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written: set[tuple[int, int]] = set()
+
+    def __setitem__(self, key: tuple[int, int], weight: int) -> None:
+        super().__setitem__(key, weight)
+        self.written.add(key)
+
+
 class _Matcher:
     """``networkx.max_weight_matching(G, maxcardinality=True)`` on bbpPairings' compiled,
     incremental blossom algorithm. The engine solves the same graph again and again with a
@@ -209,6 +224,24 @@ class _Matcher:
         self.computer.compute_matching()
         mates = self.computer.get_matching()
         return {(nodes[i], nodes[j]) for i, j in enumerate(mates) if i < j}
+
+    def match_table(self, table: _Weights, size: int) -> set[tuple[int, int]]:
+        """The same matching on vertices 0..size-1 from the engine's weight table, reading
+        only the edges written since the last call."""
+        written, table.written = table.written, set()
+        top = max((table[key] for key in written), default=0).bit_length()
+        if self.computer is None or len(self.nodes) != size or top > self.bits:
+            self._start(list(range(size)), max(table.values(), default=0).bit_length())
+            written = set(table)
+        set_weight, known = self.computer.set_edge_weight, self.weights
+        for key in written:
+            weight = table[key]
+            if known.get(key, 0) != weight:
+                known[key] = weight
+                set_weight(*key, self._uint(weight) if weight > 0 else self.zero)
+        self.computer.compute_matching()
+        mates = self.computer.get_matching()
+        return {(i, j) for i, j in enumerate(mates) if i < j}
 
     def _start(self, nodes: list[Hashable], top: int) -> None:
         self.nodes = list(nodes)
@@ -247,12 +280,41 @@ def _networkx_shim() -> types.ModuleType:
     shim = types.ModuleType("networkx")
     shim.Graph = _Graph  # type: ignore[attr-defined]
     shim.max_weight_matching = _Matcher()  # type: ignore[attr-defined]
+    shim.Weights = _Weights  # type: ignore[attr-defined]
+    shim.match_table = _Matcher().match_table  # type: ignore[attr-defined]
     return shim
+
+
+# The engine's iterative matching rebuilds its whole graph before each of its hundred-odd
+# matchings (212 players: 22,000 edges each time); handed its weight table instead, the
+# matcher reads only the edges written since. The text replaced is that of the pinned
+# caissify-pairings 0.5.0; if it ever differs, the graph path above is used unchanged.
+_GRAPH_BUILT = """            G = nx.Graph()
+            for i in range(n):
+                G.add_node(i)
+            for (i, j), w in edge_weights.items():
+                if w > 0:
+                    G.add_edge(i, j, weight=w)
+            m = nx.max_weight_matching(G, maxcardinality=True)
+"""
+_TABLE_READ = """            m = nx.match_table(edge_weights, n)
+"""
+_TABLE_MADE = ("edge_weights: Dict[Tuple[int, int], int] = {}", "edge_weights = nx.Weights()")
+
+
+def _iterative_on_table() -> Any:
+    source = inspect.getsource(dutch.DutchEngine._pair_iterative_mwm)
+    if _GRAPH_BUILT not in source or source.count(_TABLE_MADE[0]) != 1:
+        return dutch.DutchEngine._pair_iterative_mwm
+    source = source.replace(_GRAPH_BUILT, _TABLE_READ).replace(*_TABLE_MADE)
+    scope = dict(vars(dutch))
+    exec(compile(textwrap.dedent(source), dutch.__file__, "exec"), scope)
+    return scope["_pair_iterative_mwm"]
 
 
 def _with_fast_matching(function: Any) -> Any:
     """The engine's method, with ``import networkx`` bound to our matching: each call gets
-    its own matcher (no state shared between requests)."""
+    its own matchers (no state shared between requests)."""
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         shim = _networkx_shim()
@@ -272,5 +334,6 @@ def _with_fast_matching(function: Any) -> Any:
     return method
 
 
-for _name in ("_pair_bracket_mwm", "_pair_global_mwm", "_pair_iterative_mwm"):
-    setattr(_Engine, _name, _with_fast_matching(getattr(dutch.DutchEngine, _name)))
+_Engine._pair_bracket_mwm = _with_fast_matching(dutch.DutchEngine._pair_bracket_mwm)  # type: ignore[method-assign]
+_Engine._pair_global_mwm = _with_fast_matching(dutch.DutchEngine._pair_global_mwm)  # type: ignore[method-assign]
+_Engine._pair_iterative_mwm = _with_fast_matching(_iterative_on_table())  # type: ignore[method-assign]

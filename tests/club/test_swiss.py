@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import networkx
 import pytest
+from caissify_pairings.engines import dutch
 
 from club import swiss
 
@@ -63,7 +64,7 @@ def test_its_matching_has_networkx_weight_and_cardinality_while_weights_change(s
         for j in range(i + 1, size)
         if rng.random() < 0.4
     }
-    matcher = swiss._Matcher()
+    matcher, table_matcher, table = swiss._Matcher(), swiss._Matcher(), swiss._Weights()
     for _step in range(5):
         graph, reference = swiss._Graph(), networkx.Graph()
         for node in range(size):
@@ -73,12 +74,22 @@ def test_its_matching_has_networkx_weight_and_cardinality_while_weights_change(s
             if w > 0:
                 graph.add_edge(i, j, weight=w)
                 reference.add_edge(i, j, weight=w)
-        ours = matcher(graph, maxcardinality=True)
+        for key, w in weights.items():
+            if table.get(key) != w:
+                table[key] = w
         theirs = networkx.max_weight_matching(reference, maxcardinality=True)
-        assert len(ours) == len(theirs)
-        assert sum(weights[min(e), max(e)] for e in ours) == sum(
-            weights[min(e), max(e)] for e in theirs
-        )
-        assert len({v for e in ours for v in e}) == 2 * len(ours)
+        for ours in (matcher(graph, maxcardinality=True), table_matcher.match_table(table, size)):
+            assert len(ours) == len(theirs)
+            assert sum(weights[min(e), max(e)] for e in ours) == sum(
+                weights[min(e), max(e)] for e in theirs
+            )
+            assert len({v for e in ours for v in e}) == 2 * len(ours)
         for key in rng.sample(sorted(weights), k=len(weights) // 4):
             weights[key] = rng.choice([0, 1, weights[key] >> 3, weights[key] * 3])
+
+
+def test_the_engine_hands_its_weight_table_to_the_matching():
+    """The pinned engine's iterative matching is read from its weight table (the fast
+    path); a new engine version whose text differs falls back to the slower graph path,
+    and this test says so."""
+    assert swiss._iterative_on_table() is not dutch.DutchEngine._pair_iterative_mwm
