@@ -12,51 +12,71 @@ from django.utils.translation import gettext as _
 
 from club import swiss
 from club.desk.services import DeskError, log_change
-from club.models import Bye, Event, Game, Participant, Player, Round
+from club.models import Bye, Event, Game, Participant, Player, Result, Round
 
 
 @dataclass(frozen=True)
 class History:
+    """Every player's past rounds, one entry a round (rounds without a game or a bye:
+    no points, no colour, no opponent, not played)."""
+
     scores: dict[int, list[Decimal]]
     colours: dict[int, list[str]]
     opponents: dict[int, list[int | None]]
-    byes: dict[int, int]
+    played: dict[int, list[bool]]
+    byes: dict[int, int]  # byes that scored a full point: no second pairing-allocated bye
     met: set[frozenset[int]]
 
 
 def history(event: Event, before_round: int) -> History:
-    """Every player's rounds before ``before_round``, from games and byes."""
-    scores: dict[int, list[Decimal]] = defaultdict(list)
-    colours: dict[int, list[str]] = defaultdict(list)
-    opponents: dict[int, list[int | None]] = defaultdict(list)
+    """Every player's rounds before ``before_round``, from games and byes (two queries)."""
+    rounds = before_round - 1
+    scores: dict[int, list[Decimal]] = defaultdict(lambda: [Decimal(0)] * rounds)
+    colours: dict[int, list[str]] = defaultdict(lambda: ["none"] * rounds)
+    opponents: dict[int, list[int | None]] = defaultdict(lambda: [None] * rounds)
+    played: dict[int, list[bool]] = defaultdict(lambda: [False] * rounds)
     byes: dict[int, int] = defaultdict(int)
     met: set[frozenset[int]] = set()
-    games = Game.objects.filter(round__event=event, round__number__lt=before_round)
-    by_round: dict[int, list[Any]] = defaultdict(list)
-    for game in games.select_related("round"):
-        by_round[game.round.number].append(game)
-    bye_rows: dict[int, list[Bye]] = defaultdict(list)
-    for bye in Bye.objects.filter(
-        round__event=event, round__number__lt=before_round
-    ).select_related("round"):
-        bye_rows[bye.round.number].append(bye)
-    for number in sorted(set(by_round) | set(bye_rows)):
-        for game in by_round[number]:
-            white_points, black_points = game.points or (Decimal(0), Decimal(0))
-            for player, colour, points, opponent in (
-                (game.white_id, "white", white_points, game.black_id),
-                (game.black_id, "black", black_points, game.white_id),
-            ):
-                scores[player].append(points)
-                colours[player].append(colour)
-                opponents[player].append(opponent)
-            met.add(frozenset((game.white_id, game.black_id)))
-        for bye in bye_rows[number]:
-            scores[bye.player_id].append(bye.points)
-            colours[bye.player_id].append("none")
-            opponents[bye.player_id].append(None)
-            byes[bye.player_id] += 1
-    return History(scores, colours, opponents, byes, met)
+    games = Game.objects.filter(round__event=event, round__number__lt=before_round).values_list(
+        "round__number", "white_id", "black_id", "result"
+    )
+    for number, white, black, result in games:
+        n = number - 1
+        white_points, black_points = Result(result).points or (Decimal(0), Decimal(0))
+        over_the_board = Result(result).is_played
+        for player, colour, points, opponent in (
+            (white, "white", white_points, black),
+            (black, "black", black_points, white),
+        ):
+            scores[player][n] = points
+            colours[player][n] = colour
+            opponents[player][n] = opponent
+            played[player][n] = over_the_board
+        met.add(frozenset((white, black)))
+    bye_rows = Bye.objects.filter(round__event=event, round__number__lt=before_round)
+    for number, player, points in bye_rows.values_list("round__number", "player_id", "points"):
+        scores[player][number - 1] = points
+        if points >= 1:
+            byes[player] += 1
+    return History(scores, colours, opponents, played, byes, met)
+
+
+def initial_colour(event: Event) -> str:
+    """The initial colour (C.04.3 E.5): in round 1 the top-ranked player gets it when his
+    pairing number is odd. Read back from round 1; white before round 1 is paired."""
+    numbers: dict[int, int | None] = dict(event.participants.values_list("player_id", "number"))
+    boards: list[tuple[int, int]] = []
+    for white, black in Game.objects.filter(round__event=event, round__number=1).values_list(
+        "white_id", "black_id"
+    ):
+        white_number, black_number = numbers.get(white), numbers.get(black)
+        if white_number and black_number:
+            boards.append((white_number, black_number))
+    if not boards:
+        return "white"
+    white_number, black_number = min(boards, key=lambda board: min(board))
+    top = min(white_number, black_number)
+    return "white" if (white_number == top) == (top % 2 == 1) else "black"
 
 
 def playing(event: Event, number: int) -> list[Participant]:
@@ -98,15 +118,23 @@ def pair_next_round(event: Event, user: Any) -> Round:
             id=p.player_id,
             rating=p.rating or 0,
             number=p.number or 0,
-            scores=_aligned(past.scores[p.player_id], number, Decimal(0)),
-            colours=_aligned(past.colours[p.player_id], number, "none"),
-            opponents=_aligned(past.opponents[p.player_id], number, None),
+            scores=past.scores[p.player_id],
+            colours=past.colours[p.player_id],
+            opponents=past.opponents[p.player_id],
+            played=past.played[p.player_id],
             byes=past.byes[p.player_id],
         )
         for p in players
     ]
     total = max(event.planned_rounds or 0, number)
-    for pairing in swiss.pair(entrants, number, total):
+    pairs = swiss.pair(entrants, number, total, initial_colour(event), others=past.scores)
+    if sum(pairing.black is None for pairing in pairs) > len(players) % 2:
+        # The engine leaves unpaired whoever it cannot pair without a repeat.
+        raise DeskError(
+            _("Round %(n)s cannot be paired by the Dutch system without a repeat: pair it by hand.")
+            % {"n": number}
+        )
+    for pairing in pairs:
         if pairing.black is None:
             Bye.objects.create(
                 round=round_,
@@ -126,12 +154,6 @@ def pair_next_round(event: Event, user: Any) -> Round:
     event.save(update_fields=["status", "updated_at"])
     log_change(user, event, "pair_swiss", round=number)
     return round_
-
-
-def _aligned(values: list[Any], number: int, filler: Any) -> list[Any]:
-    """A late entrant's history padded to the rounds already played."""
-    missing = number - 1 - len(values)
-    return [filler] * missing + values if missing > 0 else values
 
 
 @dataclass(frozen=True)

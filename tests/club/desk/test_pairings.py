@@ -132,3 +132,18 @@ def test_every_pair_meets_once_in_a_longer_swiss():
     assert set(pairs) <= {
         frozenset(c) for c in combinations(event.participants.values_list("player", flat=True), 2)
     }
+
+
+def test_a_round_that_cannot_be_paired_without_a_repeat_is_refused_and_nothing_saved():
+    """Four players who have all met: the engine finds no pairing for round 4 (C.04.1:
+    no two players meet twice); the desk says so and gives no byes."""
+    event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
+    for n in range(4):
+        player = PlayerFactory(national_rating=1800 - 10 * n)
+        Participant.objects.create(event=event, player=player, number=n + 1, rating=1800 - 10 * n)
+    for _ in range(3):
+        _play(pairing_services.pair_next_round(event, None), "=")
+    with pytest.raises(DeskError, match="ne peut pas être appariée"):
+        pairing_services.pair_next_round(event, None)
+    assert not Bye.objects.filter(round__event=event).exists()
+    assert not Game.objects.filter(round__event=event, round__number=4).exists()
