@@ -52,11 +52,6 @@ BYE_CODE: dict[str, str] = {
     Bye.Kind.PAIRING_ALLOCATED: "U",
     Bye.Kind.ZERO_POINT: "Z",
 }
-BYE_POINTS = {
-    Bye.Kind.HALF_POINT: Decimal("0.5"),
-    Bye.Kind.PAIRING_ALLOCATED: Decimal(1),
-    Bye.Kind.ZERO_POINT: Decimal(0),
-}
 
 
 def _plain(name: str) -> str:
@@ -242,7 +237,7 @@ def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None 
                             round=rounds[n],
                             player=players[entry.rank],
                             kind=kind,
-                            points=BYE_POINTS[kind],
+                            points=Bye.Kind(kind).points,
                         )
                     )
             elif played.colour == "w":

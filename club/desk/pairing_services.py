@@ -52,7 +52,7 @@ def history(event: Event, before_round: int) -> History:
                 opponents[player].append(opponent)
             met.add(frozenset((game.white_id, game.black_id)))
         for bye in bye_rows[number]:
-            scores[bye.player_id].append(bye.points)
+            scores[bye.player_id].append(Bye.Kind(bye.kind).points)
             colours[bye.player_id].append("none")
             opponents[bye.player_id].append(None)
             byes[bye.player_id] += 1
@@ -112,7 +112,7 @@ def pair_next_round(event: Event, user: Any) -> Round:
                 round=round_,
                 player_id=pairing.white,
                 kind=Bye.Kind.PAIRING_ALLOCATED,
-                points=Decimal(1),
+                points=Bye.Kind.PAIRING_ALLOCATED.points,
             )
         else:
             Game.objects.create(
@@ -213,12 +213,7 @@ def save_round(
     for game in round_.games.all():
         game.board -= parked
         game.save(update_fields=["board"])
-    points = {
-        Bye.Kind.HALF_POINT: Decimal("0.5"),
-        Bye.Kind.ZERO_POINT: Decimal(0),
-        Bye.Kind.PAIRING_ALLOCATED: Decimal(1),
-    }
     for player, kind in byes:
-        Bye.objects.create(round=round_, player_id=player, kind=kind, points=points[Bye.Kind(kind)])
+        Bye.objects.create(round=round_, player_id=player, kind=kind, points=Bye.Kind(kind).points)
     log_change(user, event, "edit_round", round=number, boards=len(boards), byes=len(byes))
     return check
