@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.desk import trf
-from club.desk.services import log_change
+from club.desk.services import DeskError, log_change, write_result
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
 
 WHITE_CODE = {
@@ -269,6 +269,16 @@ def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None 
 
 # --- CSV results ----------------------------------------------------------------------------
 
+
+def _write(game_id: int, user: Any, where: str, **changes: Any) -> None:
+    """A file's result or moves through the desk's one write path (closed event refused,
+    version raised, audit line); its refusal names the file's line or game."""
+    try:
+        write_result(game_id, user=user, **changes)
+    except DeskError as error:
+        raise FileError(f"{where}: {error}") from None
+
+
 CSV_COLUMNS = ("round", "board", "white", "black", "result")
 CSV_RESULTS = {
     "1-0": Result.WHITE_WINS,
@@ -346,11 +356,14 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
             event=event, number=int(cells["round"])
         )
         rounds[round_.number] = round_
-        Game.objects.update_or_create(
+        game, _new = Game.objects.get_or_create(
             round=round_,
             board=int(cells["board"]),
-            defaults={"white": white, "black": black, "result": result, "updated_by": user},
+            defaults={"white": white, "black": black, "updated_by": user},
         )
+        if (game.white_id, game.black_id) != (white.pk, black.pk):
+            Game.objects.filter(pk=game.pk).update(white=white, black=black)
+        _write(game.pk, user, f"line {number}", result=result, source="csv")
         written += 1
     log_change(user, event, "import_csv", games=written)
     return written
@@ -410,9 +423,7 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
             )
             continue
         exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
-        match.pgn = parsed.accept(exporter)
-        match.updated_by = user
-        match.save(update_fields=["pgn", "updated_by", "updated_at"])
+        _write(match.pk, user, f"game {number}", pgn=parsed.accept(exporter), source="pgn")
         report.attached += 1
     if number == 0:
         raise FileError("no game in this PGN file")
