@@ -17,7 +17,7 @@ from tests.club.factories import EventFactory, PlayerFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _event_with_results(boards: int) -> tuple[Event, list[Game]]:
+def _event_with_results(boards):  # type: ignore[no-untyped-def]
     event = EventFactory(status=Event.Status.ONGOING)
     round_ = event.rounds.create(number=1)
     games = [
