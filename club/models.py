@@ -198,6 +198,12 @@ class Event(models.Model):
     )
     public = models.BooleanField(_("public"), default=True)
     description = models.TextField(_("description"), blank=True)
+    chief_arbiter = models.CharField(
+        _("chief arbiter"),
+        max_length=120,
+        blank=True,
+        help_text=_("Name and FIDE ID, as the tournament report (TRF) gives them."),
+    )
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), null=True, blank=True)
     tiebreaks = models.CharField(
         _("tiebreaks"),

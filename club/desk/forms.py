@@ -112,6 +112,7 @@ class EventForm(forms.ModelForm):
             "time_control",
             "system",
             "tiebreaks",
+            "chief_arbiter",
             "public",
             "description",
         ]
