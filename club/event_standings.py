@@ -9,7 +9,6 @@ What each result and each bye scores comes from the model's choices
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -115,8 +114,8 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
             for n in complete
             if (pk, n) not in pending
         ]
-    order = parse_tiebreaks(event.tiebreaks)
-    rows: list[Row] = standings(records, order, len(complete)) if records else []
+    order = _order(event.tiebreaks)
+    rows: list[Row] = standings(records, order, max(complete, default=0)) if records else []
     lines = [
         Line(
             rank=row.rank,
@@ -130,5 +129,11 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
     return EventStandings(event, until, order, lines, games, byes, records, participants)
 
 
-def tiebreak_labels(order: Sequence[Tiebreak]) -> list[str]:
-    return [str(TIEBREAK_LABELS[t]) for t in order]
+def _order(text: str) -> list[Tiebreak]:
+    """The event's tiebreaks; a key the desk's form would refuse (typed in the admin
+    site) is left out rather than fail a public page."""
+    try:
+        return parse_tiebreaks(text)
+    except ValueError:
+        known = {t.value for t in Tiebreak}
+        return [Tiebreak(k.strip()) for k in text.split(",") if k.strip() in known]

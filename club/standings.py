@@ -104,12 +104,16 @@ def parse_tiebreaks(text: str) -> list[Tiebreak]:
 
 
 def standings(
-    records: Mapping[Any, Sequence[Round]], order: Sequence[Tiebreak], rounds: int | None = None
+    records: Mapping[Any, Sequence[Round]],
+    order: Sequence[Tiebreak],
+    rounds: int | None = None,
+    ruleset: str = RULESET,
 ) -> list[Row]:
     """The players ranked by points, then by each tiebreak of ``order`` in turn; players
     level on points and every tiebreak share a rank. ``records`` hold each player's rounds
     in round order; ``rounds`` is the number of rounds played so far (the longest record
-    when not given)."""
+    when not given). ``ruleset``: tiebreak-core's edition of the regulations (the 2024
+    one; ``fide-2026`` caps the dummy opponents of 16.4)."""
     players = list(records)
     number = {player: index for index, player in enumerate(players, 1)}
     total = rounds or max(
@@ -123,7 +127,7 @@ def standings(
         criteria,
         total_rounds=max(total, 1),
         deterministic_keys={n: n for n in data},
-        ruleset=RULESET,
+        ruleset=ruleset,
     )
     points = {p: sum((r.points for r in rounds_), ZERO) for p, rounds_ in records.items()}
     rows = []

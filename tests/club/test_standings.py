@@ -138,6 +138,19 @@ def test_a_forfeit_win_counts_a_dummy_with_the_players_own_score():
     assert rows["P"].tiebreaks[Tiebreak.BUCHHOLZ] == 51
 
 
+def test_the_2026_edition_caps_the_forfeit_dummy_at_the_scheduled_opponents_score():
+    """The same example under C.07 as amended for 2026 (16.4.1): the dummy of a forfeit
+    win scores no more than the scheduled opponent, 5.5: BH = 44 + 5.5 = 49.5. The site
+    follows the 2024 regulations (51 above); tiebreak-core has both editions right."""
+    played = ["5.5", "6.0", "4.5", "5.0", "6.5", "5.5", "4.0", "7.0"]
+    points = [D(1), D(1), D(1), H, H, D(1), D(1), D(0)]
+    numbers = [1, 2, 3, 4, 5, 6, 8, 9]
+    rounds = [(n, s, p, Kind.PLAYED) for n, s, p in zip(numbers, played, points, strict=True)]
+    records = _tournament([*rounds, (7, "5.5", D(1), Kind.FORFEIT_WIN)], rounds=9)
+    rows = {r.player: r for r in standings(records, [Tiebreak.BUCHHOLZ], ruleset="fide-2026")}
+    assert rows["P"].tiebreaks[Tiebreak.BUCHHOLZ] == D("49.5")
+
+
 def test_a_forfeit_loss_and_the_rounds_after_a_withdrawal_count_dummies():
     """C.07 (2024) annex, example 3, on 16.4: 6.5 of 10 with a forfeit loss and a
     withdrawal before the last round; both unplayed rounds count the player's own 6.5:

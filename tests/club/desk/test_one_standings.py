@@ -228,3 +228,10 @@ def test_importing_a_tournament_already_imported_warns_first(secretary_client, s
     html = _import(secretary_client, report).content.decode()
     warning = html.split('id="already-imported"', 1)[1].split("</div>", 1)[0]
     assert warning.count("<li>") == 1  # the very same file, imported before
+
+
+def test_an_unknown_tiebreak_typed_in_the_admin_is_left_out_not_a_server_error(client, swiss):
+    Event.objects.filter(pk=swiss.pk).update(tiebreaks="koya,sonneborn_berger")
+    html = client.get(swiss.get_absolute_url()).content.decode()
+    head = html.split('id="standings"', 1)[1].split("</thead>", 1)[0]
+    assert re.findall(r'data-tiebreak="(\w+)"', head) == ["sonneborn_berger"]
