@@ -6,6 +6,7 @@ import csv
 import io
 import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from caissify_pairings.trf import TRFParser
@@ -235,3 +236,18 @@ def test_an_unknown_tiebreak_typed_in_the_admin_is_left_out_not_a_server_error(c
     html = client.get(swiss.get_absolute_url()).content.decode()
     head = html.split('id="standings"', 1)[1].split("</thead>", 1)[0]
     assert re.findall(r'data-tiebreak="(\w+)"', head) == ["sonneborn_berger"]
+
+
+def test_the_import_command_warns_about_a_tournament_imported_before(tmp_path):
+    from django.core.management import call_command
+
+    path = tmp_path / "bbp.trf"
+    path.write_text(
+        (Path(__file__).resolve().parents[2] / "fixtures/trf/bbp_issue_7.trf").read_text()
+    )
+    first, second = io.StringIO(), io.StringIO()
+    call_command("import_trf", str(path), stdout=io.StringIO(), stderr=first)
+    call_command("import_trf", str(path), stdout=io.StringIO(), stderr=second)
+    assert "imported already" not in first.getvalue()
+    assert "imported already" in second.getvalue()
+    assert Event.objects.count() == 2  # a warning: the command still imports
