@@ -131,6 +131,10 @@ def export_event(event: Event) -> str:
         time_control=TIME_CONTROL_WORDS[Event.TimeControl(event.time_control)],
         tiebreaks=[TRF_CODE[t] for t in table.order],
         rounds=max(rounds, event.planned_rounds or 0) or None,
+        round_dates=[
+            timezone.localtime(r.starts_at or event.start).strftime("%y/%m/%d")
+            for r in event.rounds.order_by("number")
+        ],
         players=[
             trf.TrfPlayer(
                 line=0,
@@ -226,7 +230,9 @@ def _new_player(entry: trf.TrfPlayer) -> Player:
 
 
 def _date(text: str) -> date | None:
-    for pattern in ("%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
+    """A day as TRF files write it; round dates (132) are YY/MM/DD."""
+    short = ("%y/%m/%d",) if len(text.strip()) == 8 else ()
+    for pattern in (*short, "%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
         try:
             return datetime.strptime(text.strip(), pattern).date()  # noqa: DTZ007 (a day)
         except ValueError:

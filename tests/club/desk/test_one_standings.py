@@ -5,6 +5,7 @@ tie-break columns are named in words, in the event's order, above their own valu
 import csv
 import io
 import re
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -197,6 +198,7 @@ def test_a_trf_round_trip_keeps_kind_time_control_arbiter_and_standings(secretar
     Event.objects.filter(pk=swiss.pk).update(
         kind=Event.Kind.CHAMPIONSHIP, time_control=Event.TimeControl.RAPID
     )
+    swiss.rounds.filter(number=2).update(starts_at=datetime(2026, 10, 9, 18, tzinfo=UTC))
     report = secretary_client.get(reverse("desk:trf_export", args=[swiss.pk])).content.decode()
     Event.objects.filter(pk=swiss.pk).update(title="Renamed")
     assert 'id="already-imported"' not in _import(secretary_client, report).content.decode()
@@ -208,6 +210,8 @@ def test_a_trf_round_trip_keeps_kind_time_control_arbiter_and_standings(secretar
         Event.System.SWISS,
     )
     assert copy.chief_arbiter == "IA Jean Arbitre (12345678)"
+    days = [r.starts_at.date() for r in copy.rounds.order_by("number")]  # 132, YY/MM/DD
+    assert days == [date(2026, 10, 2), date(2026, 10, 9), date(2026, 10, 2)]
     Event.objects.filter(pk=copy.pk).update(tiebreaks=swiss.tiebreaks)
     again = secretary_client.get(reverse("desk:trf_export", args=[copy.pk])).content.decode()
 
