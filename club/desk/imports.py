@@ -240,6 +240,46 @@ def _date(text: str) -> date | None:
     return None
 
 
+def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Result:
+    """The game's result from the white player's round ``index`` (0 for the first)."""
+    result = RESULT_OF.get(played.result, Result.PENDING)
+    if played.result == "-":
+        other = next(p for p in t.players if p.rank == played.opponent)
+        both = other.rounds[index].result == "-"
+        result = Result.DOUBLE_FORFEIT if both else Result.BLACK_WINS_FORFEIT
+    return result
+
+
+@transaction.atomic
+def update_results(plan: Plan, event: Event, user: Any) -> int:
+    """The file's results written into ``event``, the tournament imported from it before:
+    each game is found by round and by the players' pairing numbers, and its result goes
+    through the desk's one write path (a closed event is refused: reopen it first).
+    Returns the number of results changed; a game the event does not have names its line
+    and changes nothing."""
+    numbers = dict(event.participants.exclude(number=None).values_list("number", "player_id"))
+    games = {
+        (g.round.number, g.white_id, g.black_id): g
+        for g in Game.objects.filter(round__event=event).select_related("round")
+    }
+    changed = 0
+    for entry in sorted(plan.tournament.players, key=lambda e: e.rank):
+        for n, played in enumerate(entry.rounds):
+            if played.opponent is None or played.colour != "w":
+                continue
+            key = (n + 1, numbers.get(entry.rank), numbers.get(played.opponent))
+            game = games.get(key)  # type: ignore[arg-type]
+            where = f"line {entry.line}"
+            if game is None:
+                raise FileError(f"{where}: round {n + 1}: this event has no such game")
+            result = _white_result(plan.tournament, played, n)
+            if result != game.result:
+                _write(game.pk, user, where, result=result, source="trf")
+                changed += 1
+    log_change(user, event, "update_from_trf", results=changed, sha256=plan.digest)
+    return changed
+
+
 def _said(text: str, words: dict[Any, str]) -> Any:
     """The choice whose words the file's line says (092: "Swiss System - Open
     Tournament"), or None."""
@@ -326,11 +366,7 @@ def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None 
                         )
                     )
             elif played.colour == "w":
-                result = RESULT_OF.get(played.result, Result.PENDING)
-                if played.result == "-":
-                    other = next(p for p in t.players if p.rank == played.opponent)
-                    both = other.rounds[n].result == "-"
-                    result = Result.DOUBLE_FORFEIT if both else Result.BLACK_WINS_FORFEIT
+                result = _white_result(t, played, n)
                 games.append((rounds[n], entry.rank, played.opponent, result))
     boards: dict[int, int] = {}
     made = []

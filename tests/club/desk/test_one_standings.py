@@ -255,3 +255,32 @@ def test_the_import_command_warns_about_a_tournament_imported_before(tmp_path):
     assert "imported already" not in first.getvalue()
     assert "imported already" in second.getvalue()
     assert Event.objects.count() == 2  # a warning: the command still imports
+
+
+def test_a_trf_updates_the_results_of_the_event_it_was_imported_into(secretary_client, swiss):
+    """TRF import into an existing event: through the one write path (version, log)."""
+    from club.models import ChangeLog
+
+    report = secretary_client.get(reverse("desk:trf_export", args=[swiss.pk])).content.decode()
+    game = Game.objects.get(round__event=swiss, round__number=3, board=2)  # David–Emma 1-0
+    Game.objects.filter(pk=game.pk).update(result=Result.DRAW)
+    html = _import(secretary_client, report).content.decode()
+    assert "Mettre à jour ses résultats depuis ce fichier" in html
+    response = secretary_client.post(reverse("desk:trf_confirm"), {"update": swiss.pk})
+    assert response.url == reverse("desk:event", args=[swiss.pk])
+    game.refresh_from_db()
+    assert (game.result, game.version) == (Result.WHITE_WINS, 2)
+    assert ChangeLog.objects.get(event=swiss, action="result").details["source"] == "trf"
+    assert Event.objects.count() == 1
+
+
+def test_a_trf_update_of_a_closed_event_is_refused(secretary_client, swiss):
+    report = secretary_client.get(reverse("desk:trf_export", args=[swiss.pk])).content.decode()
+    game = Game.objects.get(round__event=swiss, round__number=3, board=2)
+    Game.objects.filter(pk=game.pk).update(result=Result.DRAW)
+    Event.objects.filter(pk=swiss.pk).update(status=Event.Status.CLOSED)
+    _import(secretary_client, report)
+    response = secretary_client.post(reverse("desk:trf_confirm"), {"update": swiss.pk}, follow=True)
+    assert "rouvrez-le pour corriger un résultat" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.result, game.version) == (Result.DRAW, 1)
