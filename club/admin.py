@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
@@ -54,17 +55,41 @@ class EventAdmin(admin.ModelAdmin):
     inlines = [ParticipantInline, RoundInline]
 
 
+RESULT_ELSEWHERE = _(
+    "A result changes at the secretary's desk only (result entry, or a CSV file): there "
+    "a closed event is reopened first, the version is raised and the change is logged."
+)
+
+
 class GameInline(admin.TabularInline):
     model = Game
     extra = 0
     autocomplete_fields = ["white", "black"]
     fields = ["board", "white", "black", "result"]
+    readonly_fields = ["result"]
+
+
+class ByeForm(forms.ModelForm):
+    """A bye scores what its kind scores (``Bye.Kind.points``): the points are not typed."""
+
+    class Meta:
+        model = Bye
+        fields = ["player", "kind"]
+
+    def clean(self):  # type: ignore[no-untyped-def]
+        cleaned = super().clean()
+        if cleaned.get("kind"):
+            self.instance.points = Bye.Kind(cleaned["kind"]).points
+        return cleaned
 
 
 class ByeInline(admin.TabularInline):
     model = Bye
+    form = ByeForm
     extra = 0
     autocomplete_fields = ["player"]
+    fields = ["player", "kind", "points"]
+    readonly_fields = ["points"]
 
 
 @admin.register(Round)
@@ -83,6 +108,12 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ["white__last_name", "black__last_name", "round__event__title"]
     autocomplete_fields = ["white", "black", "round"]
     list_select_related = ["round__event", "white", "black"]
+    # One way to change a result or the moves (club.desk.services.write_result): not here.
+    readonly_fields = ["result", "version", "pgn", "changing_the_result"]
+
+    @admin.display(description=_("changing the result"))
+    def changing_the_result(self, game: Game) -> str:
+        return str(RESULT_ELSEWHERE)
 
 
 @admin.register(ChangeLog)

@@ -198,6 +198,12 @@ class Event(models.Model):
     )
     public = models.BooleanField(_("public"), default=True)
     description = models.TextField(_("description"), blank=True)
+    chief_arbiter = models.CharField(
+        _("chief arbiter"),
+        max_length=120,
+        blank=True,
+        help_text=_("Name and FIDE ID, as the tournament report (TRF) gives them."),
+    )
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), null=True, blank=True)
     tiebreaks = models.CharField(
         _("tiebreaks"),
@@ -317,6 +323,11 @@ class Result(models.TextChoices):
         """Played over the board: the only games a rating system rates."""
         return self in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
 
+    @property
+    def is_forfeit(self) -> bool:
+        """Decided without play: a forfeit, a double forfeit, a game not played."""
+        return self.points is not None and not self.is_played
+
 
 ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 _POINTS = {
@@ -391,6 +402,16 @@ class Bye(models.Model):
         HALF_POINT = "half", _("half-point bye")
         ZERO_POINT = "zero", _("zero-point bye")
 
+        @property
+        def points(self) -> Decimal:
+            """What the bye scores (FIDE C.04: a pairing-allocated bye scores a win)."""
+            return _BYE_POINTS[self]
+
+        @property
+        def short(self) -> str:
+            """The bye in a crosstable's cell or a round's line."""
+            return {"pab": "+", "half": "½", "zero": "0"}[self.value]
+
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
     )
@@ -398,7 +419,12 @@ class Bye(models.Model):
         Player, on_delete=models.PROTECT, related_name="byes", verbose_name=_("player")
     )
     kind = models.CharField(_("kind"), max_length=4, choices=Kind.choices)
-    points = models.DecimalField(_("points"), max_digits=2, decimal_places=1)
+    points = models.DecimalField(
+        _("points"),
+        max_digits=2,
+        decimal_places=1,
+        help_text=_("What the kind of bye scores; the database refuses any other value."),
+    )
 
     class Meta:
         verbose_name = _("bye")
@@ -406,13 +432,27 @@ class Bye(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "player"], name="bye_once_per_round"),
             models.CheckConstraint(
-                condition=Q(points__in=[Decimal(0), Decimal("0.5"), Decimal(1)]),
-                name="bye_points_valid",
+                condition=Q(kind="pab", points=Decimal(1))
+                | Q(kind="half", points=Decimal("0.5"))
+                | Q(kind="zero", points=Decimal(0)),
+                name="bye_points_of_its_kind",
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.player}: {self.get_kind_display()}"
+
+    @classmethod
+    def of_kind(cls, kind: str, **fields: object) -> Bye:
+        """A bye of ``kind`` with the points its kind scores."""
+        return cls(kind=kind, points=Bye.Kind(kind).points, **fields)  # type: ignore[misc]
+
+
+_BYE_POINTS = {
+    Bye.Kind.PAIRING_ALLOCATED: ONE,
+    Bye.Kind.HALF_POINT: HALF,
+    Bye.Kind.ZERO_POINT: ZERO,
+}
 
 
 class ChangeLog(models.Model):

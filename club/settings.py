@@ -5,6 +5,7 @@ Development needs none of them: SQLite in the project folder, DEBUG on. Producti
 """
 
 import os
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -128,6 +129,23 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", "0"),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Every transaction takes the write lock when it begins, and a second writer waits
+    # for it (up to ``timeout`` seconds) instead of failing with "database is locked"
+    # when a read lock turns into a write. The tests' database is a file too, so that
+    # two threads meet these locks as two server processes would (in memory where the
+    # system offers a memory file system).
+    DATABASES["default"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),
+        "transaction_mode": "IMMEDIATE",
+        "timeout": envint("SQLITE_TIMEOUT", "20"),
+    }
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(
+            (Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir()))
+            / f"club-tests-{os.getpid()}.sqlite3"
+        )
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,8 +1,18 @@
-"""Standings with the usual tiebreaks, from plain data (FIDE Handbook C.07).
+"""Standings with FIDE tie-breaks, from plain data (FIDE Handbook C.07, the tie-break
+regulations of 2024), pure Python.
 
-A player's record is the list of their rounds: the opponent (None for a bye or an
-unplayed round) and the points scored. In Buchholz-type tiebreaks a round without an
-opponent counts the player's own final score, a simple form of FIDE's "virtual opponent".
+A player's record is the list of their rounds: the opponent (None for a bye), the points
+scored and what kind of round it was (played over the board, won or lost by forfeit, a
+pairing-allocated bye, a requested bye). The tie-breaks themselves are computed by
+tiebreak-core (ruleset ``fide-2024``), which implements Article 16 of the regulations for
+unplayed rounds: a player's own unplayed round counts as a game against a dummy opponent
+with the player's own score (16.4), a requested bye at the end counts as a draw for the
+opponents' Buchholz (16.3), and cuts take such virtual rounds first (16.5). It was kept
+over this module's former arithmetic because it gets the regulations' worked examples
+right where ours did not (tests/club/test_standings.py quotes them).
+
+What a result or a bye scores is not decided here: the caller gives the points (the
+model's choices hold them, ``club.models.Result`` and ``club.models.Bye.Kind``).
 """
 
 from __future__ import annotations
@@ -13,7 +23,10 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from tiebreak_core import GameRecord, PlayerTiebreakData, rank_standings_strict
+
 ZERO = Decimal(0)
+RULESET = "fide-2024"
 
 
 class Tiebreak(StrEnum):
@@ -26,11 +39,51 @@ class Tiebreak(StrEnum):
     DIRECT_ENCOUNTER = "direct_encounter"
 
 
+# Our keys to tiebreak-core's criteria: wins are games won over the board (C.07 7.2, WON).
+_CRITERION = {
+    Tiebreak.BUCHHOLZ: "buchholz",
+    Tiebreak.BUCHHOLZ_CUT1: "buchholz_cut1",
+    Tiebreak.MEDIAN: "median_buchholz",
+    Tiebreak.SONNEBORN_BERGER: "sonneborn_berger",
+    Tiebreak.PROGRESSIVE: "progressive",
+    Tiebreak.WINS: "won",
+    Tiebreak.DIRECT_ENCOUNTER: "direct_encounter",
+}
+# The TRF-2026 (MTB26) code of each tiebreak, for the tie-break record of a TRF file.
+TRF_CODE = {
+    Tiebreak.BUCHHOLZ: "BH",
+    Tiebreak.BUCHHOLZ_CUT1: "BH/C1",
+    Tiebreak.MEDIAN: "BH/M1",
+    Tiebreak.SONNEBORN_BERGER: "SB",
+    Tiebreak.PROGRESSIVE: "PS",
+    Tiebreak.WINS: "WON",
+    Tiebreak.DIRECT_ENCOUNTER: "DE",
+}
+
+
+class Kind(StrEnum):
+    """What happened in a player's round (C.07 16.2)."""
+
+    PLAYED = "played"
+    FORFEIT_WIN = "forfeit_win"
+    FORFEIT_LOSS = "forfeit_loss"
+    PAIRING_BYE = "pairing_bye"  # also a full-point bye
+    REQUESTED_BYE = "requested_bye"  # a half- or zero-point bye, or a round not paired
+
+
+_VIRTUAL = {Kind.PAIRING_BYE, Kind.REQUESTED_BYE}
+
+
 @dataclass(frozen=True)
 class Round:
     opponent: Hashable | None
     points: Decimal
-    played: bool = True
+    kind: Kind = Kind.PLAYED
+    number: int = 0  # the round's number; 0: its place in the record
+
+    @property
+    def played(self) -> bool:
+        return self.kind is Kind.PLAYED
 
 
 @dataclass
@@ -50,80 +103,95 @@ def parse_tiebreaks(text: str) -> list[Tiebreak]:
         raise ValueError(f"unknown tiebreak: {error}") from None
 
 
-def standings(records: Mapping[Any, Sequence[Round]], order: Sequence[Tiebreak]) -> list[Row]:
-    """The players ranked by points, then by each tiebreak of ``order`` in turn."""
-    points = {p: sum((r.points for r in rounds), ZERO) for p, rounds in records.items()}
+def standings(
+    records: Mapping[Any, Sequence[Round]],
+    order: Sequence[Tiebreak],
+    rounds: int | None = None,
+    ruleset: str = RULESET,
+) -> list[Row]:
+    """The players ranked by points, then by each tiebreak of ``order`` in turn; players
+    level on points and every tiebreak share a rank. ``records`` hold each player's rounds
+    in round order; ``rounds`` is the number of rounds played so far (the longest record
+    when not given). ``ruleset``: tiebreak-core's edition of the regulations (the 2024
+    one; ``fide-2026`` caps the dummy opponents of 16.4)."""
+    players = list(records)
+    number = {player: index for index, player in enumerate(players, 1)}
+    total = rounds or max(
+        (max(r.number or i for i, r in enumerate(rs, 1)) for rs in records.values() if rs),
+        default=0,
+    )
+    data = {number[p]: _data(number[p], rounds_, number) for p, rounds_ in records.items()}
+    criteria = [_CRITERION[t] for t in order]
+    ranked = rank_standings_strict(
+        data,
+        criteria,
+        total_rounds=max(total, 1),
+        deterministic_keys={n: n for n in data},
+        ruleset=ruleset,
+    )
+    points = {p: sum((r.points for r in rounds_), ZERO) for p, rounds_ in records.items()}
     rows = []
-    for player, rounds in records.items():
+    for result in ranked.players:
+        player = players[result.player_id - 1]
         row = Row(player, points[player])
         for tiebreak in order:
             if tiebreak is not Tiebreak.DIRECT_ENCOUNTER:
-                row.tiebreaks[tiebreak] = _value(tiebreak, player, rounds, points)
+                row.tiebreaks[tiebreak] = _decimal(result.values[_CRITERION[tiebreak]])
         rows.append(row)
-    rows.sort(key=lambda r: (-r.points, *(-r.tiebreaks.get(t, ZERO) for t in order)))
     if Tiebreak.DIRECT_ENCOUNTER in order:
-        rows = _direct_encounter(rows, records, order)
+        _direct_encounter(rows, records, order)
     _rank(rows, order)
     return rows
 
 
-def _opponent_scores(player: Hashable, rounds: Sequence[Round], points: dict) -> list[Decimal]:  # type: ignore[type-arg]
-    return [points[r.opponent] if r.opponent is not None else points[player] for r in rounds]
-
-
-def _value(tiebreak: Tiebreak, player: Hashable, rounds: Sequence[Round], points: dict) -> Decimal:  # type: ignore[type-arg]
-    scores = sorted(_opponent_scores(player, rounds, points))
-    if tiebreak is Tiebreak.BUCHHOLZ:
-        return sum(scores, ZERO)
-    if tiebreak is Tiebreak.BUCHHOLZ_CUT1:
-        return sum(scores[1:], ZERO)
-    if tiebreak is Tiebreak.MEDIAN:
-        return sum(scores[1:-1], ZERO) if len(scores) > 2 else ZERO
-    if tiebreak is Tiebreak.SONNEBORN_BERGER:
-        return sum(
-            (points[r.opponent] * r.points for r in rounds if r.opponent is not None and r.played),
-            ZERO,
+def _data(pid: int, rounds: Sequence[Round], number: Mapping[Any, int]) -> PlayerTiebreakData:
+    games = []
+    for index, entry in enumerate(rounds, 1):
+        virtual = entry.kind in _VIRTUAL or entry.opponent is None
+        kind = entry.kind
+        if entry.opponent is None and kind not in _VIRTUAL:
+            kind = Kind.PAIRING_BYE if entry.points == 1 else Kind.REQUESTED_BYE
+        games.append(
+            GameRecord(
+                opponent_id=-1 if virtual else number[entry.opponent],
+                opponent_rating=0,
+                score=float(entry.points),
+                color="white",
+                round_number=entry.number or index,
+                kind=str(kind),
+            )
         )
-    if tiebreak is Tiebreak.PROGRESSIVE:
-        total = running = ZERO
-        for r in rounds:
-            running += r.points
-            total += running
-        return total
-    return Decimal(sum(1 for r in rounds if r.played and r.points == 1))  # wins
+    return PlayerTiebreakData(pid, 0, float(sum((r.points for r in rounds), ZERO)), games)
+
+
+def _decimal(value: float) -> Decimal:
+    """Tie-break values are sums of quarter points: exact in binary, kept exact."""
+    return Decimal(value).quantize(Decimal("0.01")).normalize() + ZERO
 
 
 def _direct_encounter(
     rows: list[Row], records: Mapping[Any, Sequence[Round]], order: Sequence[Tiebreak]
-) -> list[Row]:
-    """Among players level on points and the tiebreaks before it, the points they scored
-    against each other decide."""
-    position = list(order).index(Tiebreak.DIRECT_ENCOUNTER)
-    before = order[:position]
+) -> None:
+    """The value shown under "direct encounter": among the players level on points and on
+    the tiebreaks before it, the points each scored against the others over the board
+    (C.07 6.1; the order itself is tiebreak-core's)."""
+    before = order[: list(order).index(Tiebreak.DIRECT_ENCOUNTER)]
 
     def level(row: Row) -> tuple:  # type: ignore[type-arg]
         return (row.points, *(row.tiebreaks.get(t, ZERO) for t in before))
 
-    result: list[Row] = []
-    i = 0
-    while i < len(rows):
-        j = i
-        while j < len(rows) and level(rows[j]) == level(rows[i]):
-            j += 1
-        group = rows[i:j]
-        members = {r.player for r in group}
-        for row in group:
-            row.tiebreaks[Tiebreak.DIRECT_ENCOUNTER] = sum(
-                (r.points for r in records[row.player] if r.opponent in members), ZERO
-            )
-        after = order[position:]
-        group.sort(key=lambda r: tuple(-r.tiebreaks.get(t, ZERO) for t in after))
-        result.extend(group)
-        i = j
-    return result
+    groups: dict[tuple, set[Hashable]] = {}  # type: ignore[type-arg]
+    for row in rows:
+        groups.setdefault(level(row), set()).add(row.player)
+    for row in rows:
+        members = groups[level(row)] - {row.player}
+        row.tiebreaks[Tiebreak.DIRECT_ENCOUNTER] = sum(
+            (r.points for r in records[row.player] if r.played and r.opponent in members), ZERO
+        )
 
 
 def _rank(rows: list[Row], order: Sequence[Tiebreak]) -> None:
+    """Equal players share a rank: the same points and the same value of every tiebreak."""
     previous = None
     for index, row in enumerate(rows, 1):
         key = (row.points, *(row.tiebreaks.get(t, ZERO) for t in order))

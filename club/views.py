@@ -1,9 +1,7 @@
 """The club's public pages. Most menus are filled by later work; each page already says
 what it will hold and shows what the club has now."""
 
-from decimal import Decimal
-
-from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -14,7 +12,8 @@ from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 
 from club import pgn
-from club.models import Article, Event, Game, Member
+from club.event_standings import event_standings
+from club.models import Article, Bye, Event, Game, Member
 from club.tables import MemberTable
 from ratings.history import member_history, rating_distribution
 from ratings.models import Rating, RatingSystem
@@ -56,30 +55,23 @@ def tournaments(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def event(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event, its standings with their tie-breaks, and each round's boards and byes."""
     event = _public_event(pk)
-    games = Game.objects.select_related("white", "black").order_by("board")
-    rounds = list(event.rounds.prefetch_related(Prefetch("games", queryset=games)))
+    table = event_standings(event)
+    rounds = list(event.rounds.order_by("number"))
+    boards: dict[int, list[Game]] = {r.pk: [] for r in rounds}
+    for game in table.games:
+        boards[game.round_id].append(game)
+    byes: dict[int, list[Bye]] = {r.pk: [] for r in rounds}
+    for bye in table.byes:
+        byes[bye.round_id].append(bye)
     context = {
         "event": event,
-        "rounds": rounds,
-        "standings": standings([g for r in rounds for g in r.games.all()]),
-        "participants": event.participants.select_related("player").order_by("number"),
+        "rounds": [(r, boards[r.pk], byes[r.pk]) for r in rounds],
+        "standings": table if any(table.records.values()) else None,
+        "participants": table.participants,
     }
     return render(request, "club/event.html", context)
-
-
-def standings(games: list[Game]) -> list[dict[str, object]]:
-    """Points and games per player, best first (the desk's standings add tiebreaks)."""
-    table: dict[int, dict[str, object]] = {}
-    for game in games:
-        points = game.points
-        if points is None:
-            continue
-        for player, scored in ((game.white, points[0]), (game.black, points[1])):
-            row = table.setdefault(player.pk, {"player": player, "points": Decimal(0), "games": 0})
-            row["points"] += scored  # type: ignore[operator]
-            row["games"] += 1  # type: ignore[operator]
-    return sorted(table.values(), key=lambda r: (-r["points"], str(r["player"])))  # type: ignore[operator]
 
 
 @require_GET

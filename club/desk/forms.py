@@ -11,22 +11,13 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from club.desk.services import DEFAULT_INTERVAL, Outsider
+from club.event_standings import TIEBREAK_LABELS
 from club.models import Event, Round
 from club.standings import Tiebreak, parse_tiebreaks
 
 DATETIME = {"type": "datetime-local"}
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
 MAX_ROUNDS = 30
-
-TIEBREAK_LABELS = {
-    Tiebreak.BUCHHOLZ: _("Buchholz"),
-    Tiebreak.BUCHHOLZ_CUT1: _("Buchholz cut 1"),
-    Tiebreak.MEDIAN: _("Median Buchholz"),
-    Tiebreak.SONNEBORN_BERGER: _("Sonneborn-Berger"),
-    Tiebreak.PROGRESSIVE: _("Progressive score"),
-    Tiebreak.WINS: _("Number of wins"),
-    Tiebreak.DIRECT_ENCOUNTER: _("Direct encounter"),
-}
 
 
 class TiebreakWidget(forms.MultiWidget):
@@ -121,6 +112,7 @@ class EventForm(forms.ModelForm):
             "time_control",
             "system",
             "tiebreaks",
+            "chief_arbiter",
             "public",
             "description",
         ]

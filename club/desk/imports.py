@@ -5,6 +5,7 @@ An import happens in one transaction: a file with any error saves nothing.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -13,11 +14,14 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from club.desk import trf
-from club.desk.services import log_change
-from club.models import Bye, Event, Game, Participant, Player, Result, Round
+from club.desk.services import DeskError, log_change, write_result
+from club.event_standings import event_standings
+from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
+from club.standings import TRF_CODE
 
 WHITE_CODE = {
     Result.WHITE_WINS: ("1", "0"),
@@ -52,11 +56,6 @@ BYE_CODE: dict[str, str] = {
     Bye.Kind.PAIRING_ALLOCATED: "U",
     Bye.Kind.ZERO_POINT: "Z",
 }
-BYE_POINTS = {
-    Bye.Kind.HALF_POINT: Decimal("0.5"),
-    Bye.Kind.PAIRING_ALLOCATED: Decimal(1),
-    Bye.Kind.ZERO_POINT: Decimal(0),
-}
 
 
 def _plain(name: str) -> str:
@@ -71,14 +70,37 @@ def trf_name(player: Player) -> str:
 # --- export ---------------------------------------------------------------------------------
 
 
+# 092 and 122 in words a federation's reader knows; the import reads them back.
+SYSTEM_WORDS = {
+    Event.System.SWISS: "Swiss System",
+    Event.System.ROUND_ROBIN: "Round Robin",
+    Event.System.MATCH: "Match",
+    Event.System.FREE: "Individual",
+}
+KIND_WORDS = {
+    Event.Kind.CHAMPIONSHIP: "Club Championship",
+    Event.Kind.RAPID: "Rapid Evening",
+    Event.Kind.BLITZ: "Blitz Evening",
+    Event.Kind.INTERCLUB: "Interclub Match",
+    Event.Kind.OPEN: "Open Tournament",
+}
+TIME_CONTROL_WORDS = {
+    Event.TimeControl.STANDARD: "Standard",
+    Event.TimeControl.RAPID: "Rapid",
+    Event.TimeControl.BLITZ: "Blitz",
+}
+
+
 def export_event(event: Event) -> str:
-    participants = list(event.participants.select_related("player"))
-    games = list(Game.objects.filter(round__event=event).select_related("round", "white", "black"))
-    byes = list(Bye.objects.filter(round__event=event).select_related("round", "player"))
-    players: dict[int, Player] = {p.player_id: p.player for p in participants}
-    for game in games:
-        players.setdefault(game.white_id, game.white)
-        players.setdefault(game.black_id, game.black)
+    """The event as a TRF file for a rating report: every player's rounds with the codes
+    of forfeits and byes, points and rank from the one standings
+    (``club.event_standings``), the header lines a federation reads."""
+    table = event_standings(event)
+    games, byes = table.games, table.byes
+    participants = table.participants
+    players: dict[int, Player] = {line.player.pk: line.player for line in table.lines}
+    for participant in participants:
+        players.setdefault(participant.player_id, participant.player)
     numbers = {p.player_id: p.number for p in participants if p.number}
     ratings = {p.player_id: p.rating for p in participants}
     free = (n for n in range(1, 10_000) if n not in numbers.values())
@@ -89,25 +111,30 @@ def export_event(event: Event) -> str:
             numbers[pid] = next(free)
     rounds = max([g.round.number for g in games] + [b.round.number for b in byes] + [0])
     entries = {pid: [trf.RoundEntry(None, "-", "")] * rounds for pid in players}
-    points = dict.fromkeys(players, Decimal(0))
     for game in games:
         white_code, black_code = WHITE_CODE[Result(game.result)]
         n = game.round.number - 1
         entries[game.white_id][n] = trf.RoundEntry(numbers[game.black_id], "w", white_code)
         entries[game.black_id][n] = trf.RoundEntry(numbers[game.white_id], "b", black_code)
-        if game.points:
-            points[game.white_id] += game.points[0]
-            points[game.black_id] += game.points[1]
     for bye in byes:
         entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(None, "-", BYE_CODE[bye.kind])
-        points[bye.player_id] += bye.points
+    standing = table.by_player()
+    kind_words = KIND_WORDS.get(Event.Kind(event.kind))
+    system_words = SYSTEM_WORDS[Event.System(event.system)]
     tournament = trf.Tournament(
         name=event.title,
         city=event.venue,
         start=_trf_date(event.start),
         end=_trf_date(event.end),
-        kind=event.get_system_display(),
-        rounds=max(rounds, len(event.rounds.all())) or None,
+        kind=f"{system_words} - {kind_words}" if kind_words else system_words,
+        chief_arbiter=event.chief_arbiter,
+        time_control=TIME_CONTROL_WORDS[Event.TimeControl(event.time_control)],
+        tiebreaks=[TRF_CODE[t] for t in table.order],
+        rounds=max(rounds, event.planned_rounds or 0) or None,
+        round_dates=[
+            timezone.localtime(r.starts_at or event.start).strftime("%y/%m/%d")
+            for r in event.rounds.order_by("number")
+        ],
         players=[
             trf.TrfPlayer(
                 line=0,
@@ -118,7 +145,10 @@ def export_event(event: Event) -> str:
                 federation=player.federation,
                 fide_id=player.fide_id,
                 birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
-                points=points[pid],
+                points=(standing[pid].points if pid in standing else Decimal(0)).quantize(
+                    Decimal("0.1")
+                ),
+                place=standing[pid].rank if pid in standing else None,
                 rounds=entries[pid],
             )
             for pid, player in players.items()
@@ -143,12 +173,28 @@ class Plan:
     tournament: trf.Tournament
     matched: dict[int, Player] = field(default_factory=dict)  # start rank -> our player
     unmatched: list[trf.TrfPlayer] = field(default_factory=list)
+    digest: str = ""  # the file's SHA-256, kept in the import's audit line
+    already: list[Event] = field(default_factory=list)  # this tournament, imported before
+
+
+def _already_imported(tournament: trf.Tournament, digest: str) -> list[Event]:
+    """Events imported from this very file, or of the same name starting the same day."""
+    same_file = ChangeLog.objects.filter(action="import_trf", details__sha256=digest).values(
+        "event"
+    )
+    query = Q(pk__in=same_file)
+    day = _date(tournament.start)
+    if tournament.name and day:
+        query |= Q(title=tournament.name, start__date=day)
+    return list(Event.objects.filter(query).order_by("-start")[:5])
 
 
 def plan_import(text: str) -> Plan:
-    """Read the file and match its players: by FIDE ID, then by name."""
+    """Read the file and match its players: by FIDE ID, then by name. The plan says
+    whether this tournament was imported before."""
     tournament = trf.read(text)
-    plan = Plan(tournament)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    plan = Plan(tournament, digest=digest, already=_already_imported(tournament, digest))
     ids = [p.fide_id for p in tournament.players if p.fide_id]
     by_fide = {p.fide_id: p for p in Player.objects.filter(fide_id__in=ids)}
     by_name: dict[str, list[Player]] = {}
@@ -184,12 +230,82 @@ def _new_player(entry: trf.TrfPlayer) -> Player:
 
 
 def _date(text: str) -> date | None:
-    for pattern in ("%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
+    """A day as TRF files write it; round dates (132) are YY/MM/DD."""
+    short = ("%y/%m/%d",) if len(text.strip()) == 8 else ()
+    for pattern in (*short, "%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
         try:
             return datetime.strptime(text.strip(), pattern).date()  # noqa: DTZ007 (a day)
         except ValueError:
             continue
     return None
+
+
+def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Result:
+    """The game's result from the white player's round ``index`` (0 for the first)."""
+    result = RESULT_OF.get(played.result, Result.PENDING)
+    if played.result == "-":
+        other = next(p for p in t.players if p.rank == played.opponent)
+        both = other.rounds[index].result == "-"
+        result = Result.DOUBLE_FORFEIT if both else Result.BLACK_WINS_FORFEIT
+    return result
+
+
+@transaction.atomic
+def update_results(plan: Plan, event: Event, user: Any) -> int:
+    """The file's results written into ``event``, the tournament imported from it before:
+    each game is found by round and by the players' pairing numbers, and its result goes
+    through the desk's one write path (a closed event is refused: reopen it first).
+    Returns the number of results changed; a game the event does not have names its line
+    and changes nothing."""
+    numbers = dict(event.participants.exclude(number=None).values_list("number", "player_id"))
+    games = {
+        (g.round.number, g.white_id, g.black_id): g
+        for g in Game.objects.filter(round__event=event).select_related("round")
+    }
+    changed = 0
+    for entry in sorted(plan.tournament.players, key=lambda e: e.rank):
+        for n, played in enumerate(entry.rounds):
+            if played.opponent is None or played.colour != "w":
+                continue
+            key = (n + 1, numbers.get(entry.rank), numbers.get(played.opponent))
+            game = games.get(key)  # type: ignore[arg-type]
+            where = f"line {entry.line}"
+            if game is None:
+                raise FileError(f"{where}: round {n + 1}: this event has no such game")
+            result = _white_result(plan.tournament, played, n)
+            if result != game.result:
+                _write(game.pk, user, where, result=result, source="trf")
+                changed += 1
+    log_change(user, event, "update_from_trf", results=changed, sha256=plan.digest)
+    return changed
+
+
+def _said(text: str, words: dict[Any, str]) -> Any:
+    """The choice whose words the file's line says (092: "Swiss System - Open
+    Tournament"), or None."""
+    said = _words(text)
+    return next((choice for choice, word in words.items() if _words(word) in said), None)
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.casefold())) + " "
+
+
+def _time_control(text: str) -> Event.TimeControl | None:
+    """122 in words (Standard, Rapid, Blitz) or in minutes: FIDE's categories (Laws of
+    Chess, appendices A and B): 10 minutes or less is blitz, less than 60 rapid."""
+    found = _said(text, TIME_CONTROL_WORDS)
+    if found is None and ("classical" in text.casefold() or "standard" in text.casefold()):
+        return Event.TimeControl.STANDARD
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    minutes = re.match(r"\s*(\d+)", text)
+    if not minutes:
+        return None
+    base = int(minutes.group(1))
+    if base <= 10:
+        return Event.TimeControl.BLITZ
+    return Event.TimeControl.RAPID if base < 60 else Event.TimeControl.STANDARD
 
 
 @transaction.atomic
@@ -206,13 +322,17 @@ def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None 
     zone = timezone.get_current_timezone()
     rounds_count = max(t.rounds or 0, t.played_rounds)
     all_meet = rounds_count == len(t.players) - 1 + len(t.players) % 2
+    paired = {k: SYSTEM_WORDS[k] for k in (Event.System.SWISS, Event.System.ROUND_ROBIN)}
+    system = _said(t.kind, paired) or (Event.System.ROUND_ROBIN if all_meet else Event.System.SWISS)
     event = Event.objects.create(
         title=t.name or "Tournoi importé",
-        kind=Event.Kind.OPEN,
+        kind=_said(t.kind, KIND_WORDS) or Event.Kind.OPEN,
         venue=t.city,
         start=datetime.combine(start_day, time(10), tzinfo=zone),
         end=datetime.combine(end_day, time(20), tzinfo=zone),
-        system=Event.System.ROUND_ROBIN if all_meet else Event.System.SWISS,
+        system=system,
+        time_control=_time_control(t.time_control) or Event.TimeControl.STANDARD,
+        chief_arbiter=t.chief_arbiter[:120],
         status=Event.Status.ONGOING,
         updated_by=user,
         planned_rounds=rounds_count,
@@ -242,15 +362,11 @@ def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None 
                             round=rounds[n],
                             player=players[entry.rank],
                             kind=kind,
-                            points=BYE_POINTS[kind],
+                            points=Bye.Kind(kind).points,
                         )
                     )
             elif played.colour == "w":
-                result = RESULT_OF.get(played.result, Result.PENDING)
-                if played.result == "-":
-                    other = next(p for p in t.players if p.rank == played.opponent)
-                    both = other.rounds[n].result == "-"
-                    result = Result.DOUBLE_FORFEIT if both else Result.BLACK_WINS_FORFEIT
+                result = _white_result(t, played, n)
                 games.append((rounds[n], entry.rank, played.opponent, result))
     boards: dict[int, int] = {}
     made = []
@@ -268,11 +384,23 @@ def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None 
         )
     Game.objects.bulk_create(made)
     Bye.objects.bulk_create(byes)
-    log_change(user, event, "import_trf", players=len(t.players), rounds=rounds_count)
+    log_change(
+        user, event, "import_trf", players=len(t.players), rounds=rounds_count, sha256=plan.digest
+    )
     return event
 
 
 # --- CSV results ----------------------------------------------------------------------------
+
+
+def _write(game_id: int, user: Any, where: str, **changes: Any) -> None:
+    """A file's result or moves through the desk's one write path (closed event refused,
+    version raised, audit line); its refusal names the file's line or game."""
+    try:
+        write_result(game_id, user=user, **changes)
+    except DeskError as error:
+        raise FileError(f"{where}: {error}") from None
+
 
 CSV_COLUMNS = ("round", "board", "white", "black", "result")
 CSV_RESULTS = {
@@ -351,11 +479,14 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
             event=event, number=int(cells["round"])
         )
         rounds[round_.number] = round_
-        Game.objects.update_or_create(
+        game, _new = Game.objects.get_or_create(
             round=round_,
             board=int(cells["board"]),
-            defaults={"white": white, "black": black, "result": result, "updated_by": user},
+            defaults={"white": white, "black": black, "updated_by": user},
         )
+        if (game.white_id, game.black_id) != (white.pk, black.pk):
+            Game.objects.filter(pk=game.pk).update(white=white, black=black)
+        _write(game.pk, user, f"line {number}", result=result, source="csv")
         written += 1
     log_change(user, event, "import_csv", games=written)
     return written
@@ -415,9 +546,7 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
             )
             continue
         exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
-        match.pgn = parsed.accept(exporter)
-        match.updated_by = user
-        match.save(update_fields=["pgn", "updated_by", "updated_at"])
+        _write(match.pk, user, f"game {number}", pgn=parsed.accept(exporter), source="pgn")
         report.attached += 1
     if number == 0:
         raise FileError("no game in this PGN file")

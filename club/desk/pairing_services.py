@@ -54,7 +54,8 @@ def history(event: Event, before_round: int) -> History:
             played[player][n] = over_the_board
         met.add(frozenset((white, black)))
     bye_rows = Bye.objects.filter(round__event=event, round__number__lt=before_round)
-    for number, player, points in bye_rows.values_list("round__number", "player_id", "points"):
+    for number, player, kind in bye_rows.values_list("round__number", "player_id", "kind"):
+        points = Bye.Kind(kind).points
         scores[player][number - 1] = points
         if points >= 1:
             byes[player] += 1
@@ -140,7 +141,7 @@ def pair_next_round(event: Event, user: Any) -> Round:
                 round=round_,
                 player_id=pairing.white,
                 kind=Bye.Kind.PAIRING_ALLOCATED,
-                points=Decimal(1),
+                points=Bye.Kind.PAIRING_ALLOCATED.points,
             )
         else:
             Game.objects.create(
@@ -235,12 +236,7 @@ def save_round(
     for game in round_.games.all():
         game.board -= parked
         game.save(update_fields=["board"])
-    points = {
-        Bye.Kind.HALF_POINT: Decimal("0.5"),
-        Bye.Kind.ZERO_POINT: Decimal(0),
-        Bye.Kind.PAIRING_ALLOCATED: Decimal(1),
-    }
     for player, kind in byes:
-        Bye.objects.create(round=round_, player_id=player, kind=kind, points=points[Bye.Kind(kind)])
+        Bye.objects.create(round=round_, player_id=player, kind=kind, points=Bye.Kind(kind).points)
     log_change(user, event, "edit_round", round=number, boards=len(boards), byes=len(byes))
     return check

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F, Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
@@ -342,23 +343,36 @@ def _on_board(game: Game, message: str) -> str:
     return _("Board %(board)s: %(message)s") % {"board": game.board, "message": message}
 
 
+_UNCHANGED: Any = object()
+
+
 @transaction.atomic
-def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
-    """Save a board's result if nobody else did meanwhile (``version`` as the secretary
-    saw it). Errors name the board. A closed event's results change only after reopening
-    it. Typing the result already saved changes nothing."""
+def write_result(
+    game_id: int,
+    result: Result | object = _UNCHANGED,
+    user: Any = None,
+    *,
+    version: int | None = None,
+    pgn: str | object = _UNCHANGED,
+    source: str = "desk",
+) -> Game:
+    """The one way a game's result (or its moves) changes, whatever the door: the desk,
+    a CSV or PGN file, the admin site. It locks the event's row, then the board's (the
+    order ``close_event`` locks them in: a close and a save never interleave, the later
+    one sees the other's effect); refuses a closed event (reopen it first); with
+    ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
+    version and writes the audit line. Writing what is already there changes nothing."""
+    event_id = Game.objects.filter(pk=game_id).values_list("round__event_id", flat=True).get()
+    event = Event.objects.select_for_update().get(pk=event_id)
     game = (
         Game.objects.select_for_update(of=("self",))  # the board's row, not its players'
-        .select_related("round__event", "white", "black")
+        .select_related("round", "white", "black")
         .get(pk=game_id)
     )
-    try:
-        result = result_for_key(key)
-    except DeskError as error:
-        raise DeskError(_on_board(game, str(error))) from None
-    if game.round.event.status == Event.Status.CLOSED:
+    game.round.event = event
+    if event.status == Event.Status.CLOSED:
         raise DeskError(_on_board(game, _("The event is closed: reopen it to correct a result.")))
-    if game.version != version:
+    if version is not None and game.version != version:
         other = game.get_result_display() if game.result else _("no result")
         raise Conflict(
             _on_board(
@@ -368,23 +382,47 @@ def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
             ),
             game,
         )
-    if result == game.result:
+    changes: dict[str, Any] = {}
+    if result is not _UNCHANGED and result != game.result:
+        changes["result"] = result
+    if pgn is not _UNCHANGED and pgn != game.pgn:
+        changes["pgn"] = pgn
+    if not changes:
         return game
     before = game.result
-    Game.objects.filter(pk=game.pk).update(result=result, version=F("version") + 1, updated_by=user)
+    Game.objects.filter(pk=game.pk).update(
+        **changes, version=F("version") + 1, updated_by=user, updated_at=timezone.now()
+    )
     # The row is locked: what the update wrote is known without reading it back.
-    game.result, game.version, game.updated_by = result, game.version + 1, user
+    for name, value in changes.items():
+        setattr(game, name, value)
+    game.version, game.updated_by = game.version + 1, user
     log_change(
         user,
-        game.round.event,
-        "result",
+        event,
+        "result" if "result" in changes else "moves",
         game=game.pk,
         round=game.round.number,
         board=game.board,
         before=before,
-        result=result,
+        result=game.result,
+        source=source,
     )
     return game
+
+
+def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
+    """Save a board's result typed at the desk if nobody else did meanwhile (``version``
+    as the secretary saw it). Errors name the board. A closed event's results change
+    only after reopening it. Typing the result already saved changes nothing."""
+    try:
+        result = result_for_key(key)
+    except DeskError as error:
+        board = Game.objects.values_list("board", flat=True).get(pk=game_id)
+        raise DeskError(
+            _("Board %(board)s: %(message)s") % {"board": board, "message": error}
+        ) from None
+    return write_result(game_id, result, user, version=version)
 
 
 def save_results(entries: Mapping[int, tuple[str, int]], user: Any) -> dict[int, str]:

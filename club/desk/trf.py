@@ -4,8 +4,10 @@ Player lines (``001``) are fixed-width: start rank 5-8, sex 10, title 11-13, nam
 rating 49-52, federation 54-56, FIDE ID 58-68, birth date 70-79, points 81-84, rank 86-89,
 then one 10-character block a round from column 92: opponent (4), colour (w/b/-), result
 (1 0 = + - W D L H F U Z). Header records: 012 name, 022 city, 032 federation, 042 start
-and 052 end dates, 092 type, 132 round dates; the TRF(x) extensions XXR (rounds) and XXC
-(colour of the first board). Errors name the line and what is wrong.
+and 052 end dates, 092 type, 102 chief arbiter, 122 time control, 132 round dates; the
+TRF(x) extensions XXR (rounds) and XXC (colour of the first board). The writer adds the
+counts of players (062, 072), the rank column and the tie-breaks (202, TRF-2026 codes).
+Errors name the line and what is wrong.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class TrfPlayer:
     birth: str = ""
     points: Decimal = Decimal(0)
     rounds: list[RoundEntry] = field(default_factory=list)
+    place: int | None = None  # the rank in the standings (columns 86-89), when written
 
 
 @dataclass
@@ -57,6 +60,9 @@ class Tournament:
     rounds: int | None = None
     first_colour: str = ""
     players: list[TrfPlayer] = field(default_factory=list)
+    chief_arbiter: str = ""  # 102
+    time_control: str = ""  # 122
+    tiebreaks: list[str] = field(default_factory=list)  # 202, TRF-2026 (MTB26) codes
 
     @property
     def played_rounds(self) -> int:
@@ -93,6 +99,10 @@ def read(text: str) -> Tournament:
             tournament.end = content.strip()
         elif code == "092":
             tournament.kind = content.strip()
+        elif code == "102":
+            tournament.chief_arbiter = content.strip()
+        elif code == "122":
+            tournament.time_control = content.strip()
         elif code == "132":
             tournament.round_dates = content.split()
         elif code == "XXR":
@@ -195,23 +205,34 @@ def _check(tournament: Tournament) -> None:
 
 
 def write(tournament: Tournament) -> str:
-    """The tournament as TRF-16 text (CRLF line ends, as the federations' tools write)."""
+    """The tournament as TRF-16 text (CRLF line ends, as the federations' tools write),
+    with the header lines a rating report needs: the players and rated players (062,
+    072), the arbiter (102), the time control (122), the round dates (132), and the
+    tie-breaks in TRF-2026 codes (202)."""
+    rated = sum(1 for p in tournament.players if p.rating)
     lines = [f"012 {tournament.name}"]
     for code, value in (
         ("022", tournament.city),
         ("032", tournament.federation),
         ("042", tournament.start),
         ("052", tournament.end),
+        ("062", str(len(tournament.players)) if tournament.players else ""),
+        ("072", str(rated) if tournament.players else ""),
         ("092", tournament.kind),
+        ("102", tournament.chief_arbiter),
+        ("122", tournament.time_control),
     ):
         if value:
             lines.append(f"{code} {value}")
     if tournament.round_dates:
         lines.append("132" + " " * 88 + "".join(f"  {d:<8}" for d in tournament.round_dates))
+    if tournament.tiebreaks:
+        lines.append(f"202 {','.join(tournament.tiebreaks)}")
     for p in sorted(tournament.players, key=lambda p: p.rank):
         head = (
             f"001 {p.rank:>4} {p.sex:1}{p.title:>3} {p.name[:33]:<33} {p.rating or '':>4} "
-            f"{p.federation:<3} {p.fide_id or '':>11} {p.birth:<10} {p.points:>4} {'':>4}"
+            f"{p.federation:<3} {p.fide_id or '':>11} {p.birth:<10} {p.points:>4} "
+            f"{p.place or '':>4}"
         )
         blocks = "".join(_block(entry) for entry in p.rounds)
         lines.append(f"{head}  {blocks}".rstrip())

@@ -5,6 +5,7 @@ standings. Result entry and closing are in ``views_results``. Every view is behi
 from __future__ import annotations
 
 import csv
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, cast
 
@@ -24,9 +25,8 @@ from django_tables2 import RequestConfig
 from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.forms import BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
-from club.models import ChangeLog, Event, Game, Member, Participant, Result
-from club.standings import Round as Played
-from club.standings import crosstable, parse_tiebreaks, standings
+from club.event_standings import event_standings
+from club.models import Bye, ChangeLog, Event, Member, Participant, Result
 from ratings.models import RatingSystem
 
 SEARCH_RESULTS = 10
@@ -369,42 +369,20 @@ def pair_round_robin(request: HttpRequest, pk: int) -> HttpResponse:
 # Standings and crosstable
 
 
-def _standings_rows(event: Event, until: int | None = None):  # type: ignore[no-untyped-def]
-    query = Game.objects.filter(round__event=event).select_related("round", "white", "black")
-    if until:
-        query = query.filter(round__number__lte=until)
-    games = list(query.order_by("round__number", "board"))
-    players = {p.player_id: p.player for p in event.participants.select_related("player")}
-    for game in games:
-        players.setdefault(game.white_id, game.white)
-        players.setdefault(game.black_id, game.black)
-    records: dict[int, list[Played]] = {p: [] for p in players}
-    for game in games:
-        points = game.points
-        if points is None:
-            continue
-        played = Result(game.result).is_played
-        records[game.white_id].append(Played(game.black_id, points[0], played))
-        records[game.black_id].append(Played(game.white_id, points[1], played))
-    order = parse_tiebreaks(event.tiebreaks)
-    return standings(records, order), order, players, games
+def _until(request: HttpRequest) -> int | None:
+    try:
+        return int(request.GET["ronde"]) if request.GET.get("ronde") else None
+    except ValueError:
+        return None
 
 
 @secretary_required
 @require_GET
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_event_for_secretary(request, pk)
-    try:
-        until = int(request.GET["ronde"]) if request.GET.get("ronde") else None
-    except ValueError:
-        until = None
-    rows, order, players, _games = _standings_rows(item, until)
-    context = {
-        "event": item,
-        "rows": [(r, players[r.player]) for r in rows],
-        "order": order,
-        "until": until,
-    }
+    until = _until(request)
+    table = event_standings(item, until)
+    context = {"event": item, "standings": table, "until": until}
     return render(request, "desk/standings.html", context)
 
 
@@ -412,39 +390,66 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_event_for_secretary(request, pk)
-    rows, order, players, _games = _standings_rows(item)
+    table = event_standings(item, _until(request))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="classement-{item.pk}.csv"'
     response.write("\ufeff")  # Excel reads UTF-8 with a BOM
     writer = csv.writer(response, delimiter=";")
-    writer.writerow([_("Rank"), _("Name"), _("Points"), *[str(t) for t in order]])
-    for row in rows:
-        writer.writerow(
-            [
-                row.rank,
-                players[row.player].name,
-                row.points,
-                *[row.tiebreaks.get(t, Decimal(0)) for t in order],
-            ]
-        )
+    labels = [str(label) for _t, label in table.columns]
+    writer.writerow([_("Rank"), _("Name"), _("Points"), *labels])
+    for line in table.lines:
+        writer.writerow([line.rank, line.player.name, line.points, *line.values])
     return response
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A crosstable's cell: the points scored against that opponent, ``+``/``-`` for a
+    game won or lost by forfeit."""
+
+    text: str
+    forfeit: bool = False
+
+
+def _cell_text(points: Decimal, forfeit: bool) -> str:
+    if forfeit:
+        return "+" if points else "−"
+    return "½" if points == Decimal("0.5") else f"{points.normalize():f}"
 
 
 @secretary_required
 @require_GET
 def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_event_for_secretary(request, pk)
-    rows, _order, players, games = _standings_rows(item)
-    ranked = [r.player for r in rows]
-    table = crosstable(
-        ranked, [(g.white_id, g.black_id, *g.points) for g in games if g.points is not None]
-    )
+    table = event_standings(item)
+    ranked = [line.player.pk for line in table.lines]
+    cells: dict[tuple[int, int], list[Cell]] = {}
+    for game in table.games:
+        result = Result(game.result)
+        if result.points is None:
+            continue
+        for me, other, points in (
+            (game.white_id, game.black_id, result.points[0]),
+            (game.black_id, game.white_id, result.points[1]),
+        ):
+            cells.setdefault((me, other), []).append(
+                Cell(_cell_text(points, result.is_forfeit), result.is_forfeit)
+            )
+    byes: dict[int, list[Bye]] = {}
+    for bye in table.byes:
+        byes.setdefault(bye.player_id, []).append(bye)
     grid = [
-        (rank, players[p], [table[p].get(q) if p != q else None for q in ranked], row.points)
-        for rank, (p, row) in enumerate(zip(ranked, rows, strict=True), 1)
+        (
+            line,
+            [cells.get((line.player.pk, q), []) if q != line.player.pk else None for q in ranked],
+            byes.get(line.player.pk, []),
+        )
+        for line in table.lines
     ]
-    return render(
-        request,
-        "desk/crosstable.html",
-        {"event": item, "grid": grid, "size": range(1, len(ranked) + 1)},
-    )
+    context = {
+        "event": item,
+        "grid": grid,
+        "size": range(1, len(ranked) + 1),
+        "has_byes": bool(table.byes),
+    }
+    return render(request, "desk/crosstable.html", context)

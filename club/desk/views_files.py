@@ -19,6 +19,7 @@ from club.desk.imports import (
     import_plan,
     import_results_csv,
     plan_import,
+    update_results,
 )
 from club.desk.trf import TrfError
 from club.models import Player
@@ -86,6 +87,8 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Upload the file again: the import was not found."))
         return redirect("desk:trf_import")
     plan = plan_import(text)
+    if request.POST.get("update", "").isdigit():
+        return _update(request, plan, int(request.POST["update"]))
     chosen = {}
     for entry in plan.unmatched:
         value = request.POST.get(f"player-{entry.rank}", "")
@@ -93,6 +96,19 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
     event = import_plan(plan, request.user, chosen)
     del request.session[SESSION_KEY]
     messages.success(request, _("The tournament is imported."))
+    return redirect("desk:event", pk=event.pk)
+
+
+def _update(request: HttpRequest, plan, pk: int) -> HttpResponse:  # type: ignore[no-untyped-def]
+    """The file's results written into the event imported from it before."""
+    event = get_event_for_secretary(request, pk)
+    try:
+        count = update_results(plan, event, request.user)
+    except FileError as error:
+        messages.error(request, str(error))
+    else:
+        del request.session[SESSION_KEY]
+        messages.success(request, _("%(n)s results updated from the file.") % {"n": count})
     return redirect("desk:event", pk=event.pk)
 
 

@@ -126,6 +126,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         "match": _match_score(event, games, teams),
         "is_match": event.system == Event.System.MATCH,
         "rounds": list(event.rounds.order_by("number").values_list("number", "pk")),
+        "byes": list(round_.byes.select_related("player").order_by("player__last_name")),
     }
     return render(request, "desk/events/results.html", context)
 

@@ -168,9 +168,9 @@ def test_a_member_can_hide_from_the_public_lists(client, member_with_login):
 def test_the_event_page_shows_the_standings(client, demo_club):
     event = Event.objects.get(kind=Event.Kind.CHAMPIONSHIP, status=Event.Status.CLOSED)
     response = client.get(event.get_absolute_url())
-    rows = response.context["standings"]
-    assert len(rows) == 10 and sum(r["points"] for r in rows) == 45
-    assert rows[0]["points"] >= rows[-1]["points"]
+    lines = response.context["standings"].lines
+    assert len(lines) == 10 and sum(line.points for line in lines) == 45
+    assert lines[0].points >= lines[-1].points and lines[0].rank == 1
 
 
 def test_a_links_page_exists(client):

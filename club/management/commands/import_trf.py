@@ -26,6 +26,9 @@ class Command(BaseCommand):
         text = data.decode("utf-8") if _utf8(data) else data.decode("latin-1")
         try:
             plan = plan_import(text)
+            if plan.already:
+                ids = ", ".join(str(e.pk) for e in plan.already)
+                self.stderr.write(f"warning: this tournament seems imported already (events {ids})")
             event = import_plan(plan, user=None)
         except TrfError as error:
             self.stderr.write(f"{file}: {error}")

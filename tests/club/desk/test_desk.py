@@ -204,13 +204,13 @@ def test_standings_crosstable_and_csv(secretary_client, round_robin_event, six_m
     _paired(secretary_client, round_robin_event, six_members)
     Game.objects.filter(round__event=round_robin_event).update(result=Result.WHITE_WINS)
     response = secretary_client.get(reverse("desk:standings", args=[round_robin_event.pk]))
-    rows = response.context["rows"]
-    assert sum(row.points for row, _player in rows) == 15
+    lines = response.context["standings"].lines
+    assert sum(line.points for line in lines) == 15
     grid = secretary_client.get(reverse("desk:crosstable", args=[round_robin_event.pk]))
     assert len(grid.context["grid"]) == 6
     csv = secretary_client.get(reverse("desk:standings_csv", args=[round_robin_event.pk]))
     lines = csv.content.decode("utf-8-sig").splitlines()
-    assert lines[0].startswith("Rang;Nom;Points;sonneborn_berger;wins") and len(lines) == 7
+    assert lines[0] == "Rang;Nom;Points;Sonneborn-Berger;Nombre de victoires" and len(lines) == 7
 
 
 @pytest.mark.parametrize("players", [20, 200])

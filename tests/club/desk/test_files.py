@@ -133,3 +133,66 @@ def test_a_pgn_that_does_not_parse_names_the_game(secretary_client, four_players
         reverse("desk:event_files", args=[event.pk]), {"kind": "pgn", "file": _upload("g.pgn", bad)}
     )
     assert "game 2: the PGN does not parse" in response.content.decode()
+
+
+def _closed(event: Event) -> Event:
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.CLOSED)
+    return event
+
+
+def test_a_csv_upload_into_a_closed_event_is_refused_and_changes_nothing(
+    secretary_client, four_players
+):
+    event, players = four_players
+    round_ = event.rounds.create(number=1)
+    game = Game.objects.create(
+        round=round_, board=1, white=players[0], black=players[1], result=Result.DRAW
+    )
+    _closed(event)
+    text = f"round;board;white;black;result\n1;1;{players[0].name};{players[1].name};1-0\n"
+    response = secretary_client.post(
+        reverse("desk:event_files", args=[event.pk]),
+        {"kind": "csv", "file": _upload("r.csv", text.encode())},
+    )
+    assert "line 2: Échiquier 1 : L&#x27;événement est clôturé" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.result, game.version) == (Result.DRAW, 1)
+
+
+def test_a_csv_result_raises_the_version_and_writes_the_audit_line(
+    secretary_client, secretary, four_players
+):
+    from club.models import ChangeLog
+
+    event, players = four_players
+    round_ = event.rounds.create(number=1)
+    game = Game.objects.create(round=round_, board=1, white=players[0], black=players[1])
+    text = f"round;board;white;black;result\n1;1;{players[0].name};{players[1].name};0-1\n"
+    secretary_client.post(
+        reverse("desk:event_files", args=[event.pk]),
+        {"kind": "csv", "file": _upload("r.csv", text.encode())},
+    )
+    game.refresh_from_db()
+    assert (game.result, game.version, game.updated_by) == (Result.BLACK_WINS, 2, secretary)
+    log = ChangeLog.objects.get(event=event, action="result")
+    assert log.details["source"] == "csv" and log.details["result"] == Result.BLACK_WINS
+
+
+def test_a_pgn_upload_into_a_closed_event_is_refused(secretary_client, four_players):
+    event, players = four_players
+    for n, player in enumerate(players):
+        player.first_name, player.last_name = f"Prénom{n}", f"Nom{n}"
+        player.save()
+    round_ = event.rounds.create(number=1)
+    game = Game.objects.create(
+        round=round_, board=1, white=players[0], black=players[1], result=Result.WHITE_WINS
+    )
+    _closed(event)
+    data = (FIXTURES / "pgn" / "two_games.pgn").read_bytes()
+    response = secretary_client.post(
+        reverse("desk:event_files", args=[event.pk]),
+        {"kind": "pgn", "file": _upload("g.pgn", data)},
+    )
+    assert "game 1: Échiquier 1 : L&#x27;événement est clôturé" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.pgn, game.version) == ("", 1)
