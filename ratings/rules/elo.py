@@ -506,7 +506,12 @@ def _formula_performance(
             x = candidate
             break
         x = candidate
-    return round(x, 2)
+    return round(x, _decimals(precision))
+
+
+def _decimals(precision: float) -> int:
+    """The decimals an answer to ``precision`` is given with: 2 for 0.01, 6 for 1e-6."""
+    return max(0, math.ceil(-math.log10(precision)))
 
 
 def expected_total(

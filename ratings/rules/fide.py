@@ -15,7 +15,8 @@ versions: see docs/ratings/fide.md for each with its source).
   it. Before: 25 (30 from July 2011) for new players, 15 under 2400, 10 from 2400.
 - First rating, before March 2024 (seed 001): per period Ru = Rc + D(p) below 50 %, Rc + 20
   per half point above 50 %; published, as the games-weighted average of the Ru, once 5
-  games (9 before July 2009) against rated players are played and at the floor or more.
+  games (9 before July 2009) against rated players are played and at the floor or more
+  (more than 1000 from July 2012, and with at least half a point from July 2014).
   From March 2024: all games so far against rated players plus two hypothetical draws
   against 1800-rated opponents, Ru = Ra + D(p); at least 5 games; a zero score in the
   first event is disregarded; published only at 1400 or more, and at most 2200.
@@ -166,10 +167,21 @@ class Params:
     first_rating_min: float = param(
         1400,
         "Lowest first rating",
-        "2024: published only at 1400 or more.",
+        "A first rating is published only at this rating or more: 1400 since March 2024; "
+        "1001 from July 2012 (seed 001: « si toutefois celle-ci dépasse 1000 »); the floor "
+        "before.",
         unit="Elo",
         min=0,
         max=3500,
+    )
+    first_rating_points: float = param(
+        0,
+        "Points needed for a first rating",
+        "From July 2014 to February 2024 (seed 001): « il suffit de faire au moins une "
+        "partie nulle (1/2 point) sur un minimum de 5 parties jouées contre des joueurs "
+        "classés ». 0: no such condition.",
+        min=0,
+        max=100,
     )
     first_rating_max: float = param(
         2200,
@@ -228,10 +240,11 @@ _ELO_1970 = Params(
     rating_floor=2200,
     first_rating_rule="2009",
     first_rating_games=9,
+    first_rating_min=2200,
     closing_days=0,
 )
 _TWICE_1981 = replace(_ELO_1970, periods=_HALF_YEARLY)
-_FLOOR_1993 = replace(_TWICE_1981, rating_floor=1801)
+_FLOOR_1993 = replace(_TWICE_1981, rating_floor=1801, first_rating_min=1801)
 _QUARTERLY_2000 = replace(_FLOOR_1993, periods=_QUARTERLY)
 _JULY_2009 = replace(
     _QUARTERLY_2000,
@@ -239,11 +252,21 @@ _JULY_2009 = replace(
     difference_cap=400,
     rating_floor=1200,
     first_rating_games=5,
+    first_rating_min=1200,
     closing_days=7,
 )
 _JULY_2011 = replace(_JULY_2009, k_new=30)
-_JULY_2012 = replace(_JULY_2011, periods=MONTHS, rating_floor=1000, closing_days=3)
-_JULY_2014 = Params(rating_floor=1000, first_rating_rule="2009")
+# Seed 001: a first rating is published « si toutefois celle-ci dépasse 1000 (seuil
+# plancher) »: a whole rating of 1001 or more.
+_JULY_2012 = replace(
+    _JULY_2011, periods=MONTHS, rating_floor=1000, first_rating_min=1001, closing_days=3
+)
+# Seed 001: « Depuis [juillet 2014], il suffit de faire au moins une partie nulle (1/2
+# point) sur un minimum de 5 parties jouées contre des joueurs classés et avoir un
+# classement Rn supérieur à 1000 ».
+_JULY_2014 = Params(
+    rating_floor=1000, first_rating_rule="2009", first_rating_min=1001, first_rating_points=0.5
+)
 _MARCH_2024 = Params()
 _OCTOBER_2025 = Params(uncapped_from=2650)
 
@@ -547,11 +570,28 @@ def _first_rating(  # type: ignore[no-untyped-def]
     else:
         ru = _ru_2009(opponents, score, params) if played else None  # type: ignore[arg-type]
         weighted = (archive.performance or 0) * archive.games + (ru or 0) * len(played)
-        archive = Archive(performance=weighted / n if n else None, games=n)
+        archive = Archive(
+            performance=weighted / n if n else None,
+            games=n,
+            opponents_sum=archive.opponents_sum + sum(opponents),  # type: ignore[arg-type]
+            score=archive.score + score,
+        )
         rating = None
         if n >= params.first_rating_games and archive.performance is not None:
             candidate = elo.round_half_up(archive.performance)
-            rating = candidate if candidate >= params.rating_floor else None
+            if archive.score < params.first_rating_points:
+                notes.append(
+                    note(
+                        N_(
+                            "{score:g} points against rated players: a first rating needs "
+                            "at least {needed:g}"
+                        ),
+                        score=archive.score,
+                        needed=params.first_rating_points,
+                    )
+                )
+            elif candidate >= params.first_rating_min:
+                rating = candidate
     if n < params.first_rating_games:
         notes.append(
             note(
@@ -561,7 +601,7 @@ def _first_rating(  # type: ignore[no-untyped-def]
             )
         )
     if rating is None:
-        if n >= params.first_rating_games:
+        if n >= params.first_rating_games and archive.score >= params.first_rating_points:
             notes.append(note(N_("performance too low for a first rating")))
         after = state.replace(archive=archive, games=n)
         return PlayerResult(

@@ -40,6 +40,7 @@ from .common import exact_by_player, exchange, split_games, unchanged
 KEY = "fse"
 NAME = "Switzerland (FSE)"
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
+FIRST_RATING_PRECISION = 1e-6  # a newcomer's exact performance, before the final rounding
 
 
 @dataclass(frozen=True)
@@ -167,13 +168,20 @@ def _newcomer(  # type: ignore[no-untyped-def]
         return PlayerResult(
             player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
         )
-    first = elo.exact_performance(opponents, total_score, elo.ExpectedMethod.NORMAL)
+    # Solved well below the tenth the rating keeps, then rounded once: X = 1420.146 is
+    # 1420.1 (the display's hundredths would round it twice, 1420.15 -> 1420.2).
+    first = elo.exact_performance(
+        opponents, total_score, elo.ExpectedMethod.NORMAL, precision=FIRST_RATING_PRECISION
+    )
     if first is None:
         # 100 % or 0 %: "une partie de plus, à considérer comme un match nul contre un
         # joueur de niveau égal à la moyenne des adversaires" (seed 002).
         average = opponents_sum / n
         first = elo.exact_performance(
-            [*opponents, average], total_score + 0.5, elo.ExpectedMethod.NORMAL
+            [*opponents, average],
+            total_score + 0.5,
+            elo.ExpectedMethod.NORMAL,
+            precision=FIRST_RATING_PRECISION,
         )
         assert first is not None
     rating = elo.round_decimals(first, params.decimals)

@@ -4,6 +4,6 @@ Each module is written from the rule texts only — the seeds in ``shared/seeds/
 club's decisions in ``docs/ratings/`` — without reading or calling ``ratings/rules``. It is
 first checked on the texts' worked examples, then compared with the engine
 (``ratings.calculator.calculate``) on random batches. Where the texts leave a case open,
-the module says so and leaves it out of the comparison. ``test_pending_fixes`` holds the
-rules being fixed in the engine now: it fails until those fixes are merged.
+the module says so and leaves it out of the comparison. Where the two disagreed, the
+texts decided: the engine or the check was corrected, the quote beside the change.
 """

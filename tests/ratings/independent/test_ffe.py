@@ -2,11 +2,13 @@
 classement national Élo ») and the decisions of docs/ratings/ffe.md (which function
 generates the D(P) table, who is « jeune »); compared with the engine.
 
-Left out of the comparison: an unrated player with archives (Pa/Na) and no compatible
-game around his final estimate. Rule 2.b keeps his archives (« Nj < 8 et Nj + Na < 8 : De
-nouvelles archives sont formées et conservées pour le prochain calcul », with Nj = 0 they
-are Pa/Na), so he stays an estimate ending in 9; the engine answers « unrated » and
-drops them. Reported to the integrator."""
+An unrated player's Pj is the estimate the iterative method kept, not the performance
+recomputed around it: § 4.2 « Si cette performance diffère de moins de 20 points de la
+première estimation créditée juste avant alors cette estimation est conservée et
+considérée comme un premier classement (qui ne sera publié que si le quota de 8 parties
+compatibles est atteint) ». A player with archives and no compatible game keeps them:
+rule 2.b « Nj < 8 et Nj + Na < 8 : De nouvelles archives sont formées et conservées pour
+le prochain calcul », with Nj = 0 they are Pa/Na."""
 
 from __future__ import annotations
 
@@ -129,17 +131,18 @@ def ffe(request: dict[str, Any]) -> dict[str, Any]:
         }
     final = estimate(games)
     window = [g for g in games if compatible(final, g)]
-    result = unrated(player, window)
+    result = unrated(player, final, len(window))
     # the lines: compatibility around the final estimate (docs/ffe.md: « Pj et Nj sont sa
     # performance et ses parties compatibles autour de son estimation finale »)
     return {**result, "counted": [compatible(final, g) for g in games]}
 
 
-def unrated(player: dict[str, Any], window: list[dict[str, Any]]) -> dict[str, Any]:
-    """§ 3, rules 2.a–3.b, over the games compatible around the final estimate."""
+def unrated(player: dict[str, Any], final: Number, nj: int) -> dict[str, Any]:
+    """§ 3, rules 2.a–3.b: Nj the games compatible around the final estimate, Pj the
+    estimate itself (§ 4.2 « cette estimation est conservée et considérée comme un premier
+    classement »)."""
     archive = player.get("archive")
-    nj = len(window)
-    pj = performance(window) if window else None
+    pj = final if nj else None
     if nj >= 8:
         # 2.a « Nj > 7, le "passé" est oublié : Ej = Pj » ; 3.b « Premier classement »
         assert pj is not None
@@ -183,6 +186,30 @@ def test_it_applies_the_seed_003_formulas():
     # A win 350 points below is not compatible (« à moins de 350 points au-dessous »).
     assert not compatible(1850, {"opponent": 1500, "score": 1})
     assert compatible(1849, {"opponent": 1500, "score": 1})
+
+
+def test_it_keeps_the_estimate_as_the_first_rating():
+    # An unrated player wins against 1000 and draws against 1315.
+    # § 4.2, first estimate « sans plage de compatibilité » : Ea = 1157.5, P = 0.75,
+    # D(0.75) = 2000/7 × Φ⁻¹(0.75) = 192.711 → 1350.211. Around it the win is 350.211
+    # points below (not « à moins de 350 points ») : the draw alone, 1315, differs by
+    # 35.2 ≥ 20 → « une moyenne arithmétique » (1350.211 + 1315) / 2 = 1332.606. Around
+    # 1332.606 both games count: 1350.211, 17.6 points away (< 20) : « cette estimation est
+    # conservée et considérée comme un premier classement ». Pj = 1332.606 on Nj = 2.
+    games = [{"opponent": 1000, "score": 1}, {"opponent": 1315, "score": 0.5}]
+    assert abs(estimate(games) - 1332.606) < 0.001
+    # 3.a « Pj et Nj sont archivées » ; § 1 « Un Élo terminé par 9 » : 1330 − 1 = 1329.
+    alone = ffe({"date": "2025-10-01", "player": {}, "games": games})
+    assert (alone["rating_after"], alone["status"], alone["nj"]) == (1329, "provisional", 2)
+    # 2.b, archives 1000 over 5 : (1332.606 × 2 + 1000 × 5) / 7 = 1095.030 → 1099.
+    archived = {"archive": {"performance": 1000, "games": 5}}
+    pooled = ffe({"date": "2025-10-01", "player": archived, "games": games})
+    assert abs(pooled["exact"] - 1095.030) < 0.001
+    assert (pooled["rating_after"], pooled["status"]) == (1099, "provisional")
+    # The engine says the same.
+    for request, mine in (({}, alone), (archived, pooled)):
+        theirs = engine({"system": "ffe", "date": "2025-10-01", "player": request, "games": games})
+        assert (theirs["rating_after"], theirs["status"]) == (mine["rating_after"], mine["status"])
 
 
 def _compare(request: dict[str, Any]) -> None:
@@ -230,8 +257,4 @@ def test_it_agrees_with_the_engine_for_rated_players(day, player, games):
 )
 def test_it_agrees_with_the_engine_for_unrated_players(games, archive):
     player = {"archive": archive} if archive else {}
-    request = {"date": "2025-10-01", "player": player, "games": games}
-    # Archives and no compatible game around the final estimate: the engine drops the
-    # archives (reported, not compared here; see the module's docstring).
-    assume(not (archive and ffe(request)["nj"] == 0))
-    _compare(request)
+    _compare({"date": "2025-10-01", "player": player, "games": games})

@@ -2,8 +2,11 @@
 cote », Fédération québécoise des échecs) and docs/ratings/fqe.md; compared with the
 engine.
 
-Outside this comparison (being fixed now, see test_pending_fixes.py): « l'augmentation de
-cote acquise lors d'un match ne peut excéder 50 points » (the contract's ``"match"``)."""
+An unrated opponent: « Pour chaque compétition, on cote les joueurs dans l'ordre suivant:
+sans cote; avec une cote provisoire; avec une cote permanente », and the 1100 only « Si
+un joueur sans cote affronte d'autres joueurs sans cote ». A provisional or permanent
+player therefore meets an unrated opponent at the cote that opponent has just received
+(his one game, against this player)."""
 
 from __future__ import annotations
 
@@ -21,12 +24,40 @@ UNRATED_OPPONENT = (
 )
 
 
-def performance(games: list[dict[str, Any]]) -> Fraction:
+def cote_performance(ratings: list[int], scores: list[float]) -> Fraction:
     """« Cote = Cm + 400 * (V - D) / nombre de parties jouées »."""
-    ratings = [UNRATED_OPPONENT if g["opponent"] is None else g["opponent"] for g in games]
-    wins = sum(1 for g in games if g["score"] == 1)
-    losses = sum(1 for g in games if g["score"] == 0)
-    return Fraction(sum(ratings), len(ratings)) + Fraction(400 * (wins - losses), len(games))
+    wins = sum(1 for s in scores if s == 1)
+    losses = sum(1 for s in scores if s == 0)
+    return Fraction(sum(ratings), len(ratings)) + Fraction(400 * (wins - losses), len(scores))
+
+
+def first_cote(ratings: list[int], scores: list[float]) -> Fraction:
+    """A player without a cote: « Sa première cote est déterminée par sa «cote-performance» »;
+    « Si la cote-performance d'un joueur sans cote n'atteint pas 1200, on lui ajoute un
+    rajustement de 50% de la différence. Exemple: 800 devient 1000, 900 devient 1050 »."""
+    first = cote_performance(ratings, scores)
+    if first < 1200:
+        first += (1200 - first) / 2
+    return first
+
+
+def met(rating: int | None, game: dict[str, Any]) -> int:
+    """The cote at which a player rated ``rating`` (None: without a cote) meets the
+    opponent of ``game``. Between two players without a cote: 1100. A provisional or
+    permanent player meets an unrated opponent after that opponent was rated (« sans cote;
+    avec une cote provisoire; avec une cote permanente »): the opponent's only game is this
+    one, against ``rating``, with the opposite result; his published cote is a whole
+    number."""
+    if game["opponent"] is not None:
+        return int(game["opponent"])
+    if rating is None:
+        return UNRATED_OPPONENT
+    return half_up(first_cote([rating], [1 - game["score"]]))
+
+
+def performance(games: list[dict[str, Any]], rating: int | None = None) -> Fraction:
+    """The player's cote-performance, each opponent at the cote he is met at."""
+    return cote_performance([met(rating, g) for g in games], [g["score"] for g in games])
 
 
 def bonus_threshold(rounds: int) -> int | None:
@@ -46,11 +77,7 @@ def fqe(request: dict[str, Any]) -> dict[str, Any]:
     # exemptions »: byes are not games here); expected scores only for permanent ratings
     lines: dict[str, Any] = {"counted": [True] * len(games), "per_game": [None] * len(games)}
     if rating is None:
-        # « Si la cote-performance d'un joueur sans cote n'atteint pas 1200, on lui ajoute un
-        # rajustement de 50% de la différence. Exemple: 800 devient 1000, 900 devient 1050 »
-        first = performance(games)
-        if first < 1200:
-            first += (1200 - first) / 2
+        first = first_cote([met(None, g) for g in games], [g["score"] for g in games])
         return {
             "rating_after": half_up(first),
             "status": status,
@@ -63,7 +90,7 @@ def fqe(request: dict[str, Any]) -> dict[str, Any]:
         # nouvelle cote est la moyenne de l'ancienne cote et de la cote-performance pour la
         # compétition, pondérée selon le nombre de parties » ; « Il n'y a pas de
         # rajustements pour les cotes provisoires qui n'atteignent pas 1200. »
-        new = (before * rating + len(games) * performance(games)) / (before + len(games))
+        new = (before * rating + len(games) * performance(games, rating)) / (before + len(games))
         return {
             "rating_after": half_up(new),
             "status": status,
@@ -72,7 +99,7 @@ def fqe(request: dict[str, Any]) -> dict[str, Any]:
             **lines,
         }
     # « Cote = Ca + 32 x (R - Rp) » with Rp from the table (« 620--734 99 ; 735 et plus 100 »)
-    per_game = [table_expected(rating - g["opponent"], SEED_004_BANDS) for g in games]
+    per_game = [table_expected(rating - met(rating, g), SEED_004_BANDS) for g in games]
     lines["per_game"] = [float(e) for e in per_game]
     expected = sum(per_game, Fraction(0))
     score = sum((Fraction(g["score"]) for g in games), Fraction(0))
@@ -91,6 +118,10 @@ def fqe(request: dict[str, Any]) -> dict[str, Any]:
         new = 2300 + (rating + change - 2300) / 2
     else:
         new = rating + change
+    # « Enfin, l'augmentation de cote acquise lors d'un match ne peut excéder 50 points. »
+    # (the contract's ``"match": true``; the last rule the seed states, so on the final gain)
+    if request.get("match") and new - rating > 50:
+        new = Fraction(rating + 50)
     return {
         "rating_after": half_up(new),
         "status": "rated",
@@ -129,12 +160,46 @@ def test_it_gives_the_seed_004_provisional_and_unrated_figures():
     )
 
 
+def test_it_caps_a_match_gain_at_50():
+    # Seed 004: « Enfin, l'augmentation de cote acquise lors d'un match ne peut excéder 50
+    # points. » A permanent 999 beats 1762 four times (763 points: « 735 et plus 100 0 »,
+    # Rp 0 each): 32 × 4 = 128, bonus over 24 for 4 rounds 128 − 24 = 104, a gain of 232,
+    # capped at 50 in a match: 1049; 1231 outside a match.
+    request: dict[str, Any] = {
+        "player": {"rating": 999, "games": 100},
+        "games": [{"opponent": 1762, "score": 1}] * 4,
+    }
+    assert fqe(request)["rating_after"] == 1231
+    assert fqe({**request, "match": True})["rating_after"] == 1049
+    assert engine({"system": "fqe", "match": True, **request})["rating_after"] == 1049
+
+
+def test_it_meets_an_unrated_opponent_at_the_cote_he_was_just_given():
+    # Seed 004: « on cote les joueurs dans l'ordre suivant: sans cote; avec une cote
+    # provisoire; avec une cote permanente ». A provisional 1500 (10 games) beats an unrated
+    # player and loses to 1600. The unrated player is rated first, on his one game, a loss
+    # against 1500: 1500 − 400 = 1100, under 1200 so 1100 + 100 / 2 = 1150. The provisional
+    # player: Cm = (1150 + 1600) / 2 = 1375, V − D = 0, « La nouvelle cote est la moyenne de
+    # l'ancienne cote et de la cote-performance ... pondérée selon le nombre de parties » :
+    # (10 × 1500 + 2 × 1375) / 12 = 1479.17 → 1479 (at 1100 it would be 1475).
+    games = [{"opponent": None, "score": 1}, {"opponent": 1600, "score": 0}]
+    request = {"player": {"rating": 1500, "games": 10}, "games": games}
+    assert met(1500, games[0]) == 1150
+    assert fqe(request)["rating_after"] == 1479
+    _compare(request)
+    # A permanent 1800 beats an unrated player: 1800 − 400 = 1400 (no adjustment at 1200 or
+    # more); 400 points: « 392--411 92 8 », 1800 + 32 × (1 − 0.92) = 1802.56 → 1803.
+    permanent = {"player": {"rating": 1800, "games": 100}, "games": [games[0]]}
+    assert fqe(permanent)["rating_after"] == 1803
+    _compare(permanent)
+
+
 def _compare(request: dict[str, Any]) -> None:
     mine = fqe(request)
     theirs = engine({"system": "fqe", **request})
     check_games(request, theirs, mine["counted"], mine["per_game"])
     # the performance is the seed's own « cote-performance » formula
-    expected_performance = half_up(performance(request["games"]))
+    expected_performance = half_up(performance(request["games"], request["player"].get("rating")))
     assert theirs["performance"]["classical"] == expected_performance, (request, theirs)
     assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
     assert theirs["status"] == mine["status"], (request, theirs, mine)
@@ -149,14 +214,19 @@ def _compare(request: dict[str, Any]) -> None:
 @given(
     rating=RATINGS,
     games_before=st.integers(min_value=25, max_value=400),
-    games=batches(),
+    games=batches(RATED_OR_NOT),
     rounds=st.one_of(st.none(), st.integers(min_value=1, max_value=12)),
+    match=st.booleans(),
 )
-def test_it_agrees_with_the_engine_for_permanent_ratings(rating, games_before, games, rounds):
+def test_it_agrees_with_the_engine_for_permanent_ratings(
+    rating, games_before, games, rounds, match
+):
     request: dict[str, Any] = {"player": {"rating": rating, "games": games_before}}
     request["games"] = games
     if rounds is not None:
         request["rounds"] = max(rounds, len(games))
+    if match:
+        request["match"] = True
     _compare(request)
 
 
@@ -164,7 +234,7 @@ def test_it_agrees_with_the_engine_for_permanent_ratings(rating, games_before, g
 @given(
     rating=st.integers(min_value=1000, max_value=2300),
     games_before=st.integers(min_value=1, max_value=24),
-    games=batches(),
+    games=batches(RATED_OR_NOT),
 )
 def test_it_agrees_with_the_engine_for_provisional_ratings(rating, games_before, games):
     request = {"player": {"rating": rating, "games": games_before}, "games": games}

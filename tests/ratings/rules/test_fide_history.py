@@ -138,3 +138,28 @@ def test_the_list_calendar_follows_the_date(day, periods):
     ("The list dates will be January 1, March 1, May 1, July 1, September 1 and November
     1"), monthly since July 2012."""
     assert params_on("fide", day).periods == periods
+
+
+def test_from_july_2014_a_first_rating_needs_half_a_point():
+    """Seed 001: « Depuis [juillet 2014], il suffit de faire au moins une partie nulle (1/2
+    point) sur un minimum de 5 parties jouées contre des joueurs classés ». Five losses
+    against 2000: Rc = 2000, p = 0, D(0) = −800 (« les valeurs de 800 et − 800 pour p=1 ou 0
+    sont arbitraires »), Ru = 1200, above the floor, but no half point: unrated."""
+    me = _me(PlayerState(), [(2000, 0)] * 5, date(2016, 6, 1))
+    assert (me.rating_after, me.after.status) == (None, Status.UNRATED)
+    assert "0 points against rated players: a first rating needs at least 0.5" in [
+        str(n) for n in me.notes
+    ]
+    # With a draw instead of the fifth loss: p = 0.5 / 5 = 0.1, D(0.1) = −366, 2000 − 366.
+    drew = _me(PlayerState(), [(2000, 0)] * 4 + [(2000, 0.5)], date(2016, 6, 1))
+    assert drew.rating_after == 1634
+
+
+@pytest.mark.parametrize(("opponent", "after"), [(1366, None), (1367, 1001)])
+def test_from_july_2012_a_first_rating_must_exceed_1000(opponent, after):
+    """Seed 001: the first rating Rn is published « si toutefois celle-ci dépasse 1000 » ;
+    « avoir un classement Rn supérieur à 1000 ». A draw and four losses: p = 0.1,
+    D(0.1) = −366: against 1366, Rn = 1000 (not above 1000: unrated); against 1367, 1001."""
+    games = [(opponent, 0)] * 4 + [(opponent, 0.5)]
+    assert _me(PlayerState(), games, date(2016, 6, 1)).rating_after == after
+    assert _me(PlayerState(), games, date(2013, 6, 1)).rating_after == after

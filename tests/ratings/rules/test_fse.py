@@ -89,3 +89,18 @@ def test_a_newcomer_at_100_percent_gets_one_draw_more_against_the_average():
     X = 1600 + 1.38299 × 282.843 = 1991.17: 1991.2."""
     me = fse.rate(against(PlayerState(), [(1600, 1)] * 5), P)["me"]
     assert me.rating_after == 1991.2
+
+
+def test_a_newcomer_s_exact_performance_is_rounded_to_the_tenth_once():
+    """Seed 002: the performance is "le joueur, qui, en obtenant ces mêmes résultats contre
+    ces mêmes joueurs, ne gagne et ne perd pas de points Elo": Σ Φ((X − Ei) / 282.84) = the
+    score; the rating keeps a tenth (seed 002's "16.3"). Losses against 1000 and 1001, a
+    draw against 1413, wins against 1743 and 2296: 2.5 points. At X = 1420.1 the expected
+    scores are 0.93126 + 0.93080 + 0.51001 + 0.12681 + 0.00098 = 2.49986, short by 0.00014;
+    the slope is Σ φ(z) / 282.84 = 0.0031 a point, so X = 1420.1 + 0.046 = 1420.146:
+    1420.1. Rounded first to the hundredth (1420.15) and then to the tenth, it would
+    wrongly be 1420.2."""
+    games = [(1000, 0), (1001, 0), (1413, 0.5), (1743, 1), (2296, 1)]
+    me = fse.rate(against(PlayerState(), games), P)["me"]
+    assert abs(me.rating_exact - 1420.146) < 0.001
+    assert me.rating_after == 1420.1
