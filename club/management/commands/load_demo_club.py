@@ -15,8 +15,8 @@ class Command(BaseCommand):
     help = (
         "Create a demo club (members, outside players, two seasons of events with results) "
         "placed around today, with three accounts (an administrator, a secretary, a member) "
-        "whose passwords are printed once. Does nothing when the database already holds players, unless "
-        "--reset is given."
+        "whose passwords are printed once. Does nothing when the database already holds "
+        "players, unless --reset is given."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
