@@ -196,3 +196,14 @@ def test_a_member_who_forgot_their_password_gets_a_reset_link_by_mail(client, me
 def test_the_home_page_shows_the_latest_articles(client):
     html = client.get(reverse("home")).content.decode()
     assert "Elo du club" in html and "Belgique — FRBE-KBSB" in html
+
+
+def test_the_rating_systems_articles_read_as_text_without_code_names(client):
+    for slug, name in (
+        ("le-classement-elo-du-club", "Le classement Elo du club"),
+        ("le-classement-elo-belge", "Le classement Elo belge (FRBE-KBSB)"),
+    ):
+        article = Article.objects.published().get(slug=slug)
+        page = client.get(article.get_absolute_url()).content.decode()
+        assert article.title == name and name in page
+        assert "<code>" not in page and "_" not in article.body and ".py" not in article.body
