@@ -49,7 +49,7 @@ def test_a_newcomer_signs_in_as_secretary_adds_a_member_and_publishes_an_article
     page.locator("#invite").click()
     expect(page.get_by_role("alert")).to_contain_text("alice.dupuis@example.be")
     [invitation] = mail.outbox
-    link = re.search(r"https?://\S+", invitation.body)
+    link = re.search(r"https?://\S+", str(invitation.body))
     assert link is not None
 
     _desk_menu(page, "Articles")
