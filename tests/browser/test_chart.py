@@ -3,6 +3,7 @@
 interpolation), and a rating known once is drawn as a level line, not a lone dot."""
 
 import json
+from itertools import pairwise
 
 import pytest
 from django.core.management import call_command
@@ -44,7 +45,7 @@ def test_the_line_does_not_overshoot_and_a_single_rating_is_a_level_line(live_se
         if count == 1:
             assert dataset["count"] == 2 and points[0]["y"] == points[1]["y"]
             continue
-        for left, right in zip(points, points[1:], strict=False):
+        for left, right in pairwise(points):
             low, high = sorted((left["y"], right["y"]))
             assert low - 0.01 <= left["after"] <= high + 0.01
             assert low - 0.01 <= right["before"] <= high + 0.01
