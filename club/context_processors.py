@@ -1,7 +1,10 @@
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.urls import translate_url
 from django.utils.translation import get_language
+
+from club.desk.access import is_secretary
 
 
 def site(request: HttpRequest) -> dict[str, object]:
@@ -18,4 +21,9 @@ def site(request: HttpRequest) -> dict[str, object]:
         }
         for code, name in settings.LANGUAGES
     ]
-    return {"club_name": settings.CLUB_NAME, "languages": languages}
+    return {
+        "club_name": settings.CLUB_NAME,
+        "languages": languages,
+        # the desk's menu for those the desk's access helper lets in
+        "desk_menu": is_secretary(getattr(request, "user", AnonymousUser())),
+    }
