@@ -3,8 +3,11 @@ invite their accounts; administrators give accounts their roles."""
 
 from __future__ import annotations
 
+import smtplib
+
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -124,9 +127,17 @@ def member_account(request: HttpRequest, pk: int) -> HttpResponse:
             services.link_account(member, form.cleaned_data["account"], request.user)
             messages.success(request, _("The account is linked."))
         else:
-            account = services.create_account(member, request.user)
-            link = services.set_password_link(account, request.build_absolute_uri)
-            services.send_invitation(account, link)
+            # the account exists only if its invitation left: a mail server down undoes it
+            with transaction.atomic():
+                account = services.create_account(member, request.user)
+                link = services.set_password_link(account, request.build_absolute_uri)
+                try:
+                    services.send_invitation(account, link)
+                except (OSError, smtplib.SMTPException) as error:
+                    raise DeskError(
+                        _("The invitation could not be sent (%(error)s): try again later.")
+                        % {"error": error}
+                    ) from None
             messages.success(
                 request,
                 _("An invitation was sent to %(email)s: its link sets the password.")

@@ -152,3 +152,16 @@ def test_a_member_cannot_give_themself_a_bad_email(client, member_user):
     response = client.post(reverse("my_space"), {"email": "not-an-address", "listed": "on"})
     assert response.status_code == 200 and "email" in response.context["form"].errors
     assert Member.objects.get(user=member_user).email == before
+
+
+def test_a_mail_server_that_does_not_answer_leaves_no_account(secretary_client, settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 2
+    member = MemberFactory(email="carl@example.be")
+    response = secretary_client.post(
+        reverse("desk:member_account", args=[member.pk]), {"invite": ""}, follow=True
+    )
+    assert response.status_code == 200
+    assert "L&#x27;invitation n&#x27;a pas pu être envoyée" in response.content.decode()
+    member.refresh_from_db()
+    assert member.user is None and not User.objects.filter(username="carl@example.be").exists()
