@@ -24,6 +24,15 @@ def site(request: HttpRequest) -> dict[str, object]:
     return {
         "club_name": settings.CLUB_NAME,
         "languages": languages,
-        # the desk's menu for those the desk's access helper lets in
-        "desk_menu": is_secretary(getattr(request, "user", AnonymousUser())),
+        "desk_menu": _desk_menu(request),
     }
+
+
+def _desk_menu(request: HttpRequest) -> bool:
+    """The desk's menu, for those the desk's access helper lets in; asked once a request
+    (partial templates rendered with the request run the context processors again)."""
+    known = getattr(request, "_desk_menu", None)
+    if known is None:
+        known = is_secretary(getattr(request, "user", AnonymousUser()))
+        request._desk_menu = known  # type: ignore[attr-defined]
+    return bool(known)
