@@ -12,22 +12,54 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from club.models import Event, Member
 
 FEED_DAYS_BACK = 365
+ONE_DAY = timedelta(days=1)
+FIRST_MONTH, LAST_MONTH = date(1900, 1, 1), date(2999, 12, 1)
 
 
 def _month(value: str | None, today: date) -> date:
-    """The first day of the month asked for as ``YYYY-MM``, this month by default."""
+    """The first day of the month asked for as ``YYYY-MM``, this month by default; a
+    month before 1900 or after 2999 is brought back to the nearest end of that range."""
     if not value:
         return today.replace(day=1)
     try:
         year, month = (int(part) for part in value.split("-"))
-        return date(year, month, 1)
+        if not 1 <= month <= 12:
+            raise ValueError(month)
     except ValueError:
-        raise Http404("not a month: use YYYY-MM") from None
+        raise Http404(_("Not a month: write it as YYYY-MM, e.g. 2026-11.")) from None
+    if year < FIRST_MONTH.year:
+        return FIRST_MONTH
+    if year > LAST_MONTH.year:
+        return LAST_MONTH
+    return date(year, month, 1)
+
+
+def _events_by_day(start: date, end: date) -> dict[date, list[Event]]:
+    """The public events played on each day from ``start`` to ``end``: an event with
+    dated rounds on its round days only (``Event.sittings``)."""
+    events = (
+        Event.objects.public()
+        .filter(start__date__lte=end, end__date__gte=start)
+        .prefetch_related("rounds")
+        .order_by("start")
+    )
+    by_day: dict[date, list[Event]] = {}
+    for event in events:
+        for begins, ends in event.sittings():
+            # a night that ends after midnight belongs to the day it starts
+            ends_on = timezone.localdate(ends if ends - begins >= ONE_DAY else begins)
+            day, last = max(timezone.localdate(begins), start), min(ends_on, end)
+            while day <= last:
+                if event not in by_day.setdefault(day, []):
+                    by_day[day].append(event)
+                day += timedelta(days=1)
+    return by_day
 
 
 @require_GET
@@ -35,25 +67,15 @@ def calendar(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     first = _month(request.GET.get("mois"), today)
     weeks = cal.Calendar(firstweekday=0).monthdatescalendar(first.year, first.month)
-    start, end = weeks[0][0], weeks[-1][-1]
-    events = (
-        Event.objects.public().filter(start__date__lte=end, end__date__gte=start).order_by("start")
-    )
-    by_day: dict[date, list[Event]] = {}
-    for event in events:
-        day = max(timezone.localdate(event.start), start)
-        last = min(timezone.localdate(event.end), end)
-        while day <= last:
-            by_day.setdefault(day, []).append(event)
-            day += timedelta(days=1)
-    previous = (first - timedelta(days=1)).replace(day=1)
-    following = (first + timedelta(days=32)).replace(day=1)
+    by_day = _events_by_day(weeks[0][0], weeks[-1][-1])
+    previous = (first - timedelta(days=1)).replace(day=1) if first > FIRST_MONTH else None
+    following = (first + timedelta(days=32)).replace(day=1) if first < LAST_MONTH else None
     context: dict[str, Any] = {
         "month": first,
         "weeks": [[(day, by_day.get(day, [])) for day in week] for week in weeks],
         "today": today,
-        "previous": previous.strftime("%Y-%m"),
-        "following": following.strftime("%Y-%m"),
+        "previous": previous.strftime("%Y-%m") if previous else "",
+        "following": following.strftime("%Y-%m") if following else "",
         "upcoming": Event.objects.public().upcoming()[:12],
     }
     return render(request, "club/calendar.html", context)
@@ -64,19 +86,22 @@ def _feed(request: HttpRequest, name: str, events: Any) -> HttpResponse:
     feed.add("prodid", f"-//{settings.CLUB_NAME}//club-echecs//FR")
     feed.add("version", "2.0")
     feed.add("x-wr-calname", name)
-    for event in events:
-        item = icalendar.Event()
-        item.add("uid", f"event-{event.pk}@{request.get_host()}")
-        item.add("summary", event.title)
-        item.add("dtstart", event.start)
-        item.add("dtend", event.end)
-        item.add("dtstamp", event.updated_at)
-        if event.venue:
-            item.add("location", event.venue)
-        if event.description:
-            item.add("description", event.description)
-        item.add("url", request.build_absolute_uri(reverse("event", args=[event.pk])))
-        feed.add_component(item)
+    for event in events.prefetch_related("rounds"):
+        sittings = event.sittings()
+        for begins, ends in sittings:
+            item = icalendar.Event()
+            day = f"-{timezone.localdate(begins):%Y%m%d}" if len(sittings) > 1 else ""
+            item.add("uid", f"event-{event.pk}{day}@{request.get_host()}")
+            item.add("summary", event.title)
+            item.add("dtstart", begins)
+            item.add("dtend", ends)
+            item.add("dtstamp", event.updated_at)
+            if event.venue:
+                item.add("location", event.venue)
+            if event.description:
+                item.add("description", event.description)
+            item.add("url", request.build_absolute_uri(reverse("event", args=[event.pk])))
+            feed.add_component(item)
     response = HttpResponse(feed.to_ical(), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="calendrier.ics"'
     return response

@@ -1,7 +1,10 @@
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.urls import translate_url
 from django.utils.translation import get_language
+
+from club.desk.access import is_secretary
 
 
 def site(request: HttpRequest) -> dict[str, object]:
@@ -18,4 +21,18 @@ def site(request: HttpRequest) -> dict[str, object]:
         }
         for code, name in settings.LANGUAGES
     ]
-    return {"club_name": settings.CLUB_NAME, "languages": languages}
+    return {
+        "club_name": settings.CLUB_NAME,
+        "languages": languages,
+        "desk_menu": _desk_menu(request),
+    }
+
+
+def _desk_menu(request: HttpRequest) -> bool:
+    """The desk's menu, for those the desk's access helper lets in; asked once a request
+    (partial templates rendered with the request run the context processors again)."""
+    known = getattr(request, "_desk_menu", None)
+    if known is None:
+        known = is_secretary(getattr(request, "user", AnonymousUser()))
+        request._desk_menu = known  # type: ignore[attr-defined]
+    return bool(known)

@@ -10,6 +10,7 @@ bigger evenings and open.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -329,3 +330,30 @@ def _play(rng: random.Random, white: Player, black: Player) -> Result:
     if roll < expected + draw / 2:
         return Result.DRAW
     return Result.BLACK_WINS
+
+
+# --- accounts -----------------------------------------------------------------------------
+
+DEMO_ACCOUNTS = ("administrateur", "secretaire", "membre")
+
+
+def create_demo_accounts(cast: Cast) -> dict[str, str]:
+    """The demo's three accounts (an administrator, a secretary and a member), each with a
+    fresh random password, returned once (username → password) for ``run.sh`` to print.
+    The secretary and the member are the club's first two members; only the demo creates
+    them."""
+    from django.contrib.auth.models import Group, User
+
+    User.objects.filter(username__in=DEMO_ACCOUNTS).delete()
+    passwords = {username: secrets.token_urlsafe(9) for username in DEMO_ACCOUNTS}
+    admin_name, secretary_name, member_name = DEMO_ACCOUNTS
+    User.objects.create_superuser(admin_name, "", passwords[admin_name])
+    secretary = User.objects.create_user(secretary_name, "", passwords[secretary_name])
+    secretary.groups.add(Group.objects.get_or_create(name="secretaries")[0])
+    member = User.objects.create_user(member_name, "", passwords[member_name])
+    for user, player in ((secretary, cast.members[1]), (member, cast.members[2])):
+        Member.objects.filter(player=player).update(user=user)
+        user.first_name, user.last_name = player.first_name, player.last_name
+        user.email = Member.objects.get(player=player).email
+        user.save(update_fields=["first_name", "last_name", "email"])
+    return passwords

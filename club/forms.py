@@ -19,7 +19,10 @@ class ContactForm(forms.Form):
         return bool(self.cleaned_data.get("website"))
 
 
-class PrivacyForm(forms.ModelForm):
+class OwnDataForm(forms.ModelForm):
+    """What members correct themselves: their contact data and whether they are listed."""
+
     class Meta:
         model = Member
-        fields = ["listed"]
+        fields = ["email", "phone", "address", "listed"]
+        widgets = {"address": forms.Textarea(attrs={"rows": 2})}

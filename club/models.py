@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -11,6 +12,8 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+DEFAULT_SITTING = timedelta(hours=4)  # a round night's length when the event does not say
 
 
 class Sex(models.TextChoices):
@@ -141,10 +144,18 @@ class EventQuerySet(models.QuerySet["Event"]):
         return self.filter(public=True)
 
     def upcoming(self) -> EventQuerySet:
-        return self.filter(end__gte=timezone.now()).order_by("start")
+        """Events still to come or under way: not over, not closed."""
+        return (
+            self.filter(end__gte=timezone.now())
+            .exclude(status=Event.Status.CLOSED)
+            .order_by("start")
+        )
 
     def past(self) -> EventQuerySet:
-        return self.filter(end__lt=timezone.now()).order_by("-start")
+        """Events over or closed, the latest finished first."""
+        return self.filter(Q(end__lt=timezone.now()) | Q(status=Event.Status.CLOSED)).order_by(
+            "-end"
+        )
 
     def tournaments(self) -> EventQuerySet:
         return self.exclude(kind__in=Event.Kind.not_played())
@@ -237,6 +248,21 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", args=[self.pk])
+
+    def sittings(self) -> list[tuple[datetime, datetime]]:
+        """When the event is played, as (start, end) pairs: one a day on which rounds are
+        scheduled (a championship's round nights), or the event's own span when its rounds
+        have no dates. Reads ``rounds`` (prefetch them for many events)."""
+        starts = sorted(r.starts_at for r in self.rounds.all() if r.starts_at is not None)
+        if not starts:
+            return [(self.start, self.end)]
+        length = self.end - starts[-1]
+        if not timedelta(minutes=30) <= length <= timedelta(hours=14):
+            length = DEFAULT_SITTING
+        by_day: dict[date, list[datetime]] = {}
+        for start in starts:
+            by_day.setdefault(timezone.localdate(start), []).append(start)
+        return [(times[0], times[-1] + length) for times in by_day.values()]
 
 
 class Participant(models.Model):

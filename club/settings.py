@@ -1,7 +1,8 @@
 """Settings of the club site, read from environment variables.
 
 Development needs none of them: SQLite in the project folder, DEBUG on. Production sets
-``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS`` and ``DATABASE_URL`` (PostgreSQL).
+``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` (PostgreSQL) and the
+mail server (``EMAIL_URL``, club/email_config.py).
 """
 
 import os
@@ -13,6 +14,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from club.email_config import email_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -271,9 +274,12 @@ PAGE_CACHE_ENABLED = envbool("PAGE_CACHE", "0" if DEBUG else "1")
 
 CLUB_NAME = os.getenv("CLUB_NAME", "Cercle d'Échecs de Wavre")
 
-EMAIL_BACKEND = os.getenv("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# E-mail (club/email_config.py): EMAIL_URL or Django's EMAIL_* variables; the console
+# backend with DEBUG on only.
+globals().update(email_settings(os.environ, DEBUG, envbool))
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "club@localhost")
 CLUB_EMAIL = os.getenv("CLUB_EMAIL", "secretariat@localhost")
+SERVER_EMAIL = os.getenv("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from club.forms import ContactForm, PrivacyForm
+from club.forms import ContactForm, OwnDataForm
 from club.markdown import render as render_markdown
 from club.models import Article, Member
 from ratings.history import member_history
@@ -83,10 +83,10 @@ def _own_member(request: HttpRequest) -> Member:
 @require_http_methods(["GET", "POST"])
 def my_space(request: HttpRequest) -> HttpResponse:
     member = _own_member(request)
-    form = PrivacyForm(request.POST if request.method == "POST" else None, instance=member)
+    form = OwnDataForm(request.POST if request.method == "POST" else None, instance=member)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, _("Your choice is saved."))
+        messages.success(request, _("Your data are saved."))
         return redirect("my_space")
     feed = request.build_absolute_uri(reverse("member_feed", args=[member.calendar_token]))
     context = {

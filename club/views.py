@@ -1,6 +1,8 @@
 """The club's public pages. Most menus are filled by later work; each page already says
 what it will hold and shows what the club has now."""
 
+from datetime import date
+
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -21,6 +23,7 @@ from ratings.models import Rating, RatingSystem
 ACTIVE = [Member.Status.ACTIVE, Member.Status.HONORARY]
 
 UPCOMING_ON_HOME = 6
+SEASON_START_MONTH = 9
 RECENT_GAMES = 20
 
 
@@ -47,10 +50,35 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "club/home.html", context)
 
 
+def season_of(day: date) -> int:
+    """The year a season starts: a club season runs from September to August."""
+    return day.year if day.month >= SEASON_START_MONTH else day.year - 1
+
+
 @require_GET
 def tournaments(request: HttpRequest) -> HttpResponse:
-    events = Event.objects.public().upcoming().tournaments()
-    return render(request, "club/tournaments.html", {"events": events})
+    """The announced tournaments, and the archive of the finished ones season by season
+    (``?saison=2025`` for 2025-2026; the latest season by default)."""
+    finished = Event.objects.public().past().tournaments()
+    seasons = sorted({season_of(month) for month in finished.dates("start", "month")}, reverse=True)
+    try:
+        season = int(request.GET.get("saison", seasons[0] if seasons else 0))
+    except ValueError:
+        raise Http404(_("Not a season: give the year it starts, e.g. 2025.")) from None
+    archive = finished.none()
+    if season in seasons:
+        archive = finished.filter(
+            start__date__gte=date(season, SEASON_START_MONTH, 1),
+            start__date__lt=date(season + 1, SEASON_START_MONTH, 1),
+        )
+    archive = archive.annotate(game_count=Count("rounds__games"))
+    context = {
+        "events": Event.objects.public().upcoming().tournaments(),
+        "archive": archive.order_by("start"),
+        "seasons": [(year, f"{year}-{year + 1}") for year in seasons],
+        "season": season,
+    }
+    return render(request, "club/tournaments.html", context)
 
 
 @require_GET

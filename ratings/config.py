@@ -10,10 +10,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import math
+import re
 from datetime import date
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -142,16 +144,40 @@ def overrides_of(params: Any, regulation: Any) -> dict[str, Any]:
 # --- the generated form --------------------------------------------------------------------
 
 
+# The choices of the rules' enumerations, in words (the rules cannot import Django).
+CHOICE_LABELS = {
+    "logistic": gettext_lazy("Elo's logistic formula"),
+    "normal": gettext_lazy("normal distribution"),
+    "table": gettext_lazy("FIDE table by rating difference"),
+    "half_up": gettext_lazy("to the nearest unit, halves up"),
+    "half_away": gettext_lazy("to the nearest unit, halves away from zero"),
+    "ten_half_up": gettext_lazy("to the nearest ten, fives up"),
+    "none": gettext_lazy("not rounded"),
+    "ingo": gettext_lazy("Ingo scale"),
+    "bridier": gettext_lazy("Bridier scale"),
+    "bcr": gettext_lazy("British Chess Rating scale"),
+    "swiss": gettext_lazy("Swiss scale"),
+}
+_SEED_NOTE = re.compile(r"\s*\((?:seeds?|seed) [0-9][^)]*\)|,? seeds? [0-9]{3}(?: and [0-9]{3})?")
+
+
+def help_in_words(text: str) -> str:
+    """A parameter's help for people: translated, without the notes that name the test
+    material it was checked against ("(seed 001)")."""
+    return _SEED_NOTE.sub("", str(_(text))) if text else ""
+
+
 def _field(spec: dataclasses.Field[Any], value: Any) -> forms.Field:
     meta = spec.metadata
     label = gettext_lazy(meta.get("label", spec.name))
-    help_text = gettext_lazy(meta["help"]) if meta.get("help") else ""
+    help_text: Any = lazy(help_in_words, str)(meta["help"]) if meta.get("help") else ""
     if meta.get("unit"):
         help_text = f"{help_text} ({meta['unit']})" if help_text else meta["unit"]
     limits: dict[str, Any] = {"min_value": meta.get("min"), "max_value": meta.get("max")}
     common: dict[str, Any] = {"label": label, "help_text": help_text}
     if isinstance(value, enum.Enum):
-        return forms.ChoiceField(choices=[(m.value, m.value) for m in type(value)], **common)
+        choices = [(m.value, CHOICE_LABELS.get(m.value, m.value)) for m in type(value)]
+        return forms.ChoiceField(choices=choices, **common)
     if isinstance(value, bool):
         return forms.BooleanField(required=False, **common)
     if isinstance(value, date):
@@ -297,3 +323,52 @@ class ParamsForm(forms.Form):
                 )
             )
         return tuple(rows)
+
+
+# A configuration change in words (the administrators' history)
+
+
+def _in_words(value: Any) -> str:
+    if value is None or value == "":
+        return _("none")
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, str) and value in CHOICE_LABELS:
+        return str(CHOICE_LABELS[value])
+    if isinstance(value, dict):  # a K row
+        parts = [_("K %(k)s") % {"k": value.get("k")}]
+        if value.get("until_games") is not None:
+            parts.append(_("under %(n)s games") % {"n": value["until_games"]})
+        if value.get("below_rating") is not None:
+            parts.append(_("below %(r)s") % {"r": value["below_rating"]})
+        if value.get("under_age") is not None:
+            parts.append(_("under %(a)s years") % {"a": value["under_age"]})
+        return " ".join(parts)
+    if isinstance(value, list | tuple):
+        if value and all(isinstance(row, list | tuple) for row in value):
+            return _("a table of %(n)d rows") % {"n": len(value)}
+        return "; ".join(_in_words(item) for item in value) or _("none")
+    return str(value)
+
+
+def change_in_words(engine: str, old: dict[str, Any], new: dict[str, Any], day: date) -> list[str]:
+    """What a configuration change did, one sentence a parameter: its label, then the
+    value before and after (a parameter absent from the overrides has the regulation's
+    value)."""
+    from ratings import rules
+
+    regulation = rules.params_on(engine, day)
+    specs = {f.name: f for f in dataclasses.fields(regulation)}
+    lines = []
+    for name in sorted(set(old) | set(new)):
+        spec = specs.get(name)
+        default = encode(getattr(regulation, name)) if spec is not None else None
+        before, after = old.get(name, default), new.get(name, default)
+        if before == after:
+            continue
+        label = _(spec.metadata["label"]) if spec is not None else name.replace("_", " ")
+        lines.append(
+            _("%(label)s: %(before)s → %(after)s")
+            % {"label": label, "before": _in_words(before), "after": _in_words(after)}
+        )
+    return lines or [_("no change of value")]

@@ -19,3 +19,5 @@ vendor bootstrap 5.3.8 dist/css/bootstrap.min.css dist/css/bootstrap.min.css.map
   dist/js/bootstrap.bundle.min.js dist/js/bootstrap.bundle.min.js.map
 vendor htmx.org 2.0.11 dist/htmx.min.js
 vendor chart.js 4.6.1 dist/chart.umd.min.js dist/chart.umd.min.js.map
+# Accessibility checks of the browser tests (not loaded by any page).
+vendor axe-core 4.14.1 axe.min.js

@@ -1,4 +1,5 @@
-"""Who may use the secretary's desk: the secretaries group and administrators."""
+"""Who may use the secretary's desk: the secretaries group and administrators; and the
+administrators' own pages (accounts and roles)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from club.models import Event
+from club.models import Article, Event, Member
 
 SECRETARIES = "secretaries"
 
@@ -39,3 +40,30 @@ def secretary_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
 def get_event_for_secretary(request: HttpRequest, pk: int) -> Event:
     """The event ``pk`` for a secretary (the decorator has checked who asks)."""
     return get_object_or_404(Event, pk=pk)
+
+
+def get_member_for_secretary(request: HttpRequest, pk: int) -> Member:
+    """The member ``pk`` for a secretary, with their player (the decorator has checked)."""
+    return get_object_or_404(Member.objects.select_related("player", "user"), pk=pk)
+
+
+def get_article_for_secretary(request: HttpRequest, pk: int) -> Article:
+    """The article ``pk``, published or not, for a secretary."""
+    return get_object_or_404(Article, pk=pk)
+
+
+def is_administrator(user: Any) -> bool:
+    return bool(user.is_authenticated and user.is_active and user.is_superuser)
+
+
+def administrator_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Log in first; then administrators (superusers) only."""
+
+    @login_required
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_administrator(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return guarded

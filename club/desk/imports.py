@@ -13,9 +13,12 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from club.desk import trf
 from club.desk.services import DeskError, log_change, write_result
@@ -402,7 +405,11 @@ def _write(game_id: int, user: Any, where: str, **changes: Any) -> None:
         raise FileError(f"{where}: {error}") from None
 
 
-CSV_COLUMNS = ("round", "board", "white", "black", "result")
+# The header's words, in English here and translated in the site's other languages.
+CSV_COLUMNS = (
+    gettext_noop("round"), gettext_noop("board"), gettext_noop("white"), gettext_noop("black"),
+    gettext_noop("result"),
+)  # fmt: skip
 CSV_RESULTS = {
     "1-0": Result.WHITE_WINS,
     "0-1": Result.BLACK_WINS,
@@ -417,6 +424,27 @@ CSV_RESULTS = {
 
 class FileError(ValueError):
     pass
+
+
+def _csv_columns(header: list[str]) -> dict[str, int]:
+    """Where each column is, the header written in any of the site's languages (the
+    event's files page names them in the reader's: ``ronde;échiquier;blancs;noirs;résultat``
+    in French, ``round;board;white;black;result`` in English)."""
+    names: dict[str, str] = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            names |= {_plain(_(column)): column for column in CSV_COLUMNS}
+    index: dict[str, int] = {}
+    for position, title in enumerate(header):
+        column = names.get(_plain(title))
+        if column is not None:
+            index.setdefault(column, position)
+    missing = [_(c) for c in CSV_COLUMNS if c not in index]
+    if missing:
+        raise FileError(
+            _("line 1: missing column(s): %(columns)s") % {"columns": ", ".join(missing)}
+        )
+    return index
 
 
 def _find_player(
@@ -444,11 +472,8 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
     try:
         header = [h.strip().lower() for h in next(reader, [])]
     except csv.Error as error:
-        raise FileError(f"line 1: not readable as CSV: {error}") from None
-    missing = [c for c in CSV_COLUMNS if c not in header]
-    if missing:
-        raise FileError(f"line 1: missing column(s): {', '.join(missing)}")
-    index = {c: header.index(c) for c in CSV_COLUMNS}
+        raise FileError(_("line 1: not readable as CSV: %(error)s") % {"error": error}) from None
+    index = _csv_columns(header)
     people = list(event.participants.select_related("player"))
     names = {_plain(p.player.name): p.player for p in people}
     names |= {_plain(f"{p.player.last_name} {p.player.first_name}"): p.player for p in people}
@@ -458,23 +483,37 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
     try:
         rows = list(reader)
     except csv.Error as error:
-        raise FileError(f"line {reader.line_num}: not readable as CSV: {error}") from None
+        raise FileError(
+            _("line %(line)s: not readable as CSV: %(error)s")
+            % {"line": reader.line_num, "error": error}
+        ) from None
     for number, row in enumerate(rows, 2):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) < len(header):
-            raise FileError(f"line {number}: {len(row)} columns where the header has {len(header)}")
+            raise FileError(
+                _("line %(line)s: %(found)s columns where the header has %(expected)s")
+                % {"line": number, "found": len(row), "expected": len(header)}
+            )
         cells = {c: row[i].strip() for c, i in index.items()}
         if not cells["round"].isdigit() or not cells["board"].isdigit():
-            raise FileError(f"line {number}: round and board must be whole numbers")
+            raise FileError(
+                _("line %(line)s: the round and the board must be whole numbers") % {"line": number}
+            )
         white = _find_player(cells["white"], names, by_fide)
         black = _find_player(cells["black"], names, by_fide)
         if white is None or black is None:
             side = "white" if white is None else "black"
-            raise FileError(f"line {number}: column {side}: no participant {cells[side]!r}")
+            raise FileError(
+                _("line %(line)s: column %(column)s: no participant is called “%(name)s”")
+                % {"line": number, "column": _(side), "name": cells[side]}
+            )
         result = CSV_RESULTS.get(cells["result"].replace(" ", ""))
         if result is None:
-            raise FileError(f"line {number}: column result: {cells['result']!r} is not a result")
+            raise FileError(
+                _("line %(line)s: column %(column)s: “%(text)s” is not a result (1-0, 0-1, ½-½)")
+                % {"line": number, "column": _("result"), "text": cells["result"]}
+            )
         round_ = rounds.get(int(cells["round"])) or Round.objects.create(
             event=event, number=int(cells["round"])
         )

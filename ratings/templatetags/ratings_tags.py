@@ -80,3 +80,12 @@ def signed(value: float | None, digits: int = 1) -> str:
     if round(value, digits) < 0:
         return f"−{text}"
     return text
+
+
+@register.filter
+def config_in_words(change: Any) -> list[str]:
+    """A configuration change (``ConfigChange``) as sentences, one a parameter."""
+    from ratings.config import change_in_words
+
+    day = timezone.localtime(change.at).date() if change.at else timezone.localdate()
+    return change_in_words(change.system.engine, change.old or {}, change.new or {}, day)

@@ -8,17 +8,27 @@
   const history = document.getElementById("rating-chart-data");
   if (history && window.Chart) {
     const series = JSON.parse(history.textContent);
+    const latest = Math.max(Date.now(), ...series.flatMap((s) => s.points.map((p) => Date.parse(p.x))));
     new Chart(document.getElementById("rating-chart"), {
       type: "line",
       data: {
-        datasets: series.map((s, i) => ({
-          label: s.label,
-          data: s.points.map((p) => ({ x: Date.parse(p.x), y: p.y, label: p.label, change: p.change })),
-          borderColor: palette[i % palette.length],
-          backgroundColor: palette[i % palette.length],
-          tension: 0.2,
-          pointRadius: 3,
-        })),
+        datasets: series.map((s, i) => {
+          const points = s.points.map((p) => ({ x: Date.parse(p.x), y: p.y, label: p.label, change: p.change }));
+          // A rating known once holds until it changes: drawn as a level line to today,
+          // not as a lone dot.
+          const alone = points.length === 1 && points[0].x < latest;
+          if (alone) points.push({ ...points[0], x: latest, held: true });
+          return {
+            label: s.label,
+            data: points,
+            borderColor: palette[i % palette.length],
+            backgroundColor: palette[i % palette.length],
+            // Monotone cubic interpolation: the curve never overshoots between two points.
+            cubicInterpolationMode: "monotone",
+            borderDash: alone ? [6, 4] : [],
+            pointRadius: points.map((p) => (p.held ? 0 : alone ? 5 : 3)),
+          };
+        }),
       },
       options: {
         responsive: true,

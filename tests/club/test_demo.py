@@ -99,3 +99,30 @@ def test_a_club_it_cannot_make_is_refused_with_the_reason_and_nothing_written(ar
     with pytest.raises(CommandError, match=message):
         _load(*args)
     assert not Player.objects.exists() and not Event.objects.exists()
+
+
+def test_it_creates_an_administrator_a_secretary_and_a_member_who_can_sign_in(client):
+    out = _load()
+    lines = [line.split() for line in out.splitlines() if line.startswith("  ")]
+    passwords = {username: password for _role, username, password in lines}
+    assert set(passwords) == {"administrateur", "secretaire", "membre"}
+    from django.contrib.auth.models import User
+
+    admin = User.objects.get(username="administrateur")
+    assert admin.is_superuser and admin.is_staff
+    assert User.objects.get(username="secretaire").groups.filter(name="secretaries").exists()
+    assert Member.objects.get(user__username="membre").status == Member.Status.ACTIVE
+    for username, password in passwords.items():
+        assert client.get("/mon-espace/").status_code != 200
+        response = client.post("/comptes/login/", {"username": username, "password": password})
+        assert response.status_code == 302, username
+        client.post("/comptes/logout/")
+
+
+def test_its_accounts_get_new_passwords_when_the_club_is_made_again():
+    first = _load()
+    second = _load("--reset")
+    assert first.splitlines()[-3:] != second.splitlines()[-3:]
+    from django.contrib.auth.models import User
+
+    assert User.objects.filter(username__in=["administrateur", "secretaire", "membre"]).count() == 3

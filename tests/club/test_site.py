@@ -74,7 +74,7 @@ def test_a_member_feed_lists_their_own_events_at_a_secret_address(client, demo_c
 
 def test_a_fresh_install_explains_the_enabled_rating_systems():
     titles = set(Article.objects.values_list("title", flat=True))
-    assert titles == {"Elo du club", "Belgique — FRBE-KBSB"}
+    assert titles == {"Le classement Elo du club", "Le classement Elo belge (FRBE-KBSB)"}
 
 
 def test_an_article_is_rendered_from_markdown_and_sanitised(client):
@@ -195,4 +195,15 @@ def test_a_member_who_forgot_their_password_gets_a_reset_link_by_mail(client, me
 
 def test_the_home_page_shows_the_latest_articles(client):
     html = client.get(reverse("home")).content.decode()
-    assert "Elo du club" in html and "Belgique — FRBE-KBSB" in html
+    assert "Le classement Elo du club" in html and "Le classement Elo belge (FRBE-KBSB)" in html
+
+
+def test_the_rating_systems_articles_read_as_text_without_code_names(client):
+    for slug, name in (
+        ("le-classement-elo-du-club", "Le classement Elo du club"),
+        ("le-classement-elo-belge", "Le classement Elo belge (FRBE-KBSB)"),
+    ):
+        article = Article.objects.published().get(slug=slug)
+        page = client.get(article.get_absolute_url()).content.decode()
+        assert article.title == name and name in page
+        assert "<code>" not in page and "_" not in article.body and ".py" not in article.body

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from club.demo import MEMBERS, build_demo_club
+from club.demo import MEMBERS, build_demo_club, create_demo_accounts
 from club.models import Event, Player
 from ratings.models import RatingBatch
 from ratings.services import recalculate_all
@@ -14,8 +14,9 @@ from ratings.services import recalculate_all
 class Command(BaseCommand):
     help = (
         "Create a demo club (members, outside players, two seasons of events with results) "
-        "placed around today. Does nothing when the database already holds players, unless "
-        "--reset is given."
+        "placed around today, with three accounts (an administrator, a secretary, a member) "
+        "whose passwords are printed once. Does nothing when the database already holds "
+        "players, unless --reset is given."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -55,6 +56,7 @@ class Command(BaseCommand):
                 cast = build_demo_club(day, members, seasons)
             except ValueError as error:
                 raise CommandError(str(error)) from error
+            passwords = create_demo_accounts(cast)
             reports = recalculate_all()
         self.stdout.write(
             self.style.SUCCESS(
@@ -63,3 +65,9 @@ class Command(BaseCommand):
                 f"ratings: {', '.join(f'{r.system} ({r.batches} batches)' for r in reports)}."
             )
         )
+        roles = dict(zip(passwords, ("administrator", "secretary", "member"), strict=True))
+        self.stdout.write(
+            "Demo accounts (sign in at /comptes/login/; the passwords are shown only now):"
+        )
+        for username, password in passwords.items():
+            self.stdout.write(f"  {roles[username]:<14} {username:<15} {password}")

@@ -82,14 +82,14 @@ def test_results_come_from_a_csv_file(secretary_client, four_players):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("round;board;white;result\n", "line 1: missing column(s): black"),
+        ("round;board;white;result\n", "ligne 1 : colonne(s) manquante(s) : noirs"),
         (
-            "round;board;white;black;result\n1;1;Nobody Here;{p1};1-0\n",
-            "line 2: column white: no participant",
+            "ronde;échiquier;blancs;noirs;résultat\n1;1;Nobody Here;{p1};1-0\n",
+            "ligne 2 : colonne blancs : aucun participant ne s&#x27;appelle « Nobody Here »",
         ),
         (
             "round;board;white;black;result\n1;1;{p0};{p1};2-0\n",
-            "line 2: column result: &#x27;2-0&#x27;",
+            "ligne 2 : colonne résultat : « 2-0 » n&#x27;est pas un résultat",
         ),
     ],
 )
@@ -104,6 +104,31 @@ def test_a_bad_csv_names_the_line_and_column_and_saves_nothing(
     )
     assert message in response.content.decode()
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "header", ["ronde;échiquier;blancs;noirs;résultat", "Round;Board;White;Black;Result"]
+)
+def test_a_csv_is_read_with_the_header_the_files_page_gives_in_each_language(
+    secretary_client, four_players, header
+):
+    event, players = four_players
+    text = f"{header}\n1;1;{players[0].name};{players[1].name};0-1\n"
+    secretary_client.post(
+        reverse("desk:event_files", args=[event.pk]),
+        {"kind": "csv", "file": _upload("r.csv", text.encode())},
+    )
+    game = Game.objects.get(round__event=event)
+    assert (game.white, game.black, game.result) == (players[0], players[1], Result.BLACK_WINS)
+
+
+def test_csv_errors_are_in_english_on_the_english_page(secretary_client, four_players):
+    event, _players = four_players
+    response = secretary_client.post(
+        "/en" + reverse("desk:event_files", args=[event.pk]),
+        {"kind": "csv", "file": _upload("r.csv", b"round;board;white;result\n")},
+    )
+    assert "line 1: missing column(s): black" in response.content.decode()
 
 
 def test_pgn_games_are_attached_to_their_boards(secretary_client, four_players):

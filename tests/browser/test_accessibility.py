@@ -1,0 +1,143 @@
+"""Every page of the site, as visitors, secretaries and administrators see it, passes
+axe-core's WCAG 2.1 A/AA rules with no serious or critical violation; at 390 px no page is
+wider than the phone (tables scroll in their own box); the home, calendar, member and
+results pages are photographed at 390 and 1280 px (test-results/, looked at when they
+change)."""
+
+from __future__ import annotations
+
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from playwright.sync_api import Page
+
+from club.models import Article, Event, Game, Member
+from ratings.models import ConfigChange, RatingSystem, ReplayJob
+from tests.browser.axe import serious_violations
+from tests.test_access_matrix import MATRIX
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
+# Not HTML pages, or pages that only answer a form's POST.
+NOT_PAGES = {
+    "calendar_feed", "member_feed", "game_board", "desk:standings_csv", "desk:trf_export",
+    "logout", "password_reset_confirm", "ratings_api:calculate", "my_space",
+}  # fmt: skip
+
+
+def _demo() -> dict[str, str]:
+    out = StringIO()
+    call_command("load_demo_club", stdout=out)
+    lines = [line.split() for line in out.getvalue().splitlines() if line.startswith("  ")]
+    return {username: password for _role, username, password in lines}
+
+
+def _pages(role: str) -> list[str]:
+    """Every GET page of the access matrix that ``role`` (visitor, secretary,
+    administrator) may open, with objects of the demo club."""
+    event = Event.objects.filter(kind=Event.Kind.CHAMPIONSHIP, status="closed").first()
+    assert event is not None
+    first_round = event.rounds.order_by("number").first()
+    system = RatingSystem.objects.get(engine="club")
+    ConfigChange.objects.get_or_create(system=system, old={}, new={"k": 30})
+    job = ReplayJob.objects.create(system=system)
+    # the migrations' articles are gone when an earlier transactional test emptied the tables
+    article = Article.objects.published().first() or Article.objects.create(
+        title="Portes ouvertes", slug="portes-ouvertes", body="Le **club** ouvre ses portes.",
+        published_at=timezone.now(),
+    )  # fmt: skip
+    args: dict[str, list[Any]] = {
+        "event": [event.pk],
+        "game": [Game.objects.exclude(pgn="").values_list("pk", flat=True).first()],
+        "article": [article.slug],
+        "member": [Member.objects.public().first().pk],  # type: ignore[union-attr]
+        "ranking": [system.pk],
+        "desk:results": [first_round.pk],  # type: ignore[union-attr]
+        "desk:edit_round": [first_round.pk],  # type: ignore[union-attr]
+        "desk:member_edit": [Member.objects.first().pk],  # type: ignore[union-attr]
+        "desk:article_edit": [article.pk],
+        "desk:account": [User.objects.get(username="membre").pk],
+        "ratings:job": [job.pk],
+        "ratings:system": [system.pk],
+    }
+    allowed = {"visitor": {"all"}, "secretary": {"secretary"}, "administrator": {"admin"}}[role]
+    urls = []
+    for name, (get_policy, _post) in MATRIX.items():
+        if name in NOT_PAGES or get_policy not in allowed:
+            continue
+        try:
+            urls.append(reverse(name, args=args.get(name, [])))
+        except NoReverseMatch:
+            urls.append(reverse(name, args=[event.pk]))
+    return urls
+
+
+def _sign_in(page: Page, url: str, username: str, password: str) -> None:
+    page.goto(f"{url}/comptes/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.locator("main form [type=submit]").click()
+    page.wait_for_url(lambda address: "/comptes/login/" not in address)
+
+
+def test_no_page_has_a_serious_accessibility_violation(live_server, page: Page):
+    passwords = _demo()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    found: dict[str, list[str]] = {}
+    checked = 0
+    roles = (("visitor", ""), ("secretary", "secretaire"), ("administrator", "administrateur"))
+    for role, username in roles:
+        if username:
+            _sign_in(page, live_server.url, username, passwords[username])
+        for path in _pages(role):
+            for prefix in ("", "/en") if role == "visitor" else ("",):
+                response = page.goto(f"{live_server.url}{prefix}{path}")
+                assert response is not None and response.status < 400, path
+                violations = serious_violations(page)
+                checked += 1
+                if violations:
+                    found[prefix + path] = violations
+    assert checked > 40
+    assert not found, "\n".join(f"{path}: {v}" for path, v in found.items())
+
+
+def test_the_main_pages_fit_a_phone_and_are_photographed(live_server, page: Page):
+    _demo()
+    event = Event.objects.filter(kind=Event.Kind.OPEN, status="closed").first()
+    member = Member.objects.public().first()
+    assert event is not None and member is not None
+    pages = {
+        "home": reverse("home"),
+        "calendar": reverse("calendar"),
+        "member": reverse("member", args=[member.pk]),
+        "results": reverse("event", args=[event.pk]),
+        "games": reverse("games"),
+        "tournaments": reverse("tournaments"),
+        "rankings": reverse("rankings"),
+    }
+    SCREENSHOTS.mkdir(exist_ok=True)
+    too_wide = {}
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 844})
+        for name, path in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            page.wait_for_load_state("load")
+            scroll_width = page.evaluate("document.documentElement.scrollWidth")
+            if scroll_width > width:
+                too_wide[f"{name} at {width} px"] = scroll_width
+            if name in ("home", "calendar", "member", "results"):
+                shot = page.screenshot(path=SCREENSHOTS / f"{name}-{width}.png", full_page=True)
+                assert len(shot) > 10_000
+        if width == 1280:
+            page.goto(f"{live_server.url}{reverse('calendar')}")
+            columns = page.locator("#month-grid thead th")
+            assert columns.count() == 7
+            grid = page.locator("#month-grid").bounding_box()
+            assert grid is not None and grid["x"] + grid["width"] <= width
+    assert not too_wide, too_wide

@@ -1,0 +1,46 @@
+"""The administrators read a rating system's configuration history, its choices and its
+help texts in words: parameter labels and values, never Python literals or the names of
+the seed files."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from ratings.models import ConfigChange
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(client):
+    client.force_login(User.objects.create_superuser("admin", password="x"))
+    return client
+
+
+def test_a_configuration_change_is_told_in_words(admin_client, club_system):
+    ConfigChange.objects.create(
+        system=club_system,
+        old={"decimals": 2},
+        new={"k": 32.0, "expected_method": "normal"},
+    )
+    english = admin_client.get("/en" + reverse("ratings:system", args=[club_system.pk]))
+    html = english.content.decode()
+    history = html[html.index('id="config-history"') :]
+    assert "Fixed K: none → 32.0" in history
+    assert "Decimals kept: 2 → 1" in history  # back to the regulation's value
+    assert "Expected score: Elo&#x27;s logistic formula → normal distribution" in history
+    assert "{" not in history and "&#x27;k&#x27;" not in history
+
+
+def test_the_parameters_form_offers_choices_in_words_without_seed_notes(admin_client, club_system):
+    html = admin_client.get("/en" + reverse("ratings:system", args=[club_system.pk])).content
+    text = html.decode()
+    assert ">Elo&#x27;s logistic formula</option>" in text
+    assert ">logistic</option>" not in text
+    assert "(seed 0" not in text and "seeds 0" not in text
+
+
+def test_the_history_speaks_french_on_the_french_page(admin_client, club_system):
+    ConfigChange.objects.create(system=club_system, old={}, new={"k": 32.0})
+    html = admin_client.get(reverse("ratings:system", args=[club_system.pk])).content.decode()
+    assert "K imposé : aucun → 32.0" in html
