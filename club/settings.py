@@ -228,6 +228,15 @@ CACHES = {
         ),
         "LOCATION": os.getenv("PROGRESS_CACHE_LOCATION", str(BASE_DIR / ".progress-cache")),
     },
+    # Limits on anonymous requests (the contact form's messages an hour per address):
+    # counted in a cache every worker process shares, files by default, Redis with
+    # LIMITS_CACHE_BACKEND/LIMITS_CACHE_LOCATION.
+    "limits": {
+        "BACKEND": os.getenv(
+            "LIMITS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
+        ),
+        "LOCATION": os.getenv("LIMITS_CACHE_LOCATION", str(BASE_DIR / ".limits-cache")),
+    },
     # Public pages as anonymous visitors see them (club/page_cache.py), and apart, their
     # generation, changed at every write (a file cache lists its folder at every write):
     # shared by every worker process, so that a write in one of them invalidates the pages

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.mail import send_mail
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from club.client_ip import client_ip
 from club.forms import ContactForm, PrivacyForm
 from club.markdown import render as render_markdown
 from club.models import Article, Member
@@ -40,8 +41,18 @@ def links(request: HttpRequest) -> HttpResponse:
     return render(request, "club/links.html")
 
 
-def _client(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "unknown")
+def _one_more_message(request: HttpRequest) -> bool:
+    """Count a message from this client (the address behind the proxies) in the cache the
+    workers share; False when it has sent ``CONTACTS_PER_HOUR`` within the hour."""
+    limits = caches["limits"]
+    key = f"contact-{client_ip(request) or 'unknown'}"
+    limits.add(key, 0, 3600)
+    try:
+        sent = limits.incr(key)
+    except ValueError:  # expired between add and incr
+        limits.set(key, 1, 3600)
+        sent = 1
+    return sent <= CONTACTS_PER_HOUR
 
 
 @require_http_methods(["GET", "POST"])
@@ -50,12 +61,9 @@ def contact(request: HttpRequest) -> HttpResponse:
     hour from one address) are turned away."""
     form = ContactForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        key = f"contact-{_client(request)}"
-        sent = cache.get(key, 0)
-        if sent >= CONTACTS_PER_HOUR:
+        if not _one_more_message(request):
             form.add_error(None, _("Too many messages from your address: try again in an hour."))
         else:
-            cache.set(key, sent + 1, 3600)
             if not form.is_spam():
                 data = form.cleaned_data
                 send_mail(
