@@ -95,7 +95,9 @@ def public_feed(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def member_feed(request: HttpRequest, token: str) -> HttpResponse:
-    """A member's own events (those they are registered in), at a secret address."""
-    member = get_object_or_404(Member.objects.select_related("player"), calendar_token=token)
+    """A member's own events (those they are registered in), at a secret address that
+    answers while they are a member with an active account (lapsed: not found)."""
+    members = Member.objects.with_live_calendar().select_related("player")
+    member = get_object_or_404(members, calendar_token=token)
     events = Event.objects.filter(participants__player=member.player).distinct()
     return _feed(request, f"{settings.CLUB_NAME} – {member.player.name}", _recent(events))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.client_ip import client_ip
 from club.forms import ContactForm, PrivacyForm
@@ -85,6 +87,17 @@ def _own_member(request: HttpRequest) -> Member:
     if member is None:
         raise Http404(_("Your account is not linked to a member of the club."))
     return member
+
+
+@login_required
+@require_POST
+def renew_calendar_token(request: HttpRequest) -> HttpResponse:
+    """A new secret address for the member's calendar feed; the old one stops answering."""
+    member = _own_member(request)
+    member.calendar_token = uuid.uuid4()
+    member.save(update_fields=["calendar_token"])
+    messages.success(request, _("Your calendar has a new address: the old one no longer works."))
+    return redirect("my_space")
 
 
 @login_required

@@ -40,6 +40,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "links": ("all", "-"),
     "contact": ("all", "all"),
     "my_space": ("login", "login"),
+    "renew_calendar_token": ("-", "login"),
     "login": ("all", "all"),
     "logout": ("-", "all"),
     "password_change": ("login", "login"),

@@ -217,3 +217,29 @@ def test_a_member_who_forgot_their_password_gets_a_reset_link_by_mail(client, me
 def test_the_home_page_shows_the_latest_articles(client):
     html = client.get(reverse("home")).content.decode()
     assert "Elo du club" in html and "Belgique — FRBE-KBSB" in html
+
+
+def test_a_member_renews_their_calendar_address_and_the_old_one_stops(client, member_with_login):
+    old = member_with_login.calendar_token
+    client.force_login(member_with_login.user)
+    response = client.post(reverse("renew_calendar_token"), follow=True)
+    member_with_login.refresh_from_db()
+    assert member_with_login.calendar_token != old
+    assert str(member_with_login.calendar_token) in response.content.decode()
+    client.logout()
+    assert client.get(reverse("member_feed", args=[old])).status_code == 404
+    new = reverse("member_feed", args=[member_with_login.calendar_token])
+    assert client.get(new).status_code == 200
+
+
+def test_a_lapsed_members_calendar_stops(client, member_with_login):
+    member_with_login.status = Member.Status.LAPSED
+    member_with_login.save()
+    feed = reverse("member_feed", args=[member_with_login.calendar_token])
+    assert client.get(feed).status_code == 404
+
+
+def test_a_deactivated_accounts_calendar_stops(client, member_with_login):
+    User.objects.filter(pk=member_with_login.user.pk).update(is_active=False)
+    feed = reverse("member_feed", args=[member_with_login.calendar_token])
+    assert client.get(feed).status_code == 404
