@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from club.models import Event, Member
 
@@ -30,7 +30,7 @@ def _month(value: str | None, today: date) -> date:
         raise Http404("not a month: use YYYY-MM") from None
 
 
-@require_GET
+@require_safe
 def calendar(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     first = _month(request.GET.get("mois"), today)
@@ -87,13 +87,13 @@ def _recent(events: Any) -> Any:
     return events.filter(end__gte=since).order_by("start")
 
 
-@require_GET
+@require_safe
 def public_feed(request: HttpRequest) -> HttpResponse:
     """Every public event of the last year and ahead, for a phone's calendar."""
     return _feed(request, settings.CLUB_NAME, _recent(Event.objects.public()))
 
 
-@require_GET
+@require_safe
 def member_feed(request: HttpRequest, token: str) -> HttpResponse:
     """A member's own events (those they are registered in), at a secret address that
     answers while they are a member with an active account (lapsed: not found)."""

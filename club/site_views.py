@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from club.client_ip import client_ip
 from club.forms import ContactForm, PrivacyForm
@@ -26,19 +26,19 @@ from ratings.history import member_history
 CONTACTS_PER_HOUR = 3
 
 
-@require_GET
+@require_safe
 def articles(request: HttpRequest) -> HttpResponse:
     return render(request, "club/articles.html", {"articles": Article.objects.published()})
 
 
-@require_GET
+@require_safe
 def article(request: HttpRequest, slug: str) -> HttpResponse:
     item = get_object_or_404(Article.objects.published(), slug=slug)
     body = mark_safe(render_markdown(item.body))  # sanitised by nh3 in club.markdown
     return render(request, "club/article.html", {"article": item, "body": body})
 
 
-@require_GET
+@require_safe
 def links(request: HttpRequest) -> HttpResponse:
     return render(request, "club/links.html")
 
@@ -57,7 +57,7 @@ def _one_more_message(request: HttpRequest) -> bool:
     return sent <= CONTACTS_PER_HOUR
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def contact(request: HttpRequest) -> HttpResponse:
     """A message to the club, by e-mail; robots (honeypot) and floods (a few messages an
     hour from one address) are turned away."""

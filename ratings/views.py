@@ -47,7 +47,7 @@ def calculate_api(request: HttpRequest) -> JsonResponse:
     return JsonResponse(answer)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def calculator(request: HttpRequest) -> HttpResponse:
     """The "Calculette Elo": a form, and the answer as a table like seed 000's example."""
     form = CalculatorForm(request.POST or None, initial={"system": "frbe", "games": 30})
