@@ -169,9 +169,10 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Login throttling (django-axes): guessing a password is stopped after a few failures for
 # one account from one address, without letting a stranger lock a member out everywhere
-# (the lock is per account *and* address). A success clears the count; every attempt
-# during the lock starts the wait again. The backend must come first: it refuses locked
-# credentials before ModelBackend checks them.
+# with a few tries (the lock is per account *and* address); wider limits stop guessing
+# spread over addresses or over accounts (club/login_limits.py). A success clears the
+# count; every attempt during the lock starts the wait again. The backend must come
+# first: it refuses locked credentials before ModelBackend checks them.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -181,7 +182,17 @@ _AXES_COOLOFF_MINUTES = envint("AXES_COOLOFF_MINUTES", "15")
 if AXES_FAILURE_LIMIT < 1 or _AXES_COOLOFF_MINUTES < 1:
     raise ImproperlyConfigured("AXES_FAILURE_LIMIT and AXES_COOLOFF_MINUTES must be at least 1")
 AXES_COOLOFF_TIME = timedelta(minutes=_AXES_COOLOFF_MINUTES)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Wider counts (club/login_limits.py): one account from any address, one address on any
+# account (password spraying), each with a higher limit than the pair's.
+AXES_ACCOUNT_FAILURE_LIMIT = envint("AXES_ACCOUNT_FAILURE_LIMIT", "20")
+AXES_ADDRESS_FAILURE_LIMIT = envint("AXES_ADDRESS_FAILURE_LIMIT", "20")
+if min(AXES_ACCOUNT_FAILURE_LIMIT, AXES_ADDRESS_FAILURE_LIMIT) < AXES_FAILURE_LIMIT:
+    raise ImproperlyConfigured(
+        "AXES_ACCOUNT_FAILURE_LIMIT and AXES_ADDRESS_FAILURE_LIMIT must be at least "
+        "AXES_FAILURE_LIMIT"
+    )
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username", "ip_address"]
+AXES_HANDLER = "club.login_limits.LoginLimitsHandler"
 AXES_RESET_ON_SUCCESS = True
 # Failed attempts are kept for the lockout; successful logins (address, browser) are not
 # recorded at all: personal data the club has no use for.
