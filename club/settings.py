@@ -159,6 +159,19 @@ STORAGES = {
     },
 }
 
+# Uploads (TRF, CSV, PGN files) are text of at most UPLOAD_MAX_BYTES; a larger body is
+# refused by its Content-Length before it is read (club/uploads.py), and files are kept
+# in memory up to that size. DATA_UPLOAD_MAX_MEMORY_SIZE bounds the rest of a body (form
+# fields, JSON). The reverse proxy must refuse larger bodies first (README).
+UPLOAD_MAX_BYTES = 2 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_HANDLERS = [
+    "club.uploads.SizeLimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"

@@ -133,3 +133,18 @@ def test_a_pgn_that_does_not_parse_names_the_game(secretary_client, four_players
         reverse("desk:event_files", args=[event.pk]), {"kind": "pgn", "file": _upload("g.pgn", bad)}
     )
     assert "game 2: the PGN does not parse" in response.content.decode()
+
+
+def test_a_too_large_upload_is_refused_before_its_body_is_read(secretary):
+    from django.test import RequestFactory
+
+    from club.desk.views_files import trf_import
+
+    size = 5 * 1024 * 1024
+    request = RequestFactory().post(
+        reverse("desk:trf_import"), {"file": _upload("t.trf", b"x" * size)}
+    )
+    request.user = secretary
+    response = trf_import(request)
+    assert "plus de 2 Mo" in response.content.decode()
+    assert request._stream._pos < 1024 * 1024  # type: ignore[attr-defined]
