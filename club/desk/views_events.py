@@ -25,6 +25,7 @@ from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.forms import BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from club.models import ChangeLog, Event, Game, Member, Participant, Result
+from club.spreadsheets import spreadsheet_text
 from club.standings import Round as Played
 from club.standings import crosstable, parse_tiebreaks, standings
 from ratings.models import RatingSystem
@@ -422,7 +423,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         writer.writerow(
             [
                 row.rank,
-                players[row.player].name,
+                spreadsheet_text(players[row.player].name),
                 row.points,
                 *[row.tiebreaks.get(t, Decimal(0)) for t in order],
             ]
