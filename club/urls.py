@@ -38,3 +38,5 @@ urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )
+
+handler500 = "club.errors.server_error"
