@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from club.desk import services
-from club.models import Participant
-from tests.club.factories import PlayerFactory
+from club.models import Game, Participant, Player
+from tests.club.factories import MemberFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -26,3 +26,95 @@ def test_the_standings_csv_writes_no_formula(
     names = [row[1] for row in rows[1:]]
     assert names == [f"'{name} Z"]
     assert Participant.objects.filter(event=round_robin_event).count() == 1
+
+
+def _state(event):
+    return (
+        list(Participant.objects.filter(event=event).values_list("pk", "joined_round")),
+        list(Participant.objects.filter(event=event).values_list("withdrawn_after_round")),
+        list(Game.objects.filter(round__event=event).values_list("pk", "white", "black")),
+        Player.objects.count(),
+    )
+
+
+@pytest.mark.parametrize("query", ["²²", "٣٣", "99999999999", "9" * 40])
+def test_a_member_search_for_odd_digits_finds_nothing_without_failing(
+    secretary_client, paired_event, query
+):
+    url = reverse("desk:member_search", args=[paired_event.pk])
+    response = secretary_client.get(url, {"q": query, "joined_round": "²"})
+    assert response.status_code == 200
+    assert response.context["found"] == []
+
+
+@pytest.mark.parametrize("member", ["²", "٣", "abc", "9" * 40])
+def test_registering_an_odd_member_number_says_to_choose_a_member(
+    secretary_client, round_robin_event, member
+):
+    before = _state(round_robin_event)
+    url = reverse("desk:register", args=[round_robin_event.pk])
+    response = secretary_client.post(url, {"member": member}, follow=True)
+    assert "Choisissez un membre parmi ceux trouvés." in response.content.decode()
+    assert _state(round_robin_event) == before
+
+
+def test_registering_in_round_99999_names_the_limit(secretary_client, round_robin_event):
+    member = MemberFactory()
+    url = reverse("desk:register", args=[round_robin_event.pk])
+    response = secretary_client.post(
+        url, {"member": member.pk, "joined_round": "99999"}, follow=True
+    )
+    assert "Un événement a au plus 30 rondes." in response.content.decode()
+    assert not Participant.objects.filter(event=round_robin_event).exists()
+
+
+def test_an_edited_round_with_a_player_abc_names_the_board(secretary_client, paired_event):
+    round_ = paired_event.rounds.get(number=1)
+    before = _state(paired_event)
+    response = secretary_client.post(
+        reverse("desk:edit_round", args=[round_.pk]),
+        {"white-0": "abc", "black-0": "1", "bye-0": "²", "bye-kind-0": "half"},
+        follow=True,
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Échiquier 1 : choisissez les deux joueurs dans la liste." in html
+    assert "Bye 1 : choisissez le joueur dans la liste." in html
+    assert _state(paired_event) == before
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("fide_id", "99999999999", "inférieure ou égale à 2147483647"),
+        ("joined_round", "99999", "inférieure ou égale à 30"),
+        ("joined_round", "²", "Saisissez un nombre entier."),
+    ],
+)
+def test_an_outsider_with_numbers_out_of_range_names_the_field(
+    secretary_client, round_robin_event, field, value, message
+):
+    before = _state(round_robin_event)
+    data = {"first_name": "Zoé", "last_name": "Dehors", field: value}
+    response = secretary_client.post(reverse("desk:outsider", args=[round_robin_event.pk]), data)
+    assert response.status_code == 400
+    assert message in response.context["outsider"].errors[field][0]
+    assert _state(round_robin_event) == before
+
+
+@pytest.mark.parametrize(
+    ("after", "message"),
+    [
+        ("99999", "Un événement a au plus 30 rondes."),
+        ("²", "Indiquez après quelle ronde le joueur se retire."),
+    ],
+)
+def test_withdrawing_after_round_99999_names_the_limit(
+    secretary_client, paired_event, after, message
+):
+    participant = Participant.objects.filter(event=paired_event).first()
+    before = _state(paired_event)
+    url = reverse("desk:withdraw", args=[paired_event.pk, participant.pk])
+    response = secretary_client.post(url, {"after_round": after}, follow=True)
+    assert message in response.content.decode()
+    assert _state(paired_event) == before
