@@ -14,9 +14,11 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from club.desk import trf
 from club.desk.services import log_change
+from club.limits import MAX_FIDE_ID, MAX_ROUNDS, MAX_TITLE_LENGTH
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
 
 WHITE_CODE = {
@@ -145,9 +147,67 @@ class Plan:
     unmatched: list[trf.TrfPlayer] = field(default_factory=list)
 
 
+def _line_of(text: str, code: str) -> int | None:
+    """The number of the (last) line starting with ``code``, as the reader counts them."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return next((n for n in range(len(lines), 0, -1) if lines[n - 1].startswith(code)), None)
+
+
+def _refuse(line: int | None, message: str) -> trf.TrfError:
+    """An error whose translated message already names its line."""
+    error = trf.TrfError(None, message)
+    error.line = line
+    return error
+
+
+def check_fits(text: str, tournament: trf.Tournament) -> None:
+    """What the TRF reader accepts but the club does not hold: a title or venue too long,
+    FIDE IDs out of range or on two lines, more rounds than an event has. Refused with the
+    line named, before anything is saved."""
+    for code, value in (("012", tournament.name), ("022", tournament.city)):
+        if len(value) > MAX_TITLE_LENGTH:
+            raise _refuse(
+                _line_of(text, code),
+                _("line %(line)s: the name has %(length)s characters; at most %(max)s.")
+                % {"line": _line_of(text, code), "length": len(value), "max": MAX_TITLE_LENGTH},
+            )
+    seen: dict[int, int] = {}
+    for player in tournament.players:
+        if player.fide_id is None:
+            continue
+        if player.fide_id > MAX_FIDE_ID:
+            raise _refuse(
+                player.line,
+                _("line %(line)s: the FIDE ID %(id)s is not a FIDE ID (at most %(max)s).")
+                % {"line": player.line, "id": player.fide_id, "max": MAX_FIDE_ID},
+            )
+        if player.fide_id in seen:
+            raise _refuse(
+                player.line,
+                _("line %(line)s: the FIDE ID %(id)s is already on line %(other)s.")
+                % {"line": player.line, "id": player.fide_id, "other": seen[player.fide_id]},
+            )
+        seen[player.fide_id] = player.line
+    if tournament.rounds is not None and tournament.rounds > MAX_ROUNDS:
+        line = _line_of(text, "XXR")
+        raise _refuse(
+            line,
+            _("line %(line)s: %(n)s rounds; an event has at most %(max)s.")
+            % {"line": line, "n": tournament.rounds, "max": MAX_ROUNDS},
+        )
+    longest = max(tournament.players, key=lambda p: len(p.rounds))
+    if len(longest.rounds) > MAX_ROUNDS:
+        raise _refuse(
+            longest.line,
+            _("line %(line)s: %(n)s rounds; an event has at most %(max)s.")
+            % {"line": longest.line, "n": len(longest.rounds), "max": MAX_ROUNDS},
+        )
+
+
 def plan_import(text: str) -> Plan:
     """Read the file and match its players: by FIDE ID, then by name."""
     tournament = trf.read(text)
+    check_fits(text, tournament)
     plan = Plan(tournament)
     ids = [p.fide_id for p in tournament.players if p.fide_id]
     by_fide = {p.fide_id: p for p in Player.objects.filter(fide_id__in=ids)}

@@ -3,12 +3,15 @@ never a server error, nothing saved; and files it writes for spreadsheets."""
 
 import csv
 import io
+from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from club.desk import services
-from club.models import Game, Participant, Player
+from club.models import Event, Game, Participant, Player
 from tests.club.factories import MemberFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -118,3 +121,71 @@ def test_withdrawing_after_round_99999_names_the_limit(
     response = secretary_client.post(url, {"after_round": after}, follow=True)
     assert message in response.content.decode()
     assert _state(paired_event) == before
+
+
+# TRF files
+
+BBP = (Path(__file__).resolve().parents[2] / "fixtures" / "trf" / "bbp_issue_7.trf").read_text()
+
+
+def _columns(text: str, line: int, start: int, value: str) -> str:
+    """``text`` with ``value`` written from column ``start`` (1-based) of line ``line``."""
+    lines = text.split("\n")
+    row = lines[line - 1].ljust(start - 1)
+    lines[line - 1] = row[: start - 1] + value + row[start - 1 + len(value) :]
+    return "\n".join(lines)
+
+
+def _trf_refusal(client, text: str) -> str:
+    response = client.post(
+        reverse("desk:trf_import"),
+        {"file": SimpleUploadedFile("t.trf", text.encode(), content_type="text/plain")},
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors["file"]
+    assert not Event.objects.exists() and Player.objects.count() == 0
+    return errors[0]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # the start rank (columns 5-8) and the rating (49-52) in superscript digits
+        (lambda t: _columns(t, 2, 5, "   ²"), "line 2: the start rank '²' is not a whole number"),
+        (lambda t: _columns(t, 3, 49, "²²²²"), "line 3: the rating '²²²²' is not a whole number"),
+        (lambda t: _columns(t, 4, 58, "99999999999"), "ligne 4 : le matricule FIDE 99999999999"),
+        (
+            lambda t: _columns(_columns(t, 2, 58, "  4600000"), 5, 58, "  4600000"),
+            "ligne 5 : le matricule FIDE 4600000 figure déjà à la ligne 2.",
+        ),
+        (
+            lambda t: t.replace("AutoTest Tournament 1110065304", "T" * 201),
+            "ligne 1 : le nom a 201 caractères ; au plus 200.",
+        ),
+        (
+            lambda t: t.replace("XXR 15", "XXR 40000"),
+            "ligne 62 : 40000 rondes ; un événement en a au plus 30.",
+        ),
+        (
+            lambda t: t.replace("XXR 15", "XXR 30000"),
+            "ligne 62 : 30000 rondes ; un événement en a au plus 30.",
+        ),
+    ],
+)
+def test_a_trf_the_club_cannot_hold_is_refused_naming_its_line(secretary_client, change, message):
+    assert _trf_refusal(secretary_client, change(BBP)).startswith(message)
+
+
+def test_a_trf_with_more_round_columns_than_an_event_has_is_refused(secretary_client):
+    text = _columns(BBP, 2, 92 + 10 * 14, "0000 - Z  " * 20)
+    assert "ligne 2 : 34 rondes ; un événement en a au plus 30." in _trf_refusal(
+        secretary_client, text
+    )
+
+
+def test_the_trf_refusals_are_in_english_at_en(secretary_client):
+    with translation.override("en"):
+        text = BBP.replace("XXR 15", "XXR 40000")
+        assert _trf_refusal(secretary_client, text) == (
+            "line 62: 40000 rounds; an event has at most 30."
+        )
