@@ -18,7 +18,15 @@ from django.utils.translation import gettext as _
 
 from club.desk import trf
 from club.desk.services import log_change
-from club.limits import MAX_FIDE_ID, MAX_ROUNDS, MAX_TITLE_LENGTH
+from club.limits import (
+    MAX_BOARDS,
+    MAX_CSV_RESULTS,
+    MAX_FIDE_ID,
+    MAX_PGN_GAMES,
+    MAX_ROUNDS,
+    MAX_TITLE_LENGTH,
+    whole_number,
+)
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
 
 WHITE_CODE = {
@@ -351,6 +359,53 @@ class FileError(ValueError):
     pass
 
 
+def _check_result_line(
+    number: int,
+    round_number: int,
+    board: int,
+    white: Player,
+    black: Player,
+    taken: dict[int, dict[int, int]],
+) -> None:
+    """A CSV line's game must fit its round: two different players, a round and a board in
+    range, neither player on another board of that round (``taken``: per round, who plays
+    on which board, the event's games and the file's lines so far; updated)."""
+    if white.pk == black.pk:
+        raise FileError(
+            _("line %(line)s: %(name)s cannot play against themself.")
+            % {"line": number, "name": white.name}
+        )
+    for column, value, most in (("round", round_number, MAX_ROUNDS), ("board", board, MAX_BOARDS)):
+        if not 1 <= value <= most:
+            raise FileError(
+                _("line %(line)s: column %(column)s: %(value)s is not between 1 and %(max)s.")
+                % {"line": number, "column": column, "value": value, "max": most}
+            )
+    boards = taken[round_number]
+    for player in (white, black):
+        elsewhere = boards.get(player.pk)
+        if elsewhere is not None and elsewhere != board:
+            raise FileError(
+                _("line %(line)s: %(name)s already plays on board %(board)s of round %(round)s.")
+                % {"line": number, "name": player.name, "board": elsewhere, "round": round_number}
+            )
+    for player_id, on in list(boards.items()):
+        if on == board:  # the line replaces the game on its board
+            del boards[player_id]
+    boards[white.pk] = boards[black.pk] = board
+
+
+def _boards_by_round(event: Event) -> dict[int, dict[int, int]]:
+    """Per round of ``event``, which board each player plays on."""
+    taken: dict[int, dict[int, int]] = {n: {} for n in range(1, MAX_ROUNDS + 1)}
+    for number, board, white, black in Game.objects.filter(round__event=event).values_list(
+        "round__number", "board", "white_id", "black_id"
+    ):
+        boards = taken.setdefault(number, {})
+        boards[white] = boards[black] = board
+    return taken
+
+
 def _find_player(
     text: str, players: dict[str, Player], by_fide: dict[int, Player]
 ) -> Player | None:
@@ -391,13 +446,19 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
         rows = list(reader)
     except csv.Error as error:
         raise FileError(f"line {reader.line_num}: not readable as CSV: {error}") from None
+    if len(rows) > MAX_CSV_RESULTS:
+        raise FileError(
+            _("line %(line)s: at most %(max)s results in one file: split it.")
+            % {"line": MAX_CSV_RESULTS + 2, "max": MAX_CSV_RESULTS}
+        )
+    taken = _boards_by_round(event)
     for number, row in enumerate(rows, 2):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) < len(header):
             raise FileError(f"line {number}: {len(row)} columns where the header has {len(header)}")
         cells = {c: row[i].strip() for c, i in index.items()}
-        if not cells["round"].isdigit() or not cells["board"].isdigit():
+        if whole_number(cells["round"]) is None or whole_number(cells["board"]) is None:
             raise FileError(f"line {number}: round and board must be whole numbers")
         white = _find_player(cells["white"], names, by_fide)
         black = _find_player(cells["black"], names, by_fide)
@@ -407,6 +468,7 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
         result = CSV_RESULTS.get(cells["result"].replace(" ", ""))
         if result is None:
             raise FileError(f"line {number}: column result: {cells['result']!r} is not a result")
+        _check_result_line(number, int(cells["round"]), int(cells["board"]), white, black, taken)
         round_ = rounds.get(int(cells["round"])) or Round.objects.create(
             event=event, number=int(cells["round"])
         )
@@ -445,6 +507,7 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
             for black in (_plain(game.black.name), game.black.fide_id):
                 if white and black:
                     index[(game.round.number, white, black)] = game
+    _check_game_count(text)
     report = PgnReport()
     stream = io.StringIO(text)
     number = 0
@@ -453,6 +516,8 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
         if parsed is None:
             break
         number += 1
+        if number > MAX_PGN_GAMES:
+            _check_game_count(text, counted=number)
         if parsed.errors:
             raise FileError(f"game {number}: the PGN does not parse: {parsed.errors[0]}")
         headers = parsed.headers
@@ -483,6 +548,18 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
         raise FileError("no game in this PGN file")
     log_change(user, event, "attach_pgn", attached=report.attached, unmatched=len(report.unmatched))
     return report
+
+
+_WHITE_TAG = re.compile(r'^\s*\[White\s+"', re.MULTILINE)
+
+
+def _check_game_count(text: str, counted: int = 0) -> None:
+    """Refuse, before reading them, more games than one file may hold (each game has its
+    White tag); ``counted``: games read so far, for a file whose games lack the tag."""
+    if max(counted, len(_WHITE_TAG.findall(text))) > MAX_PGN_GAMES:
+        raise FileError(
+            _("at most %(max)s games in one PGN file: split it.") % {"max": MAX_PGN_GAMES}
+        )
 
 
 def _fide(value: str | None) -> int | None:

@@ -22,6 +22,7 @@ from club.desk.imports import (
     plan_import,
 )
 from club.desk.trf import TrfError
+from club.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS
 from club.models import Player
 from club.uploads import upload_too_large
 
@@ -35,6 +36,10 @@ class UploadForm(forms.Form):
         self, *args, suffixes: tuple[str, ...] = (), too_large: bool = False, **kwargs
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = _(
+            "Text, at most 2 MB: a TRF of at most %(rounds)s rounds, a CSV of at most "
+            "%(results)s results, a PGN of at most %(games)s games."
+        ) % {"rounds": MAX_ROUNDS, "results": MAX_CSV_RESULTS, "games": MAX_PGN_GAMES}
         self.suffixes = suffixes
         self.too_large = too_large  # refused by its size before it was read
 

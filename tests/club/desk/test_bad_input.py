@@ -189,3 +189,93 @@ def test_the_trf_refusals_are_in_english_at_en(secretary_client):
         assert _trf_refusal(secretary_client, text) == (
             "line 62: 40000 rounds; an event has at most 30."
         )
+
+
+# CSV results and PGN games
+
+
+def _send(client, event, kind: str, text: str):
+    return client.post(
+        reverse("desk:event_files", args=[event.pk]),
+        {"kind": kind, "file": SimpleUploadedFile(f"f.{kind}", text.encode())},
+    )
+
+
+def _games(event):
+    return sorted(
+        Game.objects.filter(round__event=event).values_list(
+            "round__number", "board", "white", "black", "result", "pgn"
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (["1;1;{a};{a};1-0"], "ligne 2 : {a} ne peut pas jouer contre lui-même."),
+        (
+            ["1;1;{a};{b};1-0", "1;2;{c};{a};0-1"],
+            "ligne 3 : {a} joue déjà à l&#x27;échiquier 1 de la ronde 1.",
+        ),
+        (["0;1;{a};{b};1-0"], "ligne 2 : colonne round : 0 n&#x27;est pas entre 1 et 30."),
+        (["99999;1;{a};{b};1-0"], "ligne 2 : colonne round : 99999 n&#x27;est pas entre 1 et 30."),
+        (["1;99999;{a};{b};1-0"], "ligne 2 : colonne board : 99999 n&#x27;est pas entre 1 et 500."),
+        (["²;1;{a};{b};1-0"], "line 2: round and board must be whole numbers"),
+    ],
+)
+def test_a_csv_line_that_cannot_be_a_game_names_its_line_and_saves_nothing(
+    secretary_client, round_robin_event, six_members, lines, message
+):
+    names = {k: m.player.name for k, m in zip("abc", six_members, strict=False)}
+    for member in six_members:
+        services.register(round_robin_event, member.player, None)
+    text = "round;board;white;black;result\n" + "\n".join(lines).format(**names) + "\n"
+    response = _send(secretary_client, round_robin_event, "csv", text)
+    assert response.status_code == 200
+    assert message.format(**names) in response.content.decode()
+    assert _games(round_robin_event) == []
+
+
+def test_a_csv_player_already_on_another_board_of_the_event_is_named(
+    secretary_client, paired_event
+):
+    game = Game.objects.filter(round__event=paired_event, round__number=1, board=1).get()
+    other = Game.objects.filter(round__event=paired_event, round__number=1, board=2).get()
+    before = _games(paired_event)
+    text = f"round;board;white;black;result\n1;2;{game.white.name};{other.black.name};1-0\n"
+    html = _send(secretary_client, paired_event, "csv", text).content.decode()
+    assert f"ligne 2 : {game.white.name} joue déjà à l&#x27;échiquier 1 de la ronde 1." in html
+    assert _games(paired_event) == before
+
+
+def test_a_csv_line_replacing_a_board_with_its_own_players_is_accepted(
+    secretary_client, paired_event
+):
+    game = Game.objects.filter(round__event=paired_event, round__number=1, board=1).get()
+    white, black = game.white, game.black
+    text = f"round;board;white;black;result\n1;1;{black.name};{white.name};1-0\n"
+    _send(secretary_client, paired_event, "csv", text)
+    game.refresh_from_db()
+    assert (game.white, game.black, game.result) == (black, white, "1-0")
+
+
+def test_a_csv_over_the_limit_is_refused_naming_it(secretary_client, paired_event):
+    before = _games(paired_event)
+    text = "round;board;white;black;result\n" + "1;1;x;y;1-0\n" * 80_000
+    html = _send(secretary_client, paired_event, "csv", text).content.decode()
+    assert "ligne 2002 : au plus 2000 résultats dans un fichier : divisez-le." in html
+    assert _games(paired_event) == before
+
+
+def test_a_pgn_over_the_limit_is_refused_naming_it(secretary_client, paired_event):
+    game = '[Event "x"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 *\n\n'
+    before = _games(paired_event)
+    html = _send(secretary_client, paired_event, "pgn", game * 9_000).content.decode()
+    assert "au plus 1000 parties dans un fichier PGN : divisez-le." in html
+    assert _games(paired_event) == before
+
+
+def test_the_upload_form_states_the_limits(secretary_client, paired_event):
+    html = secretary_client.get(reverse("desk:event_files", args=[paired_event.pk])).content
+    text = html.decode()
+    assert "2 Mo" in text and "2000 résultats" in text and "1000 parties" in text
