@@ -260,12 +260,32 @@ def _date(text: str) -> date | None:
     return None
 
 
+def _check_one_line_a_player(
+    tournament: trf.Tournament, matched: dict[int, Player], chosen: dict[int, Player | None]
+) -> None:
+    """Two lines of the file cannot be the same player of the club (two namesakes matched
+    to one player, or one player chosen twice)."""
+    lines: dict[int, int] = {}
+    for entry in tournament.players:
+        player = matched.get(entry.rank) or chosen.get(entry.rank)
+        if player is None:
+            continue
+        if player.pk in lines:
+            raise _refuse(
+                entry.line,
+                _("line %(line)s: %(name)s is already the player of line %(other)s.")
+                % {"line": entry.line, "name": player.name, "other": lines[player.pk]},
+            )
+        lines[player.pk] = entry.line
+
+
 @transaction.atomic
 def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None = None) -> Event:
     """Create the event of a planned import; unmatched players are created unless
     ``choices`` maps their start rank to an existing player."""
     t = plan.tournament
     players = dict(plan.matched)
+    _check_one_line_a_player(t, players, choices or {})
     for entry in plan.unmatched:
         chosen = (choices or {}).get(entry.rank)
         players[entry.rank] = chosen or _new_player(entry)

@@ -110,7 +110,11 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
     for entry in plan.unmatched:
         value = request.POST.get(f"player-{entry.rank}", "")
         chosen[entry.rank] = Player.objects.filter(pk=value).first() if value.isdigit() else None
-    event = import_plan(plan, request.user, chosen)
+    try:
+        event = import_plan(plan, request.user, chosen)
+    except TrfError as error:
+        messages.error(request, str(error))
+        return _preview(request, plan)
     del request.session[SESSION_KEY]
     messages.success(request, _("The tournament is imported."))
     return redirect("desk:event", pk=event.pk)

@@ -279,3 +279,31 @@ def test_the_upload_form_states_the_limits(secretary_client, paired_event):
     html = secretary_client.get(reverse("desk:event_files", args=[paired_event.pk])).content
     text = html.decode()
     assert "2 Mo" in text and "2000 résultats" in text and "1000 parties" in text
+
+
+def test_one_player_chosen_for_two_trf_lines_is_refused_naming_the_lines(secretary_client):
+    ours = PlayerFactory(first_name="Anne", last_name="Zed")
+    secretary_client.post(
+        reverse("desk:trf_import"),
+        {"file": SimpleUploadedFile("t.trf", BBP.encode(), content_type="text/plain")},
+    )
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"), {"player-2": ours.pk, "player-5": ours.pk}
+    )
+    assert response.status_code == 200
+    assert "ligne 6 : Anne Zed est déjà le joueur de la ligne 3." in response.content.decode()
+    assert not Event.objects.exists() and Player.objects.count() == 1
+
+
+def test_two_trf_lines_matching_one_namesake_are_refused(secretary_client):
+    PlayerFactory(first_name="Player0001", last_name="Test0001")
+    text = _columns(BBP, 3, 15, "Test0001 Player0001")  # line 3 takes line 2's name
+    secretary_client.post(
+        reverse("desk:trf_import"),
+        {"file": SimpleUploadedFile("t.trf", text.encode(), content_type="text/plain")},
+    )
+    response = secretary_client.post(reverse("desk:trf_confirm"))
+    assert "ligne 3 : Player0001 Test0001 est déjà le joueur de la ligne 2." in (
+        response.content.decode()
+    )
+    assert not Event.objects.exists() and Player.objects.count() == 1
