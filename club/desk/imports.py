@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from club.desk import trf
 from club.desk.services import log_change
@@ -212,8 +213,44 @@ def check_fits(text: str, tournament: trf.Tournament) -> None:
         )
 
 
+# The numeric columns of a player line (TRF-16, 1-based, as trf.py's docstring gives them)
+# where digits other than 0-9 ("²", "٣") are told apart from the reader's other errors.
+_NUMBER_COLUMNS = (
+    (gettext_lazy("start rank"), 5, 8),
+    (gettext_lazy("rating"), 49, 52),
+    (gettext_lazy("FIDE ID"), 58, 68),
+)
+
+
+def check_digits(text: str) -> None:
+    """Numbers written with other digits than 0-9 are refused naming the line and the
+    column, in the site's language."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, line in enumerate(lines, 1):
+        if not line.startswith("001") or line.isascii():
+            continue
+        for name, first, last in _NUMBER_COLUMNS:
+            value = line[first - 1 : last].strip()
+            if value and not value.isascii():
+                raise _refuse(
+                    number,
+                    _(
+                        "line %(line)s: %(column)s (columns %(first)s-%(last)s): %(value)s is "
+                        "not written with the digits 0 to 9."
+                    )
+                    % {
+                        "line": number,
+                        "column": name,
+                        "first": first,
+                        "last": last,
+                        "value": value,
+                    },
+                )
+
+
 def plan_import(text: str) -> Plan:
     """Read the file and match its players: by FIDE ID, then by name."""
+    check_digits(text)
     tournament = trf.read(text)
     check_fits(text, tournament)
     plan = Plan(tournament)

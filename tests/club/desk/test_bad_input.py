@@ -151,8 +151,14 @@ def _trf_refusal(client, text: str) -> str:
     ("change", "message"),
     [
         # the start rank (columns 5-8) and the rating (49-52) in superscript digits
-        (lambda t: _columns(t, 2, 5, "   ²"), "line 2: the start rank '²' is not a whole number"),
-        (lambda t: _columns(t, 3, 49, "²²²²"), "line 3: the rating '²²²²' is not a whole number"),
+        (
+            lambda t: _columns(t, 2, 5, "   ²"),
+            "ligne 2 : rang de départ (colonnes 5-8) : ² n'est pas écrit avec les chiffres 0 à 9.",
+        ),
+        (
+            lambda t: _columns(t, 3, 49, "²²²²"),
+            "ligne 3 : classement (colonnes 49-52) : ²²²² n'est pas écrit avec les chiffres 0 à 9.",
+        ),
         (lambda t: _columns(t, 4, 58, "99999999999"), "ligne 4 : le matricule FIDE 99999999999"),
         (
             lambda t: _columns(_columns(t, 2, 58, "  4600000"), 5, 58, "  4600000"),
@@ -189,6 +195,16 @@ def test_the_trf_refusals_are_in_english_at_en(secretary_client):
         assert _trf_refusal(secretary_client, text) == (
             "line 62: 40000 rounds; an event has at most 30."
         )
+        assert _trf_refusal(secretary_client, _columns(BBP, 2, 5, "   ²")) == (
+            "line 2: start rank (columns 5-8): ² is not written with the digits 0 to 9."
+        )
+
+
+def test_the_reader_refuses_digits_other_than_0_to_9_too():
+    from club.desk import trf
+
+    with pytest.raises(trf.TrfError, match="line 2: the start rank '²' is not a whole number"):
+        trf.read(_columns(BBP, 2, 5, "   ²"))
 
 
 # CSV results and PGN games
