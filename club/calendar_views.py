@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from club.models import Event, Member
 
@@ -62,7 +62,7 @@ def _events_by_day(start: date, end: date) -> dict[date, list[Event]]:
     return by_day
 
 
-@require_GET
+@require_safe
 def calendar(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     first = _month(request.GET.get("mois"), today)
@@ -112,15 +112,17 @@ def _recent(events: Any) -> Any:
     return events.filter(end__gte=since).order_by("start")
 
 
-@require_GET
+@require_safe
 def public_feed(request: HttpRequest) -> HttpResponse:
     """Every public event of the last year and ahead, for a phone's calendar."""
     return _feed(request, settings.CLUB_NAME, _recent(Event.objects.public()))
 
 
-@require_GET
+@require_safe
 def member_feed(request: HttpRequest, token: str) -> HttpResponse:
-    """A member's own events (those they are registered in), at a secret address."""
-    member = get_object_or_404(Member.objects.select_related("player"), calendar_token=token)
+    """A member's own events (those they are registered in), at a secret address that
+    answers while they are a member with an active account (lapsed: not found)."""
+    members = Member.objects.with_live_calendar().select_related("player")
+    member = get_object_or_404(members, calendar_token=token)
     events = Event.objects.filter(participants__player=member.player).distinct()
     return _feed(request, f"{settings.CLUB_NAME} – {member.player.name}", _recent(events))

@@ -77,6 +77,11 @@ class MemberQuerySet(models.QuerySet["Member"]):
         """Members the public may see: active ones who did not ask to be hidden."""
         return self.active().filter(listed=True)
 
+    def with_live_calendar(self) -> MemberQuerySet:
+        """Members whose calendar feed answers: members today whose login account, if
+        they have one, is not deactivated."""
+        return self.active().filter(Q(user__isnull=True) | Q(user__is_active=True))
+
 
 class Member(models.Model):
     """A player's membership of the club. Contact details are private: they never reach a

@@ -52,6 +52,10 @@ IGNORED_TABLES = frozenset(
 )
 _WRITE = re.compile(r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.I)
 _PRIVATE = {"private", "no-store", "no-cache"}
+# The query parameters public pages read (the calendar's month, the games' search, a game's
+# move, django-tables2's sorting and pages): a request with any other, or with one twice,
+# is answered afresh and leaves no copy, so that made-up query strings cannot fill the cache.
+QUERY_PARAMETERS = frozenset({"mois", "q", "ply", "sort", "page", "per_page"})
 _DIRECTIVES = re.compile(r"\s*,\s*")
 
 
@@ -119,7 +123,10 @@ def watch_writes(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) ->
 def _cacheable_request(request: HttpRequest) -> bool:
     return (
         settings.PAGE_CACHE_ENABLED
-        and request.method == "GET"
+        and request.method in ("GET", "HEAD")
+        and all(
+            name in QUERY_PARAMETERS and len(request.GET.getlist(name)) == 1 for name in request.GET
+        )
         and settings.SESSION_COOKIE_NAME not in request.COOKIES
         and "messages" not in request.COOKIES
     )

@@ -180,6 +180,19 @@ STORAGES = {
     },
 }
 
+# Uploads (TRF, CSV, PGN files) are text of at most UPLOAD_MAX_BYTES; a larger body is
+# refused by its Content-Length before it is read (club/uploads.py), and files are kept
+# in memory up to that size. DATA_UPLOAD_MAX_MEMORY_SIZE bounds the rest of a body (form
+# fields, JSON). The reverse proxy must refuse larger bodies first (README).
+UPLOAD_MAX_BYTES = 2 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_HANDLERS = [
+    "club.uploads.SizeLimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
@@ -190,9 +203,10 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Login throttling (django-axes): guessing a password is stopped after a few failures for
 # one account from one address, without letting a stranger lock a member out everywhere
-# (the lock is per account *and* address). A success clears the count; every attempt
-# during the lock starts the wait again. The backend must come first: it refuses locked
-# credentials before ModelBackend checks them.
+# with a few tries (the lock is per account *and* address); wider limits stop guessing
+# spread over addresses or over accounts (club/login_limits.py). A success clears the
+# count; every attempt during the lock starts the wait again. The backend must come
+# first: it refuses locked credentials before ModelBackend checks them.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -202,7 +216,17 @@ _AXES_COOLOFF_MINUTES = envint("AXES_COOLOFF_MINUTES", "15")
 if AXES_FAILURE_LIMIT < 1 or _AXES_COOLOFF_MINUTES < 1:
     raise ImproperlyConfigured("AXES_FAILURE_LIMIT and AXES_COOLOFF_MINUTES must be at least 1")
 AXES_COOLOFF_TIME = timedelta(minutes=_AXES_COOLOFF_MINUTES)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Wider counts (club/login_limits.py): one account from any address, one address on any
+# account (password spraying), each with a higher limit than the pair's.
+AXES_ACCOUNT_FAILURE_LIMIT = envint("AXES_ACCOUNT_FAILURE_LIMIT", "20")
+AXES_ADDRESS_FAILURE_LIMIT = envint("AXES_ADDRESS_FAILURE_LIMIT", "20")
+if min(AXES_ACCOUNT_FAILURE_LIMIT, AXES_ADDRESS_FAILURE_LIMIT) < AXES_FAILURE_LIMIT:
+    raise ImproperlyConfigured(
+        "AXES_ACCOUNT_FAILURE_LIMIT and AXES_ADDRESS_FAILURE_LIMIT must be at least "
+        "AXES_FAILURE_LIMIT"
+    )
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username", "ip_address"]
+AXES_HANDLER = "club.login_limits.LoginLimitsHandler"
 AXES_RESET_ON_SUCCESS = True
 # Failed attempts are kept for the lockout; successful logins (address, browser) are not
 # recorded at all: personal data the club has no use for.
@@ -248,6 +272,15 @@ CACHES = {
             "PROGRESS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
         ),
         "LOCATION": os.getenv("PROGRESS_CACHE_LOCATION", str(BASE_DIR / ".progress-cache")),
+    },
+    # Limits on anonymous requests (the contact form's messages an hour per address):
+    # counted in a cache every worker process shares, files by default, Redis with
+    # LIMITS_CACHE_BACKEND/LIMITS_CACHE_LOCATION.
+    "limits": {
+        "BACKEND": os.getenv(
+            "LIMITS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
+        ),
+        "LOCATION": os.getenv("LIMITS_CACHE_LOCATION", str(BASE_DIR / ".limits-cache")),
     },
     # Public pages as anonymous visitors see them (club/page_cache.py), and apart, their
     # generation, changed at every write (a file cache lists its folder at every write):

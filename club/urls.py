@@ -27,9 +27,16 @@ urlpatterns += i18n_patterns(
     path("liens/", site_views.links, name="links"),
     path("contact/", site_views.contact, name="contact"),
     path("mon-espace/", site_views.my_space, name="my_space"),
+    path(
+        "mon-espace/calendrier/",
+        site_views.renew_calendar_token,
+        name="renew_calendar_token",
+    ),
     path("comptes/", include("django.contrib.auth.urls")),
     path("secretariat/", include("club.desk.urls")),
     path("", include("ratings.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )
+
+handler500 = "club.errors.server_error"

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from club import pgn
@@ -32,7 +32,7 @@ def _public_event(pk: int) -> Event:
     return get_object_or_404(Event.objects.public(), pk=pk)
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     upcoming = Event.objects.public().upcoming()
     context = {
@@ -55,7 +55,7 @@ def season_of(day: date) -> int:
     return day.year if day.month >= SEASON_START_MONTH else day.year - 1
 
 
-@require_GET
+@require_safe
 def tournaments(request: HttpRequest) -> HttpResponse:
     """The announced tournaments, and the archive of the finished ones season by season
     (``?saison=2025`` for 2025-2026; the latest season by default)."""
@@ -81,7 +81,7 @@ def tournaments(request: HttpRequest) -> HttpResponse:
     return render(request, "club/tournaments.html", context)
 
 
-@require_GET
+@require_safe
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     """The event, its standings with their tie-breaks, and each round's boards and byes."""
     event = _public_event(pk)
@@ -102,7 +102,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "club/event.html", context)
 
 
-@require_GET
+@require_safe
 def games(request: HttpRequest) -> HttpResponse:
     latest = (
         Game.objects.filter(round__event__public=True)
@@ -117,7 +117,7 @@ def _placeholder(request: HttpRequest, title: str, text: str) -> HttpResponse:
     return render(request, "club/placeholder.html", {"title": title, "text": text})
 
 
-@require_GET
+@require_safe
 def members(request: HttpRequest) -> HttpResponse:
     systems = list(RatingSystem.objects.enabled())
     query = request.GET.get("q", "").strip()
@@ -140,7 +140,7 @@ def _current_rating(system: RatingSystem) -> Subquery:
     return Subquery(ratings.values("rating")[:1])
 
 
-@require_GET
+@require_safe
 def member(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member.objects.public().select_related("player"), pk=pk)
     history = member_history(member.player, timezone.localdate())
@@ -154,7 +154,7 @@ def member(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "club/member.html", {"member": member, "games": games, **history})
 
 
-@require_GET
+@require_safe
 def rankings(request: HttpRequest) -> HttpResponse:
     systems = list(RatingSystem.objects.enabled())
     if not systems:
@@ -162,7 +162,7 @@ def rankings(request: HttpRequest) -> HttpResponse:
     return ranking(request, systems[0].pk)
 
 
-@require_GET
+@require_safe
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     systems = list(RatingSystem.objects.enabled())
     system = next((s for s in systems if s.pk == pk), None)
@@ -193,7 +193,7 @@ def _public_game(pk: int) -> Game:
     return get_object_or_404(games, pk=pk, round__event__public=True)
 
 
-@require_GET
+@require_safe
 def game(request: HttpRequest, pk: int) -> HttpResponse:
     """A game, and its moves on a board when it has a PGN."""
     item = _public_game(pk)
@@ -220,7 +220,7 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "club/game.html", context)
 
 
-@require_GET
+@require_safe
 @cache_control(max_age=86400, public=True)
 def game_board(request: HttpRequest, pk: int, ply: int) -> HttpResponse:
     """The board after ``ply`` half-moves, as SVG drawn by python-chess."""

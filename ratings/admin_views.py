@@ -9,10 +9,9 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,6 +19,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.models import Event
 from ratings import rules
+from ratings.access import (
+    administrator_required,
+    get_change_for_administrator,
+    get_system_for_administrator,
+)
 from ratings.config import ParameterError, ParamsForm, apply, overrides_of
 from ratings.forms import ADJUSTMENT_FACTORS, RATINGS
 from ratings.models import ConfigChange, RatingAdjustment, RatingSystem
@@ -66,19 +70,14 @@ class AdjustmentForm(forms.ModelForm):
             )
 
 
-def _system(pk: int) -> RatingSystem:
-    """The rating system ``pk``: the one access helper of these pages."""
-    return get_object_or_404(RatingSystem, pk=pk)
-
-
-@staff_member_required
+@administrator_required
 @require_GET
 def systems(request: HttpRequest) -> HttpResponse:
     context = {"systems": RatingSystem.objects.all(), "engines": rules.SYSTEMS}
     return render(request, "ratings/systems.html", context)
 
 
-@staff_member_required
+@administrator_required
 @require_POST
 def national(request: HttpRequest) -> HttpResponse:
     """The club's national federation: its system is enabled, the other national ones not."""
@@ -102,10 +101,10 @@ def national(request: HttpRequest) -> HttpResponse:
     return redirect("ratings:job", pk=job.pk)
 
 
-@staff_member_required
+@administrator_required
 @require_http_methods(["GET", "POST"])
 def system(request: HttpRequest, pk: int) -> HttpResponse:
-    chosen = _system(pk)
+    chosen = get_system_for_administrator(request, pk)
     today_params = chosen.params_on(timezone.localdate())
     scope = ScopeForm(request.POST or None, instance=chosen, prefix="scope")
     if request.method == "POST" and scope.is_valid():
@@ -152,11 +151,11 @@ def _preview_page(
     return render(request, "ratings/preview.html", context)
 
 
-@staff_member_required
+@administrator_required
 @require_POST
 def system_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """A parameters form is never applied at once: first its impact, without writing."""
-    chosen = _system(pk)
+    chosen = get_system_for_administrator(request, pk)
     form = ParamsForm(chosen.params_on(timezone.localdate()), request.POST, prefix="p")
     if not form.is_valid():
         context = {
@@ -172,18 +171,18 @@ def system_preview(request: HttpRequest, pk: int) -> HttpResponse:
     return _preview_page(request, chosen, overrides_of(form.params, _regulation(chosen)))
 
 
-@staff_member_required
+@administrator_required
 @require_POST
 def system_defaults(request: HttpRequest, pk: int) -> HttpResponse:
-    return _preview_page(request, _system(pk), {})
+    return _preview_page(request, get_system_for_administrator(request, pk), {})
 
 
-@staff_member_required
+@administrator_required
 @require_POST
 def switch_published(request: HttpRequest, pk: int) -> HttpResponse:
     """Switch the federation's published adjustment off (or back on): the parameter
     ``adjustment_applied``, through the same preview as any change of parameters."""
-    chosen = _system(pk)
+    chosen = get_system_for_administrator(request, pk)
     if not chosen.federation_adjustments():
         messages.error(request, _("This system has no published adjustment."))
         return redirect("ratings:system", pk=chosen.pk)
@@ -195,17 +194,17 @@ def switch_published(request: HttpRequest, pk: int) -> HttpResponse:
     return _preview_page(request, chosen, overrides)
 
 
-@staff_member_required
+@administrator_required
 @require_POST
 def revert(request: HttpRequest, pk: int) -> HttpResponse:
-    change = get_object_or_404(ConfigChange.objects.select_related("system"), pk=pk)
+    change = get_change_for_administrator(request, pk)
     return _preview_page(request, change.system, change.old)
 
 
-@staff_member_required
+@administrator_required
 @require_POST
 def system_apply(request: HttpRequest, pk: int) -> HttpResponse:
-    chosen = _system(pk)
+    chosen = get_system_for_administrator(request, pk)
     try:
         overrides = json.loads(request.POST.get("overrides", ""))
         apply(_regulation(chosen), overrides)
@@ -224,10 +223,10 @@ def system_apply(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("ratings:job", pk=job.pk)
 
 
-@staff_member_required
+@administrator_required
 @require_POST
 def add_adjustment(request: HttpRequest, pk: int) -> HttpResponse:
-    chosen = _system(pk)
+    chosen = get_system_for_administrator(request, pk)
     form = AdjustmentForm(request.POST, prefix="a")
     if not form.is_valid():
         messages.error(

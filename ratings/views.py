@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import RequestDataTooBig
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ratings.access import administrator_required, get_job_for_administrator
 from ratings.calculator import CalculationError, calculation, parse
 from ratings.forms import CalculatorForm, ReplayForm, systems_with_k
 from ratings.models import ReplayJob
@@ -49,7 +49,7 @@ def calculate_api(request: HttpRequest) -> JsonResponse:
     return JsonResponse(answer, json_dumps_params={"allow_nan": False})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def calculator(request: HttpRequest) -> HttpResponse:
     """The "Calculette Elo": a form, and the answer as a table like seed 000's example."""
     form = CalculatorForm(request.POST or None, initial={"system": "frbe", "games": 30})
@@ -75,19 +75,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
     return render(request, "ratings/calculator.html", context)
 
 
-def _job_for_staff(pk: int, lock: bool = False) -> ReplayJob:
-    """The replay job ``pk``: the one access helper of the recalculation pages. ``lock``
-    locks its row until the transaction ends (without joining the system: PostgreSQL
-    locks no row on the nullable side of an outer join)."""
-    jobs = (
-        ReplayJob.objects.select_for_update()
-        if lock
-        else ReplayJob.objects.select_related("system")
-    )
-    return get_object_or_404(jobs, pk=pk)
-
-
-@staff_member_required
+@administrator_required
 @require_http_methods(["GET", "POST"])
 def recalculation(request: HttpRequest) -> HttpResponse:
     """Administrators start a full replay in the background and watch its progress."""
@@ -102,10 +90,10 @@ def recalculation(request: HttpRequest) -> HttpResponse:
     return render(request, "ratings/recalculation.html", {"form": form, "jobs": jobs})
 
 
-@staff_member_required
+@administrator_required
 @require_GET
 def job(request: HttpRequest, pk: int) -> HttpResponse:
-    replay = _job_for_staff(pk)
+    replay = get_job_for_administrator(request, pk)
     done, total = job_progress(replay)
     interrupted = is_interrupted(replay)
     context = {
@@ -123,14 +111,14 @@ def job(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@staff_member_required
+@administrator_required
 @require_POST
 def restart(request: HttpRequest, pk: int) -> HttpResponse:
     """Start again a failed job, or one whose worker was killed (interrupted), with the same
     system and day; the old job is marked failed and links to the new one."""
     with transaction.atomic():
         # locked: two clicks on the button start one job
-        old = _job_for_staff(pk, lock=True)
+        old = get_job_for_administrator(request, pk, lock=True)
         if not can_restart(old):
             messages.error(
                 request, _("Only a failed or interrupted recalculation can be restarted.")

@@ -62,6 +62,15 @@ def _no_page_cache(settings) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
+def _limits_of_this_test(settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Limits (the contact form's) counted in files of this test's own, as the workers
+    share them, so that no test meets another's count."""
+    from tests.other_processes import caches_in
+
+    caches_in(tmp_path / "caches", settings, "limits")
+
+
+@pytest.fixture(autouse=True)
 def _data_of_the_migrations(request: pytest.FixtureRequest) -> None:
     """Transactional tests empty every table when they end, rows that data migrations
     created included: put those back for the transactional tests that follow."""

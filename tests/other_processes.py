@@ -13,6 +13,7 @@ FILES = "django.core.cache.backends.filebased.FileBasedCache"
 # the environment variable through which club/settings.py places each cache
 LOCATION_VARIABLES = {
     "progress": "PROGRESS_CACHE_LOCATION",
+    "limits": "LIMITS_CACHE_LOCATION",
     "pages": "PAGE_CACHE_LOCATION",
     "page-generation": "PAGE_GENERATION_LOCATION",
 }

@@ -15,7 +15,9 @@ from ratings.models import ConfigChange, RatingSystem, ReplayJob
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["anonymous", "member", "secretary", "admin"]
+# "staff_secretary": a secretary whose account also has the staff flag (Django's admin
+# site): still not an administrator of the ratings.
+ROLES = ["anonymous", "member", "secretary", "staff_secretary", "admin"]
 # who may use each page: "all" (anyone), "login" (any logged-in user), "secretary"
 # (secretaries and administrators), "admin" (administrators), "-" (method not allowed)
 MATRIX: dict[str, tuple[str, str]] = {
@@ -38,6 +40,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "links": ("all", "-"),
     "contact": ("all", "all"),
     "my_space": ("login", "login"),
+    "renew_calendar_token": ("-", "login"),
     "login": ("all", "all"),
     "logout": ("-", "all"),
     "password_change": ("login", "login"),
@@ -138,9 +141,12 @@ def site(db):
     users = {
         "member": User.objects.create_user("member", password="x"),
         "secretary": User.objects.create_user("secretary", password="x"),
+        "staff_secretary": User.objects.create_user("staff", password="x", is_staff=True),
         "admin": User.objects.create_superuser("admin", password="x"),
     }
-    users["secretary"].groups.add(Group.objects.get(name="secretaries"))
+    secretaries = Group.objects.get(name="secretaries")
+    users["secretary"].groups.add(secretaries)
+    users["staff_secretary"].groups.add(secretaries)
     Member.objects.filter(pk=member.pk).update(user=users["member"])
     args = {
         "member_feed": [member.calendar_token],
@@ -187,7 +193,7 @@ def _allowed(policy: str, role: str) -> bool:
     return {
         "all": True,
         "login": role != "anonymous",
-        "secretary": role in ("secretary", "admin"),
+        "secretary": role in ("secretary", "staff_secretary", "admin"),
         "admin": role == "admin",
     }[policy]
 

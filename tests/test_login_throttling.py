@@ -21,7 +21,7 @@ from tests.test_settings import PRODUCTION, _manage
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "tour-de-table-2026"
-LOCKED = "Too many failed login attempts were made for this account from your address"
+LOCKED = "Too many failed login attempts were made for this account or from your address"
 START = datetime(2026, 11, 22, 19, 30, tzinfo=UTC)
 
 
@@ -183,6 +183,38 @@ def test_behind_the_proxy_one_clients_lock_leaves_the_others_alone(
     member = {"HTTP_X_FORWARDED_FOR": "198.51.100.4"}
     assert _log_in(client, login_url, "anne", PASSWORD, **member).status_code == 302
     assert AccessAttempt.objects.get().ip_address == "203.0.113.66"
+
+
+def test_guessing_one_account_from_many_addresses_locks_the_account(client, anne, login_url):
+    statuses = [  # four tries from each of five addresses: under the pair's limit
+        _log_in(client, login_url, "anne", "wrong", REMOTE_ADDR=f"198.51.100.{n // 4}").status_code
+        for n in range(20)
+    ]
+    assert statuses == [200] * 19 + [429]  # the twentieth failure locks the account
+    response = _log_in(client, login_url, "anne", PASSWORD, REMOTE_ADDR="192.0.2.50")
+    assert response.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_password_spraying_from_one_address_is_stopped(client, login_url):
+    accounts = [User.objects.create_user(f"membre{n}", password=PASSWORD) for n in range(21)]
+    statuses = [
+        _log_in(client, login_url, user.username, "azerty123").status_code for user in accounts[:20]
+    ]
+    assert statuses == [200] * 19 + [429]  # the twentieth failure locks the address
+    assert _log_in(client, login_url, accounts[20].username, PASSWORD).status_code == 429
+    other = _log_in(client, login_url, accounts[20].username, PASSWORD, REMOTE_ADDR="192.0.2.9")
+    assert other.status_code == 302
+
+
+def test_a_sprayer_logging_into_their_own_account_keeps_their_count(client, login_url):
+    own = User.objects.create_user("sprayer", password=PASSWORD)
+    for n in range(19):
+        User.objects.create_user(f"membre{n}", password=PASSWORD)
+        _log_in(client, login_url, f"membre{n}", "azerty123")
+    assert _log_in(client, login_url, own.username, PASSWORD).status_code == 302
+    client.logout()
+    assert _log_in(client, login_url, "membre0", "azerty123").status_code == 429
 
 
 def test_production_reads_the_proxys_header_and_the_limits_from_the_environment():

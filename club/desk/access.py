@@ -18,10 +18,15 @@ SECRETARIES = "secretaries"
 
 
 def is_secretary(user: Any) -> bool:
-    return bool(
-        user.is_authenticated
-        and (user.is_superuser or user.groups.filter(name=SECRETARIES).exists())
-    )
+    """A member of the secretaries group or an administrator; asked of the database once
+    per user object (a request's access check and its menu share the answer)."""
+    if not user.is_authenticated:
+        return False
+    known = getattr(user, "_is_secretary", None)
+    if known is None:
+        known = user.is_superuser or user.groups.filter(name=SECRETARIES).exists()
+        user._is_secretary = known
+    return bool(known)
 
 
 def secretary_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

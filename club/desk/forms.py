@@ -12,12 +12,12 @@ from django.utils.translation import gettext_lazy as _
 
 from club.desk.services import DEFAULT_INTERVAL, Outsider
 from club.event_standings import TIEBREAK_LABELS
+from club.limits import MAX_FIDE_ID, MAX_ROUNDS
 from club.models import Event, Round
 from club.standings import Tiebreak, parse_tiebreaks
 
 DATETIME = {"type": "datetime-local"}
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
-MAX_ROUNDS = 30
 
 
 class TiebreakWidget(forms.MultiWidget):
@@ -190,7 +190,9 @@ class OutsiderForm(forms.Form):
 
     first_name = forms.CharField(label=_("First name"), max_length=80)
     last_name = forms.CharField(label=_("Last name"), max_length=80)
-    fide_id = forms.IntegerField(label=_("FIDE ID"), min_value=1, required=False)
+    fide_id = forms.IntegerField(
+        label=_("FIDE ID"), min_value=1, max_value=MAX_FIDE_ID, required=False
+    )
     national_id = forms.CharField(label=_("National ID"), max_length=20, required=False)
     federation = forms.RegexField(
         label=_("Federation"),
@@ -205,7 +207,7 @@ class OutsiderForm(forms.Form):
         label=_("Team"), max_length=120, required=False, help_text=_("For team events.")
     )
     joined_round = forms.IntegerField(
-        label=_("Joins in round"), min_value=1, initial=1, required=False
+        label=_("Joins in round"), min_value=1, max_value=MAX_ROUNDS, initial=1, required=False
     )
 
     def outsider(self) -> Outsider:

@@ -18,11 +18,20 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from club.desk import trf
 from club.desk.services import DeskError, log_change, write_result
 from club.event_standings import event_standings
+from club.limits import (
+    MAX_BOARDS,
+    MAX_CSV_RESULTS,
+    MAX_FIDE_ID,
+    MAX_PGN_GAMES,
+    MAX_ROUNDS,
+    MAX_TITLE_LENGTH,
+    whole_number,
+)
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from club.standings import TRF_CODE
 
@@ -192,10 +201,104 @@ def _already_imported(tournament: trf.Tournament, digest: str) -> list[Event]:
     return list(Event.objects.filter(query).order_by("-start")[:5])
 
 
+def _line_of(text: str, code: str) -> int | None:
+    """The number of the (last) line starting with ``code``, as the reader counts them."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return next((n for n in range(len(lines), 0, -1) if lines[n - 1].startswith(code)), None)
+
+
+def _refuse(line: int | None, message: str) -> trf.TrfError:
+    """An error whose translated message already names its line."""
+    error = trf.TrfError(None, message)
+    error.line = line
+    return error
+
+
+def check_fits(text: str, tournament: trf.Tournament) -> None:
+    """What the TRF reader accepts but the club does not hold: a title or venue too long,
+    FIDE IDs out of range or on two lines, more rounds than an event has. Refused with the
+    line named, before anything is saved."""
+    for code, value in (("012", tournament.name), ("022", tournament.city)):
+        if len(value) > MAX_TITLE_LENGTH:
+            raise _refuse(
+                _line_of(text, code),
+                _("line %(line)s: the name has %(length)s characters; at most %(max)s.")
+                % {"line": _line_of(text, code), "length": len(value), "max": MAX_TITLE_LENGTH},
+            )
+    seen: dict[int, int] = {}
+    for player in tournament.players:
+        if player.fide_id is None:
+            continue
+        if player.fide_id > MAX_FIDE_ID:
+            raise _refuse(
+                player.line,
+                _("line %(line)s: the FIDE ID %(id)s is not a FIDE ID (at most %(max)s).")
+                % {"line": player.line, "id": player.fide_id, "max": MAX_FIDE_ID},
+            )
+        if player.fide_id in seen:
+            raise _refuse(
+                player.line,
+                _("line %(line)s: the FIDE ID %(id)s is already on line %(other)s.")
+                % {"line": player.line, "id": player.fide_id, "other": seen[player.fide_id]},
+            )
+        seen[player.fide_id] = player.line
+    if tournament.rounds is not None and tournament.rounds > MAX_ROUNDS:
+        line = _line_of(text, "XXR")
+        raise _refuse(
+            line,
+            _("line %(line)s: %(n)s rounds; an event has at most %(max)s.")
+            % {"line": line, "n": tournament.rounds, "max": MAX_ROUNDS},
+        )
+    longest = max(tournament.players, key=lambda p: len(p.rounds))
+    if len(longest.rounds) > MAX_ROUNDS:
+        raise _refuse(
+            longest.line,
+            _("line %(line)s: %(n)s rounds; an event has at most %(max)s.")
+            % {"line": longest.line, "n": len(longest.rounds), "max": MAX_ROUNDS},
+        )
+
+
+# The numeric columns of a player line (TRF-16, 1-based, as trf.py's docstring gives them)
+# where digits other than 0-9 ("²", "٣") are told apart from the reader's other errors.
+_NUMBER_COLUMNS = (
+    (gettext_lazy("start rank"), 5, 8),
+    (gettext_lazy("rating"), 49, 52),
+    (gettext_lazy("FIDE ID"), 58, 68),
+)
+
+
+def check_digits(text: str) -> None:
+    """Numbers written with other digits than 0-9 are refused naming the line and the
+    column, in the site's language."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, line in enumerate(lines, 1):
+        if not line.startswith("001") or line.isascii():
+            continue
+        for name, first, last in _NUMBER_COLUMNS:
+            value = line[first - 1 : last].strip()
+            if value and not value.isascii():
+                raise _refuse(
+                    number,
+                    _(
+                        "line %(line)s: %(column)s (columns %(first)s-%(last)s): %(value)s is "
+                        "not written with the digits 0 to 9."
+                    )
+                    % {
+                        "line": number,
+                        "column": name,
+                        "first": first,
+                        "last": last,
+                        "value": value,
+                    },
+                )
+
+
 def plan_import(text: str) -> Plan:
     """Read the file and match its players: by FIDE ID, then by name. The plan says
     whether this tournament was imported before."""
+    check_digits(text)
     tournament = trf.read(text)
+    check_fits(text, tournament)
     digest = hashlib.sha256(text.encode()).hexdigest()
     plan = Plan(tournament, digest=digest, already=_already_imported(tournament, digest))
     ids = [p.fide_id for p in tournament.players if p.fide_id]
@@ -311,12 +414,32 @@ def _time_control(text: str) -> Event.TimeControl | None:
     return Event.TimeControl.RAPID if base < 60 else Event.TimeControl.STANDARD
 
 
+def _check_one_line_a_player(
+    tournament: trf.Tournament, matched: dict[int, Player], chosen: dict[int, Player | None]
+) -> None:
+    """Two lines of the file cannot be the same player of the club (two namesakes matched
+    to one player, or one player chosen twice)."""
+    lines: dict[int, int] = {}
+    for entry in tournament.players:
+        player = matched.get(entry.rank) or chosen.get(entry.rank)
+        if player is None:
+            continue
+        if player.pk in lines:
+            raise _refuse(
+                entry.line,
+                _("line %(line)s: %(name)s is already the player of line %(other)s.")
+                % {"line": entry.line, "name": player.name, "other": lines[player.pk]},
+            )
+        lines[player.pk] = entry.line
+
+
 @transaction.atomic
 def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None = None) -> Event:
     """Create the event of a planned import; unmatched players are created unless
     ``choices`` maps their start rank to an existing player."""
     t = plan.tournament
     players = dict(plan.matched)
+    _check_one_line_a_player(t, players, choices or {})
     for entry in plan.unmatched:
         chosen = (choices or {}).get(entry.rank)
         players[entry.rank] = chosen or _new_player(entry)
@@ -447,6 +570,53 @@ def _csv_columns(header: list[str]) -> dict[str, int]:
     return index
 
 
+def _check_result_line(
+    number: int,
+    round_number: int,
+    board: int,
+    white: Player,
+    black: Player,
+    taken: dict[int, dict[int, int]],
+) -> None:
+    """A CSV line's game must fit its round: two different players, a round and a board in
+    range, neither player on another board of that round (``taken``: per round, who plays
+    on which board, the event's games and the file's lines so far; updated)."""
+    if white.pk == black.pk:
+        raise FileError(
+            _("line %(line)s: %(name)s cannot play against themself.")
+            % {"line": number, "name": white.name}
+        )
+    for column, value, most in (("round", round_number, MAX_ROUNDS), ("board", board, MAX_BOARDS)):
+        if not 1 <= value <= most:
+            raise FileError(
+                _("line %(line)s: column %(column)s: %(value)s is not between 1 and %(max)s.")
+                % {"line": number, "column": _(column), "value": value, "max": most}
+            )
+    boards = taken[round_number]
+    for player in (white, black):
+        elsewhere = boards.get(player.pk)
+        if elsewhere is not None and elsewhere != board:
+            raise FileError(
+                _("line %(line)s: %(name)s already plays on board %(board)s of round %(round)s.")
+                % {"line": number, "name": player.name, "board": elsewhere, "round": round_number}
+            )
+    for player_id, on in list(boards.items()):
+        if on == board:  # the line replaces the game on its board
+            del boards[player_id]
+    boards[white.pk] = boards[black.pk] = board
+
+
+def _boards_by_round(event: Event) -> dict[int, dict[int, int]]:
+    """Per round of ``event``, which board each player plays on."""
+    taken: dict[int, dict[int, int]] = {n: {} for n in range(1, MAX_ROUNDS + 1)}
+    for number, board, white, black in Game.objects.filter(round__event=event).values_list(
+        "round__number", "board", "white_id", "black_id"
+    ):
+        boards = taken.setdefault(number, {})
+        boards[white] = boards[black] = board
+    return taken
+
+
 def _find_player(
     text: str, players: dict[str, Player], by_fide: dict[int, Player]
 ) -> Player | None:
@@ -487,6 +657,12 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
             _("line %(line)s: not readable as CSV: %(error)s")
             % {"line": reader.line_num, "error": error}
         ) from None
+    if len(rows) > MAX_CSV_RESULTS:
+        raise FileError(
+            _("line %(line)s: at most %(max)s results in one file: split it.")
+            % {"line": MAX_CSV_RESULTS + 2, "max": MAX_CSV_RESULTS}
+        )
+    taken = _boards_by_round(event)
     for number, row in enumerate(rows, 2):
         if not any(cell.strip() for cell in row):
             continue
@@ -496,7 +672,7 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
                 % {"line": number, "found": len(row), "expected": len(header)}
             )
         cells = {c: row[i].strip() for c, i in index.items()}
-        if not cells["round"].isdigit() or not cells["board"].isdigit():
+        if whole_number(cells["round"]) is None or whole_number(cells["board"]) is None:
             raise FileError(
                 _("line %(line)s: the round and the board must be whole numbers") % {"line": number}
             )
@@ -514,6 +690,7 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
                 _("line %(line)s: column %(column)s: “%(text)s” is not a result (1-0, 0-1, ½-½)")
                 % {"line": number, "column": _("result"), "text": cells["result"]}
             )
+        _check_result_line(number, int(cells["round"]), int(cells["board"]), white, black, taken)
         round_ = rounds.get(int(cells["round"])) or Round.objects.create(
             event=event, number=int(cells["round"])
         )
@@ -555,6 +732,7 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
             for black in (_plain(game.black.name), game.black.fide_id):
                 if white and black:
                     index[(game.round.number, white, black)] = game
+    _check_game_count(text)
     report = PgnReport()
     stream = io.StringIO(text)
     number = 0
@@ -563,6 +741,8 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
         if parsed is None:
             break
         number += 1
+        if number > MAX_PGN_GAMES:
+            _check_game_count(text, counted=number)
         if parsed.errors:
             raise FileError(f"game {number}: the PGN does not parse: {parsed.errors[0]}")
         headers = parsed.headers
@@ -591,6 +771,18 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
         raise FileError("no game in this PGN file")
     log_change(user, event, "attach_pgn", attached=report.attached, unmatched=len(report.unmatched))
     return report
+
+
+_WHITE_TAG = re.compile(r'^\s*\[White\s+"', re.MULTILINE)
+
+
+def _check_game_count(text: str, counted: int = 0) -> None:
+    """Refuse, before reading them, more games than one file may hold (each game has its
+    White tag); ``counted``: games read so far, for a file whose games lack the tag."""
+    if max(counted, len(_WHITE_TAG.findall(text))) > MAX_PGN_GAMES:
+        raise FileError(
+            _("at most %(max)s games in one PGN file: split it.") % {"max": MAX_PGN_GAMES}
+        )
 
 
 def _fide(value: str | None) -> int | None:

@@ -22,6 +22,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.limits import MAX_ROUNDS
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from club.pairing import round_robin
 
@@ -172,6 +173,8 @@ def register(event: Event, player: Player, user: Any, joined_round: int = 1) -> 
     number (the others keep theirs)."""
     if joined_round < 1:
         raise DeskError(_("A player joins in round 1 or later."))
+    if joined_round > MAX_ROUNDS:
+        raise DeskError(_("An event has at most %(n)s rounds.") % {"n": MAX_ROUNDS})
     if event.participants.filter(player=player).exists():
         raise DeskError(_("%(name)s is already registered.") % {"name": player.name})
     number = None
@@ -286,6 +289,8 @@ def withdraw(participant: Participant, after_round: int | None, user: Any) -> No
     them as forfeits."""
     if after_round is not None and after_round < 0:
         raise DeskError(_("A player withdraws after round 0 (before the first) or later."))
+    if after_round is not None and after_round > MAX_ROUNDS:
+        raise DeskError(_("An event has at most %(n)s rounds.") % {"n": MAX_ROUNDS})
     participant.withdrawn_after_round = after_round
     participant.save(update_fields=["withdrawn_after_round"])
     log_change(

@@ -73,7 +73,7 @@ def _number(text: str, line: int, what: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # "²".isdigit() is true
         raise TrfError(line, f"{what} {text!r} is not a whole number")
     return int(text)
 

@@ -26,7 +26,9 @@ from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.forms import BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from club.event_standings import event_standings
+from club.limits import MAX_FIDE_ID, MAX_ROUNDS, whole_number
 from club.models import Bye, ChangeLog, Event, Member, Participant, Result
+from club.spreadsheets import spreadsheet_text
 from ratings.models import RatingSystem
 
 SEARCH_RESULTS = 10
@@ -221,8 +223,11 @@ def _search_members(event: Event, query: str) -> list[Member]:
         condition &= Q(player__last_name__istartswith=word) | Q(
             player__first_name__istartswith=word
         )
-    if query.isdigit():
-        condition |= Q(player__national_id=query) | Q(player__fide_id=int(query))
+    number = whole_number(query)
+    if number is not None:
+        condition |= Q(player__national_id=query)
+        if number <= MAX_FIDE_ID:
+            condition |= Q(player__fide_id=number)
     return list(
         Member.objects.active()
         .filter(condition)
@@ -239,10 +244,8 @@ def member_search(request: HttpRequest, pk: int) -> HttpResponse:
     page)."""
     event = get_event_for_secretary(request, pk)
     query = request.GET.get("q", "").strip()
-    try:
-        joined_round = max(1, int(request.GET.get("joined_round", "")))
-    except ValueError:
-        joined_round = _next_round(event)
+    asked = whole_number(request.GET.get("joined_round"))
+    joined_round = min(max(1, asked), MAX_ROUNDS) if asked is not None else _next_round(event)
     context = {
         "event": event,
         "found": _search_members(event, query),
@@ -256,10 +259,8 @@ def member_search(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _joined(request: HttpRequest) -> int:
-    try:
-        return int(request.POST.get("joined_round", 1))
-    except ValueError:
-        return 0  # refused by the service, with a message
+    posted = request.POST.get("joined_round", "1")
+    return whole_number(posted) or 0  # 0 (not a number) is refused by the service
 
 
 @secretary_required
@@ -267,9 +268,10 @@ def _joined(request: HttpRequest) -> int:
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     posted = request.POST.get("member", "")
+    number = whole_number(posted)
     member = (
-        Member.objects.select_related("player").filter(pk=int(posted)).first()
-        if posted.isdigit()
+        Member.objects.select_related("player").filter(pk=number).first()
+        if number is not None
         else None
     )
     if member is None:
@@ -321,9 +323,8 @@ def withdraw(request: HttpRequest, pk: int, participant: int) -> HttpResponse:
     )
     after: int | None = None
     if "reinstate" not in request.POST:
-        try:
-            after = int(request.POST.get("after_round", ""))
-        except ValueError:
+        after = whole_number(request.POST.get("after_round"), signed=True)
+        if after is None:
             messages.error(request, _("Say after which round the player withdraws."))
             return redirect("desk:event", pk=event.pk)
     try:
@@ -398,7 +399,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     labels = [str(label) for _t, label in table.columns]
     writer.writerow([_("Rank"), _("Name"), _("Points"), *labels])
     for line in table.lines:
-        writer.writerow([line.rank, line.player.name, line.points, *line.values])
+        writer.writerow([line.rank, spreadsheet_text(line.player.name), line.points, *line.values])
     return response
 
 

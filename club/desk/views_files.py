@@ -4,6 +4,7 @@ CSV results, PGN games."""
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -22,22 +23,36 @@ from club.desk.imports import (
     update_results,
 )
 from club.desk.trf import TrfError
+from club.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS
 from club.models import Player
+from club.uploads import upload_too_large
 
-MAX_UPLOAD = 2 * 1024 * 1024
 SESSION_KEY = "trf-import"
 
 
 class UploadForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("File"))
 
-    def __init__(self, *args, suffixes: tuple[str, ...] = (), **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(  # type: ignore[no-untyped-def]
+        self, *args, suffixes: tuple[str, ...] = (), too_large: bool = False, **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = _(
+            "Text, at most 2 MB: a TRF of at most %(rounds)s rounds, a CSV of at most "
+            "%(results)s results, a PGN of at most %(games)s games."
+        ) % {"rounds": MAX_ROUNDS, "results": MAX_CSV_RESULTS, "games": MAX_PGN_GAMES}
         self.suffixes = suffixes
+        self.too_large = too_large  # refused by its size before it was read
+
+    def clean(self):  # type: ignore[no-untyped-def]
+        if self.too_large:
+            self.errors.pop("file", None)
+            self.add_error("file", _("The file is larger than 2 MB."))
+        return super().clean()
 
     def clean_file(self):  # type: ignore[no-untyped-def]
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD:
+        if upload.size > settings.UPLOAD_MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB."))
         if self.suffixes and not upload.name.lower().endswith(self.suffixes):
             raise forms.ValidationError(
@@ -58,7 +73,12 @@ class UploadForm(forms.Form):
 def trf_import(request: HttpRequest) -> HttpResponse:
     """Upload a TRF file: its players are matched, and the secretary decides about the
     others before anything is saved."""
-    form = UploadForm(request.POST or None, request.FILES or None, suffixes=(".trf", ".txt"))
+    form = UploadForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+        suffixes=(".trf", ".txt"),
+        too_large=upload_too_large(request),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             plan = plan_import(form.cleaned_data["file"])
@@ -93,7 +113,11 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
     for entry in plan.unmatched:
         value = request.POST.get(f"player-{entry.rank}", "")
         chosen[entry.rank] = Player.objects.filter(pk=value).first() if value.isdigit() else None
-    event = import_plan(plan, request.user, chosen)
+    try:
+        event = import_plan(plan, request.user, chosen)
+    except TrfError as error:
+        messages.error(request, str(error))
+        return _preview(request, plan)
     del request.session[SESSION_KEY]
     messages.success(request, _("The tournament is imported."))
     return redirect("desk:event", pk=event.pk)
@@ -128,7 +152,12 @@ def event_files(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     kind = request.POST.get("kind", "")
     suffixes = {"csv": (".csv", ".txt"), "pgn": (".pgn",)}.get(kind, ())
-    form = UploadForm(request.POST or None, request.FILES or None, suffixes=suffixes)
+    form = UploadForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+        suffixes=suffixes,
+        too_large=upload_too_large(request),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             if kind == "csv":

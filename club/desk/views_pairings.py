@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from club.desk import pairing_services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.services import DeskError
+from club.limits import whole_number
 from club.models import Bye, Round
 
 EXTRA_BOARDS = 2
@@ -30,6 +31,33 @@ def pair_next_round(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("desk:results", pk=round_.pk)
 
 
+def _posted_round(
+    request: HttpRequest, games: int, byes: int
+) -> tuple[list[tuple[int, int]], list[tuple[int, str]], list[str]]:
+    """The boards and byes posted (players by id), and what is not a player of the list,
+    named by its board or bye row."""
+    boards: list[tuple[int, int]] = []
+    asked: list[tuple[int, str]] = []
+    wrong: list[str] = []
+    for n in range(games + EXTRA_BOARDS):
+        white, black = request.POST.get(f"white-{n}"), request.POST.get(f"black-{n}")
+        if white and black:
+            ids = whole_number(white), whole_number(black)
+            if ids[0] is None or ids[1] is None:
+                wrong.append(_("Board %(n)s: choose both players from the list.") % {"n": n + 1})
+            else:
+                boards.append((ids[0], ids[1]))
+    for n in range(byes + BYE_ROWS):
+        player, kind = request.POST.get(f"bye-{n}"), request.POST.get(f"bye-kind-{n}")
+        if player and kind in Bye.Kind.values:
+            chosen = whole_number(player)
+            if chosen is None:
+                wrong.append(_("Bye %(n)s: choose the player from the list.") % {"n": n + 1})
+            else:
+                asked.append((chosen, kind))
+    return boards, asked, wrong
+
+
 @secretary_required
 @require_http_methods(["GET", "POST"])
 def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
@@ -40,16 +68,11 @@ def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
     byes = list(round_.byes.all())
     check = None
     if request.method == "POST":
-        boards = []
-        for n in range(len(games) + EXTRA_BOARDS):
-            white, black = request.POST.get(f"white-{n}"), request.POST.get(f"black-{n}")
-            if white and black:
-                boards.append((int(white), int(black)))
-        asked = []
-        for n in range(len(byes) + BYE_ROWS):
-            player, kind = request.POST.get(f"bye-{n}"), request.POST.get(f"bye-kind-{n}")
-            if player and kind in Bye.Kind.values:
-                asked.append((int(player), kind))
+        boards, asked, wrong = _posted_round(request, len(games), len(byes))
+        if wrong:
+            for problem in wrong:
+                messages.error(request, problem)
+            return redirect("desk:edit_round", pk=round_.pk)
         check = pairing_services.save_round(
             event, round_.number, boards, asked, request.user, bool(request.POST.get("confirm"))
         )

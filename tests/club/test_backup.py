@@ -64,3 +64,21 @@ def test_login_throttling_records_are_not_club_data(client, tmp_path):
     models = {obj["model"] for obj in json.loads(backup.read_text())["objects"]}
     assert "auth.user" in models
     assert not {model for model in models if model.startswith("axes.")}
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_the_backup_file_is_readable_by_its_owner_only(tmp_path, existing):
+    import os
+    import stat
+
+    backup = tmp_path / "club.json"
+    if existing:
+        backup.write_text("old")
+        backup.chmod(0o644)
+    old_mask = os.umask(0o022)
+    try:
+        call_command("export_club", str(backup), stdout=StringIO())
+    finally:
+        os.umask(old_mask)
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
+    assert json.loads(backup.read_text())["format"] == "club-echecs-backup"

@@ -4,6 +4,7 @@ The tests commit (transactional database), since the cache follows committed wri
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
@@ -157,3 +158,31 @@ def test_a_cache_out_of_order_costs_speed_never_a_page_or_a_write(
     type(member.player).objects.filter(pk=member.player.pk).update(first_name="Flore")
     assert "could not be made out of date after a write" in caplog.text
     assert "Flore" in client.get(url).content.decode()
+
+
+def test_unknown_query_parameters_make_no_new_cache_entries(client, member, page_caches):
+    url = reverse("member", args=[member.pk])
+    folder = page_caches["PAGE_CACHE_LOCATION"]
+
+    def entries() -> int:
+        return len(list(Path(folder).glob("*.djcache")))
+
+    client.get(url)
+    kept = entries()
+    for n in range(5):
+        response = client.get(f"{url}?x{n}={n}")
+        assert response.status_code == 200 and page_cache.HEADER not in response
+    response = client.get(f"{url}?page=1&page=2")
+    assert response.status_code == 200 and page_cache.HEADER not in response
+    assert entries() == kept
+    calendar = client.get(reverse("calendar"), {"mois": "2026-11"})
+    assert calendar[page_cache.HEADER] == "miss"  # the parameters pages read are kept
+    assert client.get(reverse("calendar"), {"mois": "2026-11"})[page_cache.HEADER] == "hit"
+
+
+def test_head_is_answered_like_get_without_a_body(client, member):
+    for url in (reverse("home"), reverse("member", args=[member.pk]), reverse("contact")):
+        get, head = client.get(url), client.head(url)
+        assert head.status_code == get.status_code == 200
+        assert head["Content-Type"] == get["Content-Type"]
+        assert head.content == b""

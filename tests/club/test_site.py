@@ -6,7 +6,7 @@ import pytest
 import time_machine
 from django.contrib.auth.models import User
 from django.core import mail
-from django.core.cache import cache
+from django.core.cache.backends import locmem
 from django.core.management import call_command
 from django.urls import reverse
 from django.utils.html import escape
@@ -97,7 +97,6 @@ def test_an_unpublished_article_is_not_found(client):
 
 def test_the_contact_form_sends_a_mail_to_the_club(client, settings):
     settings.CLUB_EMAIL = "secretaire@example.be"
-    cache.clear()
     form = {"name": "Anne", "email": "anne@example.be", "message": "Un cours le mardi ?"}
     response = client.post(reverse("contact"), form, follow=True)
     assert "votre message a été envoyé" in response.content.decode()
@@ -107,17 +106,39 @@ def test_the_contact_form_sends_a_mail_to_the_club(client, settings):
 
 
 def test_a_robot_filling_the_honeypot_sends_nothing(client):
-    cache.clear()
     form = {"name": "Bot", "email": "bot@example.com", "message": "Buy", "website": "x.example"}
     client.post(reverse("contact"), form)
     assert mail.outbox == []
 
 
 def test_a_flood_of_messages_is_stopped(client):
-    cache.clear()
     form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
     for _ in range(3):
         client.post(reverse("contact"), form)
+    response = client.post(reverse("contact"), form)
+    assert "Trop de messages" in response.content.decode()
+    assert len(mail.outbox) == 3
+
+
+def test_two_visitors_behind_the_proxy_are_limited_separately(client, settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
+    proxy = {"REMOTE_ADDR": "10.0.0.1"}  # the proxy: every request comes from it
+    for _ in range(4):
+        client.post(reverse("contact"), form, HTTP_X_FORWARDED_FOR="203.0.113.7", **proxy)
+    response = client.post(
+        reverse("contact"), form, HTTP_X_FORWARDED_FOR="198.51.100.4", follow=True, **proxy
+    )
+    assert "votre message a été envoyé" in response.content.decode()
+    assert len(mail.outbox) == 4  # three from the first visitor, one from the second
+
+
+def test_the_limit_holds_in_every_worker_process(client):
+    form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
+    for _ in range(3):
+        client.post(reverse("contact"), form)
+    for memory in locmem._caches.values():
+        memory.clear()  # what another worker process holds in its memory: nothing
     response = client.post(reverse("contact"), form)
     assert "Trop de messages" in response.content.decode()
     assert len(mail.outbox) == 3
@@ -207,3 +228,29 @@ def test_the_rating_systems_articles_read_as_text_without_code_names(client):
         page = client.get(article.get_absolute_url()).content.decode()
         assert article.title == name and name in page
         assert "<code>" not in page and "_" not in article.body and ".py" not in article.body
+
+
+def test_a_member_renews_their_calendar_address_and_the_old_one_stops(client, member_with_login):
+    old = member_with_login.calendar_token
+    client.force_login(member_with_login.user)
+    response = client.post(reverse("renew_calendar_token"), follow=True)
+    member_with_login.refresh_from_db()
+    assert member_with_login.calendar_token != old
+    assert str(member_with_login.calendar_token) in response.content.decode()
+    client.logout()
+    assert client.get(reverse("member_feed", args=[old])).status_code == 404
+    new = reverse("member_feed", args=[member_with_login.calendar_token])
+    assert client.get(new).status_code == 200
+
+
+def test_a_lapsed_members_calendar_stops(client, member_with_login):
+    member_with_login.status = Member.Status.LAPSED
+    member_with_login.save()
+    feed = reverse("member_feed", args=[member_with_login.calendar_token])
+    assert client.get(feed).status_code == 404
+
+
+def test_a_deactivated_accounts_calendar_stops(client, member_with_login):
+    User.objects.filter(pk=member_with_login.user.pk).update(is_active=False)
+    feed = reverse("member_feed", args=[member_with_login.calendar_token])
+    assert client.get(feed).status_code == 404

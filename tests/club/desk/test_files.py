@@ -221,3 +221,18 @@ def test_a_pgn_upload_into_a_closed_event_is_refused(secretary_client, four_play
     assert "game 1: Échiquier 1 : L&#x27;événement est clôturé" in response.content.decode()
     game.refresh_from_db()
     assert (game.pgn, game.version) == ("", 1)
+
+
+def test_a_too_large_upload_is_refused_before_its_body_is_read(secretary):
+    from django.test import RequestFactory
+
+    from club.desk.views_files import trf_import
+
+    size = 5 * 1024 * 1024
+    request = RequestFactory().post(
+        reverse("desk:trf_import"), {"file": _upload("t.trf", b"x" * size)}
+    )
+    request.user = secretary
+    response = trf_import(request)
+    assert "plus de 2 Mo" in response.content.decode()
+    assert request._stream._pos < 1024 * 1024  # type: ignore[attr-defined]

@@ -1,0 +1,34 @@
+"""The 404 and 500 pages are the site's, in the visitor's language."""
+
+import pytest
+from django.test import Client
+from django.utils.html import escape
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("url", "lang", "title"),
+    [("/nulle-part/", "fr", "Page introuvable"), ("/en/nulle-part/", "en", "Page not found")],
+)
+def test_a_missing_page_is_the_sites_own_in_the_visitors_language(client, url, lang, title):
+    response = client.get(url)
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert f'<html lang="{lang}">' in html and title in html
+    assert 'id="main-menu"' in html  # the site's menu, not Django's bare page
+
+
+@pytest.mark.parametrize(
+    ("url", "lang", "title"),
+    [("/panne/", "fr", "Erreur du serveur"), ("/en/panne/", "en", "Server error")],
+)
+def test_a_server_error_is_the_sites_own_page_in_the_visitors_language(settings, url, lang, title):
+    settings.ROOT_URLCONF = "tests.failing_urls"
+    client = Client(raise_request_exception=False)
+    response = client.get(url)
+    html = response.content.decode()
+    assert response.status_code == 500
+    assert f'<html lang="{lang}">' in html and title in html
+    assert escape(settings.CLUB_NAME) in html
+    assert "a bug" not in html
