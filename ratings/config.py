@@ -16,6 +16,7 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -172,7 +173,8 @@ def _field(spec: dataclasses.Field[Any], value: Any) -> forms.Field:
     label = gettext_lazy(meta.get("label", spec.name))
     help_text: Any = lazy(help_in_words, str)(meta["help"]) if meta.get("help") else ""
     if meta.get("unit"):
-        help_text = f"{help_text} ({meta['unit']})" if help_text else meta["unit"]
+        unit = gettext_lazy(meta["unit"])
+        help_text = format_lazy("{} ({})", help_text, unit) if help_text else unit
     limits: dict[str, Any] = {"min_value": meta.get("min"), "max_value": meta.get("max")}
     common: dict[str, Any] = {"label": label, "help_text": help_text}
     if isinstance(value, enum.Enum):
