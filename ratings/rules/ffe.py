@@ -170,7 +170,7 @@ class Params:
         "Youth: under this age",
         N_(
             "Seed 003 names 'jeune' without an age; the FFE youth categories end with the U20: "
-            "the age on 1 January of the season. PlayerState.junior wins when given."
+            "the age on 1 January of the season. A junior status given for the player wins."
         ),
         unit=N_("years"),
         min=1,

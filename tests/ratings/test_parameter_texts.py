@@ -14,6 +14,7 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from ratings import rules
+from ratings.config import help_in_words
 from ratings.models import RatingSystem
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +43,7 @@ TEXTS = [
     ),
     (
         "ffe",
-        "Seed 003 §2.4: 'les primes sont bornées à +/- 470'.",
+        "The FFE national rating rules §2.4: 'les primes sont bornées à +/- 470'.",
         "Règles du classement national FFE, §2.4 : « les primes sont bornées à +/- 470 ».",
     ),
     (
@@ -57,7 +58,7 @@ TEXTS = [
         "Avril 2024 : les classements inférieurs à 2000 relevés, comme lors de l'ajustement "
         "FIDE de mars 2024.",
     ),
-    ("fqe", "Seed 004: 4 rondes.", "Règles FQE : 4 rondes."),
+    ("fqe", "The FQE rating rules: 4 rondes.", "Règles FQE : 4 rondes."),
     (
         "fse",
         "From 2026 the Swiss national list is calculated with FIDE's rules.",
@@ -121,3 +122,14 @@ def test_it_has_a_french_text_for_every_label_help_text_and_unit_of_every_system
         if text and catalogue._catalog.get(text) is None
     ]
     assert missing == []
+
+
+def test_it_names_the_texts_the_help_quotes_instead_of_their_seed_numbers():
+    with translation.override("en"):
+        shown = help_in_words("Seed 003 §2.5: 'inférieure à 1000 est ramenée à 1000'.")
+        assert (
+            shown == "The FFE national rating rules §2.5: 'inférieure à 1000 est ramenée à 1000'."
+        )
+        assert help_in_words("Seed 002 applies none. Empty: no cap.") == (
+            "The Swiss text on the performance applies none. Empty: no cap."
+        )
