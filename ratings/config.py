@@ -16,6 +16,7 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -161,10 +162,25 @@ CHOICE_LABELS = {
 _SEED_NOTE = re.compile(r"\s*\((?:seeds?|seed) [0-9][^)]*\)|,? seeds? [0-9]{3}(?: and [0-9]{3})?")
 
 
+# The texts the rules quote, by the number the rules' help texts give them ("Seed 003 §2.4").
+SOURCES = {
+    "000": gettext_lazy("The Wavre club's page on the Belgian rating"),
+    "001": gettext_lazy("The encyclopedia article on the Elo rating"),
+    "002": gettext_lazy("The Swiss text on the performance"),
+    "003": gettext_lazy("The FFE national rating rules"),
+    "004": gettext_lazy("The FQE rating rules"),
+}
+_SEED_NAME = re.compile(r"\bSeed ([0-9]{3})\b")
+
+
 def help_in_words(text: str) -> str:
     """A parameter's help for people: translated, without the notes that name the test
-    material it was checked against ("(seed 001)")."""
-    return _SEED_NOTE.sub("", str(_(text))) if text else ""
+    material it was checked against ("(seed 001)"), and the texts it quotes by their name
+    ("Seed 003 §2.4" is the FFE national rating rules)."""
+    if not text:
+        return ""
+    named = _SEED_NAME.sub(lambda m: str(SOURCES.get(m.group(1), m.group(0))), str(_(text)))
+    return _SEED_NOTE.sub("", named)
 
 
 def _field(spec: dataclasses.Field[Any], value: Any) -> forms.Field:
@@ -172,7 +188,8 @@ def _field(spec: dataclasses.Field[Any], value: Any) -> forms.Field:
     label = gettext_lazy(meta.get("label", spec.name))
     help_text: Any = lazy(help_in_words, str)(meta["help"]) if meta.get("help") else ""
     if meta.get("unit"):
-        help_text = f"{help_text} ({meta['unit']})" if help_text else meta["unit"]
+        unit = gettext_lazy(meta["unit"])
+        help_text = format_lazy("{} ({})", help_text, unit) if help_text else unit
     limits: dict[str, Any] = {"min_value": meta.get("min"), "max_value": meta.get("max")}
     common: dict[str, Any] = {"label": label, "help_text": help_text}
     if isinstance(value, enum.Enum):

@@ -241,7 +241,10 @@ def param(
 ) -> Any:
     """A field of a system's parameters dataclass, described for the administrators' form.
 
-    ``label`` and ``help`` are English (marked for translation); ``help`` quotes the rule
+    ``label``, ``help`` and ``unit`` are English, marked for translation and translated
+    where they are shown (``ratings/config.py``): ``makemessages`` collects ``label`` as
+    ``param``'s second argument, ``help`` and ``unit`` by their ``N_`` marker
+    (``param(20, "K", N_("Rule 8.56: ..."), unit=N_("games"))``). ``help`` quotes the rule
     the value comes from. ``min`` and ``max`` are the field's bounds: every number has
     both, and every door (the calculator, its API and page, the administrators' form)
     refuses a value outside them. Mutable defaults (tuples are preferred) go through a

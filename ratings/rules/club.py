@@ -92,55 +92,65 @@ class Params:
     expected_method: elo.ExpectedMethod = param(
         elo.ExpectedMethod.LOGISTIC,
         "Expected score",
-        "How a game's expected score is computed: Elo's logistic formula (seed 001), the "
-        "FIDE table (seed 000) or the normal distribution (seed 002).",
+        N_(
+            "How a game's expected score is computed: Elo's logistic formula (seed 001), the "
+            "FIDE table (seed 000) or the normal distribution (seed 002)."
+        ),
     )
     expected_table: tuple[tuple[int, int], ...] = param(
         elo.FIDE_EXPECTED_TABLE,
         "Expected-score table",
-        "Used when the expected score is read from a table: each row is the highest "
-        "rating difference of a band and the higher player's expected score in hundredths "
-        "(seed 000: 0-3 .50, 4-10 .51, ... 620-735 .99).",
+        N_(
+            "Used when the expected score is read from a table: each row is the highest "
+            "rating difference of a band and the higher player's expected score in hundredths "
+            "(seed 000: 0-3 .50, 4-10 .51, ... 620-735 .99)."
+        ),
     )
     k: float | None = param(
         None,
         "Fixed K",
-        "A K for every player instead of the schedule (the calculator's 'what if'). Empty: "
-        "the schedule.",
+        N_(
+            "A K for every player instead of the schedule (the calculator's 'what if'). Empty: "
+            "the schedule."
+        ),
         min=1,
         max=100,
     )
     k_schedule: tuple[KRule, ...] = param(
         DEFAULT_SCHEDULE,
         "K schedule",
-        "Rows tried in order; the first whose conditions the player meets gives K. The last "
-        "row has no condition.",
+        N_(
+            "Rows tried in order; the first whose conditions the player meets gives K. The last "
+            "row has no condition."
+        ),
     )
     difference_cap: float | None = param(
         400,
         "Rating-difference cap",
-        "A larger difference counts as this many points (FIDE: 400). Empty: no cap.",
-        unit="Elo",
+        N_("A larger difference counts as this many points (FIDE: 400). Empty: no cap."),
+        unit=N_("Elo"),
         min=0,
         max=2000,
     )
     decimals: int = param(
-        1, "Decimals kept", "The club rating is kept to this many decimals.", min=0, max=3
+        1, "Decimals kept", N_("The club rating is kept to this many decimals."), min=0, max=3
     )
     first_rating_games: int = param(
         5,
         "Games for a first rating",
-        "An unrated player gets their performance as first rating after this many games "
-        "against rated players.",
-        unit="games",
+        N_(
+            "An unrated player gets their performance as first rating after this many games "
+            "against rated players."
+        ),
+        unit=N_("games"),
         min=1,
         max=50,
     )
     rating_floor: float = param(
-        1000, "Rating floor", "No first rating is below this.", unit="Elo", min=0, max=3000
+        1000, "Rating floor", N_("No first rating is below this."), unit=N_("Elo"), min=0, max=3000
     )
     periods: tuple[str, ...] = param(
-        (), "Rating periods", "Empty: the club rating is recalculated after every event."
+        (), "Rating periods", N_("Empty: the club rating is recalculated after every event.")
     )
 
     def __post_init__(self) -> None:

@@ -69,154 +69,178 @@ class Params:
     k: float | None = param(
         None,
         "Fixed K",
-        "A K for every player instead of the rules below (the calculator's 'what if'); the "
-        "700 limit still applies. Empty: the regulation's K.",
+        N_(
+            "A K for every player instead of the rules below (the calculator's 'what if'); the "
+            "700 limit still applies. Empty: the regulation's K."
+        ),
         min=1,
         max=100,
     )
     difference_cap: float = param(
         400,
         "Rating-difference cap",
-        "Rating Regulations 8.3.1: a difference of more than 400 points counts as 400 "
-        "(350 before July 2009).",
-        unit="Elo",
+        N_(
+            "Rating Regulations 8.3.1: a difference of more than 400 points counts as 400 "
+            "(350 before July 2009)."
+        ),
+        unit=N_("Elo"),
         min=0,
         max=1000,
     )
     uncapped_from: float | None = param(
         None,
         "No cap from rating",
-        "Amendment of 1 October 2025: no cap for a player rated 2650 or more. Empty: the "
-        "cap applies to everyone.",
-        unit="Elo",
+        N_(
+            "Amendment of 1 October 2025: no cap for a player rated 2650 or more. Empty: the "
+            "cap applies to everyone."
+        ),
+        unit=N_("Elo"),
         min=0,
         max=3500,
     )
     k_new: float = param(
-        40, "K for new players", "K = 40 until 30 games are completed.", min=1, max=100
+        40, "K for new players", N_("K = 40 until 30 games are completed."), min=1, max=100
     )
-    new_games: int = param(30, "Games of a new player", "K = 40 until 30 games.", min=0, max=1000)
+    new_games: int = param(
+        30, "Games of a new player", N_("K = 40 until 30 games."), min=0, max=1000
+    )
     k_junior: float = param(
-        40, "K for juniors", "K = 40 for juniors rated under 2300.", unit="", min=0, max=100
+        40, "K for juniors", N_("K = 40 for juniors rated under 2300."), unit="", min=0, max=100
     )
     junior_age: int = param(
         18,
         "Junior age",
-        "Juniors: until the end of the year of their 18th birthday.",
-        unit="years",
+        N_("Juniors: until the end of the year of their 18th birthday."),
+        unit=N_("years"),
         min=0,
         max=30,
     )
     junior_below: float = param(
-        2300, "Junior K below", "Juniors keep K 40 under 2300.", min=0, max=3500
+        2300, "Junior K below", N_("Juniors keep K 40 under 2300."), min=0, max=3500
     )
     k_default: float = param(
-        20, "K below 2400", "K = 20 as long as the rating is under 2400.", min=1, max=100
+        20, "K below 2400", N_("K = 20 as long as the rating is under 2400."), min=1, max=100
     )
     k_top: float = param(
-        10, "K from 2400", "K = 10 once 2400 has been reached, for good.", min=1, max=100
+        10, "K from 2400", N_("K = 10 once 2400 has been reached, for good."), min=1, max=100
     )
     top_threshold: float = param(
-        2400, "Rating for K 10", "Once reached, K stays 10.", min=0, max=3500
+        2400, "Rating for K 10", N_("Once reached, K stays 10."), min=0, max=3500
     )
     k_games_limit: float | None = param(
         700,
         "K × games limit",
-        "Since July 2014: if K × games of the period exceeds 700, K is the largest whole "
-        "number within it. Empty: no limit (before July 2014).",
+        N_(
+            "Since July 2014: if K × games of the period exceeds 700, K is the largest whole "
+            "number within it. Empty: no limit (before July 2014)."
+        ),
         min=1,
         max=10000,
     )
     rating_floor: float = param(
         1400,
         "Rating floor",
-        "The lowest published rating (2024 regulations 7.2.1: 1400; 1000 from July 2012, "
-        "1200 from July 2009). A player whose rating drops below it is shown as unrated on "
-        "the next list and is thereafter treated as an unrated player.",
-        unit="Elo",
+        N_(
+            "The lowest published rating (2024 regulations 7.2.1: 1400; 1000 from July 2012, "
+            "1200 from July 2009). A player whose rating drops below it is shown as unrated on "
+            "the next list and is thereafter treated as an unrated player."
+        ),
+        unit=N_("Elo"),
         min=0,
         max=3500,
     )
     closing_days: int = param(
         3,
         "Closing date (days before the list)",
-        "The closing date for tournaments for a list is 3 days before the date of the list; "
-        "tournaments ending before or on that day may be rated on the list (7 days from "
-        "July 2009, 3 from July 2012). 0: an event belongs to the period it ends in.",
-        unit="days",
+        N_(
+            "The closing date for tournaments for a list is 3 days before the date of the list; "
+            "tournaments ending before or on that day may be rated on the list (7 days from "
+            "July 2009, 3 from July 2012). 0: an event belongs to the period it ends in."
+        ),
+        unit=N_("days"),
         min=0,
         max=28,
     )
     first_rating_rule: str = param(
         "2024",
         "First-rating rule",
-        "'2009': Rc + D(p) below 50 %, + 20 per half point above (seed 001); '2024': two "
-        "hypothetical draws against 1800-rated opponents.",
+        N_(
+            "'2009': Rc + D(p) below 50 %, + 20 per half point above (seed 001); '2024': two "
+            "hypothetical draws against 1800-rated opponents."
+        ),
     )
     first_rating_games: int = param(
-        5, "Games for a first rating", "At least 5 games against rated players.", min=1, max=100
+        5, "Games for a first rating", N_("At least 5 games against rated players."), min=1, max=100
     )
     hypothetical_rating: float = param(
         1800,
         "Hypothetical opponents' rating",
-        "2024: two draws against 1800-rated opponents.",
+        N_("2024: two draws against 1800-rated opponents."),
         min=0,
         max=3500,
     )
-    hypothetical_draws: int = param(2, "Hypothetical draws", "2024: two draws.", min=0, max=100)
+    hypothetical_draws: int = param(2, "Hypothetical draws", N_("2024: two draws."), min=0, max=100)
     first_rating_min: float = param(
         1400,
         "Lowest first rating",
-        "A first rating is published only at this rating or more: 1400 since March 2024; "
-        "1001 from July 2012 (seed 001: « si toutefois celle-ci dépasse 1000 »); the floor "
-        "before.",
-        unit="Elo",
+        N_(
+            "A first rating is published only at this rating or more: 1400 since March 2024; "
+            "1001 from July 2012 (seed 001: « si toutefois celle-ci dépasse 1000 »); the floor "
+            "before."
+        ),
+        unit=N_("Elo"),
         min=0,
         max=3500,
     )
     first_rating_points: float = param(
         0,
         "Points needed for a first rating",
-        "From July 2014 to February 2024 (seed 001): « il suffit de faire au moins une "
-        "partie nulle (1/2 point) sur un minimum de 5 parties jouées contre des joueurs "
-        "classés ». 0: no such condition.",
+        N_(
+            "From July 2014 to February 2024 (seed 001): « il suffit de faire au moins une "
+            "partie nulle (1/2 point) sur un minimum de 5 parties jouées contre des joueurs "
+            "classés ». 0: no such condition."
+        ),
         min=0,
         max=100,
     )
     first_rating_max: float = param(
         2200,
         "Highest first rating",
-        "2024: a first rating is at most 2200.",
-        unit="Elo",
+        N_("2024: a first rating is at most 2200."),
+        unit=N_("Elo"),
         min=0,
         max=3500,
     )
     half_point_bonus: float = param(
         20,
         "Points per half point above 50 %",
-        "Seed 001 (before 2024): Rc + 20 per half point.",
+        N_("Seed 001 (before 2024): Rc + 20 per half point."),
         min=0,
         max=100,
     )
     dp_at_one: float = param(
-        800, "D(p) at 100 %", "Seed 001: ±800 for p = 1 and p = 0.", min=0, max=1500
+        800, "D(p) at 100 %", N_("Seed 001: ±800 for p = 1 and p = 0."), min=0, max=1500
     )
     adjustment_day: date = param(
         date(2024, 3, 1),
         "Day of the 2024 adjustment",
-        "March 2024: every rating under 2000 raised by 0.4 × (2000 − R).",
+        N_("March 2024: every rating under 2000 raised by 0.4 × (2000 − R)."),
     )
     adjustment_threshold: float = param(
-        2000, "Adjustment threshold", "Under 2000.", min=0, max=3500
+        2000, "Adjustment threshold", N_("Under 2000."), min=0, max=3500
     )
-    adjustment_factor: float = param(0.4, "Adjustment factor", "0.4 × (2000 − R).", min=0, max=1)
+    adjustment_factor: float = param(
+        0.4, "Adjustment factor", N_("0.4 × (2000 − R)."), min=0, max=1
+    )
     adjustment_applied: bool = param(
         True,
         "Apply the March 2024 adjustment",
-        "FIDE's one-time adjustment of 1 March 2024 is part of the history: untick to replay "
-        "the history without it.",
+        N_(
+            "FIDE's one-time adjustment of 1 March 2024 is part of the history: untick to replay "
+            "the history without it."
+        ),
     )
-    periods: tuple[str, ...] = param(MONTHS, "Rating periods", "Monthly lists since 2012.")
+    periods: tuple[str, ...] = param(MONTHS, "Rating periods", N_("Monthly lists since 2012."))
 
     def __post_init__(self) -> None:
         check_ranges(self)

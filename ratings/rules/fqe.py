@@ -50,55 +50,60 @@ FQE_TABLE = (*elo.FIDE_EXPECTED_TABLE[:-1], (734, 99))
 
 @dataclass(frozen=True)
 class Params:
-    k: float = param(32, "K", "Seed 004: Cote = Ca + 32 × (R − Rp).", min=1, max=100)
+    k: float = param(32, "K", N_("Seed 004: Cote = Ca + 32 × (R − Rp)."), min=1, max=100)
     provisional_games: int = param(
         24,
         "Games of a provisional rating",
-        "Seed 004: provisoire à 24 parties ou moins.",
+        N_("Seed 004: provisoire à 24 parties ou moins."),
         min=0,
         max=1000,
     )
     unrated_opponent: float = param(
         1100,
         "Unrated opponents count as",
-        "Seed 004: une cote de 1100.",
-        unit="Elo",
+        N_("Seed 004: une cote de 1100."),
+        unit=N_("Elo"),
         min=0,
         max=3500,
     )
     performance_step: float = param(
-        400, "Points per net win", "Seed 004: Cm + 400 × (V − D) / N.", unit="Elo", min=0, max=1000
+        400,
+        "Points per net win",
+        N_("Seed 004: Cm + 400 × (V − D) / N."),
+        unit=N_("Elo"),
+        min=0,
+        max=1000,
     )
     adjustment_below: float = param(
         1200,
         "Adjustment under",
-        "Seed 004: under 1200, 50 % of the difference is added (800 → 1000).",
-        unit="Elo",
+        N_("Seed 004: under 1200, 50 % of the difference is added (800 → 1000)."),
+        unit=N_("Elo"),
         min=0,
         max=3500,
     )
-    adjustment_share: float = param(0.5, "Adjustment share", "Seed 004: 50 %.", min=0, max=1)
+    adjustment_share: float = param(0.5, "Adjustment share", N_("Seed 004: 50 %."), min=0, max=1)
     bonus_base: float = param(
-        24, "Bonus threshold for 4 rounds", "Seed 004: 24 points.", min=0, max=1000
+        24, "Bonus threshold for 4 rounds", N_("Seed 004: 24 points."), min=0, max=1000
     )
     bonus_base_rounds: int = param(
-        4, "Rounds of the base threshold", "Seed 004: 4 rondes.", min=1, max=100
+        4, "Rounds of the base threshold", N_("Seed 004: 4 rondes."), min=1, max=100
     )
     bonus_per_round: float = param(
-        2, "Threshold per extra round", "26 for 5, 28 for 6 …", min=0, max=100
+        2, "Threshold per extra round", N_("26 for 5, 28 for 6 …"), min=0, max=100
     )
     halving_above: float = param(
         2300,
         "Changes halved above",
-        "Seed 004: au-dessus de 2300, divisés par deux.",
+        N_("Seed 004: au-dessus de 2300, divisés par deux."),
         min=0,
         max=3500,
     )
     match_gain_cap: float = param(
-        50, "Largest gain in a match", "Seed 004: ne peut excéder 50 points.", min=0, max=1000
+        50, "Largest gain in a match", N_("Seed 004: ne peut excéder 50 points."), min=0, max=1000
     )
     periods: tuple[str, ...] = param(
-        (), "Rating periods", "Seed 004: la cote est recalculée après chaque tournoi."
+        (), "Rating periods", N_("Seed 004: la cote est recalculée après chaque tournoi.")
     )
 
     def __post_init__(self) -> None:

@@ -51,106 +51,125 @@ class Params:
     k: float | None = param(
         None,
         "Fixed K",
-        "A K for every player instead of the schedule below (the calculator's 'what if'). "
-        "Empty: the regulation's schedule.",
+        N_(
+            "A K for every player instead of the schedule below (the calculator's 'what if'). "
+            "Empty: the regulation's schedule."
+        ),
         min=1,
         max=100,
     )
     difference_cap: float = param(
         400,
         "Rating-difference cap",
-        "Seed 000: any difference above 350 counts as 350 (expected .11/.89); 400 in the "
-        "current rules.",
-        unit="Elo",
+        N_(
+            "Seed 000: any difference above 350 counts as 350 (expected .11/.89); 400 in the "
+            "current rules."
+        ),
+        unit=N_("Elo"),
         min=0,
         max=1000,
     )
     k_to_100: float = param(
-        32, "K to the 100th game", "Seed 000: K=32 de la 20e à la 100e partie.", min=1, max=100
+        32, "K to the 100th game", N_("Seed 000: K=32 de la 20e à la 100e partie."), min=1, max=100
     )
     games_k_24: int = param(
-        100, "Games before K 24", "Seed 000: K=24 de la 101e à la 300e partie.", min=1, max=10000
+        100,
+        "Games before K 24",
+        N_("Seed 000: K=24 de la 101e à la 300e partie."),
+        min=1,
+        max=10000,
     )
     k_to_300: float = param(
-        24, "K to the 300th game", "Seed 000: K=24 de la 101e à la 300e.", min=1, max=100
+        24, "K to the 300th game", N_("Seed 000: K=24 de la 101e à la 300e."), min=1, max=100
     )
     games_k_16: int = param(
         300,
         "Games before K 16/12",
-        "Seed 000: K=16 (or 12) à partir de la 301e partie.",
+        N_("Seed 000: K=16 (or 12) à partir de la 301e partie."),
         min=1,
         max=10000,
     )
     k_low: float = param(
-        16, "K after 300 games, ≤ 2000", "Seed 000: K=16 si la cote est <= 2000.", min=1, max=100
+        16,
+        "K after 300 games, ≤ 2000",
+        N_("Seed 000: K=16 si la cote est <= 2000."),
+        min=1,
+        max=100,
     )
     k_high: float = param(
-        12, "K after 300 games, > 2000", "Seed 000: K=12 si la cote est > 2000.", min=1, max=100
+        12, "K after 300 games, > 2000", N_("Seed 000: K=12 si la cote est > 2000."), min=1, max=100
     )
     k_high_threshold: float = param(
-        2000, "Rating for K 12", "Seed 000: the 12/16 boundary.", unit="Elo", min=0, max=3500
+        2000,
+        "Rating for K 12",
+        N_("Seed 000: the 12/16 boundary."),
+        unit=N_("Elo"),
+        min=0,
+        max=3500,
     )
     k_top: float = param(
-        10, "K above the top threshold", "Seed 000: K=10 si la cote est > 2200.", min=1, max=100
+        10, "K above the top threshold", N_("Seed 000: K=10 si la cote est > 2200."), min=1, max=100
     )
     k_top_threshold: float = param(
-        2200, "Rating for K 10", "Seed 000: > 2200.", unit="Elo", min=0, max=3500
+        2200, "Rating for K 10", N_("Seed 000: > 2200."), unit=N_("Elo"), min=0, max=3500
     )
     k_top_games: int = param(
         300,
         "Games before K 10 applies",
-        "Current rules: K=10 above 2200 only after 300 games (0 in the seed's version).",
+        N_("Current rules: K=10 above 2200 only after 300 games (0 in the seed's version)."),
         min=0,
         max=10000,
     )
     provisional_games: int = param(
         10,
         "Games for a provisional rating",
-        "Seed 000: on ne calcule de cote provisoire qu'avec au moins 10 parties jouées.",
+        N_("Seed 000: on ne calcule de cote provisoire qu'avec au moins 10 parties jouées."),
         min=1,
         max=1000,
     )
     first_rating_games: int = param(
         20,
         "Games for the first rating",
-        "Seed 000: à 20 parties, la première cote.",
+        N_("Seed 000: à 20 parties, la première cote."),
         min=1,
         max=1000,
     )
     dp_at_one: float = param(
         800,
         "D(p) at 100 %",
-        "The table has no value at p = 1; FIDE's convention (seed 001) is +800 (−800 at 0).",
-        unit="Elo",
+        N_("The table has no value at p = 1; FIDE's convention (seed 001) is +800 (−800 at 0)."),
+        unit=N_("Elo"),
         min=0,
         max=1500,
     )
     periods: tuple[str, ...] = param(
         ("01-01", "04-01", "07-01", "10-01"),
         "Rating periods",
-        "Seed 000: the Belgian list is recalculated twice a year; quarterly now.",
+        N_("Seed 000: the Belgian list is recalculated twice a year; quarterly now."),
     )
     adjustment_day: date = param(
         date(2024, 4, 1),
         "Day of the 2024 adjustment",
-        "April 2024: ratings under 2000 raised, like FIDE's adjustment of March 2024.",
+        N_("April 2024: ratings under 2000 raised, like FIDE's adjustment of March 2024."),
     )
     adjustment_threshold: float = param(
         2000,
         "Adjustment threshold",
-        "Only ratings under this are raised.",
-        unit="Elo",
+        N_("Only ratings under this are raised."),
+        unit=N_("Elo"),
         min=0,
         max=3500,
     )
     adjustment_factor: float = param(
-        0.4, "Adjustment factor", "R + factor × (threshold − R).", min=0, max=1
+        0.4, "Adjustment factor", N_("R + factor × (threshold − R)."), min=0, max=1
     )
     adjustment_applied: bool = param(
         True,
         "Apply the April 2024 adjustment",
-        "The federation's one-off adjustment of 1 April 2024 is part of the history: untick "
-        "to replay the history without it.",
+        N_(
+            "The federation's one-off adjustment of 1 April 2024 is part of the history: untick "
+            "to replay the history without it."
+        ),
     )
 
     def __post_init__(self) -> None:

@@ -48,36 +48,38 @@ class Params:
     k: float = param(
         24,
         "K",
-        "Seed 002: 'un joueur de 1880 Elo perdrait 16.3 Elo (avec un coeff. de 24)'.",
+        N_("Seed 002: 'un joueur de 1880 Elo perdrait 16.3 Elo (avec un coeff. de 24)'."),
         min=1,
         max=100,
     )
     difference_cap: float | None = param(
         None,
         "Rating-difference cap",
-        "Seed 002 applies none. Empty: no cap.",
-        unit="Elo",
+        N_("Seed 002 applies none. Empty: no cap."),
+        unit=N_("Elo"),
         min=0,
         max=1000,
     )
     decimals: int = param(
-        1, "Decimals kept", "Seed 002 shows changes to a tenth (16.3).", min=0, max=2
+        1, "Decimals kept", N_("Seed 002 shows changes to a tenth (16.3)."), min=0, max=2
     )
     first_rating_games: int = param(
         5,
         "Games for a first rating",
-        "A newcomer's first rating is their exact performance after this many games against "
-        "rated players.",
+        N_(
+            "A newcomer's first rating is their exact performance after this many games against "
+            "rated players."
+        ),
         min=1,
         max=1000,
     )
     follows_fide: bool = param(
         False,
         "Follows FIDE's system",
-        "From 2026 the Swiss national list is calculated with FIDE's rules.",
+        N_("From 2026 the Swiss national list is calculated with FIDE's rules."),
     )
     periods: tuple[str, ...] = param(
-        (), "Rating periods", "Empty: recalculated after every event (the club's choice)."
+        (), "Rating periods", N_("Empty: recalculated after every event (the club's choice).")
     )
 
     def __post_init__(self) -> None:
