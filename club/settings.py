@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "axes",
     "club",
     "ratings",
+    "interclub",
 ]
 
 MIDDLEWARE = [

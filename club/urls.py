@@ -29,6 +29,7 @@ urlpatterns += i18n_patterns(
     path("mon-espace/", site_views.my_space, name="my_space"),
     path("comptes/", include("django.contrib.auth.urls")),
     path("secretariat/", include("club.desk.urls")),
+    path("", include("interclub.urls")),
     path("", include("ratings.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
