@@ -19,11 +19,11 @@ def divisions(request: HttpRequest) -> HttpResponse:
 @require_GET
 def division(request: HttpRequest, pk: int) -> HttpResponse:
     found = get_object_or_404(Division, pk=pk)
-    played = [p for p in services.division_matches(found) if p.match.event.public]
+    played = services.division_matches(found)
     context = {
         "division": found,
-        "standings": services.division_standings(found),
-        "played": played,
+        "standings": services.division_standings(found, played),
+        "played": [p for p in played if p.match.event.public],
     }
     return render(request, "interclub/division.html", context)
 
