@@ -361,7 +361,7 @@ def match_boards(match: TeamMatch) -> list[Board]:
                 white.rating if white else None,
                 black.rating if black else None,
                 home_white,
-                game.result if game else "",
+                game.get_result_display() if game and game.result else "",
                 game.pk if game else None,
             )
         )
