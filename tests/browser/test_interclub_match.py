@@ -109,8 +109,8 @@ def test_an_eight_board_interclub_match_from_line_ups_to_the_team_result(live_se
     _shots(page, "match")
 
     page.goto(f"{url}/interclubs/divisions/{match.division_id}/")
-    first = page.locator("#team-standings tbody tr").first
-    expect(first).to_contain_text("Wavre 1")
-    expect(first.locator("td").nth(6)).to_have_text("2")
-    expect(first.locator("td").nth(7)).to_have_text("5")
+    leader = page.locator("#team-standings tbody tr").first
+    expect(leader).to_contain_text("Wavre 1")
+    expect(leader.locator("td").nth(6)).to_have_text("2")
+    expect(leader.locator("td").nth(7)).to_have_text("5")
     _shots(page, "division")
