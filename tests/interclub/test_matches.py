@@ -178,3 +178,45 @@ def test_the_division_standings_break_a_tie_on_match_points_by_board_points(
         (3, "Liège 3", 0, Decimal(3)),
         (4, "Namur 2", 0, Decimal("1.5")),
     ]
+
+
+def test_a_division_whose_regulation_gives_home_black_on_odd_boards_turns_the_colours(
+    members, secretary
+):
+    division = services.create_division(
+        "2026-2027", "Promotion", 4, ["Wavre 2"], ["Namur 3"], secretary, home_white_on_odd=False
+    )
+    home, away = division.teams.get(name="Wavre 2"), division.teams.get(name="Namur 3")
+    from datetime import UTC, datetime
+
+    day = datetime(2026, 10, 11, 13, 0, tzinfo=UTC)
+    match = services.create_match(division, home, away, day, "", secretary)
+    services.set_lineup(match, home, _ours(members[:4]), secretary)
+    services.set_lineup(match, away, _theirs()[:4], secretary)
+    home_ids = {m.player_id for m in members}
+    games = Game.objects.filter(round__event=match.event).order_by("board")
+    assert [g.white_id in home_ids for g in games] == [False, True, False, True]
+
+
+def test_a_closed_match_keeps_its_line_ups(match, members, secretary):
+    _lineups(match, members, secretary)
+    for game in Game.objects.filter(round__event=match.event):
+        desk.save_result(game.pk, "1", game.version, secretary)
+    desk.close_event(match.event, secretary)
+    with pytest.raises(desk.DeskError, match="closed"):
+        services.set_lineup(match, match.home, [], secretary)
+    assert match.lineup.count() == 16
+
+
+def test_an_unfinished_match_does_not_count_in_the_standings(match, members, secretary):
+    _lineups(match, members, secretary)
+    game = Game.objects.get(round__event=match.event, board=1)
+    desk.save_result(game.pk, "1", game.version, secretary)
+    rows = services.division_standings(match.division)
+    assert {
+        (r.team, r.played, r.match_points) for r in rows if r.team in ("Wavre 1", "Namur 2")
+    } == {
+        ("Wavre 1", 0, 0),
+        ("Namur 2", 0, 0),
+    }
+    assert services.match_score(match).home_points == 1

@@ -140,3 +140,14 @@ def test_the_public_match_page_shows_names_and_ratings_never_personal_data(
     body = client.get(reverse("interclub:match", args=[match.pk])).content.decode()
     assert members[0].player.name in body and "2100" in body
     assert members[0].email not in body
+
+
+def test_the_standings_page_speaks_french_by_default_and_english_at_en(client: Client, division):
+    from django.utils import translation
+
+    with translation.override("fr"):
+        french = client.get(reverse("interclub:division", args=[division.pk]))
+    assert "Points de match" in french.content.decode()
+    english = client.get(reverse("interclub:division", args=[division.pk]))
+    assert english.request["PATH_INFO"].startswith("/en/")
+    assert "Match points" in english.content.decode()
