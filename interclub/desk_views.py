@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -32,7 +33,13 @@ def _match(pk: int) -> TeamMatch:
 @secretary_required
 @require_GET
 def divisions(request: HttpRequest) -> HttpResponse:
-    shown = Division.objects.prefetch_related("teams")
+    shown = Division.objects.prefetch_related(
+        "teams",
+        Prefetch(
+            "matches",
+            TeamMatch.objects.select_related("home", "away", "event").order_by("event__start"),
+        ),
+    )
     return render(request, "interclub/desk/divisions.html", {"divisions": shown})
 
 

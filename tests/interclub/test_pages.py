@@ -151,3 +151,13 @@ def test_the_standings_page_speaks_french_by_default_and_english_at_en(client: C
     english = client.get(reverse("interclub:division", args=[division.pk]))
     assert english.request["PATH_INFO"].startswith("/en/")
     assert "Match points" in english.content.decode()
+
+
+def test_the_secretarys_divisions_page_lists_each_divisions_matches(
+    secretary_client: Client, match, django_assert_max_num_queries
+):
+    # six queries for the session, the user and the menus, three for the divisions, their
+    # teams and their matches, whatever their number
+    with django_assert_max_num_queries(9):
+        body = secretary_client.get(reverse("interclub:desk_divisions")).content.decode()
+    assert reverse("interclub:desk_match", args=[match.pk]) in body
