@@ -17,7 +17,7 @@ from django.db import transaction
 
 FORMAT = "club-echecs-backup"
 VERSION = 1
-MODELS = ["auth.group", "auth.user", "club", "ratings"]
+MODELS = ["auth.group", "auth.user", "club", "ratings", "interclub"]
 
 
 class BackupError(ValueError):

@@ -21,6 +21,7 @@ from django.db import transaction
 
 from club.models import Event, Game, Member, Participant, Player, Result, Round, Sex
 from club.pairing import round_robin
+from interclub import demo as interclub_demo
 
 PEOPLE_SEED = 1903  # Árpád Élő's year of birth: the cast never changes
 MEMBERS = 40
@@ -191,10 +192,11 @@ def _create_season(rng: random.Random, cast: Cast, today: date, start: date) -> 
         home = index % 2 == 0
         boards = [(o, t) if (b % 2 == 0) == home else (t, o) for b, (o, t) in enumerate(
             zip(ours, theirs, strict=True))]  # fmt: skip
-        _tournament(
+        event = _tournament(
             rng, today, f"Interclubs : Wavre – {opponent_club}", Event.Kind.INTERCLUB,
             Event.System.MATCH, Event.TimeControl.STANDARD, [sunday], [boards],
         )  # fmt: skip
+        interclub_demo.record_match(event, season, opponent_club, home, ours, theirs)
     # The open: a Swiss weekend in spring with members and visitors.
     saturday = date(start.year + 1, 4, 11)
     field = rng.sample(cast.members, 12 * scale) + rng.sample(cast.outsiders, 12)

@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "axes",
     "club",
     "ratings",
+    "interclub",
 ]
 
 MIDDLEWARE = [

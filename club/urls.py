@@ -34,6 +34,7 @@ urlpatterns += i18n_patterns(
     ),
     path("comptes/", include("django.contrib.auth.urls")),
     path("secretariat/", include("club.desk.urls")),
+    path("", include("interclub.urls")),
     path("", include("ratings.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,

@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club.models import Article, ChangeLog, Event, Game, Member, Participant, Round
+from interclub.models import TeamMatch
 from ratings.models import ConfigChange, RatingSystem, ReplayJob
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +94,14 @@ MATRIX: dict[str, tuple[str, str]] = {
         )
     },
     **{f"desk:{name}": ("admin", "admin") for name in ("accounts", "account")},
+    "interclub:divisions": ("all", "-"),
+    "interclub:division": ("all", "-"),
+    "interclub:match": ("all", "-"),
+    "interclub:desk_divisions": ("secretary", "-"),
+    "interclub:desk_division_new": ("secretary", "secretary"),
+    "interclub:desk_match_new": ("secretary", "secretary"),
+    "interclub:desk_match": ("secretary", "-"),
+    "interclub:desk_lineup": ("-", "secretary"),
     **{f"ratings:{name}": ("admin", "admin") for name in ("recalculation", "systems", "system")},
     "ratings:job": ("admin", "-"),
     "ratings:restart": ("-", "admin"),
@@ -135,6 +144,7 @@ def site(db):
     game = Game.objects.exclude(pgn="").first()
     member = Member.objects.first()
     participant = Participant.objects.filter(event=event).first()
+    match = TeamMatch.objects.first()
     system = RatingSystem.objects.get(engine="club")
     change = ConfigChange.objects.create(system=system, old={}, new={"k": 30})
     job = ReplayJob.objects.create(system=system)
@@ -167,6 +177,11 @@ def site(db):
         "desk:results": [Round.objects.filter(event=event).first().pk],
         "desk:edit_round": [Round.objects.filter(event=event).first().pk],
         "desk:save_result": [game.pk],
+        "interclub:division": [match.division_id],
+        "interclub:match": [match.pk],
+        "interclub:desk_match_new": [match.division_id],
+        "interclub:desk_match": [match.pk],
+        "interclub:desk_lineup": [match.pk, match.home_id],
         "ratings:job": [job.pk],
         "ratings:restart": [job.pk],
         "ratings:system": [system.pk],

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from club.demo import MEMBERS, build_demo_club, create_demo_accounts
 from club.models import Event, Player
+from interclub.models import Division
 from ratings.models import RatingBatch
 from ratings.services import recalculate_all
 
@@ -48,6 +49,7 @@ class Command(BaseCommand):
             if reset:
                 RatingBatch.objects.all().delete()
                 Event.objects.all().delete()
+                Division.objects.all().delete()
                 Player.objects.all().delete()
             elif Player.objects.exists():
                 self.stdout.write("The database already holds a club: nothing done.")

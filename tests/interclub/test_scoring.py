@@ -1,0 +1,89 @@
+"""The arithmetic of a team match, with plain numbers.
+
+The FRBE-KBSB interclub regulation's article on colours could not be found in the stored
+reference material this project can search; the rule applied is the one of the demo's
+Belgian matches and of FIDE team events, and a division can turn it round
+(``Division.home_white_on_odd``): the home team has white on the odd boards, black on
+the even ones ("Colors alternate by board (e.g., Team A has White on odd boards and
+Black on even boards)" — chessbio.com, "Team match").
+
+Match points and the order of a division: "Match points: 2 points for a team win, 1 for
+a drawn match, 0 for a loss" (same page); the order, FIDE Olympiad Pairing Rules
+(Handbook D.II.02, art. 10): "the teams are ranked in the following order: Match points,
+Game points" — game points being the board points."""
+
+from decimal import Decimal
+
+import pytest
+
+from interclub.scoring import (
+    MatchResult,
+    home_has_white,
+    match_points,
+    order_warnings,
+    standings,
+)
+
+
+def test_it_gives_the_home_team_white_on_odd_boards_and_black_on_even_ones():
+    assert [home_has_white(board) for board in range(1, 9)] == [
+        True, False, True, False, True, False, True, False,
+    ]  # fmt: skip
+
+
+def test_it_turns_the_colours_round_when_the_division_says_so():
+    assert [home_has_white(b, home_white_on_odd=False) for b in range(1, 5)] == [
+        False, True, False, True,
+    ]  # fmt: skip
+
+
+def test_it_refuses_a_board_zero():
+    with pytest.raises(ValueError, match="board 0"):
+        home_has_white(0)
+
+
+def test_it_scores_2_for_a_match_won_1_for_a_draw_0_for_a_loss():
+    assert match_points(Decimal("4.5"), Decimal("3.5")) == (2, 0)
+    assert match_points(Decimal(4), Decimal(4)) == (1, 1)
+    assert match_points(Decimal("2.5"), Decimal("5.5")) == (0, 2)
+
+
+def test_it_breaks_a_tie_on_match_points_by_board_points():
+    # Four teams, three rounds, every team meets every other (hand calculation):
+    #   A 5-3 B, C 4-4 D | A 3.5-4.5 C, B 6-2 D | A 4-4 D, B 4.5-3.5 C
+    #   A: 2+0+1 = 3 MP, 5+3.5+4 = 12.5 BP     B: 0+2+2 = 4 MP, 3+6+4.5 = 13.5 BP
+    #   C: 1+2+0 = 3 MP, 4+4.5+3.5 = 12 BP     D: 1+0+1 = 2 MP, 4+2+4 = 10 BP
+    # A and C are level on 3 match points: A's 12.5 board points put A before C.
+    d = Decimal
+    matches = [
+        MatchResult("A", "B", d(5), d(3)),
+        MatchResult("C", "D", d(4), d(4)),
+        MatchResult("A", "C", d("3.5"), d("4.5")),
+        MatchResult("B", "D", d(6), d(2)),
+        MatchResult("A", "D", d(4), d(4)),
+        MatchResult("B", "C", d("4.5"), d("3.5")),
+    ]
+    rows = standings(["A", "B", "C", "D"], matches)
+    assert [(r.rank, r.team, r.match_points, r.board_points) for r in rows] == [
+        (1, "B", 4, d("13.5")),
+        (2, "A", 3, d("12.5")),
+        (3, "C", 3, d(12)),
+        (4, "D", 2, d(10)),
+    ]
+    assert [(r.won, r.drawn, r.lost) for r in rows] == [(2, 0, 1), (1, 1, 1), (1, 1, 1), (0, 2, 1)]
+
+
+def test_it_shares_a_rank_when_match_and_board_points_are_equal():
+    d = Decimal
+    rows = standings(["A", "B"], [MatchResult("A", "B", d(2), d(2))])
+    assert [(r.rank, r.team) for r in rows] == [(1, "A"), (1, "B")]
+
+
+def test_it_flags_a_player_rated_more_than_the_tolerance_above_a_higher_board():
+    # The FFE's rule for its Top 12 ("Si deux joueurs ont une différence de classement
+    # Elo de plus de 100 points, le mieux classé doit être placé devant le moins bien
+    # classé"): board 3 (1950) is 150 above board 2 (1800): flagged; board 4 (1890) is
+    # 90 above board 2: within the tolerance.
+    assert order_warnings([2000, 1800, 1950, 1890], 100) == [(2, 3)]
+    assert order_warnings([2000, 1800, 1950, 1890], None) == []
+    assert order_warnings([None, 1800, 2200], 100) == [(2, 3)]
