@@ -22,12 +22,13 @@ from club.models import Bye, Event, Game, Participant, Round
 
 PRESENT = "present"
 WITHDRAWN = "withdrawn"
-# What the secretary can mark, in the order of the page's columns.
+# What the secretary can mark, in the order of the page's columns (with a narrow
+# screen's column heading).
 STATUSES = [
-    (PRESENT, gettext_lazy("present")),
-    (Bye.Kind.HALF_POINT.value, gettext_lazy("half-point bye")),
-    (Bye.Kind.ZERO_POINT.value, gettext_lazy("zero-point bye or absent")),
-    (WITHDRAWN, gettext_lazy("withdrawn")),
+    (PRESENT, gettext_lazy("present"), "✔"),
+    (Bye.Kind.HALF_POINT.value, gettext_lazy("half-point bye"), "½"),
+    (Bye.Kind.ZERO_POINT.value, gettext_lazy("zero-point bye or absent"), "0"),
+    (WITHDRAWN, gettext_lazy("withdrawn"), "✗"),
 ]
 
 
@@ -88,7 +89,7 @@ def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Ro
             _("Round %(n)s is already paired: undo its pairing to change who plays.")
             % {"n": number}
         )
-    allowed = {status for status, _label in STATUSES}
+    allowed = {status for status, _label, _short in STATUSES}
     wrong = sorted(status for status in statuses.values() if status not in allowed)
     if wrong:
         raise DeskError(_("Unknown status: %(s)s.") % {"s": ", ".join(wrong)})

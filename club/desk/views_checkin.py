@@ -106,6 +106,8 @@ def results_actions(event: Event, round_: Round, games: list[Any], rounds: int) 
     complete = all(game.result for game in games)
     total = max(event.planned_rounds or 0, rounds)
     return {
-        "next_round": round_.number + 1 if complete and round_.number < total else None,
+        # shown once every result is in (the page's script shows it as they are saved)
+        "next_round": round_.number + 1 if round_.number < total else None,
+        "complete": complete,
         "can_undo": not any(game.result for game in games),
     }

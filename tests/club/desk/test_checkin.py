@@ -119,11 +119,11 @@ def test_the_results_page_offers_the_next_round_once_every_result_is_in(
 ):
     round_ = pairing_services.pair_next_round(swiss_event, None)
     page = secretary_client.get(reverse("desk:results", args=[round_.pk])).content.decode()
-    assert 'id="undo-pairing"' in page and 'id="pair-next-round"' not in page
+    assert 'id="next-round-actions" hidden' in page and 'id="undo-actions">' in page
     for game in round_.games.all():
         save_result(game.pk, "1", game.version, None)
     page = secretary_client.get(reverse("desk:results", args=[round_.pk])).content.decode()
-    assert 'id="pair-next-round"' in page and 'id="undo-pairing"' not in page
+    assert 'id="next-round-actions">' in page and 'id="undo-actions" hidden' in page
     answer = secretary_client.post(reverse("desk:pair_after", args=[round_.pk]))
     second = swiss_event.rounds.get(number=2)
     assert answer.url == reverse("desk:results", args=[second.pk])
