@@ -29,7 +29,8 @@ def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     lines = checkin.lines(event, number)
     if request.method == "POST":
         statuses = {
-            line.participant.pk: request.POST.get(f"status-{line.participant.pk}", "")
+            # a player registered after the page was shown keeps what is recorded
+            line.participant.pk: request.POST.get(f"status-{line.participant.pk}", line.status)
             for line in lines
         }
         try:

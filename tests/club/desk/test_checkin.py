@@ -153,3 +153,24 @@ def test_undoing_a_round_with_a_result_says_why_on_the_results_page(swiss_event,
     answer = secretary_client.post(reverse("desk:undo_pairing", args=[round_.pk]), follow=True)
     assert "ne peut plus être annulé" in answer.content.decode()
     assert round_.games.count() == 3
+
+
+def test_a_wrong_status_is_named_and_a_missing_one_keeps_what_is_recorded(
+    swiss_event, secretary_client
+):
+    entries = _entries(swiss_event)
+    url = reverse("desk:check_in", args=[swiss_event.pk, 1])
+    answer = secretary_client.post(url, {f"status-{entries[0].pk}": "late"}, follow=True)
+    assert "Statut inconnu : late." in answer.content.decode()
+    assert not Bye.objects.exists()
+    secretary_client.post(url, {f"status-{entries[0].pk}": "half"})
+    assert Bye.objects.get().player_id == entries[0].player_id
+    assert (
+        secretary_client.get(reverse("desk:check_in", args=[swiss_event.pk, 0])).status_code == 404
+    )
+
+
+def test_the_check_in_page_speaks_english_at_en(swiss_event, secretary_client, english):
+    page = secretary_client.get(reverse("desk:check_in", args=[swiss_event.pk, 1]))
+    assert page.status_code == 200
+    assert "half-point bye" in page.content.decode().lower()
