@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -98,8 +99,9 @@ def _feed(request: HttpRequest, name: str, events: Any) -> HttpResponse:
             item.add("dtstamp", event.updated_at)
             if event.venue:
                 item.add("location", event.venue)
-            if event.description:
-                item.add("description", event.description)
+            description = "\n".join(filter(None, [event.description, round_times(event)]))
+            if description:
+                item.add("description", description)
             item.add("url", request.build_absolute_uri(reverse("event", args=[event.pk])))
             feed.add_component(item)
     response = HttpResponse(feed.to_ical(), content_type="text/calendar; charset=utf-8")
@@ -109,7 +111,18 @@ def _feed(request: HttpRequest, name: str, events: Any) -> HttpResponse:
 
 def _recent(events: Any) -> Any:
     since = timezone.now() - timedelta(days=FEED_DAYS_BACK)
-    return events.filter(end__gte=since).order_by("start")
+    return events.filter(end__gte=since).order_by("start").prefetch_related("rounds")
+
+
+def round_times(event: Event) -> str:
+    """The rounds' times, one a line, for a feed (several rounds in one evening each
+    have their own)."""
+    return "\n".join(
+        _("Round %(n)s: %(when)s")
+        % {"n": r.number, "when": date_format(timezone.localtime(r.starts_at), "j F H:i")}
+        for r in event.rounds.all()
+        if r.starts_at
+    )
 
 
 @require_safe

@@ -221,6 +221,14 @@ class Event(models.Model):
         help_text=_("Name and FIDE ID, as the tournament report (TRF) gives them."),
     )
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), null=True, blank=True)
+    accelerated = models.BooleanField(
+        _("accelerated rounds"),
+        default=False,
+        help_text=_(
+            "Swiss opens: Baku acceleration (FIDE C.04.5.1), virtual points for the top"
+            " group in the first half of the rounds."
+        ),
+    )
     tiebreaks = models.CharField(
         _("tiebreaks"),
         max_length=200,

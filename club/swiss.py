@@ -62,20 +62,43 @@ def pair(
     total_rounds: int,
     initial_colour: str = "white",
     others: Mapping[int, list[Decimal]] | None = None,
+    virtual: Mapping[int, Decimal] | None = None,
 ) -> list[Pairing]:
     """The pairs of ``round_number`` for the players given (those to pair this round);
-    ``others``: the points per round of past opponents not paired this round."""
+    ``others``: the points per round of past opponents not paired this round;
+    ``virtual``: accelerated rounds' virtual points, added to the pairing score only."""
     players, previous = engine_input(entrants, others or {})
+    for player in players:
+        player["score"] += float((virtual or {}).get(player["id"], 0))
     engine = _Engine(
         players=players,
         previous_pairings=previous,
         round_number=round_number,
         total_rounds=total_rounds,
         initial_color=initial_colour,
+        # the engine's own acceleration is not FIDE's: it only makes round 1 read scores
+        accelerated=any((virtual or {}).values()),
     )
     return [
         Pairing(p["white_id"], p.get("black_id"), p["table"]) for p in engine.generate_pairings()
     ]
+
+
+def baku_virtual_points(
+    numbers: Mapping[int, int], entered: int, round_number: int, total_rounds: int
+) -> dict[int, Decimal]:
+    """Baku acceleration (FIDE C.04.5.1): the virtual points of round ``round_number``.
+    ``numbers``: each player's pairing number; ``entered``: how many players the first
+    round's list had. Group A is the first 2 x ceil(entered / 4) pairing numbers (half
+    the players, rounded up to an even number; late entries keep the last A player).
+    The accelerated rounds are the first half of the rounds, rounded up; A players get
+    1 virtual point in the first half of those (rounded up), then 0.5; B players none."""
+    accelerated = -(-total_rounds // 2)
+    if round_number > accelerated:
+        return {}
+    points = Decimal(1) if round_number <= -(-accelerated // 2) else Decimal("0.5")
+    last_a = 2 * -(-entered // 4)
+    return {player: points for player, number in numbers.items() if 0 < number <= last_a}
 
 
 def engine_input(
@@ -131,6 +154,11 @@ def _running(scores: list[Decimal]) -> list[Decimal]:
 
 
 class _Engine(dutch.DutchEngine):
+    @classmethod
+    def _apply_baku_virtual_scores(cls, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The virtual points are FIDE's, added by ``pair``: the engine adds none."""
+        return list(players)
+
     def _assign_colors(self, p1: Any, p2: Any) -> tuple[Any, Any]:
         """C.04.3 E.1-E.5 as the engine applies them, except that the "higher ranked"
         player of E.4 and E.5 is the one with the higher score, then the lower pairing

@@ -74,6 +74,53 @@ class TiebreakField(forms.CharField):
         return ",".join(str(k) for k in parse_tiebreaks(cleaned))
 
 
+# What a new event of each kind usually is: the form is pre-filled with it (``?kind=``
+# on the new event's address, and by the page's script when the kind is chosen).
+_USUAL_TIEBREAKS = "buchholz_cut1,buchholz,sonneborn_berger"
+KIND_DEFAULTS: dict[str, dict[str, Any]] = {
+    Event.Kind.RAPID: {
+        "time_control": Event.TimeControl.RAPID,
+        "system": Event.System.SWISS,
+        "rounds": 5,
+        "interval_days": 0,
+        "interval_minutes": 35,
+        "tiebreaks": _USUAL_TIEBREAKS,
+    },
+    Event.Kind.BLITZ: {
+        "time_control": Event.TimeControl.BLITZ,
+        "system": Event.System.SWISS,
+        "rounds": 7,
+        "interval_days": 0,
+        "interval_minutes": 15,
+        "tiebreaks": _USUAL_TIEBREAKS,
+    },
+    Event.Kind.CHAMPIONSHIP: {
+        "time_control": Event.TimeControl.STANDARD,
+        "system": Event.System.ROUND_ROBIN,
+        "rounds": 7,
+        "interval_days": 7,
+        "interval_minutes": 0,
+        "tiebreaks": "sonneborn_berger,wins,direct_encounter",
+    },
+    Event.Kind.OPEN: {
+        "time_control": Event.TimeControl.STANDARD,
+        "system": Event.System.SWISS,
+        "rounds": 9,
+        "interval_days": 1,
+        "interval_minutes": 0,
+        "tiebreaks": _USUAL_TIEBREAKS,
+    },
+    Event.Kind.INTERCLUB: {
+        "time_control": Event.TimeControl.STANDARD,
+        "system": Event.System.MATCH,
+        "rounds": 1,
+        "interval_days": 0,
+        "interval_minutes": 0,
+        "tiebreaks": "",
+    },
+}
+
+
 class EventForm(forms.ModelForm):
     """An event; new rounds are generated (a number, the first date and the interval),
     the existing ones are edited in ``RoundFormSet`` beside it. The rating systems that
@@ -100,6 +147,13 @@ class EventForm(forms.ModelForm):
     interval_days = forms.IntegerField(
         label=_("Days between rounds"), min_value=0, max_value=60, initial=7, required=False
     )
+    interval_minutes = forms.IntegerField(
+        label=_("Minutes between rounds"),
+        min_value=0,
+        max_value=24 * 60,
+        required=False,
+        help_text=_("Added to the days: several rounds in one evening (e.g. 0 days, 35 minutes)."),
+    )
 
     class Meta:
         model = Event
@@ -111,6 +165,7 @@ class EventForm(forms.ModelForm):
             "end",
             "time_control",
             "system",
+            "accelerated",
             "tiebreaks",
             "chief_arbiter",
             "public",
@@ -122,7 +177,9 @@ class EventForm(forms.ModelForm):
             "description": forms.Textarea(attrs={"rows": 3}),
         }
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, kind: str | None = None, **kwargs: Any) -> None:
+        if not kwargs.get("instance") and kind in KIND_DEFAULTS:
+            kwargs["initial"] = {"kind": kind, **KIND_DEFAULTS[kind], **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         if self.instance.pk:
             self.fields["rounds"].label = _("Rounds to add")
@@ -133,6 +190,8 @@ class EventForm(forms.ModelForm):
         data = super().clean() or {}
         if data.get("start") and data.get("end") and data["end"] < data["start"]:
             self.add_error("end", _("The event cannot end before it starts."))
+        if data.get("accelerated") and data.get("system") != Event.System.SWISS:
+            self.add_error("accelerated", _("Only a Swiss tournament can be accelerated."))
         existing = self.instance.rounds.count() if self.instance.pk else 0
         if existing + (data.get("rounds") or 0) > MAX_ROUNDS:
             self.add_error("rounds", _("At most %(n)s rounds in an event.") % {"n": MAX_ROUNDS})
@@ -140,7 +199,10 @@ class EventForm(forms.ModelForm):
 
     def interval(self) -> timedelta:
         days = self.cleaned_data.get("interval_days")
-        return DEFAULT_INTERVAL if days is None else timedelta(days=days)
+        minutes = self.cleaned_data.get("interval_minutes")
+        if days is None and not minutes:
+            return DEFAULT_INTERVAL
+        return timedelta(days=days or 0, minutes=minutes or 0)
 
     def first_round_at(self) -> datetime | None:
         """When the first new round starts; None lets the service follow the last one."""

@@ -96,6 +96,16 @@ def playing(event: Event, number: int) -> list[Participant]:
     ]
 
 
+def accelerated_points(event: Event, number: int, total: int) -> dict[int, Decimal]:
+    """An accelerated event's virtual points in round ``number`` (FIDE C.04.5.1); none
+    for an event that is not accelerated."""
+    if not event.accelerated:
+        return {}
+    entrants = event.participants.filter(joined_round=1).exclude(withdrawn_after_round=0)
+    numbers = {p.player_id: p.number or 0 for p in event.participants.all()}
+    return swiss.baku_virtual_points(numbers, entrants.count(), number, total)
+
+
 @transaction.atomic
 def pair_next_round(event: Event, user: Any) -> Round:
     """The next Swiss round, by the FIDE Dutch system; the odd player gets the
@@ -128,7 +138,10 @@ def pair_next_round(event: Event, user: Any) -> Round:
         for p in players
     ]
     total = max(event.planned_rounds or 0, number)
-    pairs = swiss.pair(entrants, number, total, initial_colour(event), others=past.scores)
+    virtual = accelerated_points(event, number, total)
+    pairs = swiss.pair(
+        entrants, number, total, initial_colour(event), others=past.scores, virtual=virtual
+    )
     if sum(pairing.black is None for pairing in pairs) > len(players) % 2:
         # The engine leaves unpaired whoever it cannot pair without a repeat.
         raise DeskError(

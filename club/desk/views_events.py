@@ -24,7 +24,7 @@ from django_tables2 import RequestConfig
 
 from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
-from club.desk.forms import BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
+from club.desk.forms import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from club.event_standings import event_standings
 from club.limits import MAX_FIDE_ID, MAX_ROUNDS, whole_number
 from club.models import Bye, ChangeLog, Event, Member, Participant, Result
@@ -67,7 +67,7 @@ def event_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     """Create or edit an event; new rounds are generated, existing ones edited."""
     event = get_event_for_secretary(request, pk) if pk else None
     data = request.POST if request.method == "POST" else None
-    form = EventForm(data, instance=event)
+    form = EventForm(data, instance=event, kind=request.GET.get("kind"))
     formset = cast(BaseRoundFormSet, RoundFormSet(data, event=event)) if event else None
     if data is not None and form.is_valid() and (formset is None or formset.is_valid()):
         try:
@@ -93,7 +93,13 @@ def event_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
                 "pk", flat=True
             )
         )
-    context = {"form": form, "formset": formset, "event": event, "busy_rounds": busy}
+    context = {
+        "form": form,
+        "formset": formset,
+        "event": event,
+        "busy_rounds": busy,
+        "kind_defaults": None if event else KIND_DEFAULTS,
+    }
     return render(request, "desk/events/form.html", context)
 
 

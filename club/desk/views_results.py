@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.views_checkin import results_actions
 from club.models import Event, Game, Round
 
 
@@ -117,6 +118,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         typed = {pk: key for pk, (key, _version) in entries.items() if pk in errors}
         games = _games(round_)
     teams = _teams(event)
+    rounds = list(event.rounds.order_by("number").values_list("number", "pk"))
     context = {
         "round": round_,
         "event": event,
@@ -125,8 +127,9 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         "closed": event.status == Event.Status.CLOSED,
         "match": _match_score(event, games, teams),
         "is_match": event.system == Event.System.MATCH,
-        "rounds": list(event.rounds.order_by("number").values_list("number", "pk")),
+        "rounds": rounds,
         "byes": list(round_.byes.select_related("player").order_by("player__last_name")),
+        **results_actions(event, round_, games, len(rounds)),
     }
     return render(request, "desk/events/results.html", context)
 

@@ -1,0 +1,157 @@
+"""An arbiter's rapid evening in Chromium: a new event pre-filled from its kind (five
+rounds 35 minutes apart), seven players registered, the check-in of round 1 by keyboard
+with a half-point bye asked for, the round paired from the check-in page, results typed
+in, the next round paired from the results page, a pairing undone and redone, five
+rounds in the evening, the round times on the public page. Each screen is saved at
+1280 px and 390 px wide."""
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Group, User
+from playwright.sync_api import Page, expect
+
+from club.models import Bye, Event, Game, Result
+from tests.club.factories import MemberFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
+NAMES = ["Dubois", "Lambert", "Peeters", "Janssens", "Maes", "Jacobs", "Willems"]
+KEYS = ["1", "=", "0"]
+WIDTHS = (1280, 390)
+
+
+def _shoot(page: Page, name: str) -> None:
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=SCREENSHOTS / f"evening-{name}-{width}.png", full_page=True)
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+
+
+def _log_in(page: Page, url: str) -> None:
+    user = User.objects.create_user("arbitre", password="tour-de-table-2026")
+    user.groups.add(Group.objects.get(name="secretaries"))
+    page.goto(f"{url}/comptes/login/")
+    page.fill("#id_username", "arbitre")
+    page.fill("#id_password", "tour-de-table-2026")
+    page.get_by_role("button", name="Se connecter").click()
+
+
+def _create_the_evening(page: Page, url: str) -> Event:
+    page.goto(f"{url}/secretariat/evenements/nouveau/")
+    page.wait_for_load_state("load")
+    page.fill("#id_title", "Rapide du vendredi")
+    page.select_option("#id_kind", "rapid")
+    # the usual rapid evening is filled in
+    expect(page.locator("#id_rounds")).to_have_value("5")
+    expect(page.locator("#id_system")).to_have_value("swiss")
+    expect(page.locator("#id_time_control")).to_have_value("rapid")
+    expect(page.locator("#id_interval_days")).to_have_value("0")
+    expect(page.locator("#id_interval_minutes")).to_have_value("35")
+    expect(page.locator("#id_tiebreaks_0")).to_have_value("buchholz_cut1")
+    page.fill("#id_start", "2027-01-08T20:00")
+    page.fill("#id_end", "2027-01-08T23:30")
+    _shoot(page, "form")
+    page.get_by_role("button", name="Enregistrer").click()
+    expect(page.locator("h1")).to_contain_text("Rapide du vendredi")
+    rounds = page.locator("#rounds")
+    expect(rounds.locator("li")).to_have_count(5)
+    for time in ("20:00", "20:35", "21:10", "21:45", "22:20"):
+        expect(rounds).to_contain_text(f"8 janvier {time}")
+    return Event.objects.get(title="Rapide du vendredi")
+
+
+def _register_everyone(page: Page) -> None:
+    for name in NAMES:
+        page.wait_for_load_state("load")
+        page.wait_for_function("() => window.htmx !== undefined")
+        page.locator("#member-q").fill(name[:4])
+        found = page.locator("#search-results button")
+        expect(found).to_have_count(1)
+        found.press("Enter")
+        expect(page.locator("#participants")).to_contain_text(name)
+    expect(page.locator("#participants tbody tr")).to_have_count(len(NAMES))
+
+
+def _enter_the_results(page: Page, number: int, boards: int) -> None:
+    page.wait_for_load_state("load")
+    expect(page.locator(".result-input").first).to_be_focused()
+    expect(page.locator("#next-round-actions")).to_be_hidden()
+    for board in range(boards):
+        page.keyboard.press(KEYS[(number + board) % 3])
+    lines = page.locator(".result-line")
+    for board in range(boards):
+        expect(lines.nth(board)).to_have_attribute("data-state", "saved")
+
+
+def test_an_arbiters_rapid_evening(live_server, page: Page):
+    for n, name in enumerate(NAMES):
+        MemberFactory(
+            player__last_name=name,
+            player__first_name="Joueur",
+            player__national_rating=1900 - 60 * n,
+        )
+    SCREENSHOTS.mkdir(exist_ok=True)
+    url = live_server.url
+    _log_in(page, url)
+    event = _create_the_evening(page, url)
+    _register_everyone(page)
+    page.locator("#renumber").click()
+    _shoot(page, "registered")
+
+    # Round 1: check-in by keyboard, Lambert asks for a half-point bye
+    page.locator("#check-in").click()
+    expect(page.locator("h1")).to_contain_text("Ronde 1")
+    expect(page.locator("#round-time")).to_contain_text("20:00")
+    first = page.locator(".checkin-line").first.locator('input[value="present"]')
+    expect(first).to_be_focused()
+    for key in ["p", "h", "p", "p", "p", "p", "p"]:
+        page.keyboard.press(key)
+    lambert = page.locator(".checkin-line", has_text="Lambert")
+    expect(lambert.locator('input[value="half"]')).to_be_checked()
+    expect(page.locator("#checkin-count")).to_have_text("6 / 7")
+    expect(page.locator("#pair-round")).to_be_focused()
+    _shoot(page, "checkin")
+    page.keyboard.press("Enter")  # "Save and pair round 1"
+
+    expect(page.locator("h1")).to_contain_text("Ronde 1")
+    expect(page.locator(".result-line")).to_have_count(3)
+    expect(page.locator(".byes")).to_contain_text("Lambert")
+    expect(page.locator(".byes")).to_contain_text("bye d'un demi-point")
+    bye = Bye.objects.get(round__event=event, round__number=1)
+    assert (bye.player.last_name, bye.kind) == ("Lambert", Bye.Kind.HALF_POINT)
+    _shoot(page, "round-1")
+    _enter_the_results(page, 1, 3)
+    expect(page.locator("#next-round-actions")).to_be_visible()
+    expect(page.locator("#undo-actions")).to_be_hidden()
+    _shoot(page, "round-1-complete")
+    page.locator("#pair-next-round").click()
+
+    # Round 2 is paired from the results page; undone, then paired again from its check-in
+    expect(page.locator("h1")).to_contain_text("Ronde 2")
+    expect(page.locator(".result-line")).to_have_count(3)
+    expect(page.locator(".byes")).to_contain_text("exempt d'appariement")
+    page.locator("#undo-pairing").click()
+    expect(page.locator(".alert-success")).to_contain_text("L'appariement de la ronde 2 est annulé")
+    assert not Game.objects.filter(round__event=event, round__number=2).exists()
+    _shoot(page, "undone")
+    page.locator("#pair-round").click()
+
+    for number in range(2, 6):
+        expect(page.locator("h1")).to_contain_text(f"Ronde {number}")
+        expect(page.locator(".result-line")).to_have_count(3)
+        _enter_the_results(page, number, 3)
+        if number < 5:
+            page.locator("#pair-next-round").click()
+    expect(page.locator("#pair-next-round")).to_have_count(0)
+    _shoot(page, "round-5")
+    assert not Game.objects.filter(round__event=event, result=Result.PENDING).exists()
+    assert Game.objects.filter(round__event=event).count() == 15
+
+    page.goto(f"{url}/secretariat/evenements/{event.pk}/classement/")
+    expect(page.locator("#standings tbody tr")).to_have_count(7)
+    _shoot(page, "standings")
+    page.goto(f"{url}{event.get_absolute_url()}")
+    for time in ("20:00", "20:35", "21:10", "21:45", "22:20"):
+        expect(page.locator("main")).to_contain_text(f"8 janvier 2027 {time}")
+    _shoot(page, "public")
