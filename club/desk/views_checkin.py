@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.desk import checkin_services as checkin
 from club.desk import pairing_services
@@ -59,6 +59,7 @@ def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @secretary_required
+@require_GET
 def check_in_next(request: HttpRequest, pk: int) -> HttpResponse:
     """The check-in of the next round to pair."""
     event = get_event_for_secretary(request, pk)
