@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("club.desk.events_urls")),
     path("", include("club.desk.pairings_urls")),
     path("", include("club.desk.files_urls")),
+    path("", include("club.desk.print_urls")),
 ]
