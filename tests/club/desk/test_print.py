@@ -11,7 +11,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from club.models import Bye, Event, Game, Participant, Result
+from club.models import Bye, Event, Game, Participant, Player, Result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def open_event():  # type: ignore[no-untyped-def]
 
     By hand after round 1: Zola 1, Leroy 1 (the bye scores a win, FIDE C.04.1),
     Dubois ½, Albert ½, Martin 0."""
-    event = EventFactory(
+    event: Event = EventFactory(  # type: ignore[assignment]
         system=Event.System.SWISS, kind=Event.Kind.OPEN, tiebreaks="buchholz", public=False
     )
     players = {}
@@ -141,8 +141,8 @@ def test_it_shows_the_current_round_and_the_standings_on_the_wall(
 def test_the_wall_reads_the_same_few_queries_for_a_large_event(
     secretary_client: Client, django_assert_max_num_queries, english: None
 ) -> None:
-    event = EventFactory(system=Event.System.SWISS, kind=Event.Kind.OPEN)
-    players = [PlayerFactory() for _n in range(60)]
+    event: Event = EventFactory(system=Event.System.SWISS, kind=Event.Kind.OPEN)  # type: ignore[assignment]
+    players: list[Player] = [PlayerFactory() for _n in range(60)]  # type: ignore[misc]
     for number, player in enumerate(players, 1):
         Participant.objects.create(event=event, player=player, number=number)
     for n in (1, 2, 3):
