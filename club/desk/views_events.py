@@ -25,11 +25,11 @@ from django_tables2 import RequestConfig
 from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.forms import BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
+from club.desk.players import search_players
 from club.event_standings import event_standings
-from club.models import Bye, ChangeLog, Event, Member, Participant, Result
+from club.models import Bye, ChangeLog, Event, Member, Participant, Player, Result
 from ratings.models import RatingSystem
 
-SEARCH_RESULTS = 10
 EVENTS_PER_STATUS = 50
 CHANGES_SHOWN = 15
 RATING_CHANGES_TEMPLATE = "ratings/_event_rating_changes.html"
@@ -210,33 +210,11 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
 # Registration
 
 
-def _search_members(event: Event, query: str) -> list[Member]:
-    """Active members not yet registered whose names start with each word typed (or
-    whose FIDE or national ID is the number typed)."""
-    words = query.split()
-    if not words or len(query) < 2:
-        return []
-    condition = Q()
-    for word in words:
-        condition &= Q(player__last_name__istartswith=word) | Q(
-            player__first_name__istartswith=word
-        )
-    if query.isdigit():
-        condition |= Q(player__national_id=query) | Q(player__fide_id=int(query))
-    return list(
-        Member.objects.active()
-        .filter(condition)
-        .exclude(player__in=event.participants.values("player"))
-        .select_related("player")
-        .order_by("player__last_name", "player__first_name")[:SEARCH_RESULTS]
-    )
-
-
 @secretary_required
 @require_GET
 def member_search(request: HttpRequest, pk: int) -> HttpResponse:
-    """Members found as the secretary types (htmx: the results only; without JS: a
-    page)."""
+    """Members and known outside players found as the secretary types, by name or by
+    FIDE or national ID (htmx: the results only; without JS: a page)."""
     event = get_event_for_secretary(request, pk)
     query = request.GET.get("q", "").strip()
     try:
@@ -245,7 +223,7 @@ def member_search(request: HttpRequest, pk: int) -> HttpResponse:
         joined_round = _next_round(event)
     context = {
         "event": event,
-        "found": _search_members(event, query),
+        "found": search_players(event, query),
         "query": query,
         "joined_round": joined_round,
         "next_round": joined_round,
@@ -262,22 +240,29 @@ def _joined(request: HttpRequest) -> int:
         return 0  # refused by the service, with a message
 
 
+def _posted_player(request: HttpRequest) -> Player | None:
+    """The player chosen in the search: ``player`` (a member or a known outsider), or
+    ``member`` (a member's id, as the first forms posted it)."""
+    player, member = request.POST.get("player", ""), request.POST.get("member", "")
+    if player.isdigit():
+        return Player.objects.filter(pk=int(player)).first()
+    if member.isdigit():
+        found = Member.objects.select_related("player").filter(pk=int(member)).first()
+        return found.player if found else None
+    return None
+
+
 @secretary_required
 @require_POST
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    posted = request.POST.get("member", "")
-    member = (
-        Member.objects.select_related("player").filter(pk=int(posted)).first()
-        if posted.isdigit()
-        else None
-    )
-    if member is None:
+    player = _posted_player(request)
+    if player is None:
         messages.error(request, _("Choose a member among those found."))
         return redirect("desk:event", pk=event.pk)
     try:
-        services.register(event, member.player, request.user, _joined(request))
-        messages.success(request, _("%(name)s is registered.") % {"name": member.player.name})
+        services.register(event, player, request.user, _joined(request))
+        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
     except services.DeskError as error:
         messages.error(request, str(error))
     return redirect("desk:event", pk=event.pk)
