@@ -63,6 +63,11 @@ MATRIX: dict[str, tuple[str, str]] = {
             "trf_import",
             "trf_export",
             "event_files",
+            "sheets",
+            "wall",
+            "pairings_sheet",
+            "close_confirm",
+            "delete",
         )
     },
     **{
@@ -78,6 +83,8 @@ MATRIX: dict[str, tuple[str, str]] = {
             "save_result",
             "pair_next_round",
             "trf_confirm",
+            "cancel",
+            "restore",
         )
     },
     **{f"ratings:{name}": ("admin", "admin") for name in ("recalculation", "systems", "system")},
@@ -144,6 +151,7 @@ def site(db):
         "desk:withdraw": [event.pk, participant.pk],
         "desk:results": [Round.objects.filter(event=event).first().pk],
         "desk:edit_round": [Round.objects.filter(event=event).first().pk],
+        "desk:pairings_sheet": [Round.objects.filter(event=event).first().pk],
         "desk:save_result": [game.pk],
         "ratings:job": [job.pk],
         "ratings:restart": [job.pk],

@@ -9,4 +9,5 @@ urlpatterns = [
     path("", include("club.desk.pairings_urls")),
     path("", include("club.desk.files_urls")),
     path("", include("club.desk.print_urls")),
+    path("", include("club.desk.lifecycle_urls")),
 ]

@@ -53,7 +53,12 @@ def events(request: HttpRequest) -> HttpResponse:
         query = query.filter(Q(updated_by_id=me) | Q(pk__in=changed))
     by_status = {
         status: list(query.filter(status=status).order_by("-start")[:EVENTS_PER_STATUS])
-        for status in (Event.Status.ONGOING, Event.Status.ANNOUNCED, Event.Status.CLOSED)
+        for status in (
+            Event.Status.ONGOING,
+            Event.Status.ANNOUNCED,
+            Event.Status.CLOSED,
+            Event.Status.CANCELLED,
+        )
     }
     context = {"by_status": by_status, "mine": mine, "per_status": EVENTS_PER_STATUS}
     return render(request, "desk/events/list.html", context)
