@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
 
 from club.desk import services
-from club.models import Event, Game, Result
+from club.models import Event, Game, Member, Result
 from tests.club.factories import EventFactory, MemberFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,7 +20,9 @@ def _event(user: User, title: str) -> Event:
         title=title, system=Event.System.ROUND_ROBIN, kind=Event.Kind.CHAMPIONSHIP
     )
     for n in range(4):
-        member = MemberFactory(player__last_name=f"Joueur{n}", player__national_rating=1800 - n)
+        member: Member = MemberFactory(  # type: ignore[assignment]
+            player__last_name=f"Joueur{n}", player__national_rating=1800 - n
+        )
         services.register(event, member.player, user)
     services.pair_round_robin(event, user)
     Game.objects.filter(round__event=event).update(result=Result.DRAW)
