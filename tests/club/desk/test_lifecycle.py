@@ -170,3 +170,16 @@ def test_the_confirmations_are_for_secretaries_only(
     client.force_login(member_user)
     assert client.get(reverse(f"desk:{name}", args=[paired_event.pk])).status_code == 403
     assert client.post(reverse("desk:cancel", args=[paired_event.pk])).status_code == 403
+
+
+def test_players_rated_only_by_a_deleted_event_leave_the_rating_lists(
+    paired_event: Event, secretary: User
+) -> None:
+    from ratings.models import Rating
+
+    _results(paired_event)
+    services.close_event(paired_event, secretary)
+    players = list(paired_event.participants.values_list("player_id", flat=True))
+    assert Rating.objects.filter(player_id__in=players).exists()
+    lifecycle.delete_event(paired_event, "erreur", secretary)
+    assert not Rating.objects.filter(player_id__in=players).exists()
