@@ -197,6 +197,7 @@ class Event(models.Model):
         ANNOUNCED = "announced", _("announced")
         ONGOING = "ongoing", _("ongoing")
         CLOSED = "closed", _("closed")
+        CANCELLED = "cancelled", _("cancelled")
 
     kind = models.CharField(_("kind"), max_length=15, choices=Kind.choices)
     title = models.CharField(_("title"), max_length=200)

@@ -80,11 +80,28 @@ def event_results_changed(event: Event) -> list[ReplayReport]:
     """Recalculate every system that rates ``event`` (or rated it before) from the
     event's day, after it was closed, reopened or corrected. Called by the secretary's
     desk inside its own transaction."""
+    day = _local_day(event)
+    return [recalculate(system, since=day) for system in systems_to_replay(event)]
+
+
+def systems_to_replay(event: Event) -> list[RatingSystem]:
+    """The systems a change to ``event`` recalculates: those that rate it and those that
+    rated it before (the closing page names them)."""
     systems = {system.pk: system for system in RatingSystem.objects.rating(event)}
     for system in RatingSystem.objects.filter(batches__event=event).distinct():
         systems.setdefault(system.pk, system)
-    day = _local_day(event)
-    return [recalculate(system, since=day) for system in systems.values()]
+    return list(systems.values())
+
+
+def event_deleted(systems: list[RatingSystem], day: date) -> list[ReplayReport]:
+    """Recalculate ``systems`` from ``day`` once an event that ended that day is deleted
+    (its batches went with it)."""
+    return [recalculate(system, since=day) for system in systems]
+
+
+def event_day(event: Event) -> date:
+    """The day ``event`` counts on in the ratings: the local day it ends."""
+    return _local_day(event)
 
 
 def recalculate(

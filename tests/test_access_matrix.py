@@ -73,6 +73,11 @@ MATRIX: dict[str, tuple[str, str]] = {
             "articles",
             "article_new",
             "article_edit",
+            "sheets",
+            "wall",
+            "pairings_sheet",
+            "close_confirm",
+            "delete",
         )
     },
     **{
@@ -91,6 +96,8 @@ MATRIX: dict[str, tuple[str, str]] = {
             "member_lapse",
             "member_account",
             "article_publish",
+            "cancel",
+            "restore",
         )
     },
     **{f"desk:{name}": ("admin", "admin") for name in ("accounts", "account")},
@@ -180,6 +187,7 @@ def site(db):
         "desk:account": [users["member"].pk],
         "desk:results": [Round.objects.filter(event=event).first().pk],
         "desk:edit_round": [Round.objects.filter(event=event).first().pk],
+        "desk:pairings_sheet": [Round.objects.filter(event=event).first().pk],
         "desk:save_result": [game.pk],
         "desk:check_in": [event.pk, 1],
         "desk:pair_after": [Round.objects.filter(event=event).first().pk],

@@ -433,31 +433,80 @@ def _check_one_line_a_player(
         lines[player.pk] = entry.line
 
 
+@dataclass(frozen=True)
+class ImportedEvent:
+    """What the event of an import will be, as read from the file; the secretary can
+    correct the title, kind, time control and dates before anything is saved."""
+
+    title: str
+    kind: str
+    time_control: str
+    start: date
+    end: date
+    system: str
+    rounds: int
+
+
+def read_event(plan: Plan) -> ImportedEvent:
+    """The event as the file describes it (012 name, 042/052 dates, 092 kind, 122 time
+    control), with the defaults where the file says nothing."""
+    t = plan.tournament
+    start_day = _date(t.start) or timezone.localdate()
+    end_day = _date(t.end) or start_day
+    rounds_count = max(t.rounds or 0, t.played_rounds)
+    all_meet = rounds_count == len(t.players) - 1 + len(t.players) % 2
+    paired = {k: SYSTEM_WORDS[k] for k in (Event.System.SWISS, Event.System.ROUND_ROBIN)}
+    system = _said(t.kind, paired) or (Event.System.ROUND_ROBIN if all_meet else Event.System.SWISS)
+    return ImportedEvent(
+        title=t.name or "Tournoi importé",
+        kind=_said(t.kind, KIND_WORDS) or Event.Kind.OPEN,
+        time_control=_time_control(t.time_control) or Event.TimeControl.STANDARD,
+        start=start_day,
+        end=max(end_day, start_day),
+        system=system,
+        rounds=rounds_count,
+    )
+
+
+def _round_day(text: str, start: date, end: date, corrected: bool) -> date:
+    """A round's date from the file (132); the event's first day when the file gives
+    none, or, the dates being corrected, one outside them."""
+    day = _date(text)
+    if day is None or (corrected and not start <= day <= end):
+        return start
+    return day
+
+
 @transaction.atomic
-def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None = None) -> Event:
+def import_plan(
+    plan: Plan,
+    user: Any,
+    choices: dict[int, Player | None] | None = None,
+    corrected: ImportedEvent | None = None,
+) -> Event:
     """Create the event of a planned import; unmatched players are created unless
-    ``choices`` maps their start rank to an existing player."""
+    ``choices`` maps their start rank to an existing player. ``corrected``: the event's
+    title, kind, time control and dates as the secretary corrected them in the
+    preview (as read from the file when None)."""
     t = plan.tournament
     players = dict(plan.matched)
     _check_one_line_a_player(t, players, choices or {})
     for entry in plan.unmatched:
         chosen = (choices or {}).get(entry.rank)
         players[entry.rank] = chosen or _new_player(entry)
-    start_day = _date(t.start) or timezone.localdate()
-    end_day = _date(t.end) or start_day
+    read = read_event(plan)
+    fields = corrected or read
+    start_day, end_day = fields.start, fields.end
     zone = timezone.get_current_timezone()
-    rounds_count = max(t.rounds or 0, t.played_rounds)
-    all_meet = rounds_count == len(t.players) - 1 + len(t.players) % 2
-    paired = {k: SYSTEM_WORDS[k] for k in (Event.System.SWISS, Event.System.ROUND_ROBIN)}
-    system = _said(t.kind, paired) or (Event.System.ROUND_ROBIN if all_meet else Event.System.SWISS)
+    rounds_count = read.rounds
     event = Event.objects.create(
-        title=t.name or "Tournoi importé",
-        kind=_said(t.kind, KIND_WORDS) or Event.Kind.OPEN,
+        title=fields.title,
+        kind=fields.kind,
         venue=t.city,
         start=datetime.combine(start_day, time(10), tzinfo=zone),
         end=datetime.combine(end_day, time(20), tzinfo=zone),
-        system=system,
-        time_control=_time_control(t.time_control) or Event.TimeControl.STANDARD,
+        system=read.system,
+        time_control=fields.time_control,
         chief_arbiter=t.chief_arbiter[:120],
         status=Event.Status.ONGOING,
         updated_by=user,
@@ -467,7 +516,9 @@ def import_plan(plan: Plan, user: Any, choices: dict[int, Player | None] | None 
         Round(
             event=event,
             number=n,
-            starts_at=datetime.combine(_date(d) or start_day, time(10), tzinfo=zone),
+            starts_at=datetime.combine(
+                _round_day(d, start_day, end_day, corrected is not None), time(10), tzinfo=zone
+            ),
         )
         for n, d in zip(
             range(1, rounds_count + 1), t.round_dates + [""] * rounds_count, strict=False

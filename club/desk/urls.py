@@ -10,4 +10,6 @@ urlpatterns = [
     path("", include("club.desk.files_urls")),
     path("", include("club.desk.members_urls")),
     path("", include("club.desk.checkin_urls")),
+    path("", include("club.desk.print_urls")),
+    path("", include("club.desk.lifecycle_urls")),
 ]

@@ -25,13 +25,13 @@ from django_tables2 import RequestConfig
 from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.forms import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
+from club.desk.players import search_players
 from club.event_standings import event_standings
-from club.limits import MAX_FIDE_ID, MAX_ROUNDS, whole_number
-from club.models import Bye, ChangeLog, Event, Member, Participant, Result
+from club.limits import MAX_ROUNDS, whole_number
+from club.models import Bye, ChangeLog, Event, Member, Participant, Player, Result
 from club.spreadsheets import spreadsheet_text
 from ratings.models import RatingSystem
 
-SEARCH_RESULTS = 10
 EVENTS_PER_STATUS = 50
 CHANGES_SHOWN = 15
 RATING_CHANGES_TEMPLATE = "ratings/_event_rating_changes.html"
@@ -55,7 +55,12 @@ def events(request: HttpRequest) -> HttpResponse:
         query = query.filter(Q(updated_by_id=me) | Q(pk__in=changed))
     by_status = {
         status: list(query.filter(status=status).order_by("-start")[:EVENTS_PER_STATUS])
-        for status in (Event.Status.ONGOING, Event.Status.ANNOUNCED, Event.Status.CLOSED)
+        for status in (
+            Event.Status.ONGOING,
+            Event.Status.ANNOUNCED,
+            Event.Status.CLOSED,
+            Event.Status.CANCELLED,
+        )
     }
     context = {"by_status": by_status, "mine": mine, "per_status": EVENTS_PER_STATUS}
     return render(request, "desk/events/list.html", context)
@@ -218,43 +223,18 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
 # Registration
 
 
-def _search_members(event: Event, query: str) -> list[Member]:
-    """Active members not yet registered whose names start with each word typed (or
-    whose FIDE or national ID is the number typed)."""
-    words = query.split()
-    if not words or len(query) < 2:
-        return []
-    condition = Q()
-    for word in words:
-        condition &= Q(player__last_name__istartswith=word) | Q(
-            player__first_name__istartswith=word
-        )
-    number = whole_number(query)
-    if number is not None:
-        condition |= Q(player__national_id=query)
-        if number <= MAX_FIDE_ID:
-            condition |= Q(player__fide_id=number)
-    return list(
-        Member.objects.active()
-        .filter(condition)
-        .exclude(player__in=event.participants.values("player"))
-        .select_related("player")
-        .order_by("player__last_name", "player__first_name")[:SEARCH_RESULTS]
-    )
-
-
 @secretary_required
 @require_GET
 def member_search(request: HttpRequest, pk: int) -> HttpResponse:
-    """Members found as the secretary types (htmx: the results only; without JS: a
-    page)."""
+    """Members and known outside players found as the secretary types, by name or by
+    FIDE or national ID (htmx: the results only; without JS: a page)."""
     event = get_event_for_secretary(request, pk)
     query = request.GET.get("q", "").strip()
     asked = whole_number(request.GET.get("joined_round"))
     joined_round = min(max(1, asked), MAX_ROUNDS) if asked is not None else _next_round(event)
     context = {
         "event": event,
-        "found": _search_members(event, query),
+        "found": search_players(event, query),
         "query": query,
         "joined_round": joined_round,
         "next_round": joined_round,
@@ -269,23 +249,29 @@ def _joined(request: HttpRequest) -> int:
     return whole_number(posted) or 0  # 0 (not a number) is refused by the service
 
 
+def _posted_player(request: HttpRequest) -> Player | None:
+    """The player chosen in the search: ``player`` (a member or a known outsider), or
+    ``member`` (a member's id, as the first forms posted it)."""
+    player, member = request.POST.get("player", ""), request.POST.get("member", "")
+    if (number := whole_number(player)) is not None:
+        return Player.objects.filter(pk=number).first()
+    if (number := whole_number(member)) is not None:
+        found = Member.objects.select_related("player").filter(pk=number).first()
+        return found.player if found else None
+    return None
+
+
 @secretary_required
 @require_POST
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    posted = request.POST.get("member", "")
-    number = whole_number(posted)
-    member = (
-        Member.objects.select_related("player").filter(pk=number).first()
-        if number is not None
-        else None
-    )
-    if member is None:
+    player = _posted_player(request)
+    if player is None:
         messages.error(request, _("Choose a member among those found."))
         return redirect("desk:event", pk=event.pk)
     try:
-        services.register(event, member.player, request.user, _joined(request))
-        messages.success(request, _("%(name)s is registered.") % {"name": member.player.name})
+        services.register(event, player, request.user, _joined(request))
+        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
     except services.DeskError as error:
         messages.error(request, str(error))
     return redirect("desk:event", pk=event.pk)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.forms_trf import ImportedEventForm
 from club.desk.imports import (
     FileError,
     attach_pgn,
@@ -20,11 +21,12 @@ from club.desk.imports import (
     import_plan,
     import_results_csv,
     plan_import,
+    read_event,
     update_results,
 )
 from club.desk.trf import TrfError
 from club.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS
-from club.models import Player
+from club.models import Event, Player
 from club.uploads import upload_too_large
 
 SESSION_KEY = "trf-import"
@@ -90,13 +92,28 @@ def trf_import(request: HttpRequest) -> HttpResponse:
     return render(request, "desk/files/trf_upload.html", {"form": form})
 
 
-def _preview(request: HttpRequest, plan) -> HttpResponse:  # type: ignore[no-untyped-def]
+def _preview(  # type: ignore[no-untyped-def]
+    request: HttpRequest, plan, form: ImportedEventForm | None = None, status: int = 200
+) -> HttpResponse:
+    """What the file holds (players, rounds, kind, time control) and the event as it will
+    be saved, which the secretary may correct."""
     candidates = {}
     for entry in plan.unmatched:
         last = entry.name.split(",")[0].split(" ")[0].strip()
         candidates[entry.rank] = list(Player.objects.filter(last_name__iexact=last)[:10])
     rows = [(entry, candidates[entry.rank]) for entry in plan.unmatched]
-    return render(request, "desk/files/trf_preview.html", {"plan": plan, "rows": rows})
+    read = read_event(plan)
+    players = sorted(plan.tournament.players, key=lambda e: e.rank)
+    context = {
+        "plan": plan,
+        "rows": rows,
+        "read": read,
+        "system_label": Event.System(read.system).label,
+        "form": form or ImportedEventForm(read=read),
+        "players": [(entry, plan.matched.get(entry.rank)) for entry in players],
+        "chosen": {k: str(v) for k, v in request.POST.items() if k.startswith("player-")},
+    }
+    return render(request, "desk/files/trf_preview.html", context, status=status)
 
 
 @secretary_required
@@ -109,12 +126,18 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
     plan = plan_import(text)
     if request.POST.get("update", "").isdigit():
         return _update(request, plan, int(request.POST["update"]))
+    corrected = None
+    if "event-title" in request.POST:  # the preview's form (a bare POST imports as read)
+        form = ImportedEventForm(request.POST, read=read_event(plan))
+        if not form.is_valid():
+            return _preview(request, plan, form, status=400)
+        corrected = form.corrected()
     chosen = {}
     for entry in plan.unmatched:
         value = request.POST.get(f"player-{entry.rank}", "")
         chosen[entry.rank] = Player.objects.filter(pk=value).first() if value.isdigit() else None
     try:
-        event = import_plan(plan, request.user, chosen)
+        event = import_plan(plan, request.user, chosen, corrected)
     except TrfError as error:
         messages.error(request, str(error))
         return _preview(request, plan)

@@ -130,6 +130,8 @@ def test_the_secretarys_evening(live_server, page: Page):
 
     page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/")
     page.locator("#close-event").click()
+    expect(page.locator("#systems-replayed")).to_contain_text("Elo du club")
+    page.locator("#confirm-close").click()
     expect(page.locator("#event-status")).to_have_text("clôturé")
     changes = page.locator(".rating-changes")
     expect(changes.locator("tbody").first.locator("tr")).to_have_count(6)

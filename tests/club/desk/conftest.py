@@ -16,7 +16,7 @@ from tests.club.factories import EventFactory, MemberFactory
 
 @pytest.fixture
 def secretary(db) -> User:
-    user = User.objects.create_user("secretaire", password="x")
+    user = User.objects.create_user("secretaire-du-club", password="x")
     user.groups.add(Group.objects.get(name="secretaries"))
     return user
 

@@ -145,7 +145,7 @@ def test_each_key_saves_its_result_in_place(secretary_client, key, result):
     game.refresh_from_db()
     assert (response.status_code, game.result, game.version) == (200, result, 2)
     assert 'data-state="saved"' in response.content.decode()
-    assert game.updated_by.username == "secretaire"
+    assert game.updated_by.username == "secretaire-du-club"
 
 
 def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(secretary_client):

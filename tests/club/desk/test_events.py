@@ -34,6 +34,7 @@ def test_the_desk_lists_events_by_status(secretary_client):
     EventFactory(title="Open d'été", status=Event.Status.ANNOUNCED)
     EventFactory(title="Championnat", status=Event.Status.ONGOING)
     EventFactory(title="Blitz de Noël", status=Event.Status.CLOSED)
+    EventFactory(title="Simultanée", status=Event.Status.CANCELLED)
     response = secretary_client.get(reverse("desk:events"))
     titles = {
         status: [e.title for e in events]
@@ -43,8 +44,9 @@ def test_the_desk_lists_events_by_status(secretary_client):
         "ongoing": ["Championnat"],
         "announced": ["Open d'été"],
         "closed": ["Blitz de Noël"],
+        "cancelled": ["Simultanée"],
     }
-    assert list(response.context["by_status"]) == ["ongoing", "announced", "closed"]
+    assert list(response.context["by_status"]) == ["ongoing", "announced", "closed", "cancelled"]
 
 
 def test_my_events_are_those_i_changed(secretary_client, secretary):

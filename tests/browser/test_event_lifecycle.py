@@ -1,0 +1,56 @@
+"""Closing, cancelling and deleting an event in Chromium, at 1280 and 390 px: the closing
+confirmation names the rating systems it recalculates; the deletion page says what goes."""
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Group, User
+from playwright.sync_api import Page, expect
+
+from club.desk import services
+from club.models import Event, Game, Member, Result
+from tests.club.factories import EventFactory, MemberFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+def _event(user: User, title: str) -> Event:
+    event: Event = EventFactory(  # type: ignore[assignment]
+        title=title, system=Event.System.ROUND_ROBIN, kind=Event.Kind.CHAMPIONSHIP
+    )
+    for n in range(4):
+        member: Member = MemberFactory(  # type: ignore[assignment]
+            player__last_name=f"Joueur{n}", player__national_rating=1800 - n
+        )
+        services.register(event, member.player, user)
+    services.pair_round_robin(event, user)
+    Game.objects.filter(round__event=event).update(result=Result.DRAW)
+    return event
+
+
+def test_closing_confirms_and_deleting_says_what_goes(live_server, page: Page) -> None:
+    user = User.objects.create_user("secretaire", password="tour-de-table-2026")
+    user.groups.add(Group.objects.get(name="secretaries"))
+    page.goto(f"{live_server.url}/comptes/login/")
+    page.fill("#id_username", "secretaire")
+    page.fill("#id_password", "tour-de-table-2026")
+    page.get_by_role("button", name="Se connecter").click()
+    for width in (1280, 390):
+        event = _event(user, f"Championnat {width}")
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/")
+        page.locator("#close-event").click()
+        expect(page.locator("#systems-replayed")).to_contain_text("Elo du club")
+        page.screenshot(path=SCREENSHOTS / f"close-confirm-{width}.png", full_page=True)
+        page.locator("#confirm-close").click()
+        expect(page.locator("#event-status")).to_have_text("clôturé")
+        page.locator("#event-lifecycle summary").click()
+        page.screenshot(path=SCREENSHOTS / f"event-lifecycle-{width}.png", full_page=True)
+        page.locator("#delete-event").click()
+        expect(page.locator("#delete-confirmation")).to_contain_text("4 inscriptions, 3 rondes")
+        page.screenshot(path=SCREENSHOTS / f"delete-confirm-{width}.png", full_page=True)
+        page.fill("#delete-reason", "doublon")
+        page.locator("#confirm-delete").click()
+        expect(page.locator(".alert-success")).to_contain_text("est supprimé")
+        assert not Event.objects.filter(pk=event.pk).exists()

@@ -1,0 +1,52 @@
+"""The registration search in Chromium, at 1280 and 390 px: a known outside player found
+by national ID, with both ratings, and registered."""
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Group, User
+from playwright.sync_api import Page, expect
+
+from club.models import Event, Player
+from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
+
+
+def test_a_known_outside_player_is_found_by_id_and_registered(live_server, page: Page) -> None:
+    user = User.objects.create_user("secretaire", password="tour-de-table-2026")
+    user.groups.add(Group.objects.get(name="secretaries"))
+    MemberFactory(
+        player__first_name="Zoé",
+        player__last_name="Peeters",
+        player__fide_rating=1912,
+        player__national_rating=1874,
+    )
+    outsider: Player = PlayerFactory(  # type: ignore[assignment]
+        first_name="Jan",
+        last_name="Peeters",
+        national_id="44710",
+        fide_id=212345,
+        fide_rating=1702,
+        national_rating=1650,
+        club_name="KSK Leuven",
+    )
+    event: Event = EventFactory(title="Open de printemps", system=Event.System.SWISS)  # type: ignore[assignment]
+    page.goto(f"{live_server.url}/comptes/login/")
+    page.fill("#id_username", "secretaire")
+    page.fill("#id_password", "tour-de-table-2026")
+    page.get_by_role("button", name="Se connecter").click()
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/")
+        page.fill("#member-q", "peet")
+        expect(page.locator("#search-results form")).to_have_count(2)
+        page.screenshot(path=SCREENSHOTS / f"player-search-name-{width}.png", full_page=True)
+        page.fill("#member-q", "44710")
+        expect(page.locator("#search-results form")).to_have_count(1)
+        expect(page.locator("#search-results")).to_contain_text("FIDE 1702 · nationale 1650")
+        page.screenshot(path=SCREENSHOTS / f"player-search-id-{width}.png", full_page=True)
+    page.locator("#search-results button").click()
+    expect(page.locator("#participants")).to_contain_text("Jan Peeters")
+    assert event.participants.get().player == outsider
