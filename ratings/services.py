@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection, transaction
 from django.db.models import Max, QuerySet
@@ -364,7 +364,8 @@ def _rate(
         system.params_on(batch.day),
     )
     rows = []
-    for pid, outcome in result.results.items():
+    for key, outcome in result.results.items():
+        pid = cast(int, key)  # the batch's players are keyed by their primary key
         states[pid] = outcome.after
         rows.append(_change_row(batch, pid, outcome))
     return rows

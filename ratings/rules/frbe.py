@@ -19,7 +19,7 @@ federation's current rules).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 
 from . import elo
@@ -42,7 +42,10 @@ from .common import classical as performance_of
 from .common import exact_by_player, exchange, split_batch, unchanged
 
 KEY = "frbe"
-NAME = "Belgium (FRBE-KBSB)"
+NAME = N_("Belgium (FRBE-KBSB)")
+ROLE = "national"
+# the label of the federation's published one-off adjustment, as a history shows it
+ADJUSTMENT_LABEL: str | None = "FRBE-KBSB: one-off adjustment of 1 April 2024"
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 
 
@@ -232,17 +235,17 @@ def _rate_player(  # type: ignore[no-untyped-def]
         rating=rating, games=state.games + len(counted), peak_rating=max(state.peak or 0, rating)
     )
     return PlayerResult(
-        player,
-        state,
-        after,
-        exact_rating,
-        k,
-        score,
-        done.expected,
-        classical,
-        exact,
-        done.lines,
-        done.notes,
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=exact_rating,
+        k=k,
+        score=score,
+        expected=done.expected,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=done.lines,
+        notes=done.notes,
     )
 
 
@@ -250,14 +253,8 @@ def _newcomer(  # type: ignore[no-untyped-def]
     batch: Batch, params: Params, player, state: PlayerState, counted, lines, classical, exact
 ) -> PlayerResult:
     """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20."""
-    archive = state.archive or Archive()
-    archive = replace(
-        archive,
-        games=archive.games + len(counted),
-        opponents_sum=archive.opponents_sum + sum(c.opponent_rating for c in counted),
-        score=archive.score + sum(c.score for c in counted),
-    )
     score = sum(c.score for c in counted)
+    archive = (state.archive or Archive()).with_games([c.opponent_rating for c in counted], score)
     n = archive.games
     if n < params.provisional_games:
         after = state.replace(archive=archive, games=n, status=Status.UNRATED)
@@ -269,7 +266,17 @@ def _newcomer(  # type: ignore[no-untyped-def]
             ),
         )
         return PlayerResult(
-            player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
+            player=player,
+            before=state,
+            after=after,
+            rating_exact=None,
+            k=None,
+            score=score,
+            expected=None,
+            performance_classical=classical,
+            performance_exact=exact,
+            games=tuple(lines),
+            notes=notes,
         )
     rc = archive.opponents_sum / n
     p = archive.score / n
@@ -291,15 +298,15 @@ def _newcomer(  # type: ignore[no-untyped-def]
     )
     notes = (note(text, games=n, rc=round(rc, 1), p=round(p, 2), rating=rating),)
     return PlayerResult(
-        player,
-        state,
-        after,
-        performance,
-        None,
-        score,
-        None,
-        classical,
-        exact,
-        tuple(lines),
-        notes,
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=performance,
+        k=None,
+        score=score,
+        expected=None,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=tuple(lines),
+        notes=notes,
     )
