@@ -14,7 +14,7 @@ federation's current rules).
 - The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`,
   part of the default history as a batch of its own (``adjustment_applied``).
 - A period never straddles the change of calendar of April 2024: the half-year that began
-  in January 2024 closes on 31 March (the timeline planner, ``ratings.services``).
+  in January 2024 closes on 31 March (the timeline planner, ``ratings.services.timeline``).
 """
 
 from __future__ import annotations
