@@ -171,7 +171,16 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
     return sorted(plan, key=lambda b: b.sort_key)
 
 
+def _as_rated(result: Result) -> tuple[float, bool]:
+    """What a result code means to the rules: white's score and whether it was played."""
+    points = result.points
+    return (float(points[0]) if points else 0.0), result.is_played
+
+
+# Read once per result code, not once per game (a replay reads every game of the history).
+_RATED: dict[str, tuple[float, bool]] = {str(r.value): _as_rated(r) for r in Result}
+
+
 def _rules_game(white: int, black: int, result: str, number: int) -> rules.Game:
-    points = Result(result).points
-    score = float(points[0]) if points else 0.0
-    return rules.Game(white, black, score, played=Result(result).is_played, round=number)
+    score, played = _RATED[result]
+    return rules.Game(white, black, score, played=played, round=number)
