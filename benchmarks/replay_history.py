@@ -1,4 +1,4 @@
-"""Benchmark: rating history of a federation-size club database, on SQLite.
+"""Benchmark: rating history of a federation-size club database, on SQLite or PostgreSQL.
 
 Builds 5,000 players and 200,000 games over ten years (60-player, 5-round events), then
 prints, for the club Elo (rated per event) and the national system (rated per period):
@@ -9,7 +9,8 @@ prints, for the club Elo (rated per event) and the national system (rated per pe
 - the peak memory of the process.
 
 Run: ``.venv/bin/python -m benchmarks.replay_history`` (about a minute). Options:
-``--players``, ``--games``, ``--database`` (default: a new file under /tmp).
+``--players``, ``--games``, ``--database`` (default: a new file under /tmp), or
+``--database-url`` for an empty PostgreSQL database (migrated and filled here).
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ EVENT_ROUNDS = 5
 SEED = 1960
 
 
-def _setup(database: Path) -> None:
-    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+def _setup(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import django
@@ -117,9 +118,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=5000)
     parser.add_argument("--games", type=int, default=200_000)
     parser.add_argument("--database", type=Path)
+    parser.add_argument("--database-url", help="an empty database's URL, instead of SQLite")
     options = parser.parse_args()
     database = options.database or Path(tempfile.mkdtemp()) / "replay-benchmark.sqlite3"
-    _setup(database)
+    if options.database_url:
+        database = options.database_url.rsplit("@", 1)[-1]  # shown without credentials
+    _setup(options.database_url or f"sqlite:///{database}")
 
     from ratings.models import RatingChange, RatingSystem
     from ratings.services import event_results_changed, recalculate

@@ -26,7 +26,7 @@ from ratings.access import (
 )
 from ratings.config import ParameterError, ParamsForm, apply, overrides_of
 from ratings.forms import ADJUSTMENT_FACTORS, RATINGS
-from ratings.models import ConfigChange, RatingAdjustment, RatingSystem
+from ratings.models import ConfigChange, RatingAdjustment, RatingSystem, engine_choices
 from ratings.services import preview
 from ratings.tasks import start_replay
 
@@ -73,7 +73,9 @@ class AdjustmentForm(forms.ModelForm):
 @administrator_required
 @require_GET
 def systems(request: HttpRequest) -> HttpResponse:
-    context = {"systems": RatingSystem.objects.all(), "engines": rules.SYSTEMS}
+    national = rules.keys_with_role(RatingSystem.Role.NATIONAL)
+    nationals = [(key, name) for key, name in engine_choices() if key in national]
+    context = {"systems": RatingSystem.objects.all(), "nationals": nationals}
     return render(request, "ratings/systems.html", context)
 
 
@@ -82,11 +84,11 @@ def systems(request: HttpRequest) -> HttpResponse:
 def national(request: HttpRequest) -> HttpResponse:
     """The club's national federation: its system is enabled, the other national ones not."""
     engine = request.POST.get("engine", "")
-    if engine not in ("frbe", "ffe", "fqe", "fse"):
+    if engine not in rules.keys_with_role(RatingSystem.Role.NATIONAL):
         messages.error(request, _("Choose a national federation."))
         return redirect("ratings:systems")
     with transaction.atomic():
-        names = dict(RatingSystem._meta.get_field("engine").choices)  # type: ignore[arg-type]
+        names = dict(engine_choices())
         chosen, _created = RatingSystem.objects.get_or_create(
             engine=engine,
             role=RatingSystem.Role.NATIONAL,

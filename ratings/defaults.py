@@ -2,7 +2,7 @@
 demo club); FIDE is there, disabled, for the administrator to enable.
 
 The federations' published one-off adjustments are part of every system's default
-history: :data:`PUBLISHED_ADJUSTMENTS` names them per engine, and their day, threshold and
+history: each rule module's ``ADJUSTMENT_LABEL`` names it, and their day, threshold and
 factor are the engine's parameters (``adjustment_day``, ``adjustment_threshold``,
 ``adjustment_factor``), so an administrator can tune them, or switch one off
 (``adjustment_applied``), like any other parameter.
@@ -18,12 +18,6 @@ DEFAULT_SYSTEMS: list[dict[str, Any]] = [
     {"name": "Elo FIDE", "engine": "fide", "role": "fide", "enabled": False,
      "time_controls": ["standard"]},
 ]  # fmt: skip
-
-# The label of each engine's published adjustment, as its history shows it.
-PUBLISHED_ADJUSTMENTS: dict[str, str] = {
-    "fide": "FIDE: one-time adjustment of 1 March 2024",
-    "frbe": "FRBE-KBSB: one-off adjustment of 1 April 2024",
-}
 
 
 def install_default_systems(rating_system_model: Any) -> None:

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ratings import rules
-from ratings.models import RatingSystem
+from ratings.models import RatingSystem, engine_choices
 
 GAME_ROWS = 10
 RESULTS = [("", "–"), ("1", "1"), ("0.5", "½"), ("0", "0")]
@@ -36,14 +36,8 @@ K_RANGE = _widest(_k_ranges())
 class CalculatorForm(forms.Form):
     system = forms.ChoiceField(
         label=_("Rating system"),
-        choices=[
-            ("frbe", _("Belgium (FRBE-KBSB)")),
-            ("fide", "FIDE"),
-            ("ffe", _("France (FFE national)")),
-            ("fqe", _("Québec (FQE)")),
-            ("fse", _("Switzerland (FSE)")),
-            ("club", _("Club Elo")),
-        ],
+        choices=engine_choices,
+        initial="frbe",
     )
     rating = forms.IntegerField(
         label=_("Your rating"),

@@ -29,14 +29,12 @@ class RatingStatus(models.TextChoices):
     RATED = Status.RATED.value, _("rated")
 
 
-ENGINE_CHOICES = [
-    ("fide", "FIDE"),
-    ("frbe", _("Belgium (FRBE-KBSB)")),
-    ("ffe", _("France (FFE national)")),
-    ("fqe", _("Québec (FQE)")),
-    ("fse", _("Switzerland (FSE)")),
-    ("club", _("Club Elo")),
-]
+def engine_choices() -> list[tuple[str, Any]]:
+    """The engines an administrator can choose: the rules' registry, names translated."""
+    return [(key, _(name)) for key, name in rules.names()]
+
+
+ENGINE_CHOICES = engine_choices()
 
 
 class RatingSystemQuerySet(models.QuerySet["RatingSystem"]):
@@ -102,7 +100,7 @@ class RatingSystem(models.Model):
         return reverse("ranking", args=[self.pk])
 
     @property
-    def module(self) -> Any:
+    def module(self) -> rules.SystemModule:
         return rules.system(self.engine)
 
     def params_on(self, day: date) -> Any:
@@ -127,9 +125,7 @@ class RatingSystem(models.Model):
         (unsaved), each with whether the history applies it: it does unless the
         administrator switched it off (``adjustment_applied``) or added one of their own
         on the same day."""
-        from ratings.defaults import PUBLISHED_ADJUSTMENTS
-
-        label = PUBLISHED_ADJUSTMENTS.get(self.engine)
+        label = self.module.ADJUSTMENT_LABEL
         if label is None:
             return []
         params = self.params_on(date.max)

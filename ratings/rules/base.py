@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from enum import StrEnum
@@ -58,6 +58,31 @@ class Archive:
         if missing <= 0:
             return known
         return known + [(self.opponents_sum - sum(known)) / missing] * missing
+
+    def with_games(
+        self, opponents: Sequence[float], score: float, *, performance: float | None = None
+    ) -> Archive:
+        """The archive after a batch's ``opponents`` (their ratings) and ``score`` (the
+        player's total in them) are added: the shared newcomer's archive of the systems
+        that rate a newcomer on every game so far. ``performance`` is the archived
+        performance Pa, where the system keeps one."""
+        return Archive(
+            performance=performance,
+            games=self.games + len(opponents),
+            opponents_sum=self.opponents_sum + sum(opponents),
+            score=self.score + score,
+        )
+
+    def with_each_opponent(self, opponents: Sequence[float], score: float) -> Archive:
+        """Like :meth:`with_games`, keeping every opponent one by one (a system that
+        solves the exact performance over all the games, Switzerland)."""
+        every = self.every_opponent() + list(opponents)
+        return Archive(
+            games=self.games + len(opponents),
+            opponents_sum=math.fsum(every),
+            score=self.score + score,
+            opponents=tuple(every),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,9 +215,10 @@ class GameLine:
     note: Note | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerResult:
-    """A player's outcome of a batch, with the calculation that led to it."""
+    """A player's outcome of a batch, with the calculation that led to it (built with
+    keywords: eleven numbers and states in a row are too easy to swap)."""
 
     player: PlayerId
     before: PlayerState

@@ -36,7 +36,9 @@ from .common import classical as performance_of
 from .common import exact_by_player, exchange, split_batch, unchanged
 
 KEY = "club"
-NAME = "Club Elo"
+NAME = N_("Club Elo")
+ROLE = "club"
+ADJUSTMENT_LABEL: str | None = None  # no published one-off adjustment
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 
 
@@ -211,30 +213,25 @@ def _rate_player(  # type: ignore[no-untyped-def]
         peak_rating=max(state.peak or after_rating, after_rating),
     )
     return PlayerResult(
-        player,
-        state,
-        after,
-        exact_rating,
-        k,
-        score,
-        done.expected,
-        classical,
-        exact,
-        done.lines,
-        done.notes,
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=exact_rating,
+        k=k,
+        score=score,
+        expected=done.expected,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=done.lines,
+        notes=done.notes,
     )
 
 
 def _newcomer(  # type: ignore[no-untyped-def]
     batch: Batch, params: Params, player, state: PlayerState, counted, lines, classical, exact
 ) -> PlayerResult:
-    archive = state.archive or Archive()
-    archive = Archive(
-        games=archive.games + len(counted),
-        opponents_sum=archive.opponents_sum + sum(c.opponent_rating for c in counted),
-        score=archive.score + sum(c.score for c in counted),
-    )
     score = sum(c.score for c in counted)
+    archive = (state.archive or Archive()).with_games([c.opponent_rating for c in counted], score)
     if archive.games < params.first_rating_games:
         after = state.replace(archive=archive, games=archive.games)
         notes = (
@@ -245,7 +242,17 @@ def _newcomer(  # type: ignore[no-untyped-def]
             ),
         )
         return PlayerResult(
-            player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
+            player=player,
+            before=state,
+            after=after,
+            rating_exact=None,
+            k=None,
+            score=score,
+            expected=None,
+            performance_classical=classical,
+            performance_exact=exact,
+            games=tuple(lines),
+            notes=notes,
         )
     n = archive.games
     performance = archive.opponents_sum / n + elo.dp_table(archive.score / n)
@@ -256,5 +263,15 @@ def _newcomer(  # type: ignore[no-untyped-def]
     )
     notes = (note(N_("first rating: performance over {games} games"), games=n),)
     return PlayerResult(
-        player, state, after, first, None, score, None, classical, exact, tuple(lines), notes
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=first,
+        k=None,
+        score=score,
+        expected=None,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=tuple(lines),
+        notes=notes,
     )

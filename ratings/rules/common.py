@@ -107,17 +107,17 @@ def unchanged(
 ) -> PlayerResult:
     """A rated player with no counted game: the rating stays as it was."""
     return PlayerResult(
-        player,
-        state,
-        state,
-        state.rating,
-        None,
-        score,
-        None,
-        classical,
-        exact,
-        tuple(lines),
-        (no_games_note(),),
+        player=player,
+        before=state,
+        after=state,
+        rating_exact=state.rating,
+        k=None,
+        score=score,
+        expected=None,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=tuple(lines),
+        notes=(no_games_note(),),
     )
 
 

@@ -55,12 +55,21 @@ from .base import (
     param,
 )
 from .common import unique_notes
-from .ffe_unrated import Estimation, counts_as_rated, estimate_unrated, shown, unrated_outcome
+from .ffe_unrated import (
+    Estimation,
+    Performance,
+    counts_as_rated,
+    estimate_unrated,
+    shown,
+    unrated_outcome,
+)
 from .ffe_unrated import estimate_shown as estimate_shown
 from .ffe_unrated import publish as publish
 
 KEY = "ffe"
-NAME = "France (FFE national)"
+NAME = N_("France (FFE national)")
+ROLE = "national"
+ADJUSTMENT_LABEL: str | None = None  # no published one-off adjustment
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 _NORMAL = NormalDist()
 
@@ -335,21 +344,6 @@ def compatible(own: float, opponent: float, score: float, window: float) -> bool
     if score == 0:
         return opponent - own < window
     return True
-
-
-@dataclass(frozen=True)
-class Performance:
-    """Pj over the Nj compatible games: Ea, Sc, P, D(P) and Pj (floored)."""
-
-    games: int
-    average: float
-    score: float
-    dp: float
-    value: float
-
-    @property
-    def p(self) -> float:
-        return self.score / self.games
 
 
 def performance(

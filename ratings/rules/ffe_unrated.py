@@ -36,13 +36,44 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from . import elo
 from .base import N_, Archive, Batch, Note, PlayerId, PlayerState, Status, note
 
-if TYPE_CHECKING:
-    from .ffe import Params, Performance
+
+class Params(Protocol):
+    """The numbers of :class:`ratings.rules.ffe.Params` these rules read: this module
+    depends on them, not on :mod:`ratings.rules.ffe` (which imports this one)."""
+
+    @property
+    def entry_games(self) -> int: ...
+    @property
+    def start_estimate(self) -> float: ...
+    @property
+    def convergence(self) -> float: ...
+    @property
+    def max_rounds(self) -> int: ...
+    @property
+    def rounding_step(self) -> float: ...
+    @property
+    def estimate_digit(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Performance:
+    """Pj over the Nj compatible games: Ea, Sc, P, D(P) and Pj (floored)."""
+
+    games: int
+    average: float
+    score: float
+    dp: float
+    value: float
+
+    @property
+    def p(self) -> float:
+        return self.score / self.games
+
 
 SHOWN_DECIMALS = 3  # the breakdown's figures: "en conservant au moins 3 décimales"
 

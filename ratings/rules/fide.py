@@ -59,7 +59,10 @@ from .base import (
 from .common import unique_notes
 
 KEY = "fide"
-NAME = "FIDE"
+NAME = N_("FIDE")
+ROLE = "fide"
+# the label of the federation's published one-off adjustment, as a history shows it
+ADJUSTMENT_LABEL: str | None = "FIDE: one-time adjustment of 1 March 2024"
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 MONTHS = tuple(f"{month:02d}-01" for month in range(1, 13))
 
@@ -494,17 +497,17 @@ def _rated(  # type: ignore[no-untyped-def]
     opponents = [line.opponent_rating for line in counted_lines]
     if not counted_lines:
         return PlayerResult(
-            player,
-            state,
-            state,
-            state.rating,
-            None,
-            score,
-            None,
-            None,
-            None,
-            tuple(line for line, _c in lines),
-            (note(N_("no counted game: rating unchanged")),),
+            player=player,
+            before=state,
+            after=state,
+            rating_exact=state.rating,
+            k=None,
+            score=score,
+            expected=None,
+            performance_classical=None,
+            performance_exact=None,
+            games=tuple(line for line, _c in lines),
+            notes=(note(N_("no counted game: rating unchanged")),),
         )
     assert state.rating is not None
     k = float(arrays.k[n])
@@ -552,17 +555,17 @@ def _rated(  # type: ignore[no-untyped-def]
             status=Status.RATED,
         )
     return PlayerResult(
-        player,
-        state,
-        after,
-        exact_rating,
-        k,
-        score,
-        expected,
-        classical,
-        exact,
-        tuple(line for line, _c in lines),
-        unique_notes(notes),
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=exact_rating,
+        k=k,
+        score=score,
+        expected=expected,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=tuple(line for line, _c in lines),
+        notes=unique_notes(notes),
     )
 
 
@@ -585,21 +588,13 @@ def _first_rating(  # type: ignore[no-untyped-def]
         played, opponents, score = [], [], 0.0
     n = archive.games + len(played)
     if params.first_rating_rule == "2024":
-        archive = Archive(
-            games=n,
-            opponents_sum=archive.opponents_sum + sum(opponents),  # type: ignore[arg-type]
-            score=archive.score + score,
-        )
+        archive = archive.with_games(opponents, score)  # type: ignore[arg-type]
         rating = _first_2024(archive, params) if n >= params.first_rating_games else None
     else:
         ru = _ru_2009(opponents, score, params) if played else None  # type: ignore[arg-type]
         weighted = (archive.performance or 0) * archive.games + (ru or 0) * len(played)
-        archive = Archive(
-            performance=weighted / n if n else None,
-            games=n,
-            opponents_sum=archive.opponents_sum + sum(opponents),  # type: ignore[arg-type]
-            score=archive.score + score,
-        )
+        performance = weighted / n if n else None
+        archive = archive.with_games(opponents, score, performance=performance)  # type: ignore[arg-type]
         rating = None
         if n >= params.first_rating_games and archive.performance is not None:
             candidate = elo.round_half_up(archive.performance)
@@ -629,34 +624,34 @@ def _first_rating(  # type: ignore[no-untyped-def]
             notes.append(note(N_("performance too low for a first rating")))
         after = state.replace(archive=archive, games=n)
         return PlayerResult(
-            player,
-            state,
-            after,
-            None,
-            None,
-            score,
-            None,
-            classical,
-            exact,
-            all_lines,
-            unique_notes(notes),
+            player=player,
+            before=state,
+            after=after,
+            rating_exact=None,
+            k=None,
+            score=score,
+            expected=None,
+            performance_classical=classical,
+            performance_exact=exact,
+            games=all_lines,
+            notes=unique_notes(notes),
         )
     notes.append(note(N_("first rating {rating} after {games} games"), rating=rating, games=n))
     after = state.replace(
         rating=rating, games=n, status=Status.RATED, archive=None, peak_rating=rating
     )
     return PlayerResult(
-        player,
-        state,
-        after,
-        rating,
-        None,
-        score,
-        None,
-        classical,
-        exact,
-        all_lines,
-        unique_notes(notes),
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=rating,
+        k=None,
+        score=score,
+        expected=None,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=all_lines,
+        notes=unique_notes(notes),
     )
 
 

@@ -42,7 +42,9 @@ from .base import (
 from .common import unique_notes
 
 KEY = "fqe"
-NAME = "Québec (FQE)"
+NAME = N_("Québec (FQE)")
+ROLE = "national"
+ADJUSTMENT_LABEL: str | None = None  # no published one-off adjustment
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 
 FQE_TABLE = (*elo.FIDE_EXPECTED_TABLE[:-1], (734, 99))
@@ -174,7 +176,17 @@ def _rate(  # type: ignore[no-untyped-def]
     if not played:
         notes = (note(N_("no counted game: rating unchanged")),)
         return PlayerResult(
-            player, state, state, state.rating, None, score, None, None, None, tuple(lines), notes
+            player=player,
+            before=state,
+            after=state,
+            rating_exact=state.rating,
+            k=None,
+            score=score,
+            expected=None,
+            performance_classical=None,
+            performance_exact=None,
+            games=tuple(lines),
+            notes=notes,
         )
     performance = _performance(played, params)
     classical = elo.round_half_up(performance)
@@ -199,7 +211,17 @@ def _rate(  # type: ignore[no-untyped-def]
             ),
         )
         return PlayerResult(
-            player, state, after, new, None, score, None, classical, exact, tuple(lines), notes
+            player=player,
+            before=state,
+            after=after,
+            rating_exact=new,
+            k=None,
+            score=score,
+            expected=None,
+            performance_classical=classical,
+            performance_exact=exact,
+            games=tuple(lines),
+            notes=notes,
         )
     return _permanent(batch, params, player, state, lines, played, score, classical, exact)
 
@@ -234,17 +256,17 @@ def _unrated(  # type: ignore[no-untyped-def]
         )
     after = _after(state, elo.round_half_up(rating), n, params)
     return PlayerResult(
-        player,
-        state,
-        after,
-        rating,
-        None,
-        score,
-        None,
-        classical,
-        exact,
-        tuple(lines),
-        tuple(notes),
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=rating,
+        k=None,
+        score=score,
+        expected=None,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=tuple(lines),
+        notes=tuple(notes),
     )
 
 
@@ -292,17 +314,17 @@ def _permanent(  # type: ignore[no-untyped-def]
     rating = elo.round_half_up(exact_rating)
     after = _after(state, rating, len(played), params)
     return PlayerResult(
-        player,
-        state,
-        after,
-        exact_rating,
-        params.k,
-        score,
-        expected,
-        classical,
-        exact,
-        tuple(filled),
-        unique_notes(notes),
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=exact_rating,
+        k=params.k,
+        score=score,
+        expected=expected,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=tuple(filled),
+        notes=unique_notes(notes),
     )
 
 

@@ -14,12 +14,12 @@ federation's current rules).
 - The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`,
   part of the default history as a batch of its own (``adjustment_applied``).
 - A period never straddles the change of calendar of April 2024: the half-year that began
-  in January 2024 closes on 31 March (the timeline planner, ``ratings.services``).
+  in January 2024 closes on 31 March (the timeline planner, ``ratings.services.timeline``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 
 from . import elo
@@ -42,7 +42,10 @@ from .common import classical as performance_of
 from .common import exact_by_player, exchange, split_batch, unchanged
 
 KEY = "frbe"
-NAME = "Belgium (FRBE-KBSB)"
+NAME = N_("Belgium (FRBE-KBSB)")
+ROLE = "national"
+# the label of the federation's published one-off adjustment, as a history shows it
+ADJUSTMENT_LABEL: str | None = "FRBE-KBSB: one-off adjustment of 1 April 2024"
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 
 
@@ -251,17 +254,17 @@ def _rate_player(  # type: ignore[no-untyped-def]
         rating=rating, games=state.games + len(counted), peak_rating=max(state.peak or 0, rating)
     )
     return PlayerResult(
-        player,
-        state,
-        after,
-        exact_rating,
-        k,
-        score,
-        done.expected,
-        classical,
-        exact,
-        done.lines,
-        done.notes,
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=exact_rating,
+        k=k,
+        score=score,
+        expected=done.expected,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=done.lines,
+        notes=done.notes,
     )
 
 
@@ -269,14 +272,8 @@ def _newcomer(  # type: ignore[no-untyped-def]
     batch: Batch, params: Params, player, state: PlayerState, counted, lines, classical, exact
 ) -> PlayerResult:
     """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20."""
-    archive = state.archive or Archive()
-    archive = replace(
-        archive,
-        games=archive.games + len(counted),
-        opponents_sum=archive.opponents_sum + sum(c.opponent_rating for c in counted),
-        score=archive.score + sum(c.score for c in counted),
-    )
     score = sum(c.score for c in counted)
+    archive = (state.archive or Archive()).with_games([c.opponent_rating for c in counted], score)
     n = archive.games
     if n < params.provisional_games:
         after = state.replace(archive=archive, games=n, status=Status.UNRATED)
@@ -288,7 +285,17 @@ def _newcomer(  # type: ignore[no-untyped-def]
             ),
         )
         return PlayerResult(
-            player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
+            player=player,
+            before=state,
+            after=after,
+            rating_exact=None,
+            k=None,
+            score=score,
+            expected=None,
+            performance_classical=classical,
+            performance_exact=exact,
+            games=tuple(lines),
+            notes=notes,
         )
     rc = archive.opponents_sum / n
     p = archive.score / n
@@ -310,15 +317,15 @@ def _newcomer(  # type: ignore[no-untyped-def]
     )
     notes = (note(text, games=n, rc=round(rc, 1), p=round(p, 2), rating=rating),)
     return PlayerResult(
-        player,
-        state,
-        after,
-        performance,
-        None,
-        score,
-        None,
-        classical,
-        exact,
-        tuple(lines),
-        notes,
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=performance,
+        k=None,
+        score=score,
+        expected=None,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=tuple(lines),
+        notes=notes,
     )

@@ -13,7 +13,6 @@ describes it.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from datetime import date
 
@@ -38,7 +37,9 @@ from .common import classical as performance_of
 from .common import exact_by_player, exchange, split_games, unchanged
 
 KEY = "fse"
-NAME = "Switzerland (FSE)"
+NAME = N_("Switzerland (FSE)")
+ROLE = "national"
+ADJUSTMENT_LABEL: str | None = None  # no published one-off adjustment
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 FIRST_RATING_PRECISION = 1e-6  # a newcomer's exact performance, before the final rounding
 
@@ -130,33 +131,30 @@ def _rate_player(
     rating = elo.round_decimals(exact_rating, params.decimals)
     after = state.replace(rating=rating, games=state.games + len(counted))
     return PlayerResult(
-        player,
-        state,
-        after,
-        exact_rating,
-        params.k,
-        score,
-        done.expected,
-        classical,
-        exact,
-        done.lines,
-        done.notes,
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=exact_rating,
+        k=params.k,
+        score=score,
+        expected=done.expected,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=done.lines,
+        notes=done.notes,
     )
 
 
 def _newcomer(  # type: ignore[no-untyped-def]
     params: Params, player, state: PlayerState, counted, lines, classical, exact
 ) -> PlayerResult:
-    archive = state.archive or Archive()
-    n = archive.games + len(counted)
     # Every opponent is kept one by one: the first rating is the exact performance over
     # all the games (seed 002), not the one against n copies of the average opponent.
-    opponents = archive.every_opponent() + [c.opponent_rating for c in counted]
-    opponents_sum = math.fsum(opponents)
-    total_score = archive.score + sum(c.score for c in counted)
-    archive = Archive(
-        games=n, opponents_sum=opponents_sum, score=total_score, opponents=tuple(opponents)
+    archive = (state.archive or Archive()).with_each_opponent(
+        [c.opponent_rating for c in counted], sum(c.score for c in counted)
     )
+    n, total_score = archive.games, archive.score
+    opponents, opponents_sum = list(archive.opponents), archive.opponents_sum
     score = elo.total(c.score for c in counted)
     if n < params.first_rating_games:
         notes = (
@@ -168,7 +166,17 @@ def _newcomer(  # type: ignore[no-untyped-def]
         )
         after = state.replace(archive=archive, games=n)
         return PlayerResult(
-            player, state, after, None, None, score, None, classical, exact, tuple(lines), notes
+            player=player,
+            before=state,
+            after=after,
+            rating_exact=None,
+            k=None,
+            score=score,
+            expected=None,
+            performance_classical=classical,
+            performance_exact=exact,
+            games=tuple(lines),
+            notes=notes,
         )
     # Solved well below the tenth the rating keeps, then rounded once: X = 1420.146 is
     # 1420.1 (the display's hundredths would round it twice, 1420.15 -> 1420.2).
@@ -190,5 +198,15 @@ def _newcomer(  # type: ignore[no-untyped-def]
     after = state.replace(rating=rating, games=n, status=Status.RATED, archive=None)
     notes = (note(N_("first rating: performance over {games} games"), games=n),)
     return PlayerResult(
-        player, state, after, first, None, score, None, classical, exact, tuple(lines), notes
+        player=player,
+        before=state,
+        after=after,
+        rating_exact=first,
+        k=None,
+        score=score,
+        expected=None,
+        performance_classical=classical,
+        performance_exact=exact,
+        games=tuple(lines),
+        notes=notes,
     )

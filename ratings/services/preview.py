@@ -1,0 +1,60 @@
+"""The preview: what the current ratings would become with other parameters.
+
+It rates the whole history in memory and writes nothing, so it takes no lock: a
+recalculation or a result saved at the desk meanwhile never waits for it. It reads
+the history and the current ratings in one snapshot (a read-only REPEATABLE READ
+transaction on PostgreSQL, a read transaction on SQLite), so a replay committed
+meanwhile cannot show up half-way in its comparison.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection, transaction
+
+from club.models import Player
+from ratings.models import Rating, RatingSystem
+from ratings.services.replay import players_of, rate_plan
+from ratings.services.timeline import timeline
+
+
+@dataclass(frozen=True)
+class Impact:
+    player: Player
+    before: float | None
+    after: float | None
+
+    @property
+    def delta(self) -> float:
+        return (self.after or 0) - (self.before or 0)
+
+
+def preview(system: RatingSystem, overrides: dict[str, Any]) -> list[Impact]:
+    """What the current ratings would become with ``overrides``, largest changes first.
+    Nothing is written; ``system`` is left as it was."""
+    changed = copy.copy(system)
+    changed.params = overrides
+    with transaction.atomic():
+        _snapshot()
+        before = dict(Rating.objects.filter(system=system).values_list("player_id", "rating"))
+        plan = timeline(changed, None)
+        states: dict[int, Any] = {}
+        for _rows in rate_plan(changed, plan, states, players_of(plan), [None] * len(plan)):
+            pass
+    after = {pid: state.rating for pid, state in states.items()}
+    moved = [p for p in before.keys() | after.keys() if before.get(p) != after.get(p)]
+    players = Player.objects.in_bulk(moved)
+    impacts = [Impact(players[p], before.get(p), after.get(p)) for p in moved]
+    return sorted(impacts, key=lambda i: (-abs(i.delta), str(i.player)))
+
+
+def _snapshot() -> None:
+    """Make the reads that follow see one snapshot (on PostgreSQL, when this is the
+    transaction's first statement; an enclosing transaction keeps its own isolation)."""
+    outermost = len(connection.savepoint_ids) == 0 and not connection.needs_rollback
+    if connection.vendor == "postgresql" and outermost and connection.get_autocommit() is False:
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
