@@ -4,8 +4,9 @@ round and the standings for the projector in the playing hall.
 
 Secretary-only, like the rest of the desk: the projector's laptop is the desk's, and an
 event that is not public stays so. Nothing personal is shown either way (names, ratings,
-pairing numbers, points). The wall display refreshes itself with a ``<meta
-http-equiv="refresh">`` (no script: the CSP allows none inline) and reads a fixed number
+pairing numbers, points). The wall display asks for itself again with htmx
+polling and swaps its content in place (a ``<meta http-equiv="refresh">`` reloads the page
+and is an axe-core critical violation) and reads a fixed number
 of queries whatever the size of the event."""
 
 from __future__ import annotations

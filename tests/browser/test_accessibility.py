@@ -18,6 +18,7 @@ from django.utils import timezone
 from playwright.sync_api import Page
 
 from club.models import Article, Event, Game, Member
+from interclub.models import TeamMatch
 from ratings.models import ConfigChange, RatingSystem, ReplayJob
 from tests.browser.axe import serious_violations
 from tests.test_access_matrix import MATRIX
@@ -47,6 +48,8 @@ def _pages(role: str) -> list[str]:
     system = RatingSystem.objects.get(engine="club")
     ConfigChange.objects.get_or_create(system=system, old={}, new={"k": 30})
     job = ReplayJob.objects.create(system=system)
+    match = TeamMatch.objects.first()
+    assert match is not None
     # the migrations' articles are gone when an earlier transactional test emptied the tables
     article = Article.objects.published().first() or Article.objects.create(
         title="Portes ouvertes", slug="portes-ouvertes", body="Le **club** ouvre ses portes.",
@@ -60,6 +63,11 @@ def _pages(role: str) -> list[str]:
         "ranking": [system.pk],
         "desk:results": [first_round.pk],  # type: ignore[union-attr]
         "desk:edit_round": [first_round.pk],  # type: ignore[union-attr]
+        "desk:check_in": [event.pk, 1],
+        "interclub:division": [match.division_id],
+        "interclub:match": [match.pk],
+        "interclub:desk_match_new": [match.division_id],
+        "interclub:desk_match": [match.pk],
         "desk:member_edit": [Member.objects.first().pk],  # type: ignore[union-attr]
         "desk:article_edit": [article.pk],
         "desk:account": [User.objects.get(username="membre").pk],

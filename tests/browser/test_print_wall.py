@@ -84,6 +84,7 @@ def test_the_printed_sheets_and_the_wall_display(live_server, page: Page) -> Non
         page.emulate_media(media="screen")
         page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/affichage/")
         expect(page.locator("#wall-pairings tbody tr")).to_have_count(3)
-        expect(page.locator("meta[http-equiv=refresh]")).to_have_attribute("content", "30")
+        expect(page.locator("#wall")).to_have_attribute("hx-trigger", "every 30s")
+        assert page.evaluate("typeof window.htmx") == "object"
         expect(page.locator("nav")).to_have_count(0)
         page.screenshot(path=SCREENSHOTS / f"wall-{width}.png", full_page=True)
