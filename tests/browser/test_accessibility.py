@@ -64,6 +64,7 @@ def _pages(role: str) -> list[str]:
         "desk:results": [first_round.pk],  # type: ignore[union-attr]
         "desk:edit_round": [first_round.pk],  # type: ignore[union-attr]
         "desk:check_in": [event.pk, 1],
+        "desk:pairings_sheet": [first_round.pk],  # type: ignore[union-attr]
         "interclub:division": [match.division_id],
         "interclub:match": [match.pk],
         "interclub:desk_match_new": [match.division_id],
