@@ -383,6 +383,12 @@ class OfficialRating(models.Model):
         return f"{self.player} {self.rating} ({self.list_date})"
 
 
+class ReplayJobQuerySet(models.QuerySet["ReplayJob"]):
+    def pending(self) -> ReplayJobQuerySet:
+        """Queued or running: the ratings they recalculate are about to change."""
+        return self.filter(state__in=[ReplayJob.State.QUEUED, ReplayJob.State.RUNNING])
+
+
 class ReplayJob(models.Model):
     """A recalculation run in the background, with its progress."""
 
@@ -396,6 +402,16 @@ class ReplayJob(models.Model):
         RatingSystem, on_delete=models.CASCADE, null=True, blank=True, related_name="jobs"
     )
     since = models.DateField(_("since"), null=True, blank=True)
+    # the event whose closing, reopening, cancelling or correction queued this job (its
+    # desk page shows the progress); empty for an administrator's recalculation
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="replay_jobs",
+        verbose_name=_("event"),
+    )
     state = models.CharField(_("state"), max_length=8, choices=State.choices, default=State.QUEUED)
     done = models.PositiveIntegerField(_("batches done"), default=0)
     total = models.PositiveIntegerField(_("batches in all"), default=0)
@@ -414,6 +430,8 @@ class ReplayJob(models.Model):
         related_name="restart_of",
         verbose_name=_("restarted as"),
     )
+
+    objects = ReplayJobQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("recalculation")

@@ -4,13 +4,24 @@ The worker writes, with the progress, the time of its last sign of life (a heart
 running job whose heartbeat is older than ``settings.REPLAY_STALL_SECONDS`` lost its
 worker (killed, machine restarted) and is *interrupted*. The replay runs in one
 transaction, so an interrupted job left the previous ratings as they were, and it can be
-restarted."""
+restarted.
+
+Every recalculation of the site runs here, off the request: an administrator's, and the
+desk's when an event is closed, reopened, cancelled or deleted (:func:`queue_event_replays`,
+:func:`queue_replays`). The desk's transaction records the change and the jobs together;
+the jobs are handed to the worker when it commits.
+
+Two jobs of one system never interleave (the replay holds the system's lock) and each
+replays from its day to today with what is committed when it starts, so jobs queued in any
+order leave the history a replay from scratch would give."""
 
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from collections.abc import Iterable
+from datetime import date, datetime, timedelta
 from functools import partial
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core.cache import caches
@@ -18,8 +29,9 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
+from club.models import Event
 from ratings.models import RatingSystem, ReplayJob
-from ratings.services import recalculate
+from ratings.services import event_day, recalculate, systems_to_replay
 
 logger = logging.getLogger(__name__)
 PROGRESS_TTL = 24 * 3600
@@ -76,16 +88,53 @@ def can_restart(job: ReplayJob) -> bool:
 
 def start_replay(
     system: RatingSystem | None = None,
-    since=None,
-    user=None,  # type: ignore[no-untyped-def]
+    since: date | None = None,
+    user: Any = None,
+    event: Event | None = None,
 ) -> ReplayJob:
     """Queue a replay of ``system`` (every enabled system when None) from ``since``.
 
     Inside a transaction, the task is queued when it commits, so that a worker on another
     connection (RQ) never looks for a job row it cannot see yet."""
-    job = ReplayJob.objects.create(system=system, since=since, created_by=user)
+    job = ReplayJob.objects.create(system=system, since=since, created_by=user, event=event)
     transaction.on_commit(partial(replay_job.enqueue, job.pk))
     return job
+
+
+def queue_replays(
+    systems: Iterable[RatingSystem], since: date, user: Any = None, event: Event | None = None
+) -> list[ReplayJob]:
+    """Queue a replay of each of ``systems`` from ``since``, for ``event`` when given."""
+    return [start_replay(system, since, user, event) for system in systems]
+
+
+def queue_event_replays(event: Event, user: Any = None) -> list[ReplayJob]:
+    """Queue the replays a change to ``event`` calls for (closed, reopened, cancelled): every
+    system that rates it or rated it before, from the event's day."""
+    return queue_replays(systems_to_replay(event), event_day(event), user, event)
+
+
+class JobShown(NamedTuple):
+    job: ReplayJob
+    percent: int
+    interrupted: bool
+
+    @property
+    def pending(self) -> bool:
+        return self.job.state in (ReplayJob.State.QUEUED, ReplayJob.State.RUNNING)
+
+
+def event_replays(event: Event) -> list[JobShown]:
+    """The latest job of each system for ``event``, with its progress: what the desk's
+    event page shows while the ratings are recalculated, and after (done or failed)."""
+    latest: dict[int | None, ReplayJob] = {}
+    for job in event.replay_jobs.select_related("system").order_by("-created_at", "-pk")[:20]:
+        latest.setdefault(job.system_id, job)
+    shown = []
+    for job in latest.values():
+        done, total = job_progress(job)
+        shown.append(JobShown(job, round(100 * done / total) if total else 0, is_interrupted(job)))
+    return shown
 
 
 @task()

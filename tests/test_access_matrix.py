@@ -77,6 +77,7 @@ MATRIX: dict[str, tuple[str, str]] = {
             "wall",
             "pairings_sheet",
             "close_confirm",
+            "event_replays",
             "delete",
         )
     },

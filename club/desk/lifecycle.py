@@ -1,7 +1,7 @@
 """An event's end other than closing: cancelled (kept, shown as cancelled, out of the
 ratings; it can be restored) or deleted (gone with its rounds, games and registrations).
-Either way the ratings that counted it are replayed in the same transaction, as closing
-and reopening do (``ratings.services``). Each is one line of the desk's history; a
+Either way the replay of the ratings that counted it is queued in the same transaction, as
+closing and reopening do (``ratings.tasks``). Each is one line of the desk's history; a
 deleted event's line outlives it (``event`` empty, its title and id in the details)."""
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ from django.utils.translation import gettext as _
 
 from club.desk.services import DeskError, log_change
 from club.models import Event
+from ratings.models import RatingSystem
+from ratings.services import event_day, systems_to_replay
+from ratings.tasks import queue_event_replays, queue_replays
 
 
 def _locked(event: Event) -> Event:
@@ -30,8 +33,6 @@ def _has_results(event: Event) -> bool:
 def cancel_event(event: Event, reason: str, user: Any) -> None:
     """Cancel ``event``, saying why. A closed event leaves the ratings: they are
     recalculated without it."""
-    from ratings.services import event_results_changed
-
     if not reason.strip():
         raise DeskError(_("Say why the event is cancelled."))
     locked = _locked(event)
@@ -43,7 +44,7 @@ def cancel_event(event: Event, reason: str, user: Any) -> None:
     locked.save(update_fields=["status", "updated_by", "updated_at"])
     log_change(user, locked, "cancel", reason=reason.strip(), was_closed=was_closed)
     if was_closed:
-        event_results_changed(locked)
+        queue_event_replays(locked, user)
     event.status, event.updated_by = locked.status, locked.updated_by
 
 
@@ -65,8 +66,6 @@ def restore_event(event: Event, user: Any) -> None:
 def delete_event(event: Event, reason: str, user: Any) -> list[str]:
     """Delete ``event`` with its rounds, games, byes and registrations, saying why; the
     systems that rated it are recalculated from its day. Returns their names."""
-    from ratings.services import event_day, event_deleted, systems_to_replay
-
     if not reason.strip():
         raise DeskError(_("Say why the event is deleted."))
     locked = _locked(event)
@@ -82,11 +81,9 @@ def delete_event(event: Event, reason: str, user: Any) -> list[str]:
     }
     locked.delete()
     log_change(user, None, "delete_event", **details)
-    event_deleted(systems, day)
+    queue_replays(systems, day, user)
     return [s.name for s in systems]
 
 
-def _systems_with_batches(event: Event) -> list[Any]:
-    from ratings.models import RatingSystem
-
+def _systems_with_batches(event: Event) -> list[RatingSystem]:
     return list(RatingSystem.objects.filter(batches__event=event).distinct())

@@ -4,9 +4,11 @@ Every change records who made it and when: ``updated_by`` on the row where the m
 it, and a ``ChangeLog`` row through ``log_change``.
 
 Correcting a result of a closed event requires reopening it first (``reopen_event``, with
-a reason, logged): closing and reopening both replay the ratings
-(``ratings.services.event_results_changed``) in the same transaction, so a result never
-changes under ratings that were computed without it.
+a reason, logged). Closing and reopening queue the replay of the ratings
+(``ratings.tasks.queue_event_replays``) in the same transaction: the change and its jobs
+are committed together, and the task worker recalculates from the event's day, off the
+secretary's request. A result never changes under ratings computed without it, since only
+a closed event counts and a closed event's results cannot change.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from django.utils.translation import gettext as _
 from club.limits import MAX_ROUNDS
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from club.pairing import round_robin
+from ratings.tasks import queue_event_replays
 
 RESULT_KEYS: dict[str, Result] = {
     "1": Result.WHITE_WINS,
@@ -475,10 +478,8 @@ def _locked(event: Event) -> Event:
 
 @transaction.atomic
 def close_event(event: Event, user: Any) -> None:
-    """Close ``event`` when every board of every round has a result; the ratings are
-    recalculated in the same transaction."""
-    from ratings.services import event_results_changed
-
+    """Close ``event`` when every board of every round has a result; the ratings'
+    recalculation is queued with it."""
     locked = _locked(event)
     if locked.status == Event.Status.CLOSED:
         raise DeskError(_("The event is already closed."))
@@ -489,16 +490,14 @@ def close_event(event: Event, user: Any) -> None:
     locked.updated_by = user
     locked.save(update_fields=["status", "updated_by", "updated_at"])
     log_change(user, locked, "close")
-    event_results_changed(locked)
+    queue_event_replays(locked, user)
     event.status, event.updated_by = locked.status, locked.updated_by
 
 
 @transaction.atomic
 def reopen_event(event: Event, reason: str, user: Any) -> None:
     """Reopen a closed event to correct it, saying why; the ratings are recalculated
-    without it until it is closed again."""
-    from ratings.services import event_results_changed
-
+    without it (queued) until it is closed again."""
     if not reason.strip():
         raise DeskError(_("Say why the event is reopened."))
     locked = _locked(event)
@@ -508,5 +507,5 @@ def reopen_event(event: Event, reason: str, user: Any) -> None:
     locked.updated_by = user
     locked.save(update_fields=["status", "updated_by", "updated_at"])
     log_change(user, locked, "reopen", reason=reason.strip())
-    event_results_changed(locked)
+    queue_event_replays(locked, user)
     event.status, event.updated_by = locked.status, locked.updated_by

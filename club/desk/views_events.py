@@ -26,6 +26,7 @@ from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.forms import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from club.desk.players import search_players
+from club.desk.views_lifecycle import replays_context
 from club.event_standings import event_standings
 from club.limits import MAX_ROUNDS, whole_number
 from club.models import Bye, ChangeLog, Event, Member, Participant, Player, Result
@@ -210,6 +211,7 @@ def _event_page(
         "changes": event.changes.select_related("user")[:CHANGES_SHOWN],
         "rating_changes_template": template_exists(RATING_CHANGES_TEMPLATE),
         "closable": event.status != Event.Status.CLOSED and not services.missing_results(event),
+        **replays_context(event),
     }
     return render(request, "desk/events/detail.html", context, status=status)
 

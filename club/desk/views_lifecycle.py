@@ -1,7 +1,10 @@
-"""Closing with a confirmation that names the rating systems recalculated; cancelling,
-restoring and deleting an event (``club.desk.lifecycle``)."""
+"""Closing with a confirmation that names the rating systems recalculated, and the progress
+of their recalculation in the background; cancelling, restoring and deleting an event
+(``club.desk.lifecycle``)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -12,12 +15,32 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from club.desk import lifecycle, services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.models import Event, Game
+from ratings.models import RatingSystem
+from ratings.services import systems_to_replay
+from ratings.tasks import event_replays
 
 
-def _systems(event: Event) -> list:
-    from ratings.services import systems_to_replay
-
+def _systems(event: Event) -> list[RatingSystem]:
     return systems_to_replay(event)
+
+
+def replays_context(event: Event) -> dict[str, Any]:
+    """The event's recalculations for ``desk/events/_replays.html``."""
+    replays = event_replays(event)
+    return {"replays": replays, "pending": any(shown.pending for shown in replays)}
+
+
+@secretary_required
+@require_GET
+def replays(request: HttpRequest, pk: int) -> HttpResponse:
+    """The recalculations' progress, polled by the event page while one is under way; once
+    none is, the page is reloaded so that it shows the new ratings."""
+    event = get_event_for_secretary(request, pk)
+    context = {"event": event, **replays_context(event)}
+    response = render(request, "desk/events/_replays.html", context)
+    if request.headers.get("HX-Request") and not context["pending"]:
+        response["HX-Refresh"] = "true"
+    return response
 
 
 @secretary_required
@@ -46,7 +69,7 @@ def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         if was_closed:
             messages.success(
-                request, _("The event is cancelled and the ratings are recalculated without it.")
+                request, _("The event is cancelled; the ratings are being recalculated without it.")
             )
         else:
             messages.success(request, _("The event is cancelled."))
@@ -82,7 +105,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
             if replayed:
                 messages.success(
                     request,
-                    _("“%(title)s” is deleted; recalculated: %(systems)s.")
+                    _("“%(title)s” is deleted; being recalculated: %(systems)s.")
                     % {"title": event.title, "systems": ", ".join(replayed)},
                 )
             else:

@@ -174,7 +174,7 @@ def close(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     try:
         services.close_event(event, request.user)
-        messages.success(request, _("The event is closed and the ratings are recalculated."))
+        messages.success(request, _("The event is closed; the ratings are being recalculated."))
     except services.DeskError as error:
         messages.error(request, str(error))
     return redirect("desk:event", pk=event.pk)

@@ -7,8 +7,9 @@
 - :mod:`~ratings.services.preview`: the ratings other parameters would give, rated in
   memory from one snapshot, without writing or locking anything.
 
-The names below are the services the rest of the site calls (the desk calls
-:func:`event_results_changed` when an event is closed, reopened or corrected).
+The names below are the services the rest of the site calls. The desk does not replay in
+its requests: closing, reopening, cancelling or deleting an event queues the replays
+(``ratings.tasks.queue_event_replays``), which the task worker runs with :func:`recalculate`.
 """
 
 from ratings.services.preview import Impact, preview
@@ -16,7 +17,6 @@ from ratings.services.replay import (
     Progress,
     ReplayReport,
     event_day,
-    event_deleted,
     event_results_changed,
     recalculate,
     recalculate_all,
@@ -30,7 +30,6 @@ __all__ = [
     "Progress",
     "ReplayReport",
     "event_day",
-    "event_deleted",
     "event_results_changed",
     "preview",
     "rated_events",

@@ -54,8 +54,7 @@ class ReplayReport:
 
 def event_results_changed(event: Event) -> list[ReplayReport]:
     """Recalculate every system that rates ``event`` (or rated it before) from the
-    event's day, after it was closed, reopened or corrected. Called by the secretary's
-    desk inside its own transaction."""
+    event's day, at once (the desk queues the same work: ``ratings.tasks``)."""
     day = local_day(event)
     return [recalculate(system, since=day) for system in systems_to_replay(event)]
 
@@ -67,12 +66,6 @@ def systems_to_replay(event: Event) -> list[RatingSystem]:
     for system in RatingSystem.objects.filter(batches__event=event).distinct():
         systems.setdefault(system.pk, system)
     return list(systems.values())
-
-
-def event_deleted(systems: list[RatingSystem], day: date) -> list[ReplayReport]:
-    """Recalculate ``systems`` from ``day`` once an event that ended that day is deleted
-    (its batches went with it)."""
-    return [recalculate(system, since=day) for system in systems]
 
 
 def event_day(event: Event) -> date:

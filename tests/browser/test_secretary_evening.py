@@ -13,6 +13,7 @@ from club.desk import services
 from club.models import ChangeLog, Event, Game, Result
 from ratings.models import RatingChange
 from tests.club.factories import MemberFactory
+from tests.task_worker import work_queued_tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -133,6 +134,12 @@ def test_the_secretarys_evening(live_server, page: Page):
     expect(page.locator("#systems-replayed")).to_contain_text("Elo du club")
     page.locator("#confirm-close").click()
     expect(page.locator("#event-status")).to_have_text("clôturé")
+    # the request only queued the replay: the page shows it waiting for the worker
+    replays = page.locator("#event-replays")
+    expect(replays).to_contain_text("Les classements sont en cours de recalcul")
+    page.screenshot(path=SCREENSHOTS / "event-closing-queued.png", full_page=True)
+    work_queued_tasks()
+    # the page polls the replay's progress and reloads itself when it is done
     changes = page.locator(".rating-changes")
     expect(changes.locator("tbody").first.locator("tr")).to_have_count(6)
     for name in NAMES:

@@ -8,6 +8,7 @@ from club.desk import services
 from club.models import ChangeLog, Event, Game, Participant, Result
 from ratings.models import RatingChange
 from tests.club.factories import GameFactory, MemberFactory, PlayerFactory
+from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
 
@@ -186,15 +187,18 @@ def test_closing_rates_the_event_and_reopening_is_logged(
 ):
     _paired(secretary_client, round_robin_event, six_members)
     Game.objects.filter(round__event=round_robin_event).update(result=Result.DRAW)
-    secretary_client.post(reverse("desk:close", args=[round_robin_event.pk]))
+    with replayed():
+        secretary_client.post(reverse("desk:close", args=[round_robin_event.pk]))
     round_robin_event.refresh_from_db()
     assert round_robin_event.status == Event.Status.CLOSED
     assert RatingChange.objects.filter(batch__event=round_robin_event).count() == 6
     html = secretary_client.get(reverse("desk:event", args=[round_robin_event.pk])).content.decode()
     assert "Variations de classement" in html
-    secretary_client.post(
-        reverse("desk:reopen", args=[round_robin_event.pk]), {"reason": "erreur à l'échiquier 2"}
-    )
+    with replayed():
+        secretary_client.post(
+            reverse("desk:reopen", args=[round_robin_event.pk]),
+            {"reason": "erreur à l'échiquier 2"},
+        )
     log = ChangeLog.objects.get(event=round_robin_event, action="reopen")
     assert log.details == {"reason": "erreur à l'échiquier 2"}
     assert not RatingChange.objects.filter(batch__event=round_robin_event).exists()

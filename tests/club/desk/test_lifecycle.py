@@ -14,6 +14,7 @@ from club.desk import lifecycle, services
 from club.models import ChangeLog, Event, Game, Member, Player, Result
 from ratings.models import RatingChange, RatingSystem
 from tests.club.factories import EventFactory
+from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
 
@@ -79,12 +80,16 @@ def test_cancelling_a_closed_event_takes_it_out_of_the_ratings(
     secretary_client: Client, paired_event: Event, secretary: User, english: None
 ) -> None:
     _results(paired_event)
-    services.close_event(paired_event, secretary)
+    with replayed():
+        services.close_event(paired_event, secretary)
     assert _changes(paired_event)
-    response = secretary_client.post(
-        reverse("desk:cancel", args=[paired_event.pk]), {"reason": "salle inondée"}, follow=True
-    )
-    assert b"The event is cancelled and the ratings are recalculated without it." in (
+    with replayed():
+        response = secretary_client.post(
+            reverse("desk:cancel", args=[paired_event.pk]),
+            {"reason": "salle inondée"},
+            follow=True,
+        )
+    assert b"The event is cancelled; the ratings are being recalculated without it." in (
         response.content
     )
     paired_event.refresh_from_db()
@@ -117,10 +122,12 @@ def test_deleting_a_closed_event_replays_the_later_ones_as_if_it_never_was(
     english: None,
 ) -> None:
     later = _second_event(six_members, secretary)
-    services.close_event(later, secretary)
+    with replayed():
+        services.close_event(later, secretary)
     alone = _changes(later)  # the later event rated without the earlier one
     _results(paired_event)
-    services.close_event(paired_event, secretary)
+    with replayed():
+        services.close_event(paired_event, secretary)
     assert _changes(later) != alone  # the earlier event changed the ratings it starts from
     names = sorted(s.name for s in RatingSystem.objects.rating(paired_event))
     page = secretary_client.get(reverse("desk:delete", args=[paired_event.pk])).content.decode()
@@ -128,10 +135,11 @@ def test_deleting_a_closed_event_replays_the_later_ones_as_if_it_never_was(
     for name in names:
         assert f"<li>{name}</li>" in page
     pk, title = paired_event.pk, paired_event.title
-    response = secretary_client.post(
-        reverse("desk:delete", args=[pk]), {"reason": "doublon"}, follow=True
-    )
-    assert f"“{title}” is deleted; recalculated: " in response.content.decode()
+    with replayed():
+        response = secretary_client.post(
+            reverse("desk:delete", args=[pk]), {"reason": "doublon"}, follow=True
+        )
+    assert f"“{title}” is deleted; being recalculated: " in response.content.decode()
     assert not Event.objects.filter(pk=pk).exists()
     assert _changes(later) == alone
     log = ChangeLog.objects.get(action="delete_event")
@@ -178,8 +186,10 @@ def test_players_rated_only_by_a_deleted_event_leave_the_rating_lists(
     from ratings.models import Rating
 
     _results(paired_event)
-    services.close_event(paired_event, secretary)
+    with replayed():
+        services.close_event(paired_event, secretary)
     players = list(paired_event.participants.values_list("player_id", flat=True))
     assert Rating.objects.filter(player_id__in=players).exists()
-    lifecycle.delete_event(paired_event, "erreur", secretary)
+    with replayed():
+        lifecycle.delete_event(paired_event, "erreur", secretary)
     assert not Rating.objects.filter(player_id__in=players).exists()

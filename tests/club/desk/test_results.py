@@ -6,10 +6,13 @@ from typing import cast
 import pytest
 from django.db import connection
 from django.urls import reverse
+from django.utils import timezone
 
 from club.desk import services, views_events
 from club.models import ChangeLog, Event, Game, Participant, Result
+from ratings.models import RatingChange, RatingSystem, ReplayJob
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory
+from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
 
@@ -178,19 +181,19 @@ def test_closing_is_refused_while_results_are_missing(secretary_client, paired_e
 
 @pytest.fixture
 def ratings_hook(monkeypatch):  # type: ignore[no-untyped-def]
-    """Records each call of the ratings' hook, and whether it ran inside the desk's
-    transaction."""
+    """Records each replay the desk queues, and whether it was queued inside the desk's
+    transaction (with the change it follows)."""
     calls: list[tuple[int, str, bool]] = []
 
-    def hook(event: Event) -> list[object]:
+    def hook(event: Event, user: object = None) -> list[object]:
         calls.append((event.pk, event.status, connection.in_atomic_block))
         return []
 
-    monkeypatch.setattr("ratings.services.event_results_changed", hook)
+    monkeypatch.setattr("club.desk.services.queue_event_replays", hook)
     return calls
 
 
-def test_closing_and_reopening_are_logged_and_replay_the_ratings(
+def test_closing_and_reopening_are_logged_and_queue_the_replay(
     secretary_client, secretary, paired_event, ratings_hook
 ):
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
@@ -211,18 +214,53 @@ def test_closing_and_reopening_are_logged_and_replay_the_ratings(
     ]
 
 
-def test_a_failing_replay_leaves_the_event_open(paired_event, monkeypatch):
+def test_closing_queues_one_replay_per_system_from_the_event_day(
+    secretary_client, secretary, paired_event
+):
+    Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
+    secretary_client.post(reverse("desk:close", args=[paired_event.pk]))
+    jobs = ReplayJob.objects.filter(event=paired_event)
+    systems = RatingSystem.objects.rating(paired_event)
+    assert sorted(job.system_id for job in jobs) == sorted(s.pk for s in systems)
+    assert {(job.state, job.since, job.created_by) for job in jobs} == {
+        (ReplayJob.State.QUEUED, timezone.localdate(paired_event.end), secretary)
+    }
+    assert not RatingChange.objects.filter(batch__event=paired_event).exists()  # not yet
+
+
+def test_a_failing_queue_leaves_the_event_open(paired_event, monkeypatch):
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
 
-    def broken(event: Event) -> None:
-        raise RuntimeError("replay failed")
+    def broken(event: Event, user: object) -> None:
+        raise RuntimeError("queue unavailable")
 
-    monkeypatch.setattr("ratings.services.event_results_changed", broken)
+    monkeypatch.setattr("club.desk.services.queue_event_replays", broken)
     with pytest.raises(RuntimeError):
         services.close_event(paired_event, None)
     paired_event.refresh_from_db()
     assert paired_event.status == Event.Status.ONGOING
     assert not ChangeLog.objects.filter(action="close").exists()
+
+
+def test_a_failing_replay_keeps_the_ratings_and_says_so_on_the_event_page(
+    secretary_client, paired_event, monkeypatch, english
+):
+    Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the rules broke")
+
+    monkeypatch.setattr("ratings.tasks.recalculate", broken)
+    with replayed():
+        secretary_client.post(reverse("desk:close", args=[paired_event.pk]))
+    paired_event.refresh_from_db()
+    assert paired_event.status == Event.Status.CLOSED
+    assert {job.state for job in ReplayJob.objects.filter(event=paired_event)} == {
+        ReplayJob.State.FAILED
+    }
+    assert not RatingChange.objects.filter(batch__event=paired_event).exists()
+    html = secretary_client.get(reverse("desk:event", args=[paired_event.pk])).content.decode()
+    assert "an administrator can restart the recalculation" in html
 
 
 def test_reopening_needs_a_reason(secretary_client, paired_event, ratings_hook, english):
@@ -249,8 +287,15 @@ def test_after_closing_the_page_shows_the_rating_changes(
     secretary_client, paired_event, monkeypatch, english
 ):
     Game.objects.filter(round__event=paired_event).update(result=Result.WHITE_WINS)
-    secretary_client.post(reverse("desk:close", args=[paired_event.pk]))
     url = reverse("desk:event", args=[paired_event.pk])
+    with replayed():
+        secretary_client.post(reverse("desk:close", args=[paired_event.pk]))
+        queued = secretary_client.get(url).content.decode()
+    assert "The ratings are being recalculated" in queued and 'hx-trigger="every 1s"' in queued
+    poll = secretary_client.get(
+        reverse("desk:event_replays", args=[paired_event.pk]), headers={"HX-Request": "true"}
+    )
+    assert poll["HX-Refresh"] == "true"  # done: the page reloads to show the new ratings
     html = secretary_client.get(url).content.decode()
     assert 'class="rating-changes"' in html
     monkeypatch.setattr(views_events, "template_exists", lambda name: False)

@@ -72,17 +72,17 @@ def _close(client: Client, event: Event):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def slow_replay(monkeypatch):  # type: ignore[no-untyped-def]
-    """The ratings' replay, as the close runs it: it notes the results it reads, and
-    takes its time, so that a save arriving meanwhile would slip in if nothing ordered
-    the two."""
+    """The queueing of the ratings' replay, as the close runs it: it notes the results the
+    closed event holds, and takes its time, so that a save arriving meanwhile would slip in
+    if nothing ordered the two."""
     seen: list[list[str]] = []
 
-    def replay(event: Event) -> list[object]:
+    def replay(event: Event, user: object = None) -> list[object]:
         seen.append(list(Game.objects.filter(round__event=event).values_list("result", flat=True)))
         time.sleep(0.3)
         return []
 
-    monkeypatch.setattr("ratings.services.event_results_changed", replay)
+    monkeypatch.setattr("club.desk.services.queue_event_replays", replay)
     return seen
 
 
