@@ -9,9 +9,9 @@ from datetime import date
 from django.db import transaction
 
 from club.models import Player
-from ratings.models import OfficialRating, RatingSystem
+from ratings.models import OfficialRating, RatingSystem, ReplayJob
 from ratings.official_lists import ListError, ListRow, read_list
-from ratings.services import recalculate
+from ratings.tasks import queue_replays
 
 
 @dataclass
@@ -21,10 +21,12 @@ class ImportReport:
     listed: int = 0
     matched: list[tuple[ListRow, Player]] = field(default_factory=list)
     unmatched: list[ListRow] = field(default_factory=list)
+    jobs: list[ReplayJob] = field(default_factory=list)  # the replays from the list's date
 
 
 def import_rating_list(kind: str, text: str, list_date: date, source: str) -> ImportReport:
-    """Read a ``fide`` or ``frbe`` list and record it for every system of that engine.
+    """Read a ``fide`` or ``frbe`` list and record it for every system of that engine;
+    the replay of the enabled ones from the list's date is queued for the task worker.
 
     Players are matched by FIDE ID (FIDE lists) or national ID (Belgian list); the rows
     of players the club does not know are reported, not created. A bad file raises
@@ -69,7 +71,5 @@ def import_rating_list(kind: str, text: str, list_date: date, source: str) -> Im
         for row, player in report.matched:
             setattr(player, field_name, row.rating)
         Player.objects.bulk_update([p for _r, p in report.matched], [field_name])
-        for system in systems:
-            if system.enabled:
-                recalculate(system, since=list_date)
+        report.jobs = queue_replays([s for s in systems if s.enabled], list_date)
     return report

@@ -6,9 +6,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from club.models import Player
-from ratings.models import OfficialRating, RatingChange
+from ratings.models import OfficialRating, RatingChange, ReplayJob
 from ratings.official_lists import ListError
 from ratings.services import recalculate_all
+from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
 
@@ -75,14 +76,19 @@ def test_a_belgian_list_becomes_the_anchor_later_estimates_continue_from(ours, m
     make_event(date(2026, 9, 4), [[(ours[0], ours[1], W)]])
     october = make_event(date(2026, 10, 9), [[(ours[1], ours[0], W)]])
     recalculate_all()
-    call_command(
-        "import_rating_list",
-        "frbe",
-        str(LISTS / "frbe_2026_10.csv"),
-        "--date",
-        "2026-10-01",
-        stdout=StringIO(),
-    )
+    out = StringIO()
+    with replayed():
+        call_command(
+            "import_rating_list",
+            "frbe",
+            str(LISTS / "frbe_2026_10.csv"),
+            "--date",
+            "2026-10-01",
+            stdout=out,
+        )
+    job = ReplayJob.objects.get(system__engine="frbe")
+    assert f"recalculation #{job.pk} of {job.system} queued from 2026-10-01" in out.getvalue()
+    assert job.state == ReplayJob.State.DONE
     assert Player.objects.get(pk=ours[0].pk).national_rating == 1705
     anchor = RatingChange.objects.get(batch__kind="official", player=ours[0])
     september = RatingChange.objects.get(

@@ -14,7 +14,8 @@ MAX_UNMATCHED_SHOWN = 20
 class Command(BaseCommand):
     help = (
         "Import an official rating list (FIDE TXT or XML, or the Belgian federation's list) "
-        "and recalculate from its date. Players are matched by FIDE ID or national ID."
+        "and queue the recalculation from its date for the task worker (manage.py db_worker). "
+        "Players are matched by FIDE ID or national ID."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -45,5 +46,7 @@ class Command(BaseCommand):
             f"{len(report.unmatched)} not ours; list of {list_date} recorded for "
             + ", ".join(str(s) for s in report.systems)
         )
+        for job in report.jobs:
+            self.stdout.write(f"recalculation #{job.pk} of {job.system} queued from {list_date}")
         for row in report.unmatched[:MAX_UNMATCHED_SHOWN]:
             self.stdout.write(f"  not matched: line {row.line} {row.name}")
