@@ -8,10 +8,12 @@
 #    127.0.0.1:5432, else (or with OWN_POSTGRES=1) one installed from Debian's packages
 #    and started in /tmp;
 # 4. lint and checks: ruff, mypy, makemigrations --check, compiled translations;
-# 5. the suite on SQLite, then on PostgreSQL.
+# 5. the suite on SQLite, then on PostgreSQL, each spread over the machine's cores
+#    (pytest-xdist; PYTEST_WORKERS=1 runs it in one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+started=$SECONDS
 
 step() { printf '\n== %s\n' "$*"; }
 
@@ -80,10 +82,12 @@ step "lint and checks"
 .venv/bin/python manage.py makemigrations --check --dry-run
 .venv/bin/python scripts/check_translations.py
 
+workers=${PYTEST_WORKERS:-auto}
 step "tests on SQLite"
-env -u DATABASE_URL .venv/bin/pytest "$@"
+env -u DATABASE_URL .venv/bin/pytest -n "$workers" "$@"
 
 step "tests on PostgreSQL"
-DATABASE_URL=$pg_url .venv/bin/pytest "$@"
+DATABASE_URL=$pg_url .venv/bin/pytest -n "$workers" "$@"
 
 cd "$root"
+printf '\n== the whole suite took %d min %02d s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60))

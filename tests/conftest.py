@@ -62,12 +62,13 @@ def _no_page_cache(settings) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
-def _limits_of_this_test(settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Limits (the contact form's) counted in files of this test's own, as the workers
-    share them, so that no test meets another's count."""
+def _shared_caches_of_this_test(settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Limits (the contact form's) and replay progress in files of this test's own, as the
+    site's processes share them, so that no test meets another's count or job (tests run
+    side by side, each database numbering its jobs from 1)."""
     from tests.other_processes import caches_in
 
-    caches_in(tmp_path / "caches", settings, "limits")
+    caches_in(tmp_path / "caches", settings, "limits", "progress")
 
 
 @pytest.fixture(autouse=True)
