@@ -384,7 +384,7 @@ _POINTS = {
 class Game(models.Model):
     """A game of a round. A player cannot meet themself, and plays at most once in a
     round: the first rule is a check constraint, the second unique constraints and a
-    trigger for the cross-colour case (``club.triggers``)."""
+    trigger for the cross-colour case (``club.lib.triggers``)."""
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from club.desk import trf
+from club.chesslib import trf
 from club.desk.imports import FileError, attach_pgn, import_plan, import_results_csv, plan_import
 from club.models import Event, Game, Player
 from ratings.calculator import CalculationError, calculate

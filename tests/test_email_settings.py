@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.core.mail.backends.smtp import EmailBackend
 
-from club.email_config import CONSOLE, SMTP, email_settings
+from club.lib.email_config import CONSOLE, SMTP, email_settings
 from club.settings import envbool
 
 

@@ -15,7 +15,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
-from club.client_ip import client_ip
+from club.lib.client_ip import client_ip
 from tests.test_settings import PRODUCTION, _manage
 
 pytestmark = pytest.mark.django_db

@@ -20,10 +20,11 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from club.desk import trf
+from club.chesslib import trf
+from club.chesslib.standings import TRF_CODE
 from club.desk.services import DeskError, log_change, write_result
 from club.event_standings import event_standings
-from club.limits import (
+from club.lib.limits import (
     MAX_BOARDS,
     MAX_CSV_RESULTS,
     MAX_FIDE_ID,
@@ -33,7 +34,6 @@ from club.limits import (
     whole_number,
 )
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
-from club.standings import TRF_CODE
 
 WHITE_CODE = {
     Result.WHITE_WINS: ("1", "0"),

@@ -24,9 +24,9 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.limits import MAX_ROUNDS
+from club.chesslib.berger import round_robin
+from club.lib.limits import MAX_ROUNDS
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
-from club.pairing import round_robin
 from ratings.tasks import queue_event_replays
 
 RESULT_KEYS: dict[str, Result] = {

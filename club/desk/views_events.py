@@ -28,9 +28,9 @@ from club.desk.forms import KIND_DEFAULTS, BaseRoundFormSet, EventForm, Outsider
 from club.desk.players import search_players
 from club.desk.views_lifecycle import replays_context
 from club.event_standings import event_standings
-from club.limits import MAX_ROUNDS, whole_number
+from club.lib.limits import MAX_ROUNDS, whole_number
+from club.lib.spreadsheets import spreadsheet_text
 from club.models import Bye, ChangeLog, Event, Member, Participant, Player, Result
-from club.spreadsheets import spreadsheet_text
 from ratings.models import RatingSystem
 
 EVENTS_PER_STATUS = 50

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from club.desk import pairing_services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.services import DeskError
-from club.limits import whole_number
+from club.lib.limits import whole_number
 from club.models import Bye, Round
 
 EXTRA_BOARDS = 2

@@ -2,7 +2,7 @@ from itertools import combinations
 
 import pytest
 
-from club.pairing import berger_round, round_robin
+from club.chesslib.berger import berger_round, round_robin
 
 
 def test_it_follows_the_fide_berger_table_for_six_players():

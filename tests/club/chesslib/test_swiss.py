@@ -1,4 +1,4 @@
-"""club.swiss: the history handed to the Dutch engine, and the compiled matching that
+"""club.chesslib.swiss: the history handed to the Dutch engine, and the compiled matching that
 replaces networkx's in it (checked against networkx itself, a matching no one here wrote)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import networkx
 import pytest
 from caissify_pairings.engines import dutch
 
-from club import swiss
+from club.chesslib import swiss
 
 ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 

@@ -11,7 +11,7 @@ from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.urls import reverse
 
-from club import page_cache
+from club.lib import page_cache
 from club.models import Event, Game, Result
 from tests.club.factories import GameFactory, MemberFactory
 from tests.other_processes import ROOT, caches_in, environment

@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from club.standings import Kind, Round, Tiebreak, crosstable, parse_tiebreaks, standings
+from club.chesslib.standings import Kind, Round, Tiebreak, crosstable, parse_tiebreaks, standings
 
 D = Decimal
 H = D("0.5")
