@@ -35,40 +35,6 @@ from club.lib.limits import (
 )
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 
-WHITE_CODE = {
-    Result.WHITE_WINS: ("1", "0"),
-    Result.DRAW: ("=", "="),
-    Result.BLACK_WINS: ("0", "1"),
-    Result.WHITE_WINS_FORFEIT: ("+", "-"),
-    Result.BLACK_WINS_FORFEIT: ("-", "+"),
-    Result.DOUBLE_FORFEIT: ("-", "-"),
-    Result.UNPLAYED: ("-", "-"),
-    Result.PENDING: ("", ""),
-}
-RESULT_OF = {
-    "1": Result.WHITE_WINS,
-    "W": Result.WHITE_WINS,
-    "=": Result.DRAW,
-    "D": Result.DRAW,
-    "0": Result.BLACK_WINS,
-    "L": Result.BLACK_WINS,
-    "+": Result.WHITE_WINS_FORFEIT,
-    "": Result.PENDING,
-}
-BYE_OF = {
-    "H": Bye.Kind.HALF_POINT,
-    "F": Bye.Kind.PAIRING_ALLOCATED,
-    "U": Bye.Kind.PAIRING_ALLOCATED,
-    "+": Bye.Kind.PAIRING_ALLOCATED,
-    "Z": Bye.Kind.ZERO_POINT,
-    "-": Bye.Kind.ZERO_POINT,
-}
-BYE_CODE: dict[str, str] = {
-    Bye.Kind.HALF_POINT: "H",
-    Bye.Kind.PAIRING_ALLOCATED: "U",
-    Bye.Kind.ZERO_POINT: "Z",
-}
-
 
 def _plain(name: str) -> str:
     text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
@@ -124,12 +90,14 @@ def export_event(event: Event) -> str:
     rounds = max([g.round.number for g in games] + [b.round.number for b in byes] + [0])
     entries = {pid: [trf.RoundEntry(None, "-", "")] * rounds for pid in players}
     for game in games:
-        white_code, black_code = WHITE_CODE[Result(game.result)]
+        white_code, black_code = Result(game.result).trf_codes
         n = game.round.number - 1
         entries[game.white_id][n] = trf.RoundEntry(numbers[game.black_id], "w", white_code)
         entries[game.black_id][n] = trf.RoundEntry(numbers[game.white_id], "b", black_code)
     for bye in byes:
-        entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(None, "-", BYE_CODE[bye.kind])
+        entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(
+            None, "-", Bye.Kind(bye.kind).trf_code
+        )
     standing = table.by_player()
     kind_words = KIND_WORDS.get(Event.Kind(event.kind))
     system_words = SYSTEM_WORDS[Event.System(event.system)]
@@ -348,7 +316,7 @@ def _date(text: str) -> date | None:
 
 def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Result:
     """The game's result from the white player's round ``index`` (0 for the first)."""
-    result = RESULT_OF.get(played.result, Result.PENDING)
+    result = Result.from_trf(played.result)
     if played.result == "-":
         other = next(p for p in t.players if p.rank == played.opponent)
         both = other.rounds[index].result == "-"
@@ -533,7 +501,7 @@ def import_plan(
         for n, played in enumerate(entry.rounds):
             if played.opponent is None:
                 if played.result:
-                    kind = BYE_OF.get(played.result, Bye.Kind.ZERO_POINT)
+                    kind = Bye.Kind.from_trf(played.result)
                     byes.append(
                         Bye(
                             round=rounds[n],
@@ -584,16 +552,6 @@ CSV_COLUMNS = (
     gettext_noop("round"), gettext_noop("board"), gettext_noop("white"), gettext_noop("black"),
     gettext_noop("result"),
 )  # fmt: skip
-CSV_RESULTS = {
-    "1-0": Result.WHITE_WINS,
-    "0-1": Result.BLACK_WINS,
-    "1/2-1/2": Result.DRAW,
-    "½-½": Result.DRAW,
-    "=": Result.DRAW,
-    "+-": Result.WHITE_WINS_FORFEIT,
-    "-+": Result.BLACK_WINS_FORFEIT,
-    "--": Result.DOUBLE_FORFEIT,
-}
 
 
 class FileError(ValueError):
@@ -735,8 +693,8 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
                 _("line %(line)s: column %(column)s: no participant is called “%(name)s”")
                 % {"line": number, "column": _(side), "name": cells[side]}
             )
-        result = CSV_RESULTS.get(cells["result"].replace(" ", ""))
-        if result is None:
+        result = Result.typed(cells["result"])
+        if result is None or result == Result.PENDING:
             raise FileError(
                 _("line %(line)s: column %(column)s: “%(text)s” is not a result (1-0, 0-1, ½-½)")
                 % {"line": number, "column": _("result"), "text": cells["result"]}

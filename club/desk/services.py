@@ -29,25 +29,6 @@ from club.lib.limits import MAX_ROUNDS
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from ratings.tasks import queue_event_replays
 
-RESULT_KEYS: dict[str, Result] = {
-    "1": Result.WHITE_WINS,
-    "=": Result.DRAW,
-    "5": Result.DRAW,
-    "½": Result.DRAW,
-    "0": Result.BLACK_WINS,
-    "+": Result.WHITE_WINS_FORFEIT,
-    "-": Result.BLACK_WINS_FORFEIT,
-    "": Result.PENDING,
-}
-# A result's own code is understood too (the field shows it for results without a key).
-for _code in Result:
-    RESULT_KEYS.setdefault(_code.value, _code)
-RESULT_KEYS.setdefault("½-½", Result.DRAW)
-# The key shown in a board's field for each result: the first key of each result above.
-KEY_OF_RESULT: dict[str, str] = {}
-for _typed, _code in RESULT_KEYS.items():
-    KEY_OF_RESULT.setdefault(str(_code), _typed)
-
 DEFAULT_INTERVAL = timedelta(days=7)
 # Rounds are renumbered through this offset when one is removed (numbers are unique).
 _RENUMBER_OFFSET = 1000
@@ -340,11 +321,11 @@ def pair_round_robin(event: Event, user: Any) -> int:
 
 def result_for_key(key: str) -> Result:
     """The result a secretary means by ``key`` (1, =, 5, ½, 0, +, - or nothing)."""
-    try:
-        return RESULT_KEYS[key.strip()]
-    except KeyError:
+    result = Result.typed(key)
+    if result is None:
         message = _("“%(key)s” is not a result: type 1, = (or ½), 0, + or -.") % {"key": key}
-        raise DeskError(message) from None
+        raise DeskError(message)
+    return result
 
 
 def _on_board(game: Game, message: str) -> str:

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from club.desk import services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.views_checkin import results_actions
-from club.models import Event, Game, Round
+from club.models import Event, Game, Result, Round
 
 
 @dataclass
@@ -43,7 +43,7 @@ class MatchScore:
 
 
 def _line(game: Game, teams: dict[int, str], message: str = "", typed: str | None = None) -> Line:
-    key = typed if typed is not None else services.KEY_OF_RESULT.get(game.result, game.result)
+    key = typed if typed is not None else Result(game.result).key
     state = "error" if message else ("saved" if game.result else "empty")
     return Line(
         game, key, state, message, teams.get(game.white_id, ""), teams.get(game.black_id, "")

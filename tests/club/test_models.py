@@ -4,7 +4,7 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError, transaction
 
-from club.models import Event, Game, Result
+from club.models import Bye, Event, Game, Result
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +95,31 @@ def test_it_scores_each_result_exactly(result, white, black, played):
 def test_a_pending_game_has_no_points_yet():
     assert Result.PENDING.points is None
     assert not Result.PENDING.is_played
+
+
+def test_result_codes_follow_the_trf_16_specification() -> None:
+    """FIDE TRF-16 (the tournament report file), player line, results: "1" win, "0" loss,
+    "=" draw, "+" forfeit win, "-" forfeit loss; a pairing-allocated bye "U", a half-point
+    bye "H", a zero-point bye "Z"."""
+    assert Result.WHITE_WINS.trf_codes == ("1", "0")
+    assert Result.DRAW.trf_codes == ("=", "=")
+    assert Result.BLACK_WINS_FORFEIT.trf_codes == ("-", "+")
+    assert Result.DOUBLE_FORFEIT.trf_codes == ("-", "-")
+    for result in Result:
+        if result.trf_codes[0] in "10=+W":
+            assert Result.from_trf(result.trf_codes[0]) == result
+    assert [Bye.Kind.from_trf(k.trf_code) for k in Bye.Kind] == list(Bye.Kind)
+    assert Bye.Kind.from_trf("F") == Bye.Kind.PAIRING_ALLOCATED
+
+
+def test_what_a_secretary_types_is_read_as_the_result_its_key_shows() -> None:
+    for result in Result:
+        assert Result.typed(result.key) == result
+    assert [Result.typed(t) for t in ("½", "5", "½ - ½", "+-", "--", "2")] == [
+        Result.DRAW,
+        Result.DRAW,
+        Result.DRAW,
+        Result.WHITE_WINS_FORFEIT,
+        Result.DOUBLE_FORFEIT,
+        None,
+    ]

@@ -103,7 +103,7 @@ def _form(games: list[Game], **typed: str) -> dict[str, str]:
     """The page's form as shown, with the fields of ``typed`` (by board) changed."""
     data = {}
     for game in games:
-        shown = services.KEY_OF_RESULT[game.result]
+        shown = Result(game.result).key
         data[f"version-{game.pk}"] = str(game.version)
         data[f"shown-{game.pk}"] = shown
         data[f"result-{game.pk}"] = typed.get(f"b{game.board}", shown)
