@@ -565,7 +565,7 @@ class Bye(models.Model):
     @classmethod
     def of_kind(cls, kind: str, **fields: object) -> Bye:
         """A bye of ``kind`` with the points its kind scores."""
-        return cls(kind=kind, points=Bye.Kind(kind).points, **fields)  # type: ignore[misc]
+        return cls(kind=kind, points=Bye.Kind(kind).points, **fields)
 
 
 _BYE_POINTS = {

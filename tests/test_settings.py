@@ -30,19 +30,19 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_check_deploy_passes_with_production_settings():
+def test_check_deploy_passes_with_production_settings() -> None:
     result = _manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
 
 
-def test_it_refuses_to_start_in_production_without_a_secret_key():
+def test_it_refuses_to_start_in_production_without_a_secret_key() -> None:
     result = _manage("check", **(PRODUCTION | {"SECRET_KEY": ""}))
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
 
 
-def test_it_reads_postgresql_from_database_url():
+def test_it_reads_postgresql_from_database_url() -> None:
     code = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])"
     result = _manage(
         "shell",
@@ -54,13 +54,13 @@ def test_it_reads_postgresql_from_database_url():
     assert result.stdout.strip() == "django.db.backends.postgresql"
 
 
-def test_envbool_names_the_variable_it_cannot_read(monkeypatch):
+def test_envbool_names_the_variable_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEBUG", "maybe")
     with pytest.raises(ImproperlyConfigured, match="DEBUG must be one of"):
         envbool("DEBUG", "1")
 
 
-def test_envint_names_the_variable_it_cannot_read(monkeypatch):
+def test_envint_names_the_variable_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SECURE_HSTS_SECONDS", "a year")
     with pytest.raises(ImproperlyConfigured, match="SECURE_HSTS_SECONDS must be a whole number"):
         envint("SECURE_HSTS_SECONDS", "0")

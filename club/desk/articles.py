@@ -67,7 +67,7 @@ def article_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         else:
             saved = form.save(commit=False)
             if saved.pk is None:
-                saved.author = request.user  # type: ignore[assignment]
+                saved.author = request.user
             with transaction.atomic():
                 saved.save()
                 log_change(request.user, None, "article_saved", title=saved.title)

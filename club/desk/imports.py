@@ -372,7 +372,7 @@ def _time_control(text: str) -> Event.TimeControl | None:
     if found is None and ("classical" in text.casefold() or "standard" in text.casefold()):
         return Event.TimeControl.STANDARD
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     minutes = re.match(r"\s*(\d+)", text)
     if not minutes:
         return None

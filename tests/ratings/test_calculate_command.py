@@ -12,7 +12,7 @@ from tests.ratings.calculator_requests import WAVRE
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_it_reads_the_request_from_a_file(tmp_path):
+def test_it_reads_the_request_from_a_file(tmp_path: Path) -> None:
     request = tmp_path / "wavre.json"
     request.write_text(json.dumps(WAVRE))
     out = io.StringIO()
@@ -20,7 +20,7 @@ def test_it_reads_the_request_from_a_file(tmp_path):
     assert json.loads(out.getvalue())["rating_after"] == 1489
 
 
-def test_it_reads_the_request_from_standard_input():
+def test_it_reads_the_request_from_standard_input() -> None:
     result = subprocess.run(
         [sys.executable, "manage.py", "calculate_rating", "-"],
         input=json.dumps(WAVRE),
@@ -37,7 +37,7 @@ def test_it_reads_the_request_from_standard_input():
     ("text", "field"),
     [(json.dumps({**WAVRE, "system": "elo"}), "system"), ("{not json", "")],
 )
-def test_a_bad_request_exits_with_status_2_and_says_why(text, field):
+def test_a_bad_request_exits_with_status_2_and_says_why(text: str, field: str) -> None:
     result = subprocess.run(
         [sys.executable, "manage.py", "calculate_rating"],
         input=text,
