@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from club.models import Article, Event, Member
+from club.models import Article, Event, Member, Round
 
 SECRETARIES = "secretaries"
 
@@ -42,18 +42,34 @@ def secretary_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
     return guarded
 
 
+def require_secretary(request: HttpRequest) -> None:
+    """Refuse (403) whoever is not a secretary: the check behind every helper below, so
+    that a view that fetches its object through one cannot forget it."""
+    if not is_secretary(request.user):
+        raise PermissionDenied
+
+
 def get_event_for_secretary(request: HttpRequest, pk: int) -> Event:
-    """The event ``pk`` for a secretary (the decorator has checked who asks)."""
+    """The event ``pk``, for a secretary only."""
+    require_secretary(request)
     return get_object_or_404(Event, pk=pk)
 
 
+def get_round_for_secretary(request: HttpRequest, pk: int) -> Round:
+    """The round ``pk`` with its event, for a secretary only."""
+    require_secretary(request)
+    return get_object_or_404(Round.objects.select_related("event"), pk=pk)
+
+
 def get_member_for_secretary(request: HttpRequest, pk: int) -> Member:
-    """The member ``pk`` for a secretary, with their player (the decorator has checked)."""
+    """The member ``pk`` with their player and account, for a secretary only."""
+    require_secretary(request)
     return get_object_or_404(Member.objects.select_related("player", "user"), pk=pk)
 
 
 def get_article_for_secretary(request: HttpRequest, pk: int) -> Article:
-    """The article ``pk``, published or not, for a secretary."""
+    """The article ``pk``, published or not, for a secretary only."""
+    require_secretary(request)
     return get_object_or_404(Article, pk=pk)
 
 

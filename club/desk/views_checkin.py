@@ -7,13 +7,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.desk import checkin_services as checkin
 from club.desk import pairing_services
-from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.access import get_event_for_secretary, get_round_for_secretary, secretary_required
 from club.desk.services import DeskError
 from club.models import Event, Round
 
@@ -69,7 +69,7 @@ def check_in_next(request: HttpRequest, pk: int) -> HttpResponse:
 @secretary_required
 @require_POST
 def undo_pairing(request: HttpRequest, pk: int) -> HttpResponse:
-    round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+    round_ = get_round_for_secretary(request, pk)
     try:
         checkin.undo_pairing(round_, request.user)
     except DeskError as error:
@@ -83,7 +83,7 @@ def undo_pairing(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def pair_after(request: HttpRequest, pk: int) -> HttpResponse:
     """From round ``pk``'s results page: pair the round after it, if that is the next."""
-    round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+    round_ = get_round_for_secretary(request, pk)
     event = round_.event
     try:
         if checkin.next_number(event) != round_.number + 1:
