@@ -36,9 +36,11 @@ def replays(request: HttpRequest, pk: int) -> HttpResponse:
     """The recalculations' progress, polled by the event page while one is under way; once
     none is, the page is reloaded so that it shows the new ratings."""
     event = get_event_for_secretary(request, pk)
+    if not request.headers.get("HX-Request"):
+        return redirect("desk:event", pk=event.pk)  # a part of that page, not a page
     context = {"event": event, **replays_context(event)}
     response = render(request, "desk/events/_replays.html", context)
-    if request.headers.get("HX-Request") and not context["pending"]:
+    if not context["pending"]:
         response["HX-Refresh"] = "true"
     return response
 
