@@ -187,7 +187,8 @@ def _event_page(
     hidden = []
     if event.system != Event.System.MATCH and not participants.exclude(team="").exists():
         hidden.append("team")
-    if event.status == Event.Status.CLOSED:
+    editable = event.status not in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    if not editable:
         hidden.append("actions")
     table = ParticipantTable(participants, order_by="number", exclude=hidden)
     RequestConfig(request, paginate=False).configure(table)
@@ -210,6 +211,7 @@ def _event_page(
         "changes": event.changes.select_related("user")[:CHANGES_SHOWN],
         "rating_changes_template": template_exists(RATING_CHANGES_TEMPLATE),
         "closable": event.status != Event.Status.CLOSED and not services.missing_results(event),
+        "editable": editable,
     }
     return render(request, "desk/events/detail.html", context, status=status)
 

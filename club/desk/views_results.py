@@ -10,12 +10,16 @@ from decimal import Decimal
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.desk import services
-from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    secretary_required,
+)
 from club.desk.views_checkin import results_actions
 from club.models import Event, Game, Round
 
@@ -75,10 +79,6 @@ def _match_score(event: Event, games: list[Game], teams: dict[int, str]) -> Matc
     return MatchScore(home, away, points[home], points[away])
 
 
-def _round(pk: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("event"), pk=pk)
-
-
 def _games(round_: Round) -> list[Game]:
     return list(round_.games.select_related("white", "black").order_by("board"))
 
@@ -103,7 +103,7 @@ def _posted(request: HttpRequest, games: list[Game]) -> dict[int, tuple[str, int
 def results(request: HttpRequest, pk: int) -> HttpResponse:
     """One line per board. Without JavaScript the form posts every board: those whose
     field changed are saved, each on its own; the others' errors stay on their lines."""
-    round_ = _round(pk)
+    round_ = get_round_for_secretary(request, pk)
     event = round_.event
     games = _games(round_)
     errors: dict[int, str] = {}
@@ -125,6 +125,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         "lines": [_line(g, teams, errors.get(g.pk, ""), typed.get(g.pk)) for g in games],
         "errors": [errors[g.pk] for g in games if g.pk in errors],
         "closed": event.status == Event.Status.CLOSED,
+        "cancelled": event.status == Event.Status.CANCELLED,
         "match": _match_score(event, games, teams),
         "is_match": event.system == Event.System.MATCH,
         "rounds": rounds,
@@ -160,6 +161,7 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "line": _line(game, teams, message, typed),
         "closed": event.status == Event.Status.CLOSED,
+        "cancelled": event.status == Event.Status.CANCELLED,
         "is_match": event.system == Event.System.MATCH,
         "oob": True,
     }
