@@ -107,9 +107,8 @@ def results_actions(event: Event, round_: Round, games: list[Any], rounds: int) 
     many the event has): pairing the next round once every result is in, undoing this
     round's pairing while none is. No query: when a later round is paired already, the
     views that do it refuse with a message."""
-    if event.system != Event.System.SWISS or not games:
-        return {}
-    if event.status in (Event.Status.CLOSED, Event.Status.CANCELLED):
+    finished = event.status in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    if event.system != Event.System.SWISS or finished or not games:
         return {}
     complete = all(game.result for game in games)
     total = max(event.planned_rounds or 0, rounds)

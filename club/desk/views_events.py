@@ -70,7 +70,7 @@ def events(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def event_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     """Create or edit an event; new rounds are generated, existing ones edited."""
-    event = get_event_for_secretary(request, pk) if pk else None
+    event = get_event_for_secretary(request, pk, edit=True) if pk else None
     data = request.POST if request.method == "POST" else None
     form = EventForm(data, instance=event, kind=request.GET.get("kind"))
     formset = cast(BaseRoundFormSet, RoundFormSet(data, event=event)) if event else None

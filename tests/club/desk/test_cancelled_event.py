@@ -40,8 +40,10 @@ def cancelled(secretary: User) -> Event:
 
 def _state(event: Event) -> dict[str, Any]:
     """Everything the desk's writes could change."""
+    event.refresh_from_db()
     return {
         "status": event.status,
+        "title": event.title,
         "games": sorted(
             Game.objects.filter(round__event=event).values_list("board", "round__number", "result")
         ),
@@ -82,6 +84,7 @@ def _doors(event: Event) -> list[tuple[str, dict[str, str]]]:
         (reverse("desk:withdraw", args=[event.pk, entry.pk]), {"after_round": "1"}),
         (reverse("desk:renumber", args=[event.pk]), {}),
         (reverse("desk:pair_round_robin", args=[event.pk]), {}),
+        (reverse("desk:event_edit", args=[event.pk]), {"title": "Rapide du mercredi"}),
     ]
 
 
@@ -96,7 +99,7 @@ def test_it_refuses_every_change_of_a_cancelled_event_with_a_message_and_writes_
         assert _state(cancelled) == before, url
 
 
-def test_the_check_in_and_pairing_pages_of_a_cancelled_event_send_back_to_its_page(
+def test_the_pages_that_change_a_cancelled_event_send_back_to_its_page(
     secretary_client: Client, cancelled: Event, english: None
 ) -> None:
     round_ = cancelled.rounds.get(number=1)
@@ -104,6 +107,7 @@ def test_the_check_in_and_pairing_pages_of_a_cancelled_event_send_back_to_its_pa
         reverse("desk:check_in", args=[cancelled.pk, 2]),
         reverse("desk:check_in_next", args=[cancelled.pk]),
         reverse("desk:edit_round", args=[round_.pk]),
+        reverse("desk:event_edit", args=[cancelled.pk]),
     ):
         response = secretary_client.get(url)
         assert response.status_code == 302 and response["Location"] == reverse(
@@ -144,6 +148,7 @@ def test_the_pages_of_a_cancelled_event_offer_no_change_but_restoring(
     assert 'id="cancelled-note"' in page
     for control in ('id="pair-next"', 'id="check-in"', 'id="renumber"', 'id="add-outsider"'):
         assert control not in page
+    assert reverse("desk:event_edit", args=[cancelled.pk]) not in page
     assert reverse("desk:restore", args=[cancelled.pk]) in page
     round_ = cancelled.rounds.get(number=1)
     results = secretary_client.get(reverse("desk:results", args=[round_.pk])).text
