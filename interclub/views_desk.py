@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club.desk.access import require_secretary, secretary_required
+from club.desk.access import check_event_for_secretary, require_secretary, secretary_required
 from club.desk.services import DeskError
 from club.models import Member
 from interclub import forms, services
@@ -185,6 +185,7 @@ def match(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def lineup(request: HttpRequest, pk: int, team: int) -> HttpResponse:
     found = _match(request, pk)
+    check_event_for_secretary(request, found.event)  # a cancelled match: refused
     side = get_object_or_404(Team, pk=team, division=found.division)
     try:
         typed = forms.read_lineup(side, found.division.boards, request.POST)

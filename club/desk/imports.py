@@ -20,8 +20,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from club.chesslib import trf
+from club.chesslib import swiss, trf
 from club.chesslib.standings import TRF_CODE
+from club.desk.pairing_services import accelerated_points
 from club.desk.services import DeskError, log_change, write_result
 from club.event_standings import event_standings
 from club.lib.limits import (
@@ -99,6 +100,7 @@ def export_event(event: Event) -> str:
             None, "-", Bye.Kind(bye.kind).trf_code
         )
     standing = table.by_player()
+    total = max(rounds, event.planned_rounds or 0)
     kind_words = KIND_WORDS.get(Event.Kind(event.kind))
     system_words = SYSTEM_WORDS[Event.System(event.system)]
     tournament = trf.Tournament(
@@ -110,7 +112,8 @@ def export_event(event: Event) -> str:
         chief_arbiter=event.chief_arbiter,
         time_control=TIME_CONTROL_WORDS[Event.TimeControl(event.time_control)],
         tiebreaks=[TRF_CODE[t] for t in table.order],
-        rounds=max(rounds, event.planned_rounds or 0) or None,
+        rounds=total or None,
+        accelerations=_accelerations(event, numbers, total),
         round_dates=[
             timezone.localtime(r.starts_at or event.start).strftime("%y/%m/%d")
             for r in event.rounds.order_by("number")
@@ -135,6 +138,22 @@ def export_event(event: Event) -> str:
         ],
     )
     return trf.write(tournament)
+
+
+def _accelerations(event: Event, numbers: dict[int, int], total: int) -> dict[int, list[Decimal]]:
+    """An accelerated event's XXA lines, by start rank: the virtual points the desk pairs
+    each round with (Baku acceleration, ``pairing_services.accelerated_points``)."""
+    if not event.accelerated:
+        return {}
+    by_round = [accelerated_points(event, n, total) for n in range(1, total + 1)]
+    lines: dict[int, list[Decimal]] = {}
+    for player, rank in numbers.items():
+        points = [virtual.get(player, Decimal(0)) for virtual in by_round]
+        while points and not points[-1]:
+            points.pop()
+        if points:
+            lines[rank] = points
+    return lines
 
 
 def _sex(player: Player) -> str:
@@ -226,6 +245,34 @@ def check_fits(text: str, tournament: trf.Tournament) -> None:
         )
 
 
+def baku_lines(tournament: trf.Tournament) -> dict[int, list[Decimal]]:
+    """The XXA lines of Baku acceleration (FIDE C.04.5.1) for the file's players, all of
+    them in the first round's list: what an import can take as the event's acceleration."""
+    total = max(tournament.rounds or 0, tournament.played_rounds)
+    ranks = {p.rank: p.rank for p in tournament.players}
+    by_round = [swiss.baku_virtual_points(ranks, len(ranks), n, total) for n in range(1, total + 1)]
+    lines = {rank: [virtual.get(rank, Decimal(0)) for virtual in by_round] for rank in ranks}
+    for points in lines.values():
+        while points and not points[-1]:
+            points.pop()
+    return {rank: points for rank, points in lines.items() if points}
+
+
+def check_acceleration(text: str, tournament: trf.Tournament) -> None:
+    """XXA lines are taken as the event's Baku acceleration; other virtual points are
+    refused (the desk would pair the next rounds differently from the file)."""
+    if tournament.accelerations and tournament.accelerations != baku_lines(tournament):
+        line = _line_of(text, "XXA")
+        raise _refuse(
+            line,
+            _(
+                "line %(line)s: the XXA lines are not the Baku acceleration (FIDE C.04.5.1) "
+                "the desk pairs with; remove them to import the tournament unaccelerated."
+            )
+            % {"line": line},
+        )
+
+
 # The numeric columns of a player line (TRF-16, 1-based, as trf.py's docstring gives them)
 # where digits other than 0-9 ("²", "٣") are told apart from the reader's other errors.
 _NUMBER_COLUMNS = (
@@ -267,6 +314,7 @@ def plan_import(text: str) -> Plan:
     check_digits(text)
     tournament = trf.read(text)
     check_fits(text, tournament)
+    check_acceleration(text, tournament)
     digest = hashlib.sha256(text.encode()).hexdigest()
     plan = Plan(tournament, digest=digest, already=_already_imported(tournament, digest))
     ids = [p.fide_id for p in tournament.players if p.fide_id]
@@ -479,6 +527,7 @@ def import_plan(
         status=Event.Status.ONGOING,
         updated_by=user,
         planned_rounds=rounds_count,
+        accelerated=bool(t.accelerations) and read.system == Event.System.SWISS,
     )
     rounds = Round.objects.bulk_create(
         Round(

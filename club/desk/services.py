@@ -350,7 +350,8 @@ def write_result(
     order ``close_event`` locks them in: a close and a save never interleave, the later
     one sees the other's effect); refuses a closed event (reopen it first); with
     ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
-    version and writes the audit line. Writing what is already there changes nothing."""
+    version and writes the audit line. Writing what is already there changes nothing.
+    A cancelled event is refused too (restore it first)."""
     event_id = Game.objects.filter(pk=game_id).values_list("round__event_id", flat=True).get()
     event = Event.objects.select_for_update().get(pk=event_id)
     game = (
@@ -361,6 +362,8 @@ def write_result(
     game.round.event = event
     if event.status == Event.Status.CLOSED:
         raise DeskError(_on_board(game, _("The event is closed: reopen it to correct a result.")))
+    if event.status == Event.Status.CANCELLED:
+        raise DeskError(_on_board(game, _("The event is cancelled: restore it to enter a result.")))
     if version is not None and game.version != version:
         other = game.get_result_display() if game.result else _("no result")
         raise Conflict(

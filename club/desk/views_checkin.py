@@ -13,7 +13,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.desk import checkin_services as checkin
 from club.desk import pairing_services
-from club.desk.access import get_event_for_secretary, get_round_for_secretary, secretary_required
+from club.desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    secretary_required,
+)
 from club.desk.services import DeskError
 from club.models import Event, Round
 
@@ -23,7 +27,7 @@ from club.models import Event, Round
 def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Every player entered by the round, one line each, a choice of present, half- or
     zero-point bye, withdrawn (keys P, H, Z, W on a line). "Pair" saves and pairs."""
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=True)  # the page only serves to change it
     if number < 1 or number > 99:
         raise Http404
     lines = checkin.lines(event, number)
@@ -62,7 +66,7 @@ def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_GET
 def check_in_next(request: HttpRequest, pk: int) -> HttpResponse:
     """The check-in of the next round to pair."""
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=True)
     return redirect("desk:check_in", pk=event.pk, number=checkin.next_number(event))
 
 
@@ -103,7 +107,8 @@ def results_actions(event: Event, round_: Round, games: list[Any], rounds: int) 
     many the event has): pairing the next round once every result is in, undoing this
     round's pairing while none is. No query: when a later round is paired already, the
     views that do it refuse with a message."""
-    if event.system != Event.System.SWISS or event.status == Event.Status.CLOSED or not games:
+    finished = event.status in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    if event.system != Event.System.SWISS or finished or not games:
         return {}
     complete = all(game.result for game in games)
     total = max(event.planned_rounds or 0, rounds)

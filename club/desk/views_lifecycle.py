@@ -62,7 +62,7 @@ def close_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 @secretary_required
 @require_POST
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=False)
     was_closed = event.status == Event.Status.CLOSED
     try:
         lifecycle.cancel_event(event, request.POST.get("reason", ""), request.user)
@@ -81,7 +81,7 @@ def cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @secretary_required
 @require_POST
 def restore(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=False)
     try:
         lifecycle.restore_event(event, request.user)
     except services.DeskError as error:
@@ -96,7 +96,7 @@ def restore(request: HttpRequest, pk: int) -> HttpResponse:
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """What deleting removes and which systems it recalculates; then, with a reason,
     the deletion."""
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=False)
     error = ""
     if request.method == "POST":
         try:

@@ -9,7 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.desk import pairing_services
-from club.desk.access import get_event_for_secretary, get_round_for_secretary, secretary_required
+from club.desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    secretary_required,
+)
 from club.desk.services import DeskError
 from club.lib.limits import whole_number
 from club.models import Bye
@@ -62,7 +66,7 @@ def _posted_round(
 @require_http_methods(["GET", "POST"])
 def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Pair or change a round by hand, with the director's checks."""
-    round_ = get_round_for_secretary(request, pk)
+    round_ = get_round_for_secretary(request, pk, edit=True)  # a page to change it
     event = round_.event
     games = list(round_.games.order_by("board"))
     byes = list(round_.byes.all())

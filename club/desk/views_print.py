@@ -18,7 +18,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from club.desk.access import get_event_for_secretary, get_round_for_secretary, secretary_required
+from club.desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    secretary_required,
+)
 from club.event_standings import event_standings
 from club.models import Bye, Event, Game, Player, Round
 

@@ -126,6 +126,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         "lines": [_line(g, teams, errors.get(g.pk, ""), typed.get(g.pk)) for g in games],
         "errors": [errors[g.pk] for g in games if g.pk in errors],
         "closed": event.status == Event.Status.CLOSED,
+        "cancelled": event.status == Event.Status.CANCELLED,
         "match": _match_score(event, games, teams),
         "is_match": event.system == Event.System.MATCH,
         "rounds": rounds,
@@ -162,6 +163,7 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "line": _line(game, teams, message, typed),
         "closed": event.status == Event.Status.CLOSED,
+        "cancelled": event.status == Event.Status.CANCELLED,
         "is_match": event.system == Event.System.MATCH,
         "oob": True,
     }
