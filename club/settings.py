@@ -12,6 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.contrib.messages import constants as message_constants
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -242,6 +243,9 @@ AXES_HTTP_RESPONSE_CODE = 429
 # (axes' AXES_IPWARE_* settings need django-ipware, which is not installed.)
 TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", "0" if DEBUG else "1")
 AXES_CLIENT_IP_CALLABLE = "club.lib.client_ip.client_ip"
+
+# Bootstrap's alert classes for Django's message levels (an error is "danger" there).
+MESSAGE_TAGS = {message_constants.ERROR: "danger"}
 
 # Background tasks (long replays): the database backend by default, worked by
 # `manage.py db_worker`; "django_tasks.backends.immediate.ImmediateBackend" runs them at
