@@ -17,7 +17,7 @@ from django.utils import translation
 from pytest_django import Settings
 
 from club.lib.client_ip import client_ip
-from tests.test_settings import PRODUCTION, _manage
+from tests.test_settings import PRODUCTION, settings_under
 
 pytestmark = pytest.mark.django_db
 
@@ -237,14 +237,11 @@ def test_a_sprayer_logging_into_their_own_account_keeps_their_count(
 
 
 def test_production_reads_the_proxys_header_and_the_limits_from_the_environment() -> None:
-    code = (
-        "from django.conf import settings as s; "
-        "print(s.TRUSTED_PROXY_COUNT, s.AXES_FAILURE_LIMIT, s.AXES_COOLOFF_TIME.seconds)"
-    )
-    result = _manage("shell", "--no-imports", "-c", code, **PRODUCTION)
-    assert result.stdout.split() == ["1", "5", "900"], result.stderr
+    def read(**env: str) -> list[int]:
+        s = settings_under(**env)
+        return [s["TRUSTED_PROXY_COUNT"], s["AXES_FAILURE_LIMIT"], s["AXES_COOLOFF_TIME"].seconds]
+
+    assert read(**PRODUCTION) == [1, 5, 900]
     limits = {"AXES_FAILURE_LIMIT": "3", "AXES_COOLOFF_MINUTES": "60", "TRUSTED_PROXY_COUNT": "2"}
-    result = _manage("shell", "--no-imports", "-c", code, **PRODUCTION, **limits)
-    assert result.stdout.split() == ["2", "3", "3600"], result.stderr
-    result = _manage("shell", "--no-imports", "-c", code, DEBUG="1")
-    assert result.stdout.split() == ["0", "5", "900"], result.stderr
+    assert read(**PRODUCTION, **limits) == [2, 3, 3600]
+    assert read(DEBUG="1") == [0, 5, 900]
