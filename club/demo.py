@@ -19,8 +19,8 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.db import transaction
 
+from club.chesslib.berger import round_robin
 from club.models import Event, Game, Member, Participant, Player, Result, Round, Sex
-from club.pairing import round_robin
 from interclub import demo as interclub_demo
 
 PEOPLE_SEED = 1903  # Árpád Élő's year of birth: the cast never changes

@@ -4,7 +4,7 @@ its CSV and crosstable, the public event page, the TRF export's rank column).
 Three queries whatever the size of the event: the games, the byes, the participants.
 What each result and each bye scores comes from the model's choices
 (``Result.points``, ``Bye.Kind.points``); the ranking and the tie-breaks from
-``club.standings`` (FIDE C.07).
+``club.chesslib.standings`` (FIDE C.07).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from decimal import Decimal
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from club.chesslib.standings import Kind, Round, Row, Tiebreak, parse_tiebreaks, standings
 from club.models import Bye, Event, Game, Participant, Player, Result
-from club.standings import Kind, Round, Row, Tiebreak, parse_tiebreaks, standings
 
 TIEBREAK_LABELS: dict[Tiebreak, Promise] = {
     Tiebreak.BUCHHOLZ: _("Buchholz"),

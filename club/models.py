@@ -368,6 +368,31 @@ class Result(models.TextChoices):
         """Decided without play: a forfeit, a double forfeit, a game not played."""
         return self.points is not None and not self.is_played
 
+    @property
+    def key(self) -> str:
+        """What a secretary types for this result at the desk (its code when it has no key)."""
+        return _KEYS.get(self, self.value)
+
+    @property
+    def trf_codes(self) -> tuple[str, str]:
+        """(white's, black's) result code in a TRF player line (FIDE TRF-16)."""
+        return _TRF_CODES[self]
+
+    @classmethod
+    def typed(cls, text: str) -> Result | None:
+        """The result meant by ``text``: a desk key (1, =, 5, ½, 0, + or -), a result's own
+        code (1-0, 1/2-1/2, +--...), ½-½, or a spreadsheet's short forms (+-, -+, --);
+        nothing typed is a result still to come. None when it is no result."""
+        cleaned = text.strip()
+        return _TYPED.get(cleaned) or _TYPED.get(cleaned.replace(" ", ""))
+
+    @classmethod
+    def from_trf(cls, white_code: str) -> Result:
+        """The game's result from white's code in a TRF player line. White's ``-`` is a
+        forfeit loss, or a double forfeit when black's code is ``-`` too (the reader
+        decides with both lines)."""
+        return _FROM_TRF.get(white_code, cls.PENDING)
+
 
 ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 _POINTS = {
@@ -379,12 +404,53 @@ _POINTS = {
     Result.DOUBLE_FORFEIT: (ZERO, ZERO),
     Result.UNPLAYED: (ZERO, ZERO),
 }
+# The desk's keys: one a result (the one shown in a board's field), more that mean a draw.
+_KEYS = {
+    Result.WHITE_WINS: "1",
+    Result.DRAW: "=",
+    Result.BLACK_WINS: "0",
+    Result.WHITE_WINS_FORFEIT: "+",
+    Result.BLACK_WINS_FORFEIT: "-",
+    Result.PENDING: "",
+}
+_TYPED: dict[str, Result] = {
+    **{key: result for result, key in _KEYS.items()},
+    **{result.value: result for result in Result if result.value},
+    "5": Result.DRAW,
+    "½": Result.DRAW,
+    "½-½": Result.DRAW,
+    "+-": Result.WHITE_WINS_FORFEIT,
+    "-+": Result.BLACK_WINS_FORFEIT,
+    "--": Result.DOUBLE_FORFEIT,
+}
+# FIDE TRF-16, a player line's result codes: 1 = 0 played, + - forfeits, W D L unrated
+# games (read as played); a double forfeit and a game not played are "-" on both lines.
+_TRF_CODES = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.DRAW: ("=", "="),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_WINS_FORFEIT: ("+", "-"),
+    Result.BLACK_WINS_FORFEIT: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+    Result.UNPLAYED: ("-", "-"),
+    Result.PENDING: ("", ""),
+}
+_FROM_TRF = {
+    "1": Result.WHITE_WINS,
+    "W": Result.WHITE_WINS,
+    "=": Result.DRAW,
+    "D": Result.DRAW,
+    "0": Result.BLACK_WINS,
+    "L": Result.BLACK_WINS,
+    "+": Result.WHITE_WINS_FORFEIT,
+    "-": Result.BLACK_WINS_FORFEIT,
+}
 
 
 class Game(models.Model):
     """A game of a round. A player cannot meet themself, and plays at most once in a
     round: the first rule is a check constraint, the second unique constraints and a
-    trigger for the cross-colour case (``club.triggers``)."""
+    trigger for the cross-colour case (``club.lib.triggers``)."""
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
@@ -452,6 +518,20 @@ class Bye(models.Model):
             """The bye in a crosstable's cell or a round's line."""
             return {"pab": "+", "half": "½", "zero": "0"}[self.value]
 
+        @property
+        def trf_code(self) -> str:
+            """The bye's code in a TRF player line (FIDE TRF-16: U unpaired, H half, Z zero)."""
+            return {"pab": "U", "half": "H", "zero": "Z"}[self.value]
+
+        @classmethod
+        def from_trf(cls, code: str) -> Bye.Kind:
+            """The bye a TRF code records (F and + are read as a full point: allocated)."""
+            if code in ("H",):
+                return cls.HALF_POINT
+            if code in ("F", "U", "+"):
+                return cls.PAIRING_ALLOCATED
+            return cls.ZERO_POINT
+
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
     )
@@ -485,7 +565,7 @@ class Bye(models.Model):
     @classmethod
     def of_kind(cls, kind: str, **fields: object) -> Bye:
         """A bye of ``kind`` with the points its kind scores."""
-        return cls(kind=kind, points=Bye.Kind(kind).points, **fields)  # type: ignore[misc]
+        return cls(kind=kind, points=Bye.Kind(kind).points, **fields)
 
 
 _BYE_POINTS = {

@@ -2,7 +2,7 @@
 
 Development needs none of them: SQLite in the project folder, DEBUG on. Production sets
 ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` (PostgreSQL) and the
-mail server (``EMAIL_URL``, club/email_config.py).
+mail server (``EMAIL_URL``, club/lib/email_config.py).
 """
 
 import os
@@ -12,10 +12,11 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.contrib.messages import constants as message_constants
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from club.email_config import email_settings
+from club.lib.email_config import email_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -77,7 +78,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "club.page_cache.PublicPageCacheMiddleware",
+    "club.lib.page_cache.PublicPageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -182,14 +183,14 @@ STORAGES = {
 }
 
 # Uploads (TRF, CSV, PGN files) are text of at most UPLOAD_MAX_BYTES; a larger body is
-# refused by its Content-Length before it is read (club/uploads.py), and files are kept
+# refused by its Content-Length before it is read (club/lib/uploads.py), and files are kept
 # in memory up to that size. DATA_UPLOAD_MAX_MEMORY_SIZE bounds the rest of a body (form
 # fields, JSON). The reverse proxy must refuse larger bodies first (README).
 UPLOAD_MAX_BYTES = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_HANDLERS = [
-    "club.uploads.SizeLimitedUploadHandler",
+    "club.lib.uploads.SizeLimitedUploadHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
@@ -205,7 +206,7 @@ LOGOUT_REDIRECT_URL = "home"
 # Login throttling (django-axes): guessing a password is stopped after a few failures for
 # one account from one address, without letting a stranger lock a member out everywhere
 # with a few tries (the lock is per account *and* address); wider limits stop guessing
-# spread over addresses or over accounts (club/login_limits.py). A success clears the
+# spread over addresses or over accounts (club/lib/login_limits.py). A success clears the
 # count; every attempt during the lock starts the wait again. The backend must come
 # first: it refuses locked credentials before ModelBackend checks them.
 AUTHENTICATION_BACKENDS = [
@@ -217,7 +218,7 @@ _AXES_COOLOFF_MINUTES = envint("AXES_COOLOFF_MINUTES", "15")
 if AXES_FAILURE_LIMIT < 1 or _AXES_COOLOFF_MINUTES < 1:
     raise ImproperlyConfigured("AXES_FAILURE_LIMIT and AXES_COOLOFF_MINUTES must be at least 1")
 AXES_COOLOFF_TIME = timedelta(minutes=_AXES_COOLOFF_MINUTES)
-# Wider counts (club/login_limits.py): one account from any address, one address on any
+# Wider counts (club/lib/login_limits.py): one account from any address, one address on any
 # account (password spraying), each with a higher limit than the pair's.
 AXES_ACCOUNT_FAILURE_LIMIT = envint("AXES_ACCOUNT_FAILURE_LIMIT", "20")
 AXES_ADDRESS_FAILURE_LIMIT = envint("AXES_ADDRESS_FAILURE_LIMIT", "20")
@@ -227,7 +228,7 @@ if min(AXES_ACCOUNT_FAILURE_LIMIT, AXES_ADDRESS_FAILURE_LIMIT) < AXES_FAILURE_LI
         "AXES_FAILURE_LIMIT"
     )
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username", "ip_address"]
-AXES_HANDLER = "club.login_limits.LoginLimitsHandler"
+AXES_HANDLER = "club.lib.login_limits.LoginLimitsHandler"
 AXES_RESET_ON_SUCCESS = True
 # Failed attempts are kept for the lockout; successful logins (address, browser) are not
 # recorded at all: personal data the club has no use for.
@@ -241,7 +242,10 @@ AXES_HTTP_RESPONSE_CODE = 429
 # the number of proxies in front of the site; 0 (development) reads REMOTE_ADDR only.
 # (axes' AXES_IPWARE_* settings need django-ipware, which is not installed.)
 TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", "0" if DEBUG else "1")
-AXES_CLIENT_IP_CALLABLE = "club.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "club.lib.client_ip.client_ip"
+
+# Bootstrap's alert classes for Django's message levels (an error is "danger" there).
+MESSAGE_TAGS = {message_constants.ERROR: "danger"}
 
 # Background tasks (long replays): the database backend by default, worked by
 # `manage.py db_worker`; "django_tasks.backends.immediate.ImmediateBackend" runs them at
@@ -283,7 +287,7 @@ CACHES = {
         ),
         "LOCATION": os.getenv("LIMITS_CACHE_LOCATION", str(BASE_DIR / ".limits-cache")),
     },
-    # Public pages as anonymous visitors see them (club/page_cache.py), and apart, their
+    # Public pages as anonymous visitors see them (club/lib/page_cache.py), and apart, their
     # generation, changed at every write (a file cache lists its folder at every write):
     # shared by every worker process, so that a write in one of them invalidates the pages
     # in all. With Redis, set both locations (PAGE_CACHE_LOCATION, PAGE_GENERATION_LOCATION).
@@ -303,12 +307,12 @@ CACHES = {
 }
 
 # Public pages cached for anonymous visitors, forgotten at every committed write
-# (club/page_cache.py); off by default in development, where templates change.
+# (club/lib/page_cache.py); off by default in development, where templates change.
 PAGE_CACHE_ENABLED = envbool("PAGE_CACHE", "0" if DEBUG else "1")
 
 CLUB_NAME = os.getenv("CLUB_NAME", "Cercle d'Échecs de Wavre")
 
-# E-mail (club/email_config.py): EMAIL_URL or Django's EMAIL_* variables; the console
+# E-mail (club/lib/email_config.py): EMAIL_URL or Django's EMAIL_* variables; the console
 # backend with DEBUG on only.
 globals().update(email_settings(os.environ, DEBUG, envbool))
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "club@localhost")

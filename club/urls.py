@@ -2,34 +2,34 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
-from club import calendar_views, site_views, views
+from club import views, views_calendar, views_site
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("api/ratings/", include("ratings.api_urls")),
+    path("api/ratings/", include("ratings.urls_api")),
 ]
 
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
-    path("calendrier/", calendar_views.calendar, name="calendar"),
-    path("calendrier.ics", calendar_views.public_feed, name="calendar_feed"),
-    path("calendrier/<uuid:token>.ics", calendar_views.member_feed, name="member_feed"),
+    path("calendrier/", views_calendar.calendar, name="calendar"),
+    path("calendrier.ics", views_calendar.public_feed, name="calendar_feed"),
+    path("calendrier/<uuid:token>.ics", views_calendar.member_feed, name="member_feed"),
     path("tournois/", views.tournaments, name="tournaments"),
     path("evenements/<int:pk>/", views.event, name="event"),
     path("parties/", views.games, name="games"),
     path("parties/<int:pk>/", views.game, name="game"),
     path("parties/<int:pk>/position/<int:ply>.svg", views.game_board, name="game_board"),
-    path("articles/", site_views.articles, name="articles"),
-    path("articles/<slug:slug>/", site_views.article, name="article"),
+    path("articles/", views_site.articles, name="articles"),
+    path("articles/<slug:slug>/", views_site.article, name="article"),
     path("membres/", views.members, name="members"),
     path("membres/<int:pk>/", views.member, name="member"),
     path("classements/", views.rankings, name="rankings"),
     path("classements/<int:pk>/", views.ranking, name="ranking"),
-    path("liens/", site_views.links, name="links"),
-    path("contact/", site_views.contact, name="contact"),
-    path("mon-espace/", site_views.my_space, name="my_space"),
+    path("liens/", views_site.links, name="links"),
+    path("contact/", views_site.contact, name="contact"),
+    path("mon-espace/", views_site.my_space, name="my_space"),
     path(
         "mon-espace/calendrier/",
-        site_views.renew_calendar_token,
+        views_site.renew_calendar_token,
         name="renew_calendar_token",
     ),
     path("comptes/", include("django.contrib.auth.urls")),

@@ -13,7 +13,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from club import pgn
+from club.chesslib import pgn
 from club.event_standings import event_standings
 from club.models import Article, Bye, Event, Game, Member
 from club.tables import MemberTable

@@ -3,7 +3,15 @@ to match points, a division's order, line-ups against their ratings.
 
 The rules applied (the test quotes its sources):
 - colours alternate by board, the home team having white on the odd boards (or, where a
-  division's regulation says so, on the even ones);
+  division's regulation says so, on the even ones). The FRBE-KBSB interclub regulation's
+  article on colours is not in the reference material this project can search; the rule
+  is the one the federation's own interclub software applies when it writes the national
+  interclubs' rating reports (github.com/FRBE-KBSB-KSB/kbsb,
+  ``backend/kbsb/interclubs/elo.py``, ``belgames_round`` and ``fidegames_round``): the
+  boards of an encounter are read from board 1, ``for ix, g in enumerate(enc.games)``,
+  and ``if ix % 2:`` (boards 2, 4, ...) ``idbel_white, idbel_black = idnv, idnh`` (the
+  visiting player has white), ``else:`` ``idbel_white, idbel_black = idnh, idnv`` (the
+  home player has white), which is also the FIDE team-competition convention;
 - a match won scores 2 match points, drawn 1, lost 0; board points are the sum of the
   games' points;
 - a division is ordered by match points, then board points (FIDE Olympiad pairing rules,

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from interclub import desk_views, views
+from interclub import views, views_desk
 
 app_name = "interclub"
 
@@ -11,21 +11,21 @@ urlpatterns = [
     path("interclubs/", views.divisions, name="divisions"),
     path("interclubs/divisions/<int:pk>/", views.division, name="division"),
     path("interclubs/matchs/<int:pk>/", views.match, name="match"),
-    path("secretariat/interclubs/", desk_views.divisions, name="desk_divisions"),
+    path("secretariat/interclubs/", views_desk.divisions, name="desk_divisions"),
     path(
         "secretariat/interclubs/divisions/nouvelle/",
-        desk_views.division_new,
+        views_desk.division_new,
         name="desk_division_new",
     ),
     path(
         "secretariat/interclubs/divisions/<int:pk>/match/",
-        desk_views.match_new,
+        views_desk.match_new,
         name="desk_match_new",
     ),
-    path("secretariat/interclubs/matchs/<int:pk>/", desk_views.match, name="desk_match"),
+    path("secretariat/interclubs/matchs/<int:pk>/", views_desk.match, name="desk_match"),
     path(
         "secretariat/interclubs/matchs/<int:pk>/equipes/<int:team>/",
-        desk_views.lineup,
+        views_desk.lineup,
         name="desk_lineup",
     ),
 ]

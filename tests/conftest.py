@@ -1,9 +1,11 @@
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from django.db import connection
 from django.utils import translation
+from pytest_django import Settings
 
 # Playwright's sync API runs an event loop in the test thread; the ORM refuses to run
 # inside one unless told it is safe (tests only).
@@ -38,7 +40,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 @pytest.fixture(autouse=True)
-def _plain_static_storage(settings) -> None:  # type: ignore[no-untyped-def]
+def _plain_static_storage(settings: Settings) -> None:
     """Tests serve static files without the manifest, which needs collectstatic."""
     settings.STORAGES = {
         **settings.STORAGES,
@@ -55,14 +57,14 @@ def _back_to_the_default_language() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _no_page_cache(settings) -> None:  # type: ignore[no-untyped-def]
+def _no_page_cache(settings: Settings) -> None:
     """Most tests write inside a transaction that never commits, where the page cache
     cannot see their writes: it is tested on its own (tests/club/test_page_cache.py)."""
     settings.PAGE_CACHE_ENABLED = False
 
 
 @pytest.fixture(autouse=True)
-def _shared_caches_of_this_test(settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def _shared_caches_of_this_test(settings: Settings, tmp_path: Path) -> None:
     """Limits (the contact form's) and replay progress in files of this test's own, as the
     site's processes share them, so that no test meets another's count or job (tests run
     side by side, each database numbering its jobs from 1)."""

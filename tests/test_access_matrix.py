@@ -5,9 +5,12 @@ own admin site is left to Django."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club.models import Article, ChangeLog, Event, Game, Member, Participant, Round
@@ -18,6 +21,8 @@ pytestmark = pytest.mark.django_db
 
 # "staff_secretary": a secretary whose account also has the staff flag (Django's admin
 # site): still not an administrator of the ratings.
+# the ``site`` fixture: the users by role, each URL name's arguments, a closed event
+Site = tuple[dict[str, User], dict[str, list[Any]], Event]
 ROLES = ["anonymous", "member", "secretary", "staff_secretary", "admin"]
 # who may use each page: "all" (anyone), "login" (any logged-in user), "secretary"
 # (secretaries and administrators), "admin" (administrators), "-" (method not allowed)
@@ -144,19 +149,19 @@ def _patterns(patterns=None, namespace=None):  # type: ignore[no-untyped-def]
             yield f"{namespace}:{pattern.name}" if namespace else pattern.name, pattern
 
 
-def test_every_url_of_the_site_is_in_the_matrix():
+def test_every_url_of_the_site_is_in_the_matrix() -> None:
     names = {name for name, _pattern in _patterns()}
     assert names == set(MATRIX)
 
 
 @pytest.fixture
-def site(db):
+def site(db: None) -> Site:
     call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
-    event = Event.objects.filter(kind=Event.Kind.CHAMPIONSHIP, status="closed").first()
-    game = Game.objects.exclude(pgn="").first()
-    member = Member.objects.first()
-    participant = Participant.objects.filter(event=event).first()
-    match = TeamMatch.objects.first()
+    event = cast(Event, Event.objects.filter(kind=Event.Kind.CHAMPIONSHIP, status="closed").first())
+    game = cast(Game, Game.objects.exclude(pgn="").first())
+    member = cast(Member, Member.objects.first())
+    participant = cast(Participant, Participant.objects.filter(event=event).first())
+    match = cast(TeamMatch, TeamMatch.objects.first())
     system = RatingSystem.objects.get(engine="club")
     change = ConfigChange.objects.create(system=system, old={}, new={"k": 30})
     job = ReplayJob.objects.create(system=system)
@@ -170,12 +175,12 @@ def site(db):
     users["secretary"].groups.add(secretaries)
     users["staff_secretary"].groups.add(secretaries)
     Member.objects.filter(pk=member.pk).update(user=users["member"])
-    args = {
+    args: dict[str, list[Any]] = {
         "member_feed": [member.calendar_token],
         "event": [event.pk],
         "game": [game.pk],
         "game_board": [game.pk, 1],
-        "article": [Article.objects.first().slug],
+        "article": [cast(Article, Article.objects.first()).slug],
         "member": [member.pk],
         "ranking": [system.pk],
         "password_reset_confirm": ["MQ", "set-password"],
@@ -183,16 +188,16 @@ def site(db):
         "desk:member_edit": [member.pk],
         "desk:member_lapse": [member.pk],
         "desk:member_account": [member.pk],
-        "desk:article_edit": [Article.objects.first().pk],
-        "desk:article_publish": [Article.objects.first().pk],
+        "desk:article_edit": [cast(Article, Article.objects.first()).pk],
+        "desk:article_publish": [cast(Article, Article.objects.first()).pk],
         "desk:account": [users["member"].pk],
-        "desk:results": [Round.objects.filter(event=event).first().pk],
-        "desk:edit_round": [Round.objects.filter(event=event).first().pk],
-        "desk:pairings_sheet": [Round.objects.filter(event=event).first().pk],
+        "desk:results": [cast(Round, Round.objects.filter(event=event).first()).pk],
+        "desk:edit_round": [cast(Round, Round.objects.filter(event=event).first()).pk],
+        "desk:pairings_sheet": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:save_result": [game.pk],
         "desk:check_in": [event.pk, 1],
-        "desk:pair_after": [Round.objects.filter(event=event).first().pk],
-        "desk:undo_pairing": [Round.objects.filter(event=event).first().pk],
+        "desk:pair_after": [cast(Round, Round.objects.filter(event=event).first()).pk],
+        "desk:undo_pairing": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "interclub:division": [match.division_id],
         "interclub:match": [match.pk],
         "interclub:desk_match_new": [match.division_id],
@@ -230,7 +235,7 @@ def _allowed(policy: str, role: str) -> bool:
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_each_role_gets_what_the_matrix_says(client, site, role):
+def test_each_role_gets_what_the_matrix_says(client: Client, site: Site, role: str) -> None:
     users, args, event = site
     if role != "anonymous":
         client.force_login(users[role])
@@ -258,7 +263,7 @@ def test_each_role_gets_what_the_matrix_says(client, site, role):
     assert not problems, "\n".join(problems)
 
 
-def test_anonymous_users_change_nothing(client, site):
+def test_anonymous_users_change_nothing(client: Client, site: Site) -> None:
     _users, args, event = site
     before = (
         ChangeLog.objects.count(),

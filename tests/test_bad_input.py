@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from club.desk import trf
+from club.chesslib import trf
 from club.desk.imports import FileError, attach_pgn, import_plan, import_results_csv, plan_import
 from club.models import Event, Game, Player
 from ratings.calculator import CalculationError, calculate
@@ -23,7 +23,7 @@ FAST = settings(
 )
 
 
-def _mutations(text: str):
+def _mutations(text: str) -> st.SearchStrategy[str]:
     """The text with a slice replaced by random characters."""
     return st.tuples(
         st.integers(0, len(text) - 1),
@@ -34,7 +34,7 @@ def _mutations(text: str):
 
 @FAST
 @given(_mutations(BBP))
-def test_a_mutated_trf_is_read_or_refused_with_a_message(text):
+def test_a_mutated_trf_is_read_or_refused_with_a_message(text: str) -> None:
     try:
         tournament = trf.read(text)
     except trf.TrfError as error:
@@ -46,7 +46,7 @@ def test_a_mutated_trf_is_read_or_refused_with_a_message(text):
 @pytest.mark.django_db
 @FAST
 @given(_mutations(BBP[:4000] + BBP[-40:]))
-def test_a_mutated_trf_import_saves_all_or_nothing(text):
+def test_a_mutated_trf_import_saves_all_or_nothing(text: str) -> None:
     before = (Event.objects.count(), Player.objects.count(), Game.objects.count())
     try:
         import_plan(plan_import(text), user=None)
@@ -57,7 +57,7 @@ def test_a_mutated_trf_import_saves_all_or_nothing(text):
 @pytest.mark.django_db
 @FAST
 @given(st.text(max_size=300))
-def test_a_random_csv_never_breaks_the_import(text):
+def test_a_random_csv_never_breaks_the_import(text: str) -> None:
     event = EventFactory()
     try:
         import_results_csv(event, "round;board;white;black;result\n" + text, None)
@@ -69,7 +69,7 @@ def test_a_random_csv_never_breaks_the_import(text):
 @pytest.mark.django_db
 @FAST
 @given(st.text(max_size=300))
-def test_a_random_pgn_never_breaks_the_attachment(text):
+def test_a_random_pgn_never_breaks_the_attachment(text: str) -> None:
     event = EventFactory()
     try:
         attach_pgn(event, text, None)
@@ -79,7 +79,7 @@ def test_a_random_pgn_never_breaks_the_attachment(text):
 
 @FAST
 @given(st.sampled_from(["fide", "frbe"]), st.text(max_size=400))
-def test_a_random_rating_list_is_refused_with_a_message(kind, text):
+def test_a_random_rating_list_is_refused_with_a_message(kind: str, text: str) -> None:
     try:
         read_list(kind, text)
     except ListError as error:
@@ -121,7 +121,7 @@ requests = st.recursive(
 
 @FAST
 @given(requests)
-def test_any_calculator_request_is_answered_or_refused_clearly(request):
+def test_any_calculator_request_is_answered_or_refused_clearly(request: object) -> None:
     try:
         answer = calculate(request, today=date(2026, 1, 1))
     except CalculationError as error:

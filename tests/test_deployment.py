@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from pytest_django import Settings
 
 from club.models import Player
 from tests.club.factories import MemberFactory
@@ -32,7 +33,7 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def site(tmp_path: Path, settings) -> Iterator[str]:  # type: ignore[no-untyped-def]
+def site(tmp_path: Path, settings: Settings) -> Iterator[str]:
     """gunicorn with two workers on the test database, in production settings; this
     process writes to the database and to the page cache's generation as they do."""
     env = environment(
@@ -92,7 +93,7 @@ def _get(url: str, https: bool = True) -> tuple[int, dict[str, str], str]:
         return answer.code, dict(answer.headers), ""
 
 
-def test_the_site_behind_its_proxy_serves_pages_static_files_and_fresh_pages(site):
+def test_the_site_behind_its_proxy_serves_pages_static_files_and_fresh_pages(site: str) -> None:
     member = MemberFactory(player__first_name="Alice", player__last_name="Martin")
 
     status, headers, _ = _get(site + "/", https=False)

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.core.mail.backends.smtp import EmailBackend
 
-from club.email_config import CONSOLE, SMTP, email_settings
+from club.lib.email_config import CONSOLE, SMTP, email_settings
 from club.settings import envbool
 
 
@@ -22,7 +22,7 @@ def _backend(found: dict) -> EmailBackend:
     )  # fmt: skip
 
 
-def test_it_reads_an_smtp_url_with_starttls_and_an_encoded_password():
+def test_it_reads_an_smtp_url_with_starttls_and_an_encoded_password() -> None:
     found = _settings(EMAIL_URL="smtp+tls://club%40wavre.be:p%40ss%3Aword@mail.example.be:587")
     backend = _backend(found)
     assert found["EMAIL_BACKEND"] == SMTP
@@ -32,12 +32,12 @@ def test_it_reads_an_smtp_url_with_starttls_and_an_encoded_password():
     assert backend.use_tls and not backend.use_ssl
 
 
-def test_smtps_means_tls_from_the_start_on_port_465():
+def test_smtps_means_tls_from_the_start_on_port_465() -> None:
     backend = _backend(_settings(EMAIL_URL="smtps://u:p@mail.example.be"))
     assert (backend.port, backend.use_ssl, backend.use_tls) == (465, True, False)
 
 
-def test_it_reads_djangos_usual_variables(monkeypatch):
+def test_it_reads_djangos_usual_variables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EMAIL_USE_TLS", "1")  # booleans are read by the settings' envbool
     found = _settings(
         EMAIL_HOST="smtp.example.be", EMAIL_PORT="2525", EMAIL_HOST_USER="club",
@@ -49,12 +49,12 @@ def test_it_reads_djangos_usual_variables(monkeypatch):
     )  # fmt: skip
 
 
-def test_the_console_is_the_default_in_development_only():
+def test_the_console_is_the_default_in_development_only() -> None:
     assert _settings(debug=True)["EMAIL_BACKEND"] == CONSOLE
     assert _settings(debug=False)["EMAIL_BACKEND"] == SMTP
 
 
-def test_production_refuses_the_console_with_a_clear_message():
+def test_production_refuses_the_console_with_a_clear_message() -> None:
     with pytest.raises(ImproperlyConfigured, match="set EMAIL_URL"):
         _settings(EMAIL_BACKEND=CONSOLE)
     with pytest.raises(ImproperlyConfigured, match="set EMAIL_URL"):
@@ -69,6 +69,6 @@ def test_production_refuses_the_console_with_a_clear_message():
         ("smtp://mail.example.be:port", "port that is not a number"),
     ],
 )
-def test_a_bad_email_url_is_named(url, message):
+def test_a_bad_email_url_is_named(url: str, message: str) -> None:
     with pytest.raises(ImproperlyConfigured, match=message):
         _settings(EMAIL_URL=url)

@@ -3,6 +3,7 @@
 import pytest
 from django.test import Client
 from django.utils.html import escape
+from pytest_django import Settings
 
 pytestmark = pytest.mark.django_db
 
@@ -11,7 +12,9 @@ pytestmark = pytest.mark.django_db
     ("url", "lang", "title"),
     [("/nulle-part/", "fr", "Page introuvable"), ("/en/nulle-part/", "en", "Page not found")],
 )
-def test_a_missing_page_is_the_sites_own_in_the_visitors_language(client, url, lang, title):
+def test_a_missing_page_is_the_sites_own_in_the_visitors_language(
+    client: Client, url: str, lang: str, title: str
+) -> None:
     response = client.get(url)
     html = response.content.decode()
     assert response.status_code == 404
@@ -23,7 +26,9 @@ def test_a_missing_page_is_the_sites_own_in_the_visitors_language(client, url, l
     ("url", "lang", "title"),
     [("/panne/", "fr", "Erreur du serveur"), ("/en/panne/", "en", "Server error")],
 )
-def test_a_server_error_is_the_sites_own_page_in_the_visitors_language(settings, url, lang, title):
+def test_a_server_error_is_the_sites_own_page_in_the_visitors_language(
+    settings: Settings, url: str, lang: str, title: str
+) -> None:
     settings.ROOT_URLCONF = "tests.failing_urls"
     client = Client(raise_request_exception=False)
     response = client.get(url)

@@ -1,6 +1,7 @@
 """Script tags and event handlers typed into any text a user provides reach pages escaped."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Article, Game, Member, Result
@@ -14,7 +15,7 @@ def _clean(html: str) -> bool:
     return "<script>alert" not in html and 'onerror="alert' not in html and "<img src=x" not in html
 
 
-def test_texts_of_events_players_articles_and_games_are_escaped(client):
+def test_texts_of_events_players_articles_and_games_are_escaped(client: Client) -> None:
     event = EventFactory(title=f"Open {NASTY}", description=NASTY, venue=NASTY)
     member = MemberFactory(player__first_name=NASTY, player__last_name=f"Nom{NASTY}")
     game = GameFactory(
@@ -40,7 +41,7 @@ def test_texts_of_events_players_articles_and_games_are_escaped(client):
         assert _clean(html), url
 
 
-def test_the_desk_escapes_what_secretaries_type(client):
+def test_the_desk_escapes_what_secretaries_type(client: Client) -> None:
     from django.contrib.auth.models import User
 
     client.force_login(User.objects.create_superuser("a", password="x"))

@@ -14,9 +14,10 @@ from django.http import HttpRequest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
+from pytest_django import Settings
 
-from club.client_ip import client_ip
-from tests.test_settings import PRODUCTION, _manage
+from club.lib.client_ip import client_ip
+from tests.test_settings import PRODUCTION, settings_under
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ START = datetime(2026, 11, 22, 19, 30, tzinfo=UTC)
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings) -> None:  # type: ignore[no-untyped-def]
+def _fast_passwords(settings: Settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
@@ -49,11 +50,13 @@ def _fail(client: Client, url: str, times: int, username: str = "anne", **extra:
     return [_log_in(client, url, username, "wrong", **extra).status_code for _ in range(times)]
 
 
-def test_the_login_page_is_under_comptes(login_url):
+def test_the_login_page_is_under_comptes(login_url: str) -> None:
     assert login_url == "/en/comptes/login/"
 
 
-def test_five_wrong_passwords_lock_the_account_for_that_address(client, anne, login_url):
+def test_five_wrong_passwords_lock_the_account_for_that_address(
+    client: Client, anne: User, login_url: str
+) -> None:
     assert _fail(client, login_url, 4) == [200, 200, 200, 200]  # the form, with its error
     fifth = _log_in(client, login_url, "anne", "wrong")
     assert fifth.status_code == 429
@@ -68,14 +71,18 @@ def test_five_wrong_passwords_lock_the_account_for_that_address(client, anne, lo
     assert (attempt.ip_address, attempt.failures_since_start) == ("127.0.0.1", 6)
 
 
-def test_a_wrong_password_below_the_limit_only_shows_the_form_error(client, anne, login_url):
+def test_a_wrong_password_below_the_limit_only_shows_the_form_error(
+    client: Client, anne: User, login_url: str
+) -> None:
     response = _log_in(client, login_url, "anne", "wrong")
     assert response.status_code == 200
     assert "Please enter a correct username and password" in response.content.decode()
     assert LOCKED not in response.content.decode()
 
 
-def test_another_account_from_the_same_address_can_still_log_in(client, anne, login_url):
+def test_another_account_from_the_same_address_can_still_log_in(
+    client: Client, anne: User, login_url: str
+) -> None:
     User.objects.create_user("bruno", password=PASSWORD)
     _fail(client, login_url, 5)
     response = _log_in(client, login_url, "bruno", PASSWORD)
@@ -83,7 +90,9 @@ def test_another_account_from_the_same_address_can_still_log_in(client, anne, lo
     assert client.session["_auth_user_id"] == str(User.objects.get(username="bruno").pk)
 
 
-def test_the_same_account_from_another_address_can_still_log_in(client, anne, login_url):
+def test_the_same_account_from_another_address_can_still_log_in(
+    client: Client, anne: User, login_url: str
+) -> None:
     _fail(client, login_url, 5)
     assert _log_in(client, login_url, "anne", PASSWORD).status_code == 429
     response = _log_in(client, login_url, "anne", PASSWORD, REMOTE_ADDR="198.51.100.4")
@@ -91,7 +100,9 @@ def test_the_same_account_from_another_address_can_still_log_in(client, anne, lo
     assert client.session["_auth_user_id"] == str(anne.pk)
 
 
-def test_the_right_password_works_again_once_the_wait_is_over(client, anne, login_url):
+def test_the_right_password_works_again_once_the_wait_is_over(
+    client: Client, anne: User, login_url: str
+) -> None:
     with time_machine.travel(START, tick=False) as traveller:
         _fail(client, login_url, 5)
         traveller.shift(timedelta(minutes=14))
@@ -105,7 +116,7 @@ def test_the_right_password_works_again_once_the_wait_is_over(client, anne, logi
     assert client.session["_auth_user_id"] == str(anne.pk)
 
 
-def test_a_successful_login_clears_the_failures(client, anne, login_url):
+def test_a_successful_login_clears_the_failures(client: Client, anne: User, login_url: str) -> None:
     assert _fail(client, login_url, 4) == [200] * 4
     assert _log_in(client, login_url, "anne", PASSWORD).status_code == 302
     assert not AccessAttempt.objects.filter(username="anne").exists()
@@ -116,14 +127,16 @@ def test_a_successful_login_clears_the_failures(client, anne, login_url):
     assert client.session["_auth_user_id"] == str(anne.pk)
 
 
-def test_a_successful_login_leaves_no_record_of_the_address(client, anne, login_url):
+def test_a_successful_login_leaves_no_record_of_the_address(
+    client: Client, anne: User, login_url: str
+) -> None:
     """Failures are kept for the lock; nobody needs a log of who logged in from where."""
     assert _log_in(client, login_url, "anne", PASSWORD, REMOTE_ADDR="192.0.2.7").status_code == 302
     assert not AccessLog.objects.exists()
     assert not AccessAttempt.objects.exists()
 
 
-def test_the_lock_page_is_french_by_default(client, anne):
+def test_the_lock_page_is_french_by_default(client: Client, anne: User) -> None:
     with translation.override("fr"):
         url = reverse("login")
     _fail(client, url, 5)
@@ -142,7 +155,7 @@ def _request(forwarded_for: str | None = None, remote_addr: str = "127.0.0.1") -
     return RequestFactory().get("/", **extra)
 
 
-def test_without_proxies_the_address_is_the_connections(settings):
+def test_without_proxies_the_address_is_the_connections(settings: Settings) -> None:
     settings.TRUSTED_PROXY_COUNT = 0
     assert client_ip(_request("203.0.113.7")) == "127.0.0.1"
 
@@ -159,20 +172,22 @@ def test_without_proxies_the_address_is_the_connections(settings):
         ("not-an-address", "127.0.0.1"),
     ],
 )
-def test_behind_one_proxy_the_address_is_the_one_it_appended(settings, forwarded_for, expected):
+def test_behind_one_proxy_the_address_is_the_one_it_appended(
+    settings: Settings, forwarded_for: str | None, expected: str
+) -> None:
     settings.TRUSTED_PROXY_COUNT = 1
     assert client_ip(_request(forwarded_for)) == expected
 
 
-def test_behind_two_proxies_the_address_is_the_second_from_the_right(settings):
+def test_behind_two_proxies_the_address_is_the_second_from_the_right(settings: Settings) -> None:
     settings.TRUSTED_PROXY_COUNT = 2
     assert client_ip(_request("6.6.6.6, 203.0.113.7, 10.0.0.2")) == "203.0.113.7"
     assert client_ip(_request("203.0.113.7")) == "127.0.0.1"
 
 
 def test_behind_the_proxy_one_clients_lock_leaves_the_others_alone(
-    settings, client, anne, login_url
-):
+    settings: Settings, client: Client, anne: User, login_url: str
+) -> None:
     settings.TRUSTED_PROXY_COUNT = 1
     attacker = {"HTTP_X_FORWARDED_FOR": "203.0.113.66"}
     _fail(client, login_url, 5, **attacker)
@@ -185,7 +200,9 @@ def test_behind_the_proxy_one_clients_lock_leaves_the_others_alone(
     assert AccessAttempt.objects.get().ip_address == "203.0.113.66"
 
 
-def test_guessing_one_account_from_many_addresses_locks_the_account(client, anne, login_url):
+def test_guessing_one_account_from_many_addresses_locks_the_account(
+    client: Client, anne: User, login_url: str
+) -> None:
     statuses = [  # four tries from each of five addresses: under the pair's limit
         _log_in(client, login_url, "anne", "wrong", REMOTE_ADDR=f"198.51.100.{n // 4}").status_code
         for n in range(20)
@@ -196,7 +213,7 @@ def test_guessing_one_account_from_many_addresses_locks_the_account(client, anne
     assert "_auth_user_id" not in client.session
 
 
-def test_password_spraying_from_one_address_is_stopped(client, login_url):
+def test_password_spraying_from_one_address_is_stopped(client: Client, login_url: str) -> None:
     accounts = [User.objects.create_user(f"membre{n}", password=PASSWORD) for n in range(21)]
     statuses = [
         _log_in(client, login_url, user.username, "azerty123").status_code for user in accounts[:20]
@@ -207,7 +224,9 @@ def test_password_spraying_from_one_address_is_stopped(client, login_url):
     assert other.status_code == 302
 
 
-def test_a_sprayer_logging_into_their_own_account_keeps_their_count(client, login_url):
+def test_a_sprayer_logging_into_their_own_account_keeps_their_count(
+    client: Client, login_url: str
+) -> None:
     own = User.objects.create_user("sprayer", password=PASSWORD)
     for n in range(19):
         User.objects.create_user(f"membre{n}", password=PASSWORD)
@@ -217,15 +236,12 @@ def test_a_sprayer_logging_into_their_own_account_keeps_their_count(client, logi
     assert _log_in(client, login_url, "membre0", "azerty123").status_code == 429
 
 
-def test_production_reads_the_proxys_header_and_the_limits_from_the_environment():
-    code = (
-        "from django.conf import settings as s; "
-        "print(s.TRUSTED_PROXY_COUNT, s.AXES_FAILURE_LIMIT, s.AXES_COOLOFF_TIME.seconds)"
-    )
-    result = _manage("shell", "--no-imports", "-c", code, **PRODUCTION)
-    assert result.stdout.split() == ["1", "5", "900"], result.stderr
+def test_production_reads_the_proxys_header_and_the_limits_from_the_environment() -> None:
+    def read(**env: str) -> list[int]:
+        s = settings_under(**env)
+        return [s["TRUSTED_PROXY_COUNT"], s["AXES_FAILURE_LIMIT"], s["AXES_COOLOFF_TIME"].seconds]
+
+    assert read(**PRODUCTION) == [1, 5, 900]
     limits = {"AXES_FAILURE_LIMIT": "3", "AXES_COOLOFF_MINUTES": "60", "TRUSTED_PROXY_COUNT": "2"}
-    result = _manage("shell", "--no-imports", "-c", code, **PRODUCTION, **limits)
-    assert result.stdout.split() == ["2", "3", "3600"], result.stderr
-    result = _manage("shell", "--no-imports", "-c", code, DEBUG="1")
-    assert result.stdout.split() == ["0", "5", "900"], result.stderr
+    assert read(**PRODUCTION, **limits) == [2, 3, 3600]
+    assert read(DEBUG="1") == [0, 5, 900]

@@ -2,12 +2,13 @@ import re
 from pathlib import Path
 
 import pytest
+from django.test import Client
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 @pytest.mark.django_db
-def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
+def test_pages_carry_a_content_security_policy_without_inline_scripts(client: Client) -> None:
     policy = client.get("/")["Content-Security-Policy"]
     assert (
         "script-src 'self'" in policy
@@ -16,7 +17,7 @@ def test_pages_carry_a_content_security_policy_without_inline_scripts(client):
     assert "frame-ancestors 'none'" in policy
 
 
-def test_no_template_has_an_inline_script():
+def test_no_template_has_an_inline_script() -> None:
     inline = []
     for template in TEMPLATES.rglob("*.html"):
         for tag in re.findall(r"<script\b[^>]*>", template.read_text()):

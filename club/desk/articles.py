@@ -1,5 +1,5 @@
 """The desk's articles: secretaries and administrators write them in Markdown, preview
-them (sanitised as on the site, ``club.markdown``), publish and unpublish them."""
+them (sanitised as on the site, ``club.lib.markdown``), publish and unpublish them."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.desk.access import get_article_for_secretary, secretary_required
 from club.desk.services import log_change
-from club.markdown import render as render_markdown
+from club.lib.markdown import render as render_markdown
 from club.models import Article
 
 
@@ -67,7 +67,7 @@ def article_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         else:
             saved = form.save(commit=False)
             if saved.pk is None:
-                saved.author = request.user  # type: ignore[assignment]
+                saved.author = request.user
             with transaction.atomic():
                 saved.save()
                 log_change(request.user, None, "article_saved", title=saved.title)

@@ -10,11 +10,11 @@ from django.forms import BaseModelFormSet, modelformset_factory
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from club.chesslib.standings import Tiebreak, parse_tiebreaks
 from club.desk.services import DEFAULT_INTERVAL, Outsider
 from club.event_standings import TIEBREAK_LABELS
-from club.limits import MAX_FIDE_ID, MAX_ROUNDS
+from club.lib.limits import MAX_FIDE_ID, MAX_ROUNDS
 from club.models import Event, Round
-from club.standings import Tiebreak, parse_tiebreaks
 
 DATETIME = {"type": "datetime-local"}
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"

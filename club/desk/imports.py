@@ -20,10 +20,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from club.desk import trf
+from club.chesslib import swiss, trf
+from club.chesslib.standings import TRF_CODE
+from club.desk.pairing_services import accelerated_points
 from club.desk.services import DeskError, log_change, write_result
 from club.event_standings import event_standings
-from club.limits import (
+from club.lib.limits import (
     MAX_BOARDS,
     MAX_CSV_RESULTS,
     MAX_FIDE_ID,
@@ -33,41 +35,6 @@ from club.limits import (
     whole_number,
 )
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
-from club.standings import TRF_CODE
-
-WHITE_CODE = {
-    Result.WHITE_WINS: ("1", "0"),
-    Result.DRAW: ("=", "="),
-    Result.BLACK_WINS: ("0", "1"),
-    Result.WHITE_WINS_FORFEIT: ("+", "-"),
-    Result.BLACK_WINS_FORFEIT: ("-", "+"),
-    Result.DOUBLE_FORFEIT: ("-", "-"),
-    Result.UNPLAYED: ("-", "-"),
-    Result.PENDING: ("", ""),
-}
-RESULT_OF = {
-    "1": Result.WHITE_WINS,
-    "W": Result.WHITE_WINS,
-    "=": Result.DRAW,
-    "D": Result.DRAW,
-    "0": Result.BLACK_WINS,
-    "L": Result.BLACK_WINS,
-    "+": Result.WHITE_WINS_FORFEIT,
-    "": Result.PENDING,
-}
-BYE_OF = {
-    "H": Bye.Kind.HALF_POINT,
-    "F": Bye.Kind.PAIRING_ALLOCATED,
-    "U": Bye.Kind.PAIRING_ALLOCATED,
-    "+": Bye.Kind.PAIRING_ALLOCATED,
-    "Z": Bye.Kind.ZERO_POINT,
-    "-": Bye.Kind.ZERO_POINT,
-}
-BYE_CODE: dict[str, str] = {
-    Bye.Kind.HALF_POINT: "H",
-    Bye.Kind.PAIRING_ALLOCATED: "U",
-    Bye.Kind.ZERO_POINT: "Z",
-}
 
 
 def _plain(name: str) -> str:
@@ -124,13 +91,16 @@ def export_event(event: Event) -> str:
     rounds = max([g.round.number for g in games] + [b.round.number for b in byes] + [0])
     entries = {pid: [trf.RoundEntry(None, "-", "")] * rounds for pid in players}
     for game in games:
-        white_code, black_code = WHITE_CODE[Result(game.result)]
+        white_code, black_code = Result(game.result).trf_codes
         n = game.round.number - 1
         entries[game.white_id][n] = trf.RoundEntry(numbers[game.black_id], "w", white_code)
         entries[game.black_id][n] = trf.RoundEntry(numbers[game.white_id], "b", black_code)
     for bye in byes:
-        entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(None, "-", BYE_CODE[bye.kind])
+        entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(
+            None, "-", Bye.Kind(bye.kind).trf_code
+        )
     standing = table.by_player()
+    total = max(rounds, event.planned_rounds or 0)
     kind_words = KIND_WORDS.get(Event.Kind(event.kind))
     system_words = SYSTEM_WORDS[Event.System(event.system)]
     tournament = trf.Tournament(
@@ -142,7 +112,8 @@ def export_event(event: Event) -> str:
         chief_arbiter=event.chief_arbiter,
         time_control=TIME_CONTROL_WORDS[Event.TimeControl(event.time_control)],
         tiebreaks=[TRF_CODE[t] for t in table.order],
-        rounds=max(rounds, event.planned_rounds or 0) or None,
+        rounds=total or None,
+        accelerations=_accelerations(event, numbers, total),
         round_dates=[
             timezone.localtime(r.starts_at or event.start).strftime("%y/%m/%d")
             for r in event.rounds.order_by("number")
@@ -167,6 +138,22 @@ def export_event(event: Event) -> str:
         ],
     )
     return trf.write(tournament)
+
+
+def _accelerations(event: Event, numbers: dict[int, int], total: int) -> dict[int, list[Decimal]]:
+    """An accelerated event's XXA lines, by start rank: the virtual points the desk pairs
+    each round with (Baku acceleration, ``pairing_services.accelerated_points``)."""
+    if not event.accelerated:
+        return {}
+    by_round = [accelerated_points(event, n, total) for n in range(1, total + 1)]
+    lines: dict[int, list[Decimal]] = {}
+    for player, rank in numbers.items():
+        points = [virtual.get(player, Decimal(0)) for virtual in by_round]
+        while points and not points[-1]:
+            points.pop()
+        if points:
+            lines[rank] = points
+    return lines
 
 
 def _sex(player: Player) -> str:
@@ -258,6 +245,34 @@ def check_fits(text: str, tournament: trf.Tournament) -> None:
         )
 
 
+def baku_lines(tournament: trf.Tournament) -> dict[int, list[Decimal]]:
+    """The XXA lines of Baku acceleration (FIDE C.04.5.1) for the file's players, all of
+    them in the first round's list: what an import can take as the event's acceleration."""
+    total = max(tournament.rounds or 0, tournament.played_rounds)
+    ranks = {p.rank: p.rank for p in tournament.players}
+    by_round = [swiss.baku_virtual_points(ranks, len(ranks), n, total) for n in range(1, total + 1)]
+    lines = {rank: [virtual.get(rank, Decimal(0)) for virtual in by_round] for rank in ranks}
+    for points in lines.values():
+        while points and not points[-1]:
+            points.pop()
+    return {rank: points for rank, points in lines.items() if points}
+
+
+def check_acceleration(text: str, tournament: trf.Tournament) -> None:
+    """XXA lines are taken as the event's Baku acceleration; other virtual points are
+    refused (the desk would pair the next rounds differently from the file)."""
+    if tournament.accelerations and tournament.accelerations != baku_lines(tournament):
+        line = _line_of(text, "XXA")
+        raise _refuse(
+            line,
+            _(
+                "line %(line)s: the XXA lines are not the Baku acceleration (FIDE C.04.5.1) "
+                "the desk pairs with; remove them to import the tournament unaccelerated."
+            )
+            % {"line": line},
+        )
+
+
 # The numeric columns of a player line (TRF-16, 1-based, as trf.py's docstring gives them)
 # where digits other than 0-9 ("²", "٣") are told apart from the reader's other errors.
 _NUMBER_COLUMNS = (
@@ -299,6 +314,7 @@ def plan_import(text: str) -> Plan:
     check_digits(text)
     tournament = trf.read(text)
     check_fits(text, tournament)
+    check_acceleration(text, tournament)
     digest = hashlib.sha256(text.encode()).hexdigest()
     plan = Plan(tournament, digest=digest, already=_already_imported(tournament, digest))
     ids = [p.fide_id for p in tournament.players if p.fide_id]
@@ -348,7 +364,7 @@ def _date(text: str) -> date | None:
 
 def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Result:
     """The game's result from the white player's round ``index`` (0 for the first)."""
-    result = RESULT_OF.get(played.result, Result.PENDING)
+    result = Result.from_trf(played.result)
     if played.result == "-":
         other = next(p for p in t.players if p.rank == played.opponent)
         both = other.rounds[index].result == "-"
@@ -404,7 +420,7 @@ def _time_control(text: str) -> Event.TimeControl | None:
     if found is None and ("classical" in text.casefold() or "standard" in text.casefold()):
         return Event.TimeControl.STANDARD
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     minutes = re.match(r"\s*(\d+)", text)
     if not minutes:
         return None
@@ -511,6 +527,7 @@ def import_plan(
         status=Event.Status.ONGOING,
         updated_by=user,
         planned_rounds=rounds_count,
+        accelerated=bool(t.accelerations) and read.system == Event.System.SWISS,
     )
     rounds = Round.objects.bulk_create(
         Round(
@@ -533,7 +550,7 @@ def import_plan(
         for n, played in enumerate(entry.rounds):
             if played.opponent is None:
                 if played.result:
-                    kind = BYE_OF.get(played.result, Bye.Kind.ZERO_POINT)
+                    kind = Bye.Kind.from_trf(played.result)
                     byes.append(
                         Bye(
                             round=rounds[n],
@@ -584,16 +601,6 @@ CSV_COLUMNS = (
     gettext_noop("round"), gettext_noop("board"), gettext_noop("white"), gettext_noop("black"),
     gettext_noop("result"),
 )  # fmt: skip
-CSV_RESULTS = {
-    "1-0": Result.WHITE_WINS,
-    "0-1": Result.BLACK_WINS,
-    "1/2-1/2": Result.DRAW,
-    "½-½": Result.DRAW,
-    "=": Result.DRAW,
-    "+-": Result.WHITE_WINS_FORFEIT,
-    "-+": Result.BLACK_WINS_FORFEIT,
-    "--": Result.DOUBLE_FORFEIT,
-}
 
 
 class FileError(ValueError):
@@ -735,8 +742,8 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
                 _("line %(line)s: column %(column)s: no participant is called “%(name)s”")
                 % {"line": number, "column": _(side), "name": cells[side]}
             )
-        result = CSV_RESULTS.get(cells["result"].replace(" ", ""))
-        if result is None:
+        result = Result.typed(cells["result"])
+        if result is None or result == Result.PENDING:
             raise FileError(
                 _("line %(line)s: column %(column)s: “%(text)s” is not a result (1-0, 0-1, ½-½)")
                 % {"line": number, "column": _("result"), "text": cells["result"]}

@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club import swiss
+from club.chesslib import swiss
 from club.desk.services import DeskError, log_change
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from club.limits import MAX_FIDE_ID, whole_number
+from club.lib.limits import MAX_FIDE_ID, whole_number
 from club.models import Event, Member, Player
 
 SEARCH_RESULTS = 10

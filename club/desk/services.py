@@ -24,29 +24,10 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.limits import MAX_ROUNDS
+from club.chesslib.berger import round_robin
+from club.lib.limits import MAX_ROUNDS
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
-from club.pairing import round_robin
 from ratings.tasks import queue_event_replays
-
-RESULT_KEYS: dict[str, Result] = {
-    "1": Result.WHITE_WINS,
-    "=": Result.DRAW,
-    "5": Result.DRAW,
-    "½": Result.DRAW,
-    "0": Result.BLACK_WINS,
-    "+": Result.WHITE_WINS_FORFEIT,
-    "-": Result.BLACK_WINS_FORFEIT,
-    "": Result.PENDING,
-}
-# A result's own code is understood too (the field shows it for results without a key).
-for _code in Result:
-    RESULT_KEYS.setdefault(_code.value, _code)
-RESULT_KEYS.setdefault("½-½", Result.DRAW)
-# The key shown in a board's field for each result: the first key of each result above.
-KEY_OF_RESULT: dict[str, str] = {}
-for _typed, _code in RESULT_KEYS.items():
-    KEY_OF_RESULT.setdefault(str(_code), _typed)
 
 DEFAULT_INTERVAL = timedelta(days=7)
 # Rounds are renumbered through this offset when one is removed (numbers are unique).
@@ -340,11 +321,11 @@ def pair_round_robin(event: Event, user: Any) -> int:
 
 def result_for_key(key: str) -> Result:
     """The result a secretary means by ``key`` (1, =, 5, ½, 0, +, - or nothing)."""
-    try:
-        return RESULT_KEYS[key.strip()]
-    except KeyError:
+    result = Result.typed(key)
+    if result is None:
         message = _("“%(key)s” is not a result: type 1, = (or ½), 0, + or -.") % {"key": key}
-        raise DeskError(message) from None
+        raise DeskError(message)
+    return result
 
 
 def _on_board(game: Game, message: str) -> str:
@@ -369,7 +350,8 @@ def write_result(
     order ``close_event`` locks them in: a close and a save never interleave, the later
     one sees the other's effect); refuses a closed event (reopen it first); with
     ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
-    version and writes the audit line. Writing what is already there changes nothing."""
+    version and writes the audit line. Writing what is already there changes nothing.
+    A cancelled event is refused too (restore it first)."""
     event_id = Game.objects.filter(pk=game_id).values_list("round__event_id", flat=True).get()
     event = Event.objects.select_for_update().get(pk=event_id)
     game = (
@@ -380,6 +362,8 @@ def write_result(
     game.round.event = event
     if event.status == Event.Status.CLOSED:
         raise DeskError(_on_board(game, _("The event is closed: reopen it to correct a result.")))
+    if event.status == Event.Status.CANCELLED:
+        raise DeskError(_on_board(game, _("The event is cancelled: restore it to enter a result.")))
     if version is not None and game.version != version:
         other = game.get_result_display() if game.result else _("no result")
         raise Conflict(

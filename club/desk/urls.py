@@ -5,11 +5,11 @@ from django.urls import include, path
 app_name = "desk"
 
 urlpatterns = [
-    path("", include("club.desk.events_urls")),
-    path("", include("club.desk.pairings_urls")),
-    path("", include("club.desk.files_urls")),
-    path("", include("club.desk.members_urls")),
-    path("", include("club.desk.checkin_urls")),
-    path("", include("club.desk.print_urls")),
-    path("", include("club.desk.lifecycle_urls")),
+    path("", include("club.desk.urls_events")),
+    path("", include("club.desk.urls_pairings")),
+    path("", include("club.desk.urls_files")),
+    path("", include("club.desk.urls_members")),
+    path("", include("club.desk.urls_checkin")),
+    path("", include("club.desk.urls_print")),
+    path("", include("club.desk.urls_lifecycle")),
 ]

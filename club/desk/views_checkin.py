@@ -7,13 +7,17 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.desk import checkin_services as checkin
 from club.desk import pairing_services
-from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    secretary_required,
+)
 from club.desk.services import DeskError
 from club.models import Event, Round
 
@@ -23,7 +27,7 @@ from club.models import Event, Round
 def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Every player entered by the round, one line each, a choice of present, half- or
     zero-point bye, withdrawn (keys P, H, Z, W on a line). "Pair" saves and pairs."""
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=True)  # the page only serves to change it
     if number < 1 or number > 99:
         raise Http404
     lines = checkin.lines(event, number)
@@ -62,14 +66,14 @@ def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_GET
 def check_in_next(request: HttpRequest, pk: int) -> HttpResponse:
     """The check-in of the next round to pair."""
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=True)
     return redirect("desk:check_in", pk=event.pk, number=checkin.next_number(event))
 
 
 @secretary_required
 @require_POST
 def undo_pairing(request: HttpRequest, pk: int) -> HttpResponse:
-    round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+    round_ = get_round_for_secretary(request, pk)
     try:
         checkin.undo_pairing(round_, request.user)
     except DeskError as error:
@@ -83,7 +87,7 @@ def undo_pairing(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def pair_after(request: HttpRequest, pk: int) -> HttpResponse:
     """From round ``pk``'s results page: pair the round after it, if that is the next."""
-    round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+    round_ = get_round_for_secretary(request, pk)
     event = round_.event
     try:
         if checkin.next_number(event) != round_.number + 1:
@@ -103,7 +107,8 @@ def results_actions(event: Event, round_: Round, games: list[Any], rounds: int) 
     many the event has): pairing the next round once every result is in, undoing this
     round's pairing while none is. No query: when a later round is paired already, the
     views that do it refuse with a message."""
-    if event.system != Event.System.SWISS or event.status == Event.Status.CLOSED or not games:
+    finished = event.status in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    if event.system != Event.System.SWISS or finished or not games:
         return {}
     complete = all(game.result for game in games)
     total = max(event.planned_rounds or 0, rounds)

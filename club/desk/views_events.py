@@ -28,9 +28,9 @@ from club.desk.forms import KIND_DEFAULTS, BaseRoundFormSet, EventForm, Outsider
 from club.desk.players import search_players
 from club.desk.views_lifecycle import replays_context
 from club.event_standings import event_standings
-from club.limits import MAX_ROUNDS, whole_number
+from club.lib.limits import MAX_ROUNDS, whole_number
+from club.lib.spreadsheets import spreadsheet_text
 from club.models import Bye, ChangeLog, Event, Member, Participant, Player, Result
-from club.spreadsheets import spreadsheet_text
 from ratings.models import RatingSystem
 
 EVENTS_PER_STATUS = 50
@@ -71,7 +71,7 @@ def events(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def event_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     """Create or edit an event; new rounds are generated, existing ones edited."""
-    event = get_event_for_secretary(request, pk) if pk else None
+    event = get_event_for_secretary(request, pk, edit=True) if pk else None
     data = request.POST if request.method == "POST" else None
     form = EventForm(data, instance=event, kind=request.GET.get("kind"))
     formset = cast(BaseRoundFormSet, RoundFormSet(data, event=event)) if event else None
@@ -188,7 +188,8 @@ def _event_page(
     hidden = []
     if event.system != Event.System.MATCH and not participants.exclude(team="").exists():
         hidden.append("team")
-    if event.status == Event.Status.CLOSED:
+    editable = event.status not in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    if not editable:
         hidden.append("actions")
     table = ParticipantTable(participants, order_by="number", exclude=hidden)
     RequestConfig(request, paginate=False).configure(table)
@@ -212,6 +213,7 @@ def _event_page(
         "rating_changes_template": template_exists(RATING_CHANGES_TEMPLATE),
         "closable": event.status != Event.Status.CLOSED and not services.missing_results(event),
         **replays_context(event),
+        "editable": editable,
     }
     return render(request, "desk/events/detail.html", context, status=status)
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club.chesslib.trf import TrfError
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.forms_trf import ImportedEventForm
 from club.desk.imports import (
@@ -24,10 +25,9 @@ from club.desk.imports import (
     read_event,
     update_results,
 )
-from club.desk.trf import TrfError
-from club.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS
+from club.lib.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS
+from club.lib.uploads import upload_too_large
 from club.models import Event, Player
-from club.uploads import upload_too_large
 
 SESSION_KEY = "trf-import"
 

@@ -36,9 +36,11 @@ def replays(request: HttpRequest, pk: int) -> HttpResponse:
     """The recalculations' progress, polled by the event page while one is under way; once
     none is, the page is reloaded so that it shows the new ratings."""
     event = get_event_for_secretary(request, pk)
+    if not request.headers.get("HX-Request"):
+        return redirect("desk:event", pk=event.pk)  # a part of that page, not a page
     context = {"event": event, **replays_context(event)}
     response = render(request, "desk/events/_replays.html", context)
-    if request.headers.get("HX-Request") and not context["pending"]:
+    if not context["pending"]:
         response["HX-Refresh"] = "true"
     return response
 
@@ -60,7 +62,7 @@ def close_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 @secretary_required
 @require_POST
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=False)
     was_closed = event.status == Event.Status.CLOSED
     try:
         lifecycle.cancel_event(event, request.POST.get("reason", ""), request.user)
@@ -79,7 +81,7 @@ def cancel(request: HttpRequest, pk: int) -> HttpResponse:
 @secretary_required
 @require_POST
 def restore(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=False)
     try:
         lifecycle.restore_event(event, request.user)
     except services.DeskError as error:
@@ -94,7 +96,7 @@ def restore(request: HttpRequest, pk: int) -> HttpResponse:
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """What deleting removes and which systems it recalculates; then, with a reason,
     the deletion."""
-    event = get_event_for_secretary(request, pk)
+    event = get_event_for_secretary(request, pk, edit=False)
     error = ""
     if request.method == "POST":
         try:

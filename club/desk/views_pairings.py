@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.desk import pairing_services
-from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    secretary_required,
+)
 from club.desk.services import DeskError
-from club.limits import whole_number
-from club.models import Bye, Round
+from club.lib.limits import whole_number
+from club.models import Bye
 
 EXTRA_BOARDS = 2
 BYE_ROWS = 3
@@ -62,7 +66,7 @@ def _posted_round(
 @require_http_methods(["GET", "POST"])
 def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
     """Pair or change a round by hand, with the director's checks."""
-    round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+    round_ = get_round_for_secretary(request, pk, edit=True)  # a page to change it
     event = round_.event
     games = list(round_.games.order_by("board"))
     byes = list(round_.byes.all())

@@ -15,10 +15,14 @@ from dataclasses import dataclass
 
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    secretary_required,
+)
 from club.event_standings import event_standings
 from club.models import Bye, Event, Game, Player, Round
 
@@ -80,7 +84,7 @@ def _seats(games: list[Game], byes: list[Bye], numbers: dict[int, tuple]) -> lis
 def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """A round's pairings on paper: by board (``?ordre=plateau``, the default) or
     alphabetical with the table numbers (``?ordre=alpha``)."""
-    round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+    round_ = get_round_for_secretary(request, pk)
     alphabetical = request.GET.get("ordre") == "alpha"
     games, byes = _games(round_), _byes(round_)
     numbers = _numbers(round_.event)

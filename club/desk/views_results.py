@@ -10,14 +10,19 @@ from decimal import Decimal
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.desk import services
-from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    require_secretary,
+    secretary_required,
+)
 from club.desk.views_checkin import results_actions
-from club.models import Event, Game, Round
+from club.models import Event, Game, Result, Round
 
 
 @dataclass
@@ -43,7 +48,7 @@ class MatchScore:
 
 
 def _line(game: Game, teams: dict[int, str], message: str = "", typed: str | None = None) -> Line:
-    key = typed if typed is not None else services.KEY_OF_RESULT.get(game.result, game.result)
+    key = typed if typed is not None else Result(game.result).key
     state = "error" if message else ("saved" if game.result else "empty")
     return Line(
         game, key, state, message, teams.get(game.white_id, ""), teams.get(game.black_id, "")
@@ -75,10 +80,6 @@ def _match_score(event: Event, games: list[Game], teams: dict[int, str]) -> Matc
     return MatchScore(home, away, points[home], points[away])
 
 
-def _round(pk: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("event"), pk=pk)
-
-
 def _games(round_: Round) -> list[Game]:
     return list(round_.games.select_related("white", "black").order_by("board"))
 
@@ -103,7 +104,7 @@ def _posted(request: HttpRequest, games: list[Game]) -> dict[int, tuple[str, int
 def results(request: HttpRequest, pk: int) -> HttpResponse:
     """One line per board. Without JavaScript the form posts every board: those whose
     field changed are saved, each on its own; the others' errors stay on their lines."""
-    round_ = _round(pk)
+    round_ = get_round_for_secretary(request, pk)
     event = round_.event
     games = _games(round_)
     errors: dict[int, str] = {}
@@ -125,6 +126,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         "lines": [_line(g, teams, errors.get(g.pk, ""), typed.get(g.pk)) for g in games],
         "errors": [errors[g.pk] for g in games if g.pk in errors],
         "closed": event.status == Event.Status.CLOSED,
+        "cancelled": event.status == Event.Status.CANCELLED,
         "match": _match_score(event, games, teams),
         "is_match": event.system == Event.System.MATCH,
         "rounds": rounds,
@@ -139,6 +141,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     """A board saved by htmx. The line comes back with its state: saved (200), someone
     else's result with the message (409), or the typed code with the message (400)."""
+    require_secretary(request)
     key = request.POST.get("result", "")
     try:
         version = int(request.POST.get("version", ""))
@@ -160,6 +163,7 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "line": _line(game, teams, message, typed),
         "closed": event.status == Event.Status.CLOSED,
+        "cancelled": event.status == Event.Status.CANCELLED,
         "is_match": event.system == Event.System.MATCH,
         "oob": True,
     }

@@ -1,8 +1,8 @@
-"""A player plays at most once in a round, whatever the colour (see club.triggers)."""
+"""A player plays at most once in a round, whatever the colour (see club.lib.triggers)."""
 
 from django.db import migrations
 
-from club.triggers import create_game_triggers, drop_game_triggers
+from club.lib.triggers import create_game_triggers, drop_game_triggers
 
 
 def create(apps, schema_editor):

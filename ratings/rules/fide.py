@@ -588,13 +588,13 @@ def _first_rating(  # type: ignore[no-untyped-def]
         played, opponents, score = [], [], 0.0
     n = archive.games + len(played)
     if params.first_rating_rule == "2024":
-        archive = archive.with_games(opponents, score)  # type: ignore[arg-type]
+        archive = archive.with_games(opponents, score)
         rating = _first_2024(archive, params) if n >= params.first_rating_games else None
     else:
-        ru = _ru_2009(opponents, score, params) if played else None  # type: ignore[arg-type]
+        ru = _ru_2009(opponents, score, params) if played else None
         weighted = (archive.performance or 0) * archive.games + (ru or 0) * len(played)
         performance = weighted / n if n else None
-        archive = archive.with_games(opponents, score, performance=performance)  # type: ignore[arg-type]
+        archive = archive.with_games(opponents, score, performance=performance)
         rating = None
         if n >= params.first_rating_games and archive.performance is not None:
             candidate = elo.round_half_up(archive.performance)

@@ -30,6 +30,7 @@ from .base import (
     BatchResult,
     Bounds,
     GameLine,
+    Note,
     PlayerId,
     PlayerResult,
     PlayerState,
@@ -328,7 +329,7 @@ def _permanent(  # type: ignore[no-untyped-def]
     )
 
 
-def _halved_above(rating: float, change: float, params: Params, notes: list) -> float:  # type: ignore[type-arg]
+def _halved_above(rating: float, change: float, params: Params, notes: list[Note]) -> float:
     """Seed 004: above 2300, before or during the competition, changes count half."""
     limit = params.halving_above
     if rating > limit:

@@ -1,9 +1,11 @@
-"""An arbiter's rapid evening in Chromium: a new event pre-filled from its kind (five
-rounds 35 minutes apart), seven players registered, the check-in of round 1 by keyboard
-with a half-point bye asked for, the round paired from the check-in page, results typed
-in, the next round paired from the results page, a pairing undone and redone, five
-rounds in the evening, the round times on the public page. Each screen is saved at
-1280 px and 390 px wide."""
+"""An arbiter's rapid evening in Chromium, in one walk: a new event pre-filled from its
+kind (five rounds 35 minutes apart), seven players registered, the check-in of round 1 by
+keyboard with a half-point bye asked for, the round paired from the check-in page,
+results typed in, the next round paired from the results page, a pairing undone and
+redone, five rounds in the evening; the last round's printed pairings (by board and
+alphabetical, the site's navigation hidden on paper) and the wall display (no
+navigation, refreshed in place by htmx); the standings and crosstable on paper, the
+round times on the public page. Each screen is saved at 1280 px and 390 px wide."""
 
 from pathlib import Path
 
@@ -21,11 +23,18 @@ KEYS = ["1", "=", "0"]
 WIDTHS = (1280, 390)
 
 
-def _shoot(page: Page, name: str) -> None:
+def _shoot(page: Page, name: str, media: str = "screen") -> None:
+    """The screen at both widths; on paper (``media="print"``) without the site's
+    header and footer."""
+    page.emulate_media(media=media)  # type: ignore[arg-type]
+    if media == "print":
+        expect(page.locator(".site-header")).to_be_hidden()
+        expect(page.locator(".site-footer")).to_be_hidden()
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
         page.screenshot(path=SCREENSHOTS / f"evening-{name}-{width}.png", full_page=True)
     page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    page.emulate_media(media="screen")
 
 
 def _log_in(page: Page, url: str) -> None:
@@ -84,6 +93,32 @@ def _enter_the_results(page: Page, number: int, boards: int) -> None:
         expect(lines.nth(board)).to_have_attribute("data-state", "saved")
 
 
+def _sheets_and_wall(page: Page, event: Event) -> None:
+    """Round 5 is paired: its pairings for the tables, by board and alphabetical, then
+    the wall display for the projector."""
+    page.locator("#sheets-link").click()
+    expect(page.locator("#round-sheets tr")).to_have_count(5)
+    _shoot(page, "sheets")
+    fifth = page.locator("#round-sheets tr", has_text="Ronde 5")
+    fifth.get_by_role("link", name="Par table").click()
+    expect(page.locator("#boards tbody tr")).to_have_count(3)
+    _shoot(page, "print-boards", media="print")
+    page.go_back()
+    fifth.get_by_role("link", name="Alphabétique, avec les tables").click()
+    # six players at three tables and the pairing-allocated bye
+    expect(page.locator("#alphabetical tbody tr")).to_have_count(7)
+    names = page.locator("#alphabetical tbody tr td:first-child").all_inner_texts()
+    assert names == [f"{name} Joueur" for name in sorted(NAMES)]
+    _shoot(page, "print-alphabetical", media="print")
+    page.go_back()
+    page.locator("#open-wall").click()
+    expect(page.locator("#wall-pairings tbody tr")).to_have_count(3)
+    expect(page.locator("#wall")).to_have_attribute("hx-trigger", "every 30s")
+    assert page.evaluate("typeof window.htmx") == "object"
+    expect(page.locator("nav")).to_have_count(0)
+    _shoot(page, "wall")
+
+
 def test_an_arbiters_rapid_evening(live_server, page: Page):
     for n, name in enumerate(NAMES):
         MemberFactory(
@@ -140,6 +175,11 @@ def test_an_arbiters_rapid_evening(live_server, page: Page):
     for number in range(2, 6):
         expect(page.locator("h1")).to_contain_text(f"Ronde {number}")
         expect(page.locator(".result-line")).to_have_count(3)
+        if number == 5:
+            results = page.url
+            page.goto(f"{url}/secretariat/evenements/{event.pk}/")
+            _sheets_and_wall(page, event)
+            page.goto(results)
         _enter_the_results(page, number, 3)
         if number < 5:
             page.locator("#pair-next-round").click()
@@ -151,6 +191,9 @@ def test_an_arbiters_rapid_evening(live_server, page: Page):
     page.goto(f"{url}/secretariat/evenements/{event.pk}/classement/")
     expect(page.locator("#standings tbody tr")).to_have_count(7)
     _shoot(page, "standings")
+    _shoot(page, "print-standings", media="print")
+    page.goto(f"{url}/secretariat/evenements/{event.pk}/grille/")
+    _shoot(page, "print-crosstable", media="print")
     page.goto(f"{url}{event.get_absolute_url()}")
     for time in ("20:00", "20:35", "21:10", "21:45", "22:20"):
         expect(page.locator("main")).to_contain_text(f"8 janvier 2027 {time}")

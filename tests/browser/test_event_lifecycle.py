@@ -1,5 +1,6 @@
 """Closing, cancelling and deleting an event in Chromium, at 1280 and 390 px: the closing
-confirmation names the rating systems it recalculates; the deletion page says what goes."""
+confirmation names the rating systems it recalculates; the deletion page says what goes;
+a cancelled event's pages offer no change but restoring it."""
 
 from pathlib import Path
 
@@ -54,3 +55,41 @@ def test_closing_confirms_and_deleting_says_what_goes(live_server, page: Page) -
         page.locator("#confirm-delete").click()
         expect(page.locator(".alert-success")).to_contain_text("est supprimé")
         assert not Event.objects.filter(pk=event.pk).exists()
+
+
+def test_a_cancelled_event_is_read_only_until_restored(live_server, page: Page) -> None:
+    user = User.objects.create_user("secretaire", password="tour-de-table-2026")
+    user.groups.add(Group.objects.get(name="secretaries"))
+    page.goto(f"{live_server.url}/comptes/login/")
+    page.fill("#id_username", "secretaire")
+    page.fill("#id_password", "tour-de-table-2026")
+    page.get_by_role("button", name="Se connecter").click()
+    event = _event(user, "Championnat annulé")
+    Game.objects.filter(round__event=event, round__number=3).update(result=Result.PENDING)
+    page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/")
+    page.locator("#event-lifecycle summary").click()
+    page.fill("#cancel-reason", "salle fermée")
+    page.locator("#cancel-event").click()
+    expect(page.locator("#event-status")).to_have_text("annulé")
+    expect(page.locator("#cancelled-note")).to_be_visible()
+    expect(page.locator("#member-q")).to_have_count(0)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=SCREENSHOTS / f"cancelled-event-{width}.png", full_page=True)
+    page.locator("#rounds a", has_text="Ronde 3").click()
+    expect(page.locator("#cancelled-note")).to_be_visible()
+    expect(page.locator(".result-input").first).to_have_attribute("readonly", "")
+    expect(page.locator("#save-all")).to_have_count(0)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=SCREENSHOTS / f"cancelled-results-{width}.png", full_page=True)
+    # the pairings page of a round sends back to the event's page with the reason
+    page.goto(f"{live_server.url}/secretariat/rondes/{event.rounds.get(number=3).pk}/appariements/")
+    expect(page.get_by_role("alert")).to_contain_text("rétablissez-le avant d'y changer")
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=SCREENSHOTS / f"cancelled-refused-{width}.png", full_page=True)
+    page.locator("#event-lifecycle summary").click()
+    page.locator("#restore-event").click()
+    expect(page.locator("#event-status")).not_to_have_text("annulé")
+    expect(page.locator("#member-q")).to_have_count(1)

@@ -3,6 +3,7 @@ result (the desk's ``write_result``). A bye typed there scores what its kind sco
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Bye, Game, Result
@@ -12,12 +13,12 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def admin_client(client):  # type: ignore[no-untyped-def]
+def admin_client(client: Client) -> Client:
     client.force_login(User.objects.create_superuser("admin", password="x"))
     return client
 
 
-def test_it_shows_the_result_and_version_read_only(admin_client):
+def test_it_shows_the_result_and_version_read_only(admin_client: Client) -> None:
     round_ = EventFactory().rounds.create(number=1)
     game = Game.objects.create(
         round=round_, board=1, white=PlayerFactory(), black=PlayerFactory(), result=Result.DRAW
@@ -41,7 +42,7 @@ def test_it_shows_the_result_and_version_read_only(admin_client):
     assert (game.result, game.version) == (Result.DRAW, 1)
 
 
-def test_a_bye_added_in_the_admin_scores_its_kinds_points(admin_client):
+def test_a_bye_added_in_the_admin_scores_its_kinds_points(admin_client: Client) -> None:
     event = EventFactory()
     round_ = event.rounds.create(number=1)
     player = PlayerFactory()

@@ -2,19 +2,25 @@
 nights), in the grid and in the iCalendar feed read by the ``icalendar`` parser; closed
 events leave "upcoming" for the latest results and the archive; odd months answer."""
 
+from collections.abc import Iterator
 from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, cast
 from zoneinfo import ZoneInfo
 
 import icalendar
 import pytest
 import time_machine
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
-from club.models import Event, Game, Round
+from club.models import Event, Game, Participant, Round
 from tests.club.factories import EventFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 BRUSSELS = ZoneInfo("Europe/Brussels")
@@ -22,14 +28,14 @@ NOW = datetime(2026, 11, 22, 10, tzinfo=BRUSSELS)
 
 
 @pytest.fixture
-def demo_club():
+def demo_club() -> Iterator[None]:
     with time_machine.travel(NOW):
         call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
         yield
 
 
 @pytest.fixture
-def championship():
+def championship() -> Event:
     """Three round nights, a fortnight apart, from 20:00 to midnight."""
     first = datetime(2027, 3, 5, 20, tzinfo=BRUSSELS)
     event = EventFactory(
@@ -43,14 +49,16 @@ def championship():
     return event
 
 
-def _days_of(response, title: str) -> list[date]:
+def _days_of(response: "_MonkeyPatchedWSGIResponse", title: str) -> list[date]:
     return [
         day for week in response.context["weeks"] for day, events in week
         if any(e.title == title for e in events)
     ]  # fmt: skip
 
 
-def test_a_championship_is_in_the_grid_on_its_round_nights_only(client, championship):
+def test_a_championship_is_in_the_grid_on_its_round_nights_only(
+    client: Client, championship: Event
+) -> None:
     response = client.get(reverse("calendar"), {"mois": "2027-03"})
     assert _days_of(response, "Championnat de printemps") == [
         date(2027, 3, 5),
@@ -59,14 +67,16 @@ def test_a_championship_is_in_the_grid_on_its_round_nights_only(client, champion
     ]  # fmt: skip  (2 April is in the grid's last week)
 
 
-def test_an_event_without_dated_rounds_covers_its_days(client):
+def test_an_event_without_dated_rounds_covers_its_days(client: Client) -> None:
     start = datetime(2027, 3, 13, 10, tzinfo=BRUSSELS)
     EventFactory(title="Stage", start=start, end=start + timedelta(days=1, hours=8))
     response = client.get(reverse("calendar"), {"mois": "2027-03"})
     assert _days_of(response, "Stage") == [date(2027, 3, 13), date(2027, 3, 14)]
 
 
-def test_the_feed_gives_a_championship_one_entry_per_round_night(client, championship):
+def test_the_feed_gives_a_championship_one_entry_per_round_night(
+    client: Client, championship: Event
+) -> None:
     with time_machine.travel(datetime(2027, 3, 1, tzinfo=BRUSSELS)):
         feed = icalendar.Calendar.from_ical(client.get(reverse("calendar_feed")).content)
     nights = [e for e in feed.walk("VEVENT") if str(e["summary"]) == "Championnat de printemps"]
@@ -79,17 +89,19 @@ def test_the_feed_gives_a_championship_one_entry_per_round_night(client, champio
 
 
 @pytest.mark.parametrize("month", ["9999-12", "0001-01", "3000-01"])
-def test_a_month_out_of_range_is_brought_back_never_a_500(client, month):
+def test_a_month_out_of_range_is_brought_back_never_a_500(client: Client, month: str) -> None:
     response = client.get(reverse("calendar"), {"mois": month})
     assert response.status_code == 200
     assert date(1900, 1, 1) <= response.context["month"] <= date(2999, 12, 1)
 
 
-def test_a_month_that_does_not_exist_is_not_found(client):
+def test_a_month_that_does_not_exist_is_not_found(client: Client) -> None:
     assert client.get(reverse("calendar"), {"mois": "2026-13"}).status_code == 404
 
 
-def test_a_closed_event_is_not_upcoming_and_is_among_the_latest_results(client, demo_club):
+def test_a_closed_event_is_not_upcoming_and_is_among_the_latest_results(
+    client: Client, demo_club: None
+) -> None:
     with time_machine.travel(NOW):
         event = Event.objects.filter(status=Event.Status.ONGOING, kind="championship").get()
         Event.objects.filter(pk=event.pk).update(status=Event.Status.CLOSED)
@@ -100,7 +112,7 @@ def test_a_closed_event_is_not_upcoming_and_is_among_the_latest_results(client, 
         assert event not in client.get(reverse("tournaments")).context["events"]
 
 
-def test_the_archive_lists_a_seasons_finished_tournaments(client, demo_club):
+def test_the_archive_lists_a_seasons_finished_tournaments(client: Client, demo_club: None) -> None:
     with time_machine.travel(NOW):
         response = client.get(reverse("tournaments"), {"saison": "2025"})
     archive = list(response.context["archive"])
@@ -110,19 +122,19 @@ def test_the_archive_lists_a_seasons_finished_tournaments(client, demo_club):
     assert all(e.status == Event.Status.CLOSED for e in archive)
 
 
-def test_a_season_that_is_not_a_year_is_not_found(client):
+def test_a_season_that_is_not_a_year_is_not_found(client: Client) -> None:
     assert client.get(reverse("tournaments"), {"saison": "hier"}).status_code == 404
 
 
-def test_the_games_list_links_to_each_game(client, demo_club):
+def test_the_games_list_links_to_each_game(client: Client, demo_club: None) -> None:
     html = client.get(reverse("games")).content.decode()
-    game = Game.objects.exclude(result="").order_by("-round__event__start").first()
+    game = cast(Game, Game.objects.exclude(result="").order_by("-round__event__start").first())
     assert reverse("game", args=[game.pk]) in html
 
 
-def test_a_members_games_give_each_rounds_date(client, demo_club):
+def test_a_members_games_give_each_rounds_date(client: Client, demo_club: None) -> None:
     championship = Event.objects.get(title="Championnat du club 2026-2027")
-    player = championship.participants.first().player
+    player = cast(Participant, championship.participants.first()).player
     response = client.get(reverse("member", args=[player.membership.pk]))
     html = response.content.decode()
     played = [g for g in response.context["games"] if g.round.event_id == championship.pk]

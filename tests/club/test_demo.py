@@ -4,6 +4,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import Count
+from django.test import Client
 
 from club.models import Event, Game, Member, Player, Result
 
@@ -28,16 +29,16 @@ def _snapshot() -> list[tuple]:
     ]
 
 
-def test_it_creates_a_believable_club():
+def test_it_creates_a_believable_club() -> None:
     _load()
     assert Member.objects.count() == 40
     assert Player.objects.filter(membership__isnull=True).count() == 40
     assert set(Event.objects.values_list("kind", flat=True)) == set(Event.Kind.values)
-    ratings = sorted(Player.objects.values_list("national_rating", flat=True))
-    assert ratings[0] >= 900 and ratings[-1] <= 2380
+    ratings = sorted(Player.objects.values_list("national_rating", flat=True))  # type: ignore[type-var]
+    assert ratings[0] >= 900 and ratings[-1] <= 2380  # type: ignore[operator]
 
 
-def test_it_places_results_in_the_past_and_meetings_ahead():
+def test_it_places_results_in_the_past_and_meetings_ahead() -> None:
     _load()
     closed = Event.objects.filter(status=Event.Status.CLOSED)
     assert closed.filter(end__date__lt=DAY).count() == closed.count() > 10
@@ -47,7 +48,7 @@ def test_it_places_results_in_the_past_and_meetings_ahead():
     assert played.count() > 300
 
 
-def test_it_plays_a_round_robin_championship_where_everyone_meets_once():
+def test_it_plays_a_round_robin_championship_where_everyone_meets_once() -> None:
     _load()
     championship = Event.objects.filter(kind=Event.Kind.CHAMPIONSHIP, status="closed").get()
     games = Game.objects.filter(round__event=championship)
@@ -56,21 +57,21 @@ def test_it_plays_a_round_robin_championship_where_everyone_meets_once():
     assert len(per_player) == 10
 
 
-def test_it_is_idempotent():
+def test_it_is_idempotent() -> None:
     _load()
     before = _snapshot()
     assert "nothing done" in _load()
     assert _snapshot() == before
 
 
-def test_it_is_the_same_club_for_the_same_day():
+def test_it_is_the_same_club_for_the_same_day() -> None:
     _load()
     first = _snapshot()
     _load("--reset")
     assert _snapshot() == first
 
 
-def test_a_bigger_club_plays_more_seasons_with_fields_scaled_to_its_size():
+def test_a_bigger_club_plays_more_seasons_with_fields_scaled_to_its_size() -> None:
     """The load test's club in small: 80 members (twice the demo), three seasons."""
     _load("--members", "80", "--seasons", "3")
     assert Member.objects.count() == 80
@@ -95,13 +96,17 @@ def test_a_bigger_club_plays_more_seasons_with_fields_scaled_to_its_size():
         (("--seasons", "0"), "The demo club plays at least one season, not 0."),
     ],
 )
-def test_a_club_it_cannot_make_is_refused_with_the_reason_and_nothing_written(args, message):
+def test_a_club_it_cannot_make_is_refused_with_the_reason_and_nothing_written(
+    args: tuple[str, str], message: str
+) -> None:
     with pytest.raises(CommandError, match=message):
         _load(*args)
     assert not Player.objects.exists() and not Event.objects.exists()
 
 
-def test_it_creates_an_administrator_a_secretary_and_a_member_who_can_sign_in(client):
+def test_it_creates_an_administrator_a_secretary_and_a_member_who_can_sign_in(
+    client: Client,
+) -> None:
     out = _load()
     lines = [line.split() for line in out.splitlines() if line.startswith("  ")]
     passwords = {username: password for _role, username, password in lines}
@@ -119,7 +124,7 @@ def test_it_creates_an_administrator_a_secretary_and_a_member_who_can_sign_in(cl
         client.post("/comptes/logout/")
 
 
-def test_its_accounts_get_new_passwords_when_the_club_is_made_again():
+def test_its_accounts_get_new_passwords_when_the_club_is_made_again() -> None:
     first = _load()
     second = _load("--reset")
     assert first.splitlines()[-3:] != second.splitlines()[-3:]

@@ -1,4 +1,5 @@
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Result
@@ -11,7 +12,7 @@ SCHOLAR = (
 )
 
 
-def test_a_game_page_lists_the_moves_and_shows_the_final_position(client):
+def test_a_game_page_lists_the_moves_and_shows_the_final_position(client: Client) -> None:
     game = GameFactory(result=Result.WHITE_WINS, pgn=SCHOLAR)
     response = client.get(reverse("game", args=[game.pk]))
     html = response.content.decode()
@@ -28,7 +29,7 @@ def test_a_game_page_lists_the_moves_and_shows_the_final_position(client):
     assert 'id="viewer-data"' in html
 
 
-def test_a_position_is_an_svg_board(client):
+def test_a_position_is_an_svg_board(client: Client) -> None:
     game = GameFactory(result=Result.WHITE_WINS, pgn=SCHOLAR)
     response = client.get(reverse("game_board", args=[game.pk, 1]))
     assert response["Content-Type"] == "image/svg+xml"
@@ -36,18 +37,18 @@ def test_a_position_is_an_svg_board(client):
     assert client.get(reverse("game_board", args=[game.pk, 8])).status_code == 404
 
 
-def test_a_pgn_that_does_not_parse_is_said_plainly(client):
+def test_a_pgn_that_does_not_parse_is_said_plainly(client: Client) -> None:
     game = GameFactory(result=Result.WHITE_WINS, pgn="1. e4 e5 2. Ke3?? Qxz9 1-0")
     html = client.get(reverse("game", args=[game.pk])).content.decode()
     assert "Les coups de cette partie sont illisibles" in html
 
 
-def test_a_game_of_a_private_event_is_not_found(client):
+def test_a_game_of_a_private_event_is_not_found(client: Client) -> None:
     game = GameFactory(result=Result.DRAW, pgn=SCHOLAR, round__event__public=False)
     assert client.get(reverse("game", args=[game.pk])).status_code == 404
 
 
-def test_a_member_page_lists_their_games(client):
+def test_a_member_page_lists_their_games(client: Client) -> None:
     member = MemberFactory()
     game = GameFactory(white=member.player, result=Result.DRAW)
     html = client.get(reverse("member", args=[member.pk])).content.decode()

@@ -4,34 +4,34 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError, transaction
 
-from club.models import Event, Game, Result
+from club.models import Bye, Event, Game, Result
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def test_it_rejects_a_player_paired_against_themself():
+def test_it_rejects_a_player_paired_against_themself() -> None:
     player = PlayerFactory()
     with pytest.raises(IntegrityError), transaction.atomic():
         Game.objects.create(round=RoundFactory(), board=1, white=player, black=player)
     assert Game.objects.count() == 0
 
 
-def test_it_rejects_a_player_white_twice_in_a_round():
+def test_it_rejects_a_player_white_twice_in_a_round() -> None:
     game = GameFactory()
     with pytest.raises(IntegrityError), transaction.atomic():
         GameFactory(round=game.round, white=game.white)
     assert Game.objects.count() == 1
 
 
-def test_it_rejects_a_player_booked_with_both_colours_in_a_round():
+def test_it_rejects_a_player_booked_with_both_colours_in_a_round() -> None:
     game = GameFactory()
     with pytest.raises(IntegrityError), transaction.atomic():
         GameFactory(round=game.round, black=game.white)
     assert Game.objects.count() == 1
 
 
-def test_it_rejects_moving_a_game_onto_a_player_already_in_the_round():
+def test_it_rejects_moving_a_game_onto_a_player_already_in_the_round() -> None:
     first = GameFactory()
     second = GameFactory(round=first.round)
     second.black = first.white
@@ -41,14 +41,14 @@ def test_it_rejects_moving_a_game_onto_a_player_already_in_the_round():
     assert second.black != first.white
 
 
-def test_it_lets_a_player_play_every_round():
+def test_it_lets_a_player_play_every_round() -> None:
     game = GameFactory()
     next_round = RoundFactory(event=game.round.event, number=2)
     GameFactory(round=next_round, white=game.black, black=game.white)
     assert Game.objects.filter(round__event=game.round.event).count() == 2
 
 
-def test_it_lets_a_game_be_saved_again_with_its_own_players():
+def test_it_lets_a_game_be_saved_again_with_its_own_players() -> None:
     game = GameFactory()
     game.result = Result.DRAW
     game.save()
@@ -56,18 +56,18 @@ def test_it_lets_a_game_be_saved_again_with_its_own_players():
     assert game.points == (Decimal("0.5"), Decimal("0.5"))
 
 
-def test_it_rejects_two_games_on_one_board():
+def test_it_rejects_two_games_on_one_board() -> None:
     game = GameFactory()
     with pytest.raises(IntegrityError), transaction.atomic():
         GameFactory(round=game.round, board=game.board)
 
 
-def test_it_rejects_an_unknown_result_code():
+def test_it_rejects_an_unknown_result_code() -> None:
     with pytest.raises(IntegrityError), transaction.atomic():
         GameFactory(result="2-0")
 
 
-def test_it_rejects_an_event_ending_before_it_starts():
+def test_it_rejects_an_event_ending_before_it_starts() -> None:
     event = EventFactory.build()
     event.end = event.start - timedelta(hours=1)
     with pytest.raises(IntegrityError), transaction.atomic():
@@ -87,11 +87,41 @@ def test_it_rejects_an_event_ending_before_it_starts():
         (Result.UNPLAYED, "0", "0", False),
     ],
 )
-def test_it_scores_each_result_exactly(result, white, black, played):
+def test_it_scores_each_result_exactly(
+    result: Result, white: str, black: str, played: bool
+) -> None:
     assert result.points == (Decimal(white), Decimal(black))
     assert result.is_played is played
 
 
-def test_a_pending_game_has_no_points_yet():
+def test_a_pending_game_has_no_points_yet() -> None:
     assert Result.PENDING.points is None
     assert not Result.PENDING.is_played
+
+
+def test_result_codes_follow_the_trf_16_specification() -> None:
+    """FIDE TRF-16 (the tournament report file), player line, results: "1" win, "0" loss,
+    "=" draw, "+" forfeit win, "-" forfeit loss; a pairing-allocated bye "U", a half-point
+    bye "H", a zero-point bye "Z"."""
+    assert Result.WHITE_WINS.trf_codes == ("1", "0")
+    assert Result.DRAW.trf_codes == ("=", "=")
+    assert Result.BLACK_WINS_FORFEIT.trf_codes == ("-", "+")
+    assert Result.DOUBLE_FORFEIT.trf_codes == ("-", "-")
+    for result in Result:
+        if result.trf_codes[0] in "10=+W":
+            assert Result.from_trf(result.trf_codes[0]) == result
+    assert [Bye.Kind.from_trf(k.trf_code) for k in Bye.Kind] == list(Bye.Kind)
+    assert Bye.Kind.from_trf("F") == Bye.Kind.PAIRING_ALLOCATED
+
+
+def test_what_a_secretary_types_is_read_as_the_result_its_key_shows() -> None:
+    for result in Result:
+        assert Result.typed(result.key) == result
+    assert [Result.typed(t) for t in ("½", "5", "½ - ½", "+-", "--", "2")] == [
+        Result.DRAW,
+        Result.DRAW,
+        Result.DRAW,
+        Result.WHITE_WINS_FORFEIT,
+        Result.DOUBLE_FORFEIT,
+        None,
+    ]

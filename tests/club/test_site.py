@@ -1,4 +1,6 @@
+from collections.abc import Iterator
 from datetime import date, datetime
+from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -8,8 +10,10 @@ from django.contrib.auth.models import User
 from django.core import mail
 from django.core.cache.backends import locmem
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
+from pytest_django import Settings
 
 from club.models import Article, Event, Member, Participant
 from ratings.models import Rating, RatingSystem
@@ -20,13 +24,13 @@ NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))
 
 
 @pytest.fixture
-def demo_club():
+def demo_club() -> Iterator[None]:
     with time_machine.travel(NOW):
         call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
         yield
 
 
-def test_the_month_grid_places_events_and_highlights_today(client, demo_club):
+def test_the_month_grid_places_events_and_highlights_today(client: Client, demo_club: None) -> None:
     response = client.get(reverse("calendar"))
     html = response.content.decode()
     assert response.context["month"] == date(2026, 11, 1)
@@ -38,14 +42,16 @@ def test_the_month_grid_places_events_and_highlights_today(client, demo_club):
     assert response.context["previous"] == "2026-10" and response.context["following"] == "2026-12"
 
 
-def test_the_month_can_be_chosen_and_a_bad_month_is_not_found(client, demo_club):
+def test_the_month_can_be_chosen_and_a_bad_month_is_not_found(
+    client: Client, demo_club: None
+) -> None:
     response = client.get(reverse("calendar"), {"mois": "2027-01"})
     assert response.context["month"] == date(2027, 1, 1)
     assert client.get(reverse("calendar"), {"mois": "janvier"}).status_code == 404
 
 
-def test_the_public_feed_lists_public_events_only(client, demo_club):
-    hidden = Event.objects.filter(kind=Event.Kind.MEETING).first()
+def test_the_public_feed_lists_public_events_only(client: Client, demo_club: None) -> None:
+    hidden = cast(Event, Event.objects.filter(kind=Event.Kind.MEETING).first())
     hidden.public = False
     hidden.save()
     response = client.get(reverse("calendar_feed"))
@@ -59,8 +65,12 @@ def test_the_public_feed_lists_public_events_only(client, demo_club):
         assert member.email not in text and member.phone not in text
 
 
-def test_a_member_feed_lists_their_own_events_at_a_secret_address(client, demo_club):
-    participant = Participant.objects.filter(player__membership__isnull=False).first()
+def test_a_member_feed_lists_their_own_events_at_a_secret_address(
+    client: Client, demo_club: None
+) -> None:
+    participant = cast(
+        Participant, Participant.objects.filter(player__membership__isnull=False).first()
+    )
     member = participant.player.membership
     feed = icalendar.Calendar.from_ical(
         client.get(reverse("member_feed", args=[member.calendar_token])).content
@@ -72,12 +82,12 @@ def test_a_member_feed_lists_their_own_events_at_a_secret_address(client, demo_c
     assert client.get(f"/calendrier/{fake}.ics").status_code == 404
 
 
-def test_a_fresh_install_explains_the_enabled_rating_systems():
+def test_a_fresh_install_explains_the_enabled_rating_systems() -> None:
     titles = set(Article.objects.values_list("title", flat=True))
     assert titles == {"Le classement Elo du club", "Le classement Elo belge (FRBE-KBSB)"}
 
 
-def test_an_article_is_rendered_from_markdown_and_sanitised(client):
+def test_an_article_is_rendered_from_markdown_and_sanitised(client: Client) -> None:
     Article.objects.create(
         title="Piège",
         slug="piege",
@@ -90,12 +100,12 @@ def test_an_article_is_rendered_from_markdown_and_sanitised(client):
     assert "alert(" not in html and "onerror" not in html and "javascript:" not in html
 
 
-def test_an_unpublished_article_is_not_found(client):
+def test_an_unpublished_article_is_not_found(client: Client) -> None:
     Article.objects.create(title="Brouillon", slug="brouillon", body="...")
     assert client.get(reverse("article", args=["brouillon"])).status_code == 404
 
 
-def test_the_contact_form_sends_a_mail_to_the_club(client, settings):
+def test_the_contact_form_sends_a_mail_to_the_club(client: Client, settings: Settings) -> None:
     settings.CLUB_EMAIL = "secretaire@example.be"
     form = {"name": "Anne", "email": "anne@example.be", "message": "Un cours le mardi ?"}
     response = client.post(reverse("contact"), form, follow=True)
@@ -105,13 +115,13 @@ def test_the_contact_form_sends_a_mail_to_the_club(client, settings):
     assert "Un cours le mardi ?" in mail.outbox[0].body
 
 
-def test_a_robot_filling_the_honeypot_sends_nothing(client):
+def test_a_robot_filling_the_honeypot_sends_nothing(client: Client) -> None:
     form = {"name": "Bot", "email": "bot@example.com", "message": "Buy", "website": "x.example"}
     client.post(reverse("contact"), form)
     assert mail.outbox == []
 
 
-def test_a_flood_of_messages_is_stopped(client):
+def test_a_flood_of_messages_is_stopped(client: Client) -> None:
     form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
     for _ in range(3):
         client.post(reverse("contact"), form)
@@ -120,10 +130,12 @@ def test_a_flood_of_messages_is_stopped(client):
     assert len(mail.outbox) == 3
 
 
-def test_two_visitors_behind_the_proxy_are_limited_separately(client, settings):
+def test_two_visitors_behind_the_proxy_are_limited_separately(
+    client: Client, settings: Settings
+) -> None:
     settings.TRUSTED_PROXY_COUNT = 1
     form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
-    proxy = {"REMOTE_ADDR": "10.0.0.1"}  # the proxy: every request comes from it
+    proxy: dict[str, Any] = {"REMOTE_ADDR": "10.0.0.1"}  # the proxy: every request comes from it
     for _ in range(4):
         client.post(reverse("contact"), form, HTTP_X_FORWARDED_FOR="203.0.113.7", **proxy)
     response = client.post(
@@ -133,50 +145,52 @@ def test_two_visitors_behind_the_proxy_are_limited_separately(client, settings):
     assert len(mail.outbox) == 4  # three from the first visitor, one from the second
 
 
-def test_the_limit_holds_in_every_worker_process(client):
+def test_the_limit_holds_in_every_worker_process(client: Client) -> None:
     form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
     for _ in range(3):
         client.post(reverse("contact"), form)
-    for memory in locmem._caches.values():
+    for memory in locmem._caches.values():  # type: ignore[attr-defined]
         memory.clear()  # what another worker process holds in its memory: nothing
     response = client.post(reverse("contact"), form)
     assert "Trop de messages" in response.content.decode()
     assert len(mail.outbox) == 3
 
 
-def test_a_bad_contact_form_names_the_field(client):
+def test_a_bad_contact_form_names_the_field(client: Client) -> None:
     response = client.post(reverse("contact"), {"name": "Anne", "email": "pas-un-mail"})
     assert response.context["form"].errors.keys() == {"email", "message"}
 
 
 @pytest.fixture
-def member_with_login():
+def member_with_login() -> Member:
     member = MemberFactory(email="anne@example.be", player__birth_date=date(2011, 3, 4))
     member.user = User.objects.create_user("anne", password="échecs-2026")
     member.save()
     return member
 
 
-def test_a_member_sees_their_personal_data_and_ratings_in_their_space(client, member_with_login):
-    client.force_login(member_with_login.user)
+def test_a_member_sees_their_personal_data_and_ratings_in_their_space(
+    client: Client, member_with_login: Member
+) -> None:
+    client.force_login(member_with_login.user)  # type: ignore[arg-type]
     html = client.get(reverse("my_space")).content.decode()
     assert "anne@example.be" in html and "4 mars 2011" in html
     assert str(member_with_login.calendar_token) in html
 
 
-def test_the_space_needs_a_login(client):
+def test_the_space_needs_a_login(client: Client) -> None:
     response = client.get(reverse("my_space"))
-    assert response.status_code == 302 and "/comptes/login/" in response.url
+    assert response.status_code == 302 and "/comptes/login/" in response.url  # type: ignore[attr-defined]
 
 
-def test_a_member_can_hide_from_the_public_lists(client, member_with_login):
+def test_a_member_can_hide_from_the_public_lists(client: Client, member_with_login: Member) -> None:
     system = RatingSystem.objects.get(engine="club")
     Rating.objects.create(
         system=system, player=member_with_login.player, rating=1600, games=9, status="rated"
     )
     name = member_with_login.player.name
     assert name in client.get(reverse("members")).content.decode()
-    client.force_login(member_with_login.user)
+    client.force_login(member_with_login.user)  # type: ignore[arg-type]
     client.post(reverse("my_space"), {})  # the box unticked
     member_with_login.refresh_from_db()
     assert not member_with_login.listed
@@ -186,7 +200,7 @@ def test_a_member_can_hide_from_the_public_lists(client, member_with_login):
     assert client.get(reverse("member", args=[member_with_login.pk])).status_code == 404
 
 
-def test_the_event_page_shows_the_standings(client, demo_club):
+def test_the_event_page_shows_the_standings(client: Client, demo_club: None) -> None:
     event = Event.objects.get(kind=Event.Kind.CHAMPIONSHIP, status=Event.Status.CLOSED)
     response = client.get(event.get_absolute_url())
     lines = response.context["standings"].lines
@@ -194,11 +208,11 @@ def test_the_event_page_shows_the_standings(client, demo_club):
     assert lines[0].points >= lines[-1].points and lines[0].rank == 1
 
 
-def test_a_links_page_exists(client):
+def test_a_links_page_exists(client: Client) -> None:
     assert "FRBE-KBSB" in client.get(reverse("links")).content.decode()
 
 
-def test_an_event_factory_event_without_games_shows_its_participants(client):
+def test_an_event_factory_event_without_games_shows_its_participants(client: Client) -> None:
     event = EventFactory()
     member = MemberFactory()
     Participant.objects.create(event=event, player=member.player)
@@ -206,20 +220,22 @@ def test_an_event_factory_event_without_games_shows_its_participants(client):
     assert member.player.name in html
 
 
-def test_a_member_who_forgot_their_password_gets_a_reset_link_by_mail(client, member_with_login):
-    member_with_login.user.email = "anne@example.be"
-    member_with_login.user.save()
+def test_a_member_who_forgot_their_password_gets_a_reset_link_by_mail(
+    client: Client, member_with_login: Member
+) -> None:
+    member_with_login.user.email = "anne@example.be"  # type: ignore[union-attr]
+    member_with_login.user.save()  # type: ignore[union-attr]
     response = client.post(reverse("password_reset"), {"email": "anne@example.be"})
     assert response.status_code == 302
     assert len(mail.outbox) == 1 and "/comptes/reset/" in mail.outbox[0].body
 
 
-def test_the_home_page_shows_the_latest_articles(client):
+def test_the_home_page_shows_the_latest_articles(client: Client) -> None:
     html = client.get(reverse("home")).content.decode()
     assert "Le classement Elo du club" in html and "Le classement Elo belge (FRBE-KBSB)" in html
 
 
-def test_the_rating_systems_articles_read_as_text_without_code_names(client):
+def test_the_rating_systems_articles_read_as_text_without_code_names(client: Client) -> None:
     for slug, name in (
         ("le-classement-elo-du-club", "Le classement Elo du club"),
         ("le-classement-elo-belge", "Le classement Elo belge (FRBE-KBSB)"),
@@ -230,9 +246,11 @@ def test_the_rating_systems_articles_read_as_text_without_code_names(client):
         assert "<code>" not in page and "_" not in article.body and ".py" not in article.body
 
 
-def test_a_member_renews_their_calendar_address_and_the_old_one_stops(client, member_with_login):
+def test_a_member_renews_their_calendar_address_and_the_old_one_stops(
+    client: Client, member_with_login: Member
+) -> None:
     old = member_with_login.calendar_token
-    client.force_login(member_with_login.user)
+    client.force_login(member_with_login.user)  # type: ignore[arg-type]
     response = client.post(reverse("renew_calendar_token"), follow=True)
     member_with_login.refresh_from_db()
     assert member_with_login.calendar_token != old
@@ -243,14 +261,14 @@ def test_a_member_renews_their_calendar_address_and_the_old_one_stops(client, me
     assert client.get(new).status_code == 200
 
 
-def test_a_lapsed_members_calendar_stops(client, member_with_login):
+def test_a_lapsed_members_calendar_stops(client: Client, member_with_login: Member) -> None:
     member_with_login.status = Member.Status.LAPSED
     member_with_login.save()
     feed = reverse("member_feed", args=[member_with_login.calendar_token])
     assert client.get(feed).status_code == 404
 
 
-def test_a_deactivated_accounts_calendar_stops(client, member_with_login):
-    User.objects.filter(pk=member_with_login.user.pk).update(is_active=False)
+def test_a_deactivated_accounts_calendar_stops(client: Client, member_with_login: Member) -> None:
+    User.objects.filter(pk=member_with_login.user.pk).update(is_active=False)  # type: ignore[union-attr]
     feed = reverse("member_feed", args=[member_with_login.calendar_token])
     assert client.get(feed).status_code == 404

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from club.desk import lifecycle
 from club.desk import services as desk
 from club.models import Event, Game, Player
 from interclub import services
@@ -161,3 +162,18 @@ def test_the_secretarys_divisions_page_lists_each_divisions_matches(
     with django_assert_max_num_queries(9):
         body = secretary_client.get(reverse("interclub:desk_divisions")).content.decode()
     assert reverse("interclub:desk_match", args=[match.pk]) in body
+
+
+def test_a_line_up_of_a_cancelled_match_is_refused_and_nothing_saved(
+    secretary_client, match, members, secretary
+):
+    lifecycle.cancel_event(match.event, "salle indisponible", secretary)
+    ours, _theirs = _lineup_posts(members)
+    url = reverse("interclub:desk_lineup", args=[match.pk, match.home_id])
+    response = secretary_client.post(url, ours, follow=True)
+    assert response.redirect_chain == [(reverse("desk:event", args=[match.event_id]), 302)]
+    title = match.event.title
+    assert [str(m) for m in response.context["messages"]] == [
+        f"“{title}” is cancelled: restore it before changing anything in it."
+    ]
+    assert not LineupEntry.objects.exists()

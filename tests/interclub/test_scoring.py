@@ -1,11 +1,17 @@
 """The arithmetic of a team match, with plain numbers.
 
 The FRBE-KBSB interclub regulation's article on colours could not be found in the stored
-reference material this project can search; the rule applied is the one of the demo's
-Belgian matches and of FIDE team events, and a division can turn it round
-(``Division.home_white_on_odd``): the home team has white on the odd boards, black on
-the even ones ("Colors alternate by board (e.g., Team A has White on odd boards and
-Black on even boards)" — chessbio.com, "Team match").
+reference material this project can search (searched in French, Dutch and English:
+"couleurs", "échiquiers impairs", "blancs", "kleuren", "oneven borden"). The rule applied
+is the one the federation's own interclub software applies to the national interclubs
+when it writes their rating reports (github.com/FRBE-KBSB-KSB/kbsb,
+backend/kbsb/interclubs/elo.py, belgames_round): "for ix, g in enumerate(enc.games):"
+... "if ix % 2: idbel_white, idbel_black = idnv, idnh" ... "else: idbel_white,
+idbel_black = idnh, idnv" (idnh: the home player, idnv: the visiting one), i.e. the home
+team has white on the odd boards, black on the even ones, as in FIDE team events
+("Colors alternate by board (e.g., Team A has White on odd boards and Black on even
+boards)" — chessbio.com, "Team match"); a division can turn it round
+(``Division.home_white_on_odd``).
 
 Match points and the order of a division: "Match points: 2 points for a team win, 1 for
 a drawn match, 0 for a loss" (same page); the order, FIDE Olympiad Pairing Rules
@@ -29,6 +35,23 @@ def test_it_gives_the_home_team_white_on_odd_boards_and_black_on_even_ones():
     assert [home_has_white(board) for board in range(1, 9)] == [
         True, False, True, False, True, False, True, False,
     ]  # fmt: skip
+
+
+def _federation_colours(boards: int) -> list[bool]:
+    """Whether the home player has white on each board, as the FRBE-KBSB's software reads
+    an encounter: boards enumerated from 0, the visiting player white when ``ix % 2``."""
+    home_white = []
+    for ix in range(boards):
+        if ix % 2:
+            home_white.append(False)  # idbel_white, idbel_black = idnv, idnh
+        else:
+            home_white.append(True)  # idbel_white, idbel_black = idnh, idnv
+    return home_white
+
+
+@pytest.mark.parametrize("boards", [4, 6, 8])
+def test_it_gives_white_as_the_federation_s_interclub_software_does(boards):
+    assert [home_has_white(b) for b in range(1, boards + 1)] == _federation_colours(boards)
 
 
 def test_it_turns_the_colours_round_when_the_division_says_so():

@@ -1,4 +1,6 @@
-from datetime import UTC, datetime, timedelta
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, timedelta
+from typing import Protocol
 
 import pytest
 
@@ -7,20 +9,39 @@ from ratings.models import RatingSystem
 
 
 @pytest.fixture
-def club_system(db) -> RatingSystem:
+def club_system(db: None) -> RatingSystem:
     return RatingSystem.objects.get(engine="club")
 
 
 @pytest.fixture
-def national_system(db) -> RatingSystem:
+def national_system(db: None) -> RatingSystem:
     return RatingSystem.objects.get(engine="frbe")
 
 
+class MakeEvent(Protocol):
+    """The ``make_event`` fixture: ``make_event(day, rounds, kind=..., title=..., status=...)``."""
+
+    def __call__(
+        self,
+        day: date,
+        rounds: Sequence[Sequence[tuple[Player, Player, str]]],
+        kind: str = ...,
+        title: str | None = ...,
+        status: str = ...,
+    ) -> Event: ...
+
+
 @pytest.fixture
-def make_event(db):
+def make_event(db: None) -> MakeEvent:
     """An event closed on ``day`` whose rounds are lists of (white, black, result)."""
 
-    def make(day, rounds, kind=Event.Kind.RAPID, title=None, status=Event.Status.CLOSED):
+    def make(
+        day: date,
+        rounds: Sequence[Sequence[tuple[Player, Player, str]]],
+        kind: str = Event.Kind.RAPID,
+        title: str | None = None,
+        status: str = Event.Status.CLOSED,
+    ) -> Event:
         start = datetime(day.year, day.month, day.day, 18, tzinfo=UTC)
         event = Event.objects.create(
             kind=kind,
@@ -42,7 +63,7 @@ def make_event(db):
 
 
 @pytest.fixture
-def players(db) -> list[Player]:
+def players(db: None) -> list[Player]:
     ratings = [1800, 1650, 1500, 1420, None, 1990]
     return [
         Player.objects.create(first_name=f"P{i}", last_name=f"Player{i}", national_rating=r)

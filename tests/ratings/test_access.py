@@ -3,6 +3,7 @@ rating systems; the staff flag alone (Django's admin site) opens nothing here.""
 
 import pytest
 from django.contrib.auth.models import Group, Permission, User
+from django.test import Client
 from django.urls import reverse
 
 from ratings.models import ConfigChange, RatingSystem, ReplayJob
@@ -11,13 +12,15 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def staff_secretary():
+def staff_secretary() -> User:
     user = User.objects.create_user("staff", password="x", is_staff=True)
     user.groups.add(Group.objects.get(name="secretaries"))
     return user
 
 
-def test_it_refuses_a_staff_secretary_to_apply_parameters(client, staff_secretary):
+def test_it_refuses_a_staff_secretary_to_apply_parameters(
+    client: Client, staff_secretary: User
+) -> None:
     system = RatingSystem.objects.get(engine="club")
     client.force_login(staff_secretary)
     response = client.post(reverse("ratings:apply", args=[system.pk]), {"overrides": '{"k": 40}'})
@@ -27,7 +30,9 @@ def test_it_refuses_a_staff_secretary_to_apply_parameters(client, staff_secretar
     assert not ConfigChange.objects.exists()
 
 
-def test_it_refuses_a_staff_secretary_to_start_a_replay(client, staff_secretary):
+def test_it_refuses_a_staff_secretary_to_start_a_replay(
+    client: Client, staff_secretary: User
+) -> None:
     system = RatingSystem.objects.get(engine="club")
     client.force_login(staff_secretary)
     response = client.post(reverse("ratings:recalculation"), {"system": system.pk})
@@ -35,12 +40,14 @@ def test_it_refuses_a_staff_secretary_to_start_a_replay(client, staff_secretary)
     assert not ReplayJob.objects.exists()
 
 
-def test_it_hides_the_ratings_link_from_a_staff_secretary(client, staff_secretary):
+def test_it_hides_the_ratings_link_from_a_staff_secretary(
+    client: Client, staff_secretary: User
+) -> None:
     client.force_login(staff_secretary)
     assert reverse("ratings:systems") not in client.get(reverse("home")).content.decode()
 
 
-def test_it_lets_in_an_account_given_the_permission(client):
+def test_it_lets_in_an_account_given_the_permission(client: Client) -> None:
     user = User.objects.create_user("gestionnaire", password="x")
     user.user_permissions.add(Permission.objects.get(codename="change_ratingsystem"))
     client.force_login(user)

@@ -6,13 +6,15 @@ opponent at the rating that opponent has just received, not at 1100.
 """
 
 from datetime import date
+from pathlib import Path
 
 import pytest
+from django.test import Client
 
 from club.models import Player
 from ratings.models import Rating, RatingChange, RatingSystem
 from ratings.services import recalculate
-from tests.ratings.conftest import B, D, W
+from tests.ratings.conftest import B, D, MakeEvent, W
 from tests.ratings.test_calculator_rules import DOORS, through
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +44,9 @@ FQE_PROVISIONAL_AGAINST_UNRATED = {
 
 
 @pytest.mark.parametrize("door", [d for d in DOORS if d != "page"])  # the page has no archive
-def test_it_keeps_the_ffe_archives_of_a_period_without_a_compatible_game(door, client, tmp_path):
+def test_it_keeps_the_ffe_archives_of_a_period_without_a_compatible_game(
+    door: str, client: Client, tmp_path: Path
+) -> None:
     answer = through(door, FFE_ARCHIVES_KEPT, client, tmp_path)
     assert (answer["rating_after"], answer["rating_exact"]) == (1479, 1480)
     assert answer["status"] == "provisional"
@@ -51,7 +55,9 @@ def test_it_keeps_the_ffe_archives_of_a_period_without_a_compatible_game(door, c
 
 
 @pytest.mark.parametrize("door", DOORS)
-def test_it_meets_the_fqe_unrated_opponent_at_the_rating_just_given(door, client, tmp_path):
+def test_it_meets_the_fqe_unrated_opponent_at_the_rating_just_given(
+    door: str, client: Client, tmp_path: Path
+) -> None:
     answer = through(door, FQE_PROVISIONAL_AGAINST_UNRATED, client, tmp_path)
     assert answer["rating_after"] == 1479
     assert answer["performance"]["classical"] == 1375
@@ -76,7 +82,9 @@ def _templates(row: RatingChange) -> list[str]:
     return [n["template"] for n in row.breakdown["notes"]]
 
 
-def test_a_replay_keeps_the_ffe_archives_over_a_period_without_a_compatible_game(make_event):
+def test_a_replay_keeps_the_ffe_archives_over_a_period_without_a_compatible_game(
+    make_event: MakeEvent,
+) -> None:
     """Seed 003 (3 calculations a year). Sept–Dec 2024: U, unrated, draws 5 games with a
     1480: first estimate 1480 + D(.5) = 1480, every draw compatible, it holds; Nj = 5 < 8
     (3.a): archives 1480 over 5, shown 1479. Jan–Apr 2025: U beats a 1600, out of the
@@ -109,7 +117,9 @@ def test_a_replay_keeps_the_ffe_archives_over_a_period_without_a_compatible_game
     assert [r.rating_after for r in _changes(system, u)] == [1479, 1479, 1510]
 
 
-def test_a_replay_meets_the_fqe_unrated_opponent_at_the_rating_just_given(make_event):
+def test_a_replay_meets_the_fqe_unrated_opponent_at_the_rating_just_given(
+    make_event: MakeEvent,
+) -> None:
     """Seed 004, the order "sans cote; avec une cote provisoire; avec une cote
     permanente". P (1500, 10 games: provisional) beats N (unrated), loses to Q (1600).
     N: 1500 − 400 = 1100 -> 1150 (under 1200, half the difference). P: Cm (1150 + 1600) / 2

@@ -1,12 +1,14 @@
 import copy
+from typing import Any
 
 import pytest
+from pytest_django import DjangoAssertNumQueries
 
 from ratings.calculator import CalculationError, calculate
 from tests.ratings.calculator_requests import FIDE_2606, FQE_DANIEL, FSE_1880, WAVRE, WAVRE_UNRATED
 
 
-def test_the_wavre_example_of_seed_000():
+def test_the_wavre_example_of_seed_000() -> None:
     answer = calculate(WAVRE)
     assert answer["rating_before"] == 1500
     assert answer["rating_after"] == 1489
@@ -21,33 +23,33 @@ def test_the_wavre_example_of_seed_000():
     assert answer["status"] == "rated"
 
 
-def test_the_unrated_wavre_example_performs_1451():
+def test_the_unrated_wavre_example_performs_1451() -> None:
     answer = calculate(WAVRE_UNRATED)
     assert answer["performance"]["classical"] == 1451
     assert (answer["rating_after"], answer["change"], answer["status"]) == (None, None, "unrated")
 
 
-def test_seed_001_2600_beating_2700():
+def test_seed_001_2600_beating_2700() -> None:
     answer = calculate(FIDE_2606)
     assert (answer["rating_exact"], answer["rating_after"], answer["k"]) == (2606.4, 2606, 10)
 
 
-def test_seed_002_the_1880_player_loses_16_3():
+def test_seed_002_the_1880_player_loses_16_3() -> None:
     answer = calculate(FSE_1880)
     assert round(answer["rating_exact"], 1) == 1863.7
     assert answer["change"] == -16.3
 
 
-def test_seed_004_daniel_reaches_2012():
+def test_seed_004_daniel_reaches_2012() -> None:
     answer = calculate(FQE_DANIEL)
     assert (answer["rating_after"], answer["expected"]) == (2012, 2.88)
     assert "bonus of 52: gain above 32 points in 8 rounds" in answer["notes"]
 
 
-def _bad(**changes):
+def _bad(**changes: Any) -> dict[str, Any]:
     request = copy.deepcopy(WAVRE)
     for path, value in changes.items():
-        target = request
+        target: Any = request
         *parents, last = path.split("__")
         for key in parents:
             target = target[int(key)] if isinstance(target, list) else target[key]
@@ -80,7 +82,9 @@ def _bad(**changes):
         ([1, 2], "", "the request must be a JSON object"),
     ],
 )
-def test_a_bad_request_names_what_is_wrong_and_where(request_, field, message):
+def test_a_bad_request_names_what_is_wrong_and_where(
+    request_: dict[str, Any], field: str, message: str
+) -> None:
     with pytest.raises(CalculationError) as raised:
         calculate(request_)
     assert raised.value.field == field
@@ -88,10 +92,12 @@ def test_a_bad_request_names_what_is_wrong_and_where(request_, field, message):
     assert isinstance(raised.value, ValueError)
 
 
-def test_the_same_request_gives_the_same_answer():
+def test_the_same_request_gives_the_same_answer() -> None:
     assert calculate(WAVRE) == calculate(copy.deepcopy(WAVRE))
 
 
-def test_a_calculation_writes_nothing(db, django_assert_num_queries):
+def test_a_calculation_writes_nothing(
+    db: None, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
     with django_assert_num_queries(0):
         calculate(FQE_DANIEL)

@@ -8,14 +8,21 @@ import json
 import math
 import time
 from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
+from pytest_django import Settings
 
 from ratings import rules
 from ratings.calculator import CalculationError, calculate
 from ratings.config import ParamsForm
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 URL = "/api/ratings/calculate"
 CLUB = {
@@ -26,12 +33,12 @@ CLUB = {
 }
 
 
-def _with(request, **changes):
+def _with(request: dict[str, Any], **changes: Any) -> dict[str, Any]:
     """``request`` with dotted changes: player__rating=5 sets request["player"]["rating"]."""
     request = json.loads(json.dumps(request))
     for path, value in changes.items():
         *parents, last = path.split("__")
-        target = request
+        target: Any = request
         for part in parents:
             target = target[int(part)] if part.isdigit() else target.setdefault(part, {})
         target[int(last) if last.isdigit() else last] = value
@@ -61,14 +68,16 @@ BAD = [
 
 
 @pytest.mark.parametrize(("request_", "field"), BAD)
-def test_a_number_outside_its_bounds_is_an_error_naming_its_field(request_, field):
+def test_a_number_outside_its_bounds_is_an_error_naming_its_field(
+    request_: dict[str, Any], field: str
+) -> None:
     with pytest.raises(CalculationError) as raised:
         calculate(request_)
     assert raised.value.field == field
 
 
 @pytest.mark.parametrize("key", list(rules.SYSTEMS))
-def test_every_number_of_every_system_has_its_bounds(key):
+def test_every_number_of_every_system_has_its_bounds(key: str) -> None:
     module = rules.system(key)
     for version in module.VERSIONS:
         for spec in dataclasses.fields(version.params):
@@ -84,7 +93,7 @@ def test_every_number_of_every_system_has_its_bounds(key):
     assert 0 <= low < high <= 3500
 
 
-def test_the_issue_s_hanging_request_answers_at_once():
+def test_the_issue_s_hanging_request_answers_at_once() -> None:
     """Issue 14: a club request with an opponent rated 1e17 never answered."""
     started = time.perf_counter()
     with pytest.raises(CalculationError) as raised:
@@ -93,7 +102,7 @@ def test_the_issue_s_hanging_request_answers_at_once():
     assert time.perf_counter() - started < 1
 
 
-def test_a_birth_date_on_the_day_is_accepted():
+def test_a_birth_date_on_the_day_is_accepted() -> None:
     answer = calculate(_with(CLUB, player__birth_date="2025-06-01"))
     assert answer["rating_after"] is not None
 
@@ -101,14 +110,14 @@ def test_a_birth_date_on_the_day_is_accepted():
 # --- the other doors -------------------------------------------------------------------
 
 
-def _post(client, body):
+def _post(client: Client, body: str) -> "_MonkeyPatchedWSGIResponse":
     return client.post(URL, data=body, content_type="application/json")
 
 
-def _strict(text):
+def _strict(text: str | bytes) -> Any:
     """JSON as the RFC has it: no NaN, no Infinity."""
 
-    def refuse(constant):
+    def refuse(constant: str) -> NoReturn:
         raise ValueError(f"{constant} is not JSON")
 
     return json.loads(text, parse_constant=refuse)
@@ -116,7 +125,9 @@ def _strict(text):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("request_", "field"), BAD)
-def test_the_api_answers_a_json_400_naming_the_field(client, request_, field):
+def test_the_api_answers_a_json_400_naming_the_field(
+    client: Client, request_: dict[str, Any], field: str
+) -> None:
     response = _post(client, json.dumps(request_))
     assert response.status_code == 400
     assert _strict(response.content) == {"error": response.json()["error"], "field": field}
@@ -154,7 +165,9 @@ def test_the_api_answers_a_json_400_naming_the_field(client, request_, field):
         "bare-number",
     ],
 )
-def test_the_api_answers_json_400_to_what_used_to_be_a_500(client, body, field):
+def test_the_api_answers_json_400_to_what_used_to_be_a_500(
+    client: Client, body: str, field: str
+) -> None:
     response = _post(client, body)
     assert response.status_code == 400
     answer = _strict(response.content)
@@ -162,7 +175,9 @@ def test_the_api_answers_json_400_to_what_used_to_be_a_500(client, body, field):
 
 
 @pytest.mark.django_db
-def test_a_body_over_django_s_limit_gets_a_json_400_not_an_html_page(client, settings):
+def test_a_body_over_django_s_limit_gets_a_json_400_not_an_html_page(
+    client: Client, settings: Settings
+) -> None:
     body = json.dumps({**CLUB, "padding": "x" * 2_700_000})
     response = _post(client, body)
     assert response.status_code == 400
@@ -171,14 +186,14 @@ def test_a_body_over_django_s_limit_gets_a_json_400_not_an_html_page(client, set
 
 
 @pytest.mark.django_db
-def test_the_api_answers_the_hanging_request_at_once(client):
+def test_the_api_answers_the_hanging_request_at_once(client: Client) -> None:
     started = time.perf_counter()
     response = _post(client, json.dumps(_with(CLUB, games__0__opponent=1e17)))
     assert time.perf_counter() - started < 1
     assert response.json()["field"] == "games[0].opponent"
 
 
-def test_the_command_names_the_field_of_a_nan(tmp_path):
+def test_the_command_names_the_field_of_a_nan(tmp_path: Path) -> None:
     path = tmp_path / "nan.json"
     path.write_text('{"system": "club", "params": {"k": NaN}, "games": []}')
     out = io.StringIO()
@@ -200,7 +215,7 @@ def test_the_command_names_the_field_of_a_nan(tmp_path):
         ("k", "1e308"),
     ],
 )
-def test_the_page_shows_the_bound_next_to_its_field(client, field, value):
+def test_the_page_shows_the_bound_next_to_its_field(client: Client, field: str, value: str) -> None:
     form = {
         "system": "club",
         "rating": "1800",
@@ -216,7 +231,7 @@ def test_the_page_shows_the_bound_next_to_its_field(client, field, value):
 
 
 @pytest.mark.parametrize("key", list(rules.SYSTEMS))
-def test_the_administrators_form_refuses_a_parameter_outside_its_bounds(key):
+def test_the_administrators_form_refuses_a_parameter_outside_its_bounds(key: str) -> None:
     params = rules.params_on(key, date(2025, 6, 1))
     form = ParamsForm(params)
     spec = next(
@@ -237,8 +252,10 @@ def test_the_administrators_form_refuses_a_parameter_outside_its_bounds(key):
     ("field", "value"),
     [("threshold", "1e308"), ("threshold", "-5"), ("factor", "nan"), ("factor", "5")],
 )
-def test_the_adjustment_form_refuses_a_number_outside_the_system_s_bounds(field, value):
-    from ratings.admin_views import AdjustmentForm
+def test_the_adjustment_form_refuses_a_number_outside_the_system_s_bounds(
+    field: str, value: str
+) -> None:
+    from ratings.views_admin import AdjustmentForm
 
     data = {"a-label": "2024", "a-day": "2024-03-01", "a-threshold": "2000", "a-factor": "0.4"}
     assert AdjustmentForm(data, prefix="a").is_valid()

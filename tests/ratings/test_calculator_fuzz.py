@@ -9,8 +9,10 @@ import dataclasses
 import json
 import math
 import time
+from typing import Any, NoReturn
 
 import pytest
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,18 +100,18 @@ REQUESTS = st.fixed_dictionaries(
 
 
 @pytest.fixture
-def client(client):
+def client(client: Client) -> Client:
     """The test client, after a first request has loaded what a process loads once (URL
     configuration, translations): the timings below are the requests' own."""
     client.post(URL, data="{}", content_type="application/json")
     return client
 
 
-def _refuse(constant):
+def _refuse(constant: str) -> NoReturn:
     raise ValueError(f"{constant} is not JSON")
 
 
-def _answers_json_in_time(client, body):
+def _answers_json_in_time(client: Client, body: str) -> None:
     # The processor time the request takes: the test client runs it in this process, and
     # the machine's other loads do not count against it (a loop that never ends would).
     started = time.process_time()
@@ -125,17 +127,19 @@ def _answers_json_in_time(client, body):
 
 @FUZZ
 @given(value=JSON_VALUES)
-def test_any_json_value_gets_a_json_answer_within_a_second(client, value):
+def test_any_json_value_gets_a_json_answer_within_a_second(client: Client, value: object) -> None:
     _answers_json_in_time(client, json.dumps(value))
 
 
 @FUZZ
 @given(request_=REQUESTS)
-def test_any_request_shaped_body_gets_a_json_answer_within_a_second(client, request_):
+def test_any_request_shaped_body_gets_a_json_answer_within_a_second(
+    client: Client, request_: dict[str, Any]
+) -> None:
     _answers_json_in_time(client, json.dumps(request_))
 
 
 @FUZZ
 @given(text=st.text(max_size=200) | st.binary(max_size=200).map(lambda b: b.decode("latin-1")))
-def test_any_text_gets_a_json_answer_within_a_second(client, text):
+def test_any_text_gets_a_json_answer_within_a_second(client: Client, text: str) -> None:
     _answers_json_in_time(client, text)

@@ -4,9 +4,12 @@ tests in tests/ratings/rules/ hold the same calculations)."""
 
 import io
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
 
 from ratings.calculator import calculate
@@ -83,7 +86,7 @@ CASES = [
 ]
 
 
-def _form(request):
+def _form(request: dict[str, Any]) -> dict[str, str]:
     """The calculator page's form data for a request."""
     player = request["player"]
     data = {
@@ -101,7 +104,7 @@ def _form(request):
     return data
 
 
-def through(door, request, client, tmp_path):
+def through(door: str, request: dict[str, Any], client: Client, tmp_path: Path) -> Any:
     """The answer to ``request`` through one of the calculator's doors."""
     if door == "function":
         return calculate(request)
@@ -126,24 +129,26 @@ def through(door, request, client, tmp_path):
 @pytest.mark.parametrize("door", DOORS)
 @pytest.mark.parametrize(("request_", "key", "value"), CASES)
 def test_it_answers_the_texts_figure_through_every_door(
-    door, request_, key, value, client, tmp_path
-):
+    door: str, request_: dict[str, Any], key: str, value: int, client: Client, tmp_path: Path
+) -> None:
     assert through(door, request_, client, tmp_path)[key] == value
 
 
 @pytest.mark.parametrize("door", DOORS)
-def test_it_says_that_a_match_is_capped(door, client, tmp_path):
+def test_it_says_that_a_match_is_capped(door: str, client: Client, tmp_path: Path) -> None:
     notes = through(door, FQE_MATCH, client, tmp_path)["notes"]
     assert "a match earns at most 50 points" in notes
 
 
 @pytest.mark.parametrize("door", DOORS)
-def test_without_the_match_flag_the_same_games_are_not_capped(door, client, tmp_path):
+def test_without_the_match_flag_the_same_games_are_not_capped(
+    door: str, client: Client, tmp_path: Path
+) -> None:
     tournament = {key: value for key, value in FQE_MATCH.items() if key != "match"}
     assert through(door, tournament, client, tmp_path)["rating_after"] == 999 + 128 + 104
 
 
-def test_the_page_shows_the_match_cap_in_french(client):
+def test_the_page_shows_the_match_cap_in_french(client: Client) -> None:
     html = client.post(reverse("ratings:calculator"), _form(FQE_MATCH)).content.decode()
     assert '<strong id="rating-after">1049</strong>' in html
     assert "un match rapporte au plus 50 points" in html

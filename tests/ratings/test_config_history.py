@@ -4,20 +4,23 @@ the seed files."""
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
-from ratings.models import ConfigChange
+from ratings.models import ConfigChange, RatingSystem
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def admin_client(client):
+def admin_client(client: Client) -> Client:
     client.force_login(User.objects.create_superuser("admin", password="x"))
     return client
 
 
-def test_a_configuration_change_is_told_in_words(admin_client, club_system):
+def test_a_configuration_change_is_told_in_words(
+    admin_client: Client, club_system: RatingSystem
+) -> None:
     ConfigChange.objects.create(
         system=club_system,
         old={"decimals": 2},
@@ -32,7 +35,9 @@ def test_a_configuration_change_is_told_in_words(admin_client, club_system):
     assert "{" not in history and "&#x27;k&#x27;" not in history
 
 
-def test_the_parameters_form_offers_choices_in_words_without_seed_notes(admin_client, club_system):
+def test_the_parameters_form_offers_choices_in_words_without_seed_notes(
+    admin_client: Client, club_system: RatingSystem
+) -> None:
     html = admin_client.get("/en" + reverse("ratings:system", args=[club_system.pk])).content
     text = html.decode()
     assert ">Elo&#x27;s logistic formula</option>" in text
@@ -40,7 +45,9 @@ def test_the_parameters_form_offers_choices_in_words_without_seed_notes(admin_cl
     assert "(seed 0" not in text and "seeds 0" not in text
 
 
-def test_the_history_speaks_french_on_the_french_page(admin_client, club_system):
+def test_the_history_speaks_french_on_the_french_page(
+    admin_client: Client, club_system: RatingSystem
+) -> None:
     ConfigChange.objects.create(system=club_system, old={}, new={"k": 32.0})
     html = admin_client.get(reverse("ratings:system", args=[club_system.pk])).content.decode()
     assert "K imposé : aucun → 32.0" in html

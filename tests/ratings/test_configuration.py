@@ -4,25 +4,34 @@ from datetime import date
 
 import pytest
 from django.contrib.auth.models import Group, User
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from club.models import Player
 from ratings import rules
 from ratings.config import ParamsForm
-from ratings.models import ConfigChange, Rating, RatingAdjustment, RatingChange, ReplayJob
+from ratings.models import (
+    ConfigChange,
+    Rating,
+    RatingAdjustment,
+    RatingChange,
+    RatingSystem,
+    ReplayJob,
+)
 from ratings.services import recalculate
-from tests.ratings.conftest import D, W
+from tests.ratings.conftest import D, MakeEvent, W
 from tests.task_worker import work_queued_tasks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _ratings(system):
+def _ratings(system: RatingSystem) -> list[tuple[int, float | None]]:
     return sorted(Rating.objects.filter(system=system).values_list("player_id", "rating"))
 
 
 @pytest.fixture
-def admin_client(client):
+def admin_client(client: Client) -> Client:
     client.force_login(
         User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
     )
@@ -30,7 +39,7 @@ def admin_client(client):
 
 
 @pytest.fixture
-def season(make_event, players, club_system):
+def season(make_event: MakeEvent, players: list[Player], club_system: RatingSystem) -> None:
     p = players
     make_event(date(2026, 1, 9), [[(p[0], p[1], W), (p[2], p[3], D), (p[4], p[5], W)]])
     make_event(date(2026, 2, 13), [[(p[1], p[2], W), (p[3], p[0], D), (p[5], p[4], D)]])
@@ -38,7 +47,7 @@ def season(make_event, players, club_system):
 
 
 @pytest.mark.parametrize("key", list(rules.SYSTEMS))
-def test_the_form_offers_every_parameter_the_rules_read(key):
+def test_the_form_offers_every_parameter_the_rules_read(key: str) -> None:
     params = rules.params_on(key, date(2026, 1, 1))
     form = ParamsForm(params)
     offered = {
@@ -51,8 +60,8 @@ def test_the_form_offers_every_parameter_the_rules_read(key):
 
 
 def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
-    admin_client, season, club_system
-):
+    admin_client: Client, season: None, club_system: RatingSystem
+) -> None:
     before = _ratings(club_system)
     history = list(RatingChange.objects.values_list("pk", "rating_after"))
     response = admin_client.post(
@@ -70,7 +79,7 @@ def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
         {"overrides": response.context["overrides"]},
     )
     job = ReplayJob.objects.get()
-    assert response.url == reverse("ratings:job", args=[job.pk])
+    assert response.url == reverse("ratings:job", args=[job.pk])  # type: ignore[attr-defined]
     work_queued_tasks()
     club_system.refresh_from_db()
     assert club_system.params == {"k": 32.0}
@@ -88,7 +97,7 @@ def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
     assert _ratings(club_system) == before
 
 
-def _form(system, **values):
+def _form(system: RatingSystem, **values: str) -> dict[str, str]:
     form = ParamsForm(system.params_on(timezone.localdate()), prefix="p")
     data = {}
     for name, field in form.fields.items():
@@ -115,7 +124,9 @@ def _form(system, **values):
         ),
     ],
 )
-def test_a_bad_parameter_is_refused_with_a_message(admin_client, club_system, values, message):
+def test_a_bad_parameter_is_refused_with_a_message(
+    admin_client: Client, club_system: RatingSystem, values: dict[str, str], message: str
+) -> None:
     data = _form(club_system, **values)
     if "k_schedule_1_below_rating" in values:
         data["p-k_schedule_1_below_rating"] = "2400"
@@ -125,7 +136,9 @@ def test_a_bad_parameter_is_refused_with_a_message(admin_client, club_system, va
     assert message in response.content.decode()
 
 
-def test_restoring_the_regulation_previews_the_defaults(admin_client, club_system):
+def test_restoring_the_regulation_previews_the_defaults(
+    admin_client: Client, club_system: RatingSystem
+) -> None:
     club_system.params = {"k": 25}
     club_system.save()
     response = admin_client.post(reverse("ratings:defaults", args=[club_system.pk]))
@@ -133,8 +146,8 @@ def test_restoring_the_regulation_previews_the_defaults(admin_client, club_syste
 
 
 def test_a_one_off_adjustment_is_a_row_of_its_own_in_the_history(
-    admin_client, season, club_system, players
-):
+    admin_client: Client, season: None, club_system: RatingSystem, players: list[Player]
+) -> None:
     admin_client.post(
         reverse("ratings:adjust", args=[club_system.pk]),
         {
@@ -147,13 +160,15 @@ def test_a_one_off_adjustment_is_a_row_of_its_own_in_the_history(
     work_queued_tasks()
     adjustment = RatingAdjustment.objects.get()
     row = RatingChange.objects.get(batch__kind="adjustment", player=players[2])
-    assert row.rating_after == round(row.rating_before + 0.4 * (2000 - row.rating_before))
+    assert row.rating_after == round(row.rating_before + 0.4 * (2000 - row.rating_before))  # type: ignore[operator]
     after = RatingChange.objects.filter(player=players[2], batch__day__gt=adjustment.day).first()
-    assert after.rating_before == row.rating_after
+    assert after.rating_before == row.rating_after  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("who", ["anonymous", "member", "secretary"])
-def test_only_administrators_reach_the_configuration(client, club_system, who):
+def test_only_administrators_reach_the_configuration(
+    client: Client, club_system: RatingSystem, who: str
+) -> None:
     if who != "anonymous":
         user = User.objects.create_user(who, password="x")
         if who == "secretary":
@@ -162,14 +177,14 @@ def test_only_administrators_reach_the_configuration(client, club_system, who):
     for url in (reverse("ratings:systems"), reverse("ratings:system", args=[club_system.pk])):
         response = client.get(url)
         if who == "anonymous":  # asked to log in; a logged-in non-administrator is refused
-            assert response.status_code == 302 and reverse("login") in response.url
+            assert response.status_code == 302 and reverse("login") in response.url  # type: ignore[attr-defined]
         else:
             assert response.status_code == 403
     response = client.post(reverse("ratings:apply", args=[club_system.pk]), {"overrides": "{}"})
     assert response.status_code in (302, 403) and not ConfigChange.objects.exists()
 
 
-def test_choosing_the_national_federation_enables_its_system_only(admin_client):
+def test_choosing_the_national_federation_enables_its_system_only(admin_client: Client) -> None:
     admin_client.post(reverse("ratings:national"), {"engine": "ffe"})
     from ratings.models import RatingSystem
 
@@ -177,7 +192,9 @@ def test_choosing_the_national_federation_enables_its_system_only(admin_client):
     assert list(national.filter(enabled=True).values_list("engine", flat=True)) == ["ffe"]
 
 
-def test_the_table_is_edited_as_lines_and_checked(admin_client, club_system):
+def test_the_table_is_edited_as_lines_and_checked(
+    admin_client: Client, club_system: RatingSystem
+) -> None:
     data = _form(club_system, expected_method="table", expected_table="3 50\n10 51\n20 52")
     response = admin_client.post(reverse("ratings:preview", args=[club_system.pk]), data)
     overrides = json.loads(response.context["overrides"])

@@ -2,6 +2,7 @@
 in force on its day (hand calculations quote the text; docs/ratings/fide.md, frbe.md)."""
 
 from datetime import date
+from typing import Any
 
 import pytest
 
@@ -15,13 +16,13 @@ from ratings.models import (
     RatingSystem,
 )
 from ratings.services import rating_period, recalculate
-from tests.ratings.conftest import B, D, W
+from tests.ratings.conftest import B, D, MakeEvent, W
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def fide_system(db) -> RatingSystem:
+def fide_system(db: None) -> RatingSystem:
     return RatingSystem.objects.get(engine="fide")
 
 
@@ -31,7 +32,7 @@ def _player(name: str, fide: int | None = None, national: int | None = None) -> 
     )
 
 
-def _rows(system, player) -> list[tuple]:
+def _rows(system: RatingSystem, player: Player) -> list[tuple[Any, ...]]:
     rows = RatingChange.objects.filter(batch__system=system, player=player)
     return [
         (r.batch.kind, r.batch.day, r.rating_before, r.rating_after, r.k)
@@ -39,7 +40,9 @@ def _rows(system, player) -> list[tuple]:
     ]
 
 
-def test_a_fide_replay_crossing_july_2014_uses_k_15_then_k_20(fide_system, make_event):
+def test_a_fide_replay_crossing_july_2014_uses_k_15_then_k_20(
+    fide_system: RatingSystem, make_event: MakeEvent
+) -> None:
     """June 2014 (8.56 before July 2014, "K = 15 as long as a player's rating remains under
     2400"): 2000 beats 2100, We = 0.36: 2000 + 15 × 0.64 = 2009.6 → 2010; 2100 − 9.6 → 2090.
     July 2014 (K = 20): 2010 beats 2090, difference 80, We = 0.39: 2010 + 20 × 0.61 =
@@ -55,7 +58,9 @@ def test_a_fide_replay_crossing_july_2014_uses_k_15_then_k_20(fide_system, make_
     assert [r[3] for r in _rows(fide_system, b)] == [2090, 2078]
 
 
-def test_a_fide_replay_of_2024_includes_the_march_adjustment(fide_system, make_event):
+def test_a_fide_replay_of_2024_includes_the_march_adjustment(
+    fide_system: RatingSystem, make_event: MakeEvent
+) -> None:
     """February 2024: 1500 draws 1600, We = 0.36: 1500 + 20 × 0.14 = 1502.8 → 1503; 1600 −
     2.8 → 1597. 1 March 2024: R + 0.4 × (2000 − R): 1503 + 198.8 = 1701.8 → 1702; 1597 +
     161.2 = 1758.2 → 1758. March: 1702 beats 1758, difference 56, We = 0.42: 1702 + 20 ×
@@ -72,7 +77,9 @@ def test_a_fide_replay_of_2024_includes_the_march_adjustment(fide_system, make_e
     assert [r[3] for r in _rows(fide_system, b)] == [1597, 1758, 1746]
 
 
-def test_an_administrator_can_switch_the_published_adjustment_off(fide_system, make_event):
+def test_an_administrator_can_switch_the_published_adjustment_off(
+    fide_system: RatingSystem, make_event: MakeEvent
+) -> None:
     a, b = _player("A", fide=1500), _player("B", fide=1600)
     make_event(date(2024, 2, 10), [[(a, b, D)]])
     fide_system.params = {"adjustment_applied": False}
@@ -82,7 +89,9 @@ def test_an_administrator_can_switch_the_published_adjustment_off(fide_system, m
     assert Rating.objects.get(system=fide_system, player=a).rating == 1503
 
 
-def test_an_adjustment_added_by_hand_on_the_same_day_is_not_applied_twice(fide_system, make_event):
+def test_an_adjustment_added_by_hand_on_the_same_day_is_not_applied_twice(
+    fide_system: RatingSystem, make_event: MakeEvent
+) -> None:
     a, b = _player("A", fide=1500), _player("B", fide=1600)
     make_event(date(2024, 2, 10), [[(a, b, D)]])
     RatingAdjustment.objects.create(
@@ -94,8 +103,8 @@ def test_an_adjustment_added_by_hand_on_the_same_day_is_not_applied_twice(fide_s
 
 
 def test_a_frbe_replay_around_april_2024_closes_the_half_year_on_31_march(
-    national_system, make_event
-):
+    national_system: RatingSystem, make_event: MakeEvent
+) -> None:
     """February 2024, seed 000's rules (cap 350: "tout écart de plus de 350 points Elo est
     ramené à 350 points"): 1500 beats 1900, We = 0.11, K = 32: 1500 + 32 × 0.89 = 1528.48
     → 1528; 1900 − 28.48 = 1871.52 → 1872 (with the cap of 400, We = 0.08, it would be
@@ -141,7 +150,9 @@ def test_a_frbe_replay_around_april_2024_closes_the_half_year_on_31_march(
         (date(1975, 6, 1), (date(1975, 1, 1), date(1975, 12, 31))),
     ],
 )
-def test_a_fide_event_belongs_to_the_list_whose_closing_date_it_ends_by(fide_system, end, period):
+def test_a_fide_event_belongs_to_the_list_whose_closing_date_it_ends_by(
+    fide_system: RatingSystem, end: date, period: tuple[date, date]
+) -> None:
     """Rating Regulations (2012 on): "The closing date for tournaments for a list is 3 days
     before the date of the list; tournaments ending before or on that day may be rated on
     the list." July 2009: "The closing date ... will be seven days before the list date".
@@ -151,8 +162,8 @@ def test_a_fide_event_belongs_to_the_list_whose_closing_date_it_ends_by(fide_sys
 
 
 def test_a_fide_event_of_the_last_days_of_a_month_is_rated_in_the_next_period(
-    fide_system, make_event
-):
+    fide_system: RatingSystem, make_event: MakeEvent
+) -> None:
     a, b = _player("A", fide=2000), _player("B", fide=2100)
     make_event(date(2026, 1, 29), [[(a, b, W)]])
     make_event(date(2026, 1, 30), [[(a, b, W)]])
@@ -164,8 +175,8 @@ def test_a_fide_event_of_the_last_days_of_a_month_is_rated_in_the_next_period(
 
 
 def test_a_replay_from_a_day_equals_a_replay_from_scratch_across_the_closing_date(
-    fide_system, make_event
-):
+    fide_system: RatingSystem, make_event: MakeEvent
+) -> None:
     a, b = _player("A", fide=2000), _player("B", fide=2100)
     make_event(date(2026, 1, 12), [[(a, b, W)]])
     make_event(date(2026, 1, 30), [[(a, b, D)]])
@@ -178,8 +189,8 @@ def test_a_replay_from_a_day_equals_a_replay_from_scratch_across_the_closing_dat
 
 
 def test_a_fide_player_dropping_below_1400_is_unrated_and_then_treated_as_unrated(
-    fide_system, make_event
-):
+    fide_system: RatingSystem, make_event: MakeEvent
+) -> None:
     """Rating Regulations 2024, 7.2.1. January 2026: 1410 loses three games to 1410:
     1410 − 20 × 1.5 = 1380 < 1400: unrated. February: the player's games count towards a
     first rating, like any unrated player's (no rating before the row)."""
@@ -194,7 +205,9 @@ def test_a_fide_player_dropping_below_1400_is_unrated_and_then_treated_as_unrate
     assert (current.rating, current.status) == (None, "unrated")
 
 
-def test_the_official_list_of_the_adjustments_day_is_not_adjusted_again(fide_system, make_event):
+def test_the_official_list_of_the_adjustments_day_is_not_adjusted_again(
+    fide_system: RatingSystem, make_event: MakeEvent
+) -> None:
     """FIDE's list of 1 March 2024 already shows the adjusted ratings: the adjustment
     comes first on its day and the list is the anchor (1702 stays 1702, not 1702 + 0.4 ×
     298 = 1821)."""
@@ -208,7 +221,9 @@ def test_the_official_list_of_the_adjustments_day_is_not_adjusted_again(fide_sys
     assert Rating.objects.get(system=fide_system, player=a).rating == 1702
 
 
-def test_the_event_page_shows_the_period_that_rates_the_event(fide_system, make_event):
+def test_the_event_page_shows_the_period_that_rates_the_event(
+    fide_system: RatingSystem, make_event: MakeEvent
+) -> None:
     """The event ended on 30 January 2026, after the closing date of the February list:
     its changes are those of the February period."""
     from ratings.templatetags.ratings_tags import event_rating_changes

@@ -7,16 +7,19 @@ import subprocess
 import sys
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 import time_machine
 from django.contrib.auth.models import User
 from django.db import connection
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django import Settings
 
 from club.models import Event, Game, Player, Result, Round
-from ratings.models import Rating, RatingChange, ReplayJob
+from ratings.models import Rating, RatingChange, RatingSystem, ReplayJob
 from ratings.services import recalculate
 from ratings.tasks import is_interrupted, job_progress, last_sign_of_life, start_replay
 from tests.other_processes import ROOT, caches_in, environment
@@ -53,7 +56,7 @@ def _history(events: int) -> None:
 
 
 @pytest.fixture
-def progress_cache(settings, tmp_path) -> dict[str, str]:
+def progress_cache(settings: Settings, tmp_path: Path) -> dict[str, str]:
     """The progress cache, shared with the workers, of this test's own."""
     return caches_in(tmp_path, settings, "progress")
 
@@ -77,8 +80,8 @@ def _worker(progress_cache: dict[str, str]) -> subprocess.Popen:
 
 
 def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(
-    club_system, client, settings, progress_cache
-):
+    club_system: RatingSystem, client: Client, settings: Settings, progress_cache: dict[str, str]
+) -> None:
     assert connection.vendor == "postgresql"
     _history(400)
     recalculate(club_system)
@@ -117,7 +120,7 @@ def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(
         assert 'data-state="interrupted"' in page and "every 1s" not in page
         response = client.post(reverse("ratings:restart", args=[job.pk]))
     again = ReplayJob.objects.exclude(pk=job.pk).get()
-    assert response.url == reverse("ratings:job", args=[again.pk])
+    assert response.url == reverse("ratings:job", args=[again.pk])  # type: ignore[attr-defined]
     assert (again.state, again.system, again.since) == (ReplayJob.State.QUEUED, club_system, None)
     job.refresh_from_db()
     assert (job.state, job.restarted_as) == (ReplayJob.State.FAILED, again)

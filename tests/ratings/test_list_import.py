@@ -9,6 +9,7 @@ from club.models import Player
 from ratings.models import OfficialRating, RatingChange, ReplayJob
 from ratings.official_lists import ListError
 from ratings.services import recalculate_all
+from tests.ratings.conftest import MakeEvent
 from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +18,7 @@ LISTS = Path(__file__).resolve().parent.parent / "fixtures" / "lists"
 
 
 @pytest.fixture
-def ours(db) -> list[Player]:
+def ours(db: None) -> list[Player]:
     return [
         Player.objects.create(
             first_name="Luc",
@@ -37,7 +38,7 @@ def ours(db) -> list[Player]:
     ]
 
 
-def test_it_records_a_fide_list_for_our_players_and_reports_the_others(ours):
+def test_it_records_a_fide_list_for_our_players_and_reports_the_others(ours: list[Player]) -> None:
     out = StringIO()
     call_command(
         "import_rating_list",
@@ -57,7 +58,7 @@ def test_it_records_a_fide_list_for_our_players_and_reports_the_others(ours):
     assert Player.objects.get(pk=ours[0].pk).fide_rating == 1712
 
 
-def test_importing_the_same_list_twice_keeps_one_rating_a_player(ours):
+def test_importing_the_same_list_twice_keeps_one_rating_a_player(ours: list[Player]) -> None:
     for _ in range(2):
         call_command(
             "import_rating_list",
@@ -70,7 +71,9 @@ def test_importing_the_same_list_twice_keeps_one_rating_a_player(ours):
     assert OfficialRating.objects.filter(system__engine="fide").count() == 2
 
 
-def test_a_belgian_list_becomes_the_anchor_later_estimates_continue_from(ours, make_event):
+def test_a_belgian_list_becomes_the_anchor_later_estimates_continue_from(
+    ours: list[Player], make_event: MakeEvent
+) -> None:
     from tests.ratings.conftest import W
 
     make_event(date(2026, 9, 4), [[(ours[0], ours[1], W)]])
@@ -104,7 +107,7 @@ def test_a_belgian_list_becomes_the_anchor_later_estimates_continue_from(ours, m
     assert estimate.rating_before == 1705
 
 
-def test_a_broken_list_changes_nothing(ours, tmp_path):
+def test_a_broken_list_changes_nothing(ours: list[Player], tmp_path: Path) -> None:
     broken = tmp_path / "broken.csv"
     broken.write_text("Matricule;Nom;Elo\n10000;Dubois;1705\n10137;Lambert;15x0\n")
     with pytest.raises(CommandError, match="line 3: the rating '15x0' is not a rating"):
@@ -113,7 +116,7 @@ def test_a_broken_list_changes_nothing(ours, tmp_path):
     assert Player.objects.get(pk=ours[0].pk).national_rating == 1690
 
 
-def test_the_service_refuses_a_list_no_system_uses(ours):
+def test_the_service_refuses_a_list_no_system_uses(ours: list[Player]) -> None:
     from ratings.list_import import import_rating_list
     from ratings.models import RatingSystem
 

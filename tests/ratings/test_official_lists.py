@@ -2,16 +2,16 @@ from pathlib import Path
 
 import pytest
 
-from ratings.official_lists import ListError, read_list
+from ratings.official_lists import ListError, ListRow, read_list
 
 LISTS = Path(__file__).resolve().parent.parent / "fixtures" / "lists"
 
 
-def _read(name: str, kind: str):
+def _read(name: str, kind: str) -> list[ListRow]:
     return read_list(kind, (LISTS / name).read_text(encoding="utf-8"))
 
 
-def test_it_reads_a_fide_txt_list_by_its_header_columns():
+def test_it_reads_a_fide_txt_list_by_its_header_columns() -> None:
     rows = _read("standard_nov26frl.txt", "fide")
     assert [(r.fide_id, r.name, r.rating, r.games, r.federation) for r in rows] == [
         (200000, "Dubois, Luc", 1712, 4, "BEL"),
@@ -20,13 +20,13 @@ def test_it_reads_a_fide_txt_list_by_its_header_columns():
     ]
 
 
-def test_it_reads_the_same_players_from_the_xml_list():
+def test_it_reads_the_same_players_from_the_xml_list() -> None:
     txt = {(r.fide_id, r.rating) for r in _read("standard_nov26frl.txt", "fide")}
     xml = {(r.fide_id, r.rating) for r in _read("standard_nov26frl_xml.xml", "fide")}
     assert xml == txt - {(1503014, 2831)}
 
 
-def test_it_reads_the_belgian_list_with_national_and_fide_ids():
+def test_it_reads_the_belgian_list_with_national_and_fide_ids() -> None:
     rows = _read("frbe_2026_10.csv", "frbe")
     assert [(r.national_id, r.fide_id, r.rating) for r in rows] == [
         ("10000", 200000, 1705),
@@ -58,7 +58,7 @@ def test_it_reads_the_belgian_list_with_national_and_fide_ids():
         ("uscf", "", "unknown list kind 'uscf'"),
     ],
 )
-def test_a_bad_list_names_the_line_and_what_is_wrong(kind, text, message):
+def test_a_bad_list_names_the_line_and_what_is_wrong(kind: str, text: str, message: str) -> None:
     with pytest.raises(ListError) as raised:
         read_list(kind, text)
     assert str(raised.value).startswith(message)

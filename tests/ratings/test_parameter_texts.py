@@ -9,6 +9,7 @@ import html
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import trans_real
@@ -72,7 +73,7 @@ TEXTS = [
 ]
 
 
-def _page(client, engine, language):
+def _page(client: Client, engine: str, language: str) -> str:
     system, _ = RatingSystem.objects.get_or_create(
         engine=engine,
         defaults={"name": f"{engine} system", "role": RatingSystem.Role.NATIONAL},
@@ -85,7 +86,7 @@ def _page(client, engine, language):
 
 
 @pytest.fixture
-def admin_client(client):
+def admin_client(client: Client) -> Client:
     client.force_login(
         User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
     )
@@ -93,7 +94,9 @@ def admin_client(client):
 
 
 @pytest.mark.parametrize("engine", sorted({engine for engine, _en, _fr in TEXTS}))
-def test_it_shows_the_parameters_in_french_on_the_french_page(admin_client, engine):
+def test_it_shows_the_parameters_in_french_on_the_french_page(
+    admin_client: Client, engine: str
+) -> None:
     page = _page(admin_client, engine, "fr")
     for _engine, english, french in (t for t in TEXTS if t[0] == engine):
         assert french in page
@@ -101,14 +104,16 @@ def test_it_shows_the_parameters_in_french_on_the_french_page(admin_client, engi
 
 
 @pytest.mark.parametrize("engine", sorted({engine for engine, _en, _fr in TEXTS}))
-def test_it_shows_the_parameters_in_english_on_the_english_page(admin_client, engine):
+def test_it_shows_the_parameters_in_english_on_the_english_page(
+    admin_client: Client, engine: str
+) -> None:
     page = _page(admin_client, engine, "en")
     for _engine, english, french in (t for t in TEXTS if t[0] == engine):
         assert english in page
         assert french not in page
 
 
-def test_it_has_a_french_text_for_every_label_help_text_and_unit_of_every_system():
+def test_it_has_a_french_text_for_every_label_help_text_and_unit_of_every_system() -> None:
     """Every version's parameters: none falls back to English in French (a few words,
     such as "Elo" or "Convergence", are the same in both languages but are in the
     catalogue all the same)."""
@@ -119,12 +124,12 @@ def test_it_has_a_french_text_for_every_label_help_text_and_unit_of_every_system
         for version in rules.system(key).VERSIONS
         for spec in dataclasses.fields(version.params)
         for text in (spec.metadata["label"], spec.metadata["help"], spec.metadata["unit"])
-        if text and catalogue._catalog.get(text) is None
+        if text and catalogue._catalog.get(text) is None  # type: ignore[attr-defined]
     ]
     assert missing == []
 
 
-def test_it_names_the_texts_the_help_quotes_instead_of_their_seed_numbers():
+def test_it_names_the_texts_the_help_quotes_instead_of_their_seed_numbers() -> None:
     with translation.override("en"):
         shown = help_in_words("Seed 003 §2.5: 'inférieure à 1000 est ramenée à 1000'.")
         assert (

@@ -7,18 +7,19 @@ from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
 from ratings.models import Rating, RatingBatch, RatingSystem
 from ratings.services import recalculate
-from tests.ratings.conftest import D
+from tests.ratings.conftest import D, MakeEvent
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def admin_client(client):
+def admin_client(client: Client) -> Client:
     client.force_login(User.objects.create_superuser("admin", password="x"))
     return client
 
@@ -26,24 +27,26 @@ def admin_client(client):
 @pytest.mark.parametrize(
     ("engine", "day"), [("fide", date(2024, 3, 1)), ("frbe", date(2024, 4, 1))]
 )
-def test_the_default_systems_apply_their_federations_adjustment(engine, day):
+def test_the_default_systems_apply_their_federations_adjustment(engine: str, day: date) -> None:
     system = RatingSystem.objects.get(engine=engine)
     [adjustment] = system.published_adjustments()
     assert (adjustment.day, adjustment.threshold, adjustment.factor) == (day, 2000, 0.4)
 
 
-def test_the_club_elo_has_no_published_adjustment():
+def test_the_club_elo_has_no_published_adjustment() -> None:
     assert RatingSystem.objects.get(engine="club").federation_adjustments() == []
 
 
-def test_the_systems_page_lists_the_published_adjustment(admin_client):
+def test_the_systems_page_lists_the_published_adjustment(admin_client: Client) -> None:
     system = RatingSystem.objects.get(engine="fide")
     html = admin_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
     assert "1 mars 2024" in html
     assert "dans l'historique" in html
 
 
-def test_an_administrator_switches_it_off_after_a_preview(admin_client, make_event):
+def test_an_administrator_switches_it_off_after_a_preview(
+    admin_client: Client, make_event: MakeEvent
+) -> None:
     system = RatingSystem.objects.get(engine="fide")
     a = Player.objects.create(first_name="A", last_name="T", fide_rating=1500)
     b = Player.objects.create(first_name="B", last_name="T", fide_rating=1600)
@@ -69,14 +72,16 @@ def test_an_administrator_switches_it_off_after_a_preview(admin_client, make_eve
     assert json.loads(response.context["overrides"]) == {}
 
 
-def test_the_date_parameters_show_their_value_to_the_browsers_date_input(admin_client):
+def test_the_date_parameters_show_their_value_to_the_browsers_date_input(
+    admin_client: Client,
+) -> None:
     """A date input only reads ISO dates: the day of the adjustment must be shown."""
     system = RatingSystem.objects.get(engine="fide")
     html = admin_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
     assert 'name="p-adjustment_day" value="2024-03-01"' in html
 
 
-def test_an_adjustment_rounds_half_up_like_the_federations_formula():
+def test_an_adjustment_rounds_half_up_like_the_federations_formula() -> None:
     """fide.adjustment_2024 rounds half up: 1501 + 0.5 × (2000 − 1501) = 1750.5 → 1751,
     whichever door applies it (a published or a hand-added adjustment)."""
     from ratings.models import RatingAdjustment

@@ -2,20 +2,24 @@
 administrator restarts it, or a failed one, from its page with one button."""
 
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 import time_machine
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.core.cache import caches
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
+from pytest_django import Settings
 
-from ratings.models import RatingChange, ReplayJob
+from club.models import Player
+from ratings.models import RatingChange, RatingSystem, ReplayJob
 from ratings.tasks import heartbeat, is_interrupted
 from tests.other_processes import caches_in
-from tests.ratings.conftest import D, W
+from tests.ratings.conftest import D, MakeEvent, W
 from tests.task_worker import work_queued_tasks
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,41 +27,41 @@ SINCE = date(2026, 1, 1)
 
 
 @pytest.fixture(autouse=True)
-def _own_progress_cache(settings, tmp_path):
+def _own_progress_cache(settings: Settings, tmp_path: Path) -> None:
     """A progress cache of this test's own: job ids come back from one test to the next."""
     caches_in(tmp_path, settings, "progress")
 
 
 @pytest.fixture
-def admin_client(client):
+def admin_client(client: Client) -> Client:
     admin = User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
     client.force_login(admin)
     return client
 
 
 @pytest.fixture
-def history(make_event, players):
+def history(make_event: MakeEvent, players: list[Player]) -> None:
     make_event(date(2026, 1, 9), [[(players[0], players[1], W), (players[2], players[3], D)]])
 
 
-def _running(system, done=3, total=10):
+def _running(system: RatingSystem, done: int = 3, total: int = 10) -> ReplayJob:
     """A job as its worker leaves it when it is killed: running, with its last heartbeat."""
     job = ReplayJob.objects.create(system=system, since=SINCE, state=ReplayJob.State.RUNNING)
     heartbeat(job.pk, done, total)
     return job
 
 
-def _later(seconds):
+def _later(seconds: float) -> time_machine.travel:
     return time_machine.travel(timezone.now() + timedelta(seconds=seconds), tick=False)
 
 
-def _restart_button(job):
+def _restart_button(job: ReplayJob) -> str:
     return f'action="{reverse("ratings:restart", args=[job.pk])}"'
 
 
 def test_a_job_silent_for_longer_than_the_limit_is_interrupted_and_offers_a_restart(
-    admin_client, club_system, settings
-):
+    admin_client: Client, club_system: RatingSystem, settings: Settings
+) -> None:
     assert settings.REPLAY_STALL_SECONDS == 120
     job = _running(club_system)
     with _later(119):
@@ -79,14 +83,16 @@ def test_a_job_silent_for_longer_than_the_limit_is_interrupted_and_offers_a_rest
         assert gettext("interrupted") in listing
 
 
-def test_the_stall_limit_is_a_setting(club_system, settings):
+def test_the_stall_limit_is_a_setting(club_system: RatingSystem, settings: Settings) -> None:
     settings.REPLAY_STALL_SECONDS = 10
     job = _running(club_system)
     with _later(11):
         assert is_interrupted(job)
 
 
-def test_a_running_job_with_no_heartbeat_left_counts_from_its_creation(club_system):
+def test_a_running_job_with_no_heartbeat_left_counts_from_its_creation(
+    club_system: RatingSystem,
+) -> None:
     job = ReplayJob.objects.create(system=club_system, state=ReplayJob.State.RUNNING)
     caches["progress"].delete(f"replay-job-{job.pk}")
     assert not is_interrupted(job)
@@ -95,8 +101,8 @@ def test_a_running_job_with_no_heartbeat_left_counts_from_its_creation(club_syst
 
 
 def test_a_job_with_a_fresh_heartbeat_is_running_without_a_restart_button(
-    admin_client, club_system
-):
+    admin_client: Client, club_system: RatingSystem
+) -> None:
     job = _running(club_system)
     with _later(60):
         assert not is_interrupted(job)
@@ -107,16 +113,16 @@ def test_a_job_with_a_fresh_heartbeat_is_running_without_a_restart_button(
 
 
 def test_restarting_an_interrupted_job_queues_the_same_replay_and_it_completes(
-    admin_client, club_system, history
-):
+    admin_client: Client, club_system: RatingSystem, history: None
+) -> None:
     job = _running(club_system)
     with _later(121):
         response = admin_client.post(reverse("ratings:restart", args=[job.pk]))
     new = ReplayJob.objects.exclude(pk=job.pk).get()
     assert response.status_code == 302
-    assert response.url == reverse("ratings:job", args=[new.pk])
+    assert response.url == reverse("ratings:job", args=[new.pk])  # type: ignore[attr-defined]
     assert (new.state, new.system, new.since) == (ReplayJob.State.QUEUED, club_system, SINCE)
-    assert new.created_by.username == "admin"
+    assert new.created_by.username == "admin"  # type: ignore[union-attr]
     job.refresh_from_db()
     with translation.override("fr"):
         expected = gettext("Interrupted: restarted as recalculation #%(number)s") % {
@@ -124,7 +130,7 @@ def test_restarting_an_interrupted_job_queues_the_same_replay_and_it_completes(
         }
     assert (job.state, job.error, job.restarted_as) == (ReplayJob.State.FAILED, expected, new)
     assert (job.done, job.total) == (3, 10) and job.finished_at is not None
-    page = admin_client.get(response.url)
+    page = admin_client.get(response.url)  # type: ignore[attr-defined]
     assert [m.level for m in page.context["messages"]] == [messages.SUCCESS]
     with translation.override("fr"):
         said = gettext("Recalculation #%(old)s restarted as recalculation #%(new)s.") % {
@@ -137,7 +143,7 @@ def test_restarting_an_interrupted_job_queues_the_same_replay_and_it_completes(
     assert _restart_button(job) not in old_page
 
     again = admin_client.post(reverse("ratings:restart", args=[job.pk]))  # a second click
-    assert again.url == reverse("ratings:job", args=[job.pk])
+    assert again.url == reverse("ratings:job", args=[job.pk])  # type: ignore[attr-defined]
     assert ReplayJob.objects.count() == 2
 
     work_queued_tasks()
@@ -147,8 +153,8 @@ def test_restarting_an_interrupted_job_queues_the_same_replay_and_it_completes(
 
 
 def test_restarting_a_failed_job_keeps_its_error_and_links_to_the_new_one(
-    admin_client, club_system, history
-):
+    admin_client: Client, club_system: RatingSystem, history: None
+) -> None:
     job = ReplayJob.objects.create(
         system=None, state=ReplayJob.State.FAILED, error="the rules broke", done=1, total=4
     )
@@ -157,7 +163,7 @@ def test_restarting_a_failed_job_keeps_its_error_and_links_to_the_new_one(
 
     response = admin_client.post(reverse("ratings:restart", args=[job.pk]))
     new = ReplayJob.objects.exclude(pk=job.pk).get()
-    assert response.url == reverse("ratings:job", args=[new.pk])
+    assert response.url == reverse("ratings:job", args=[new.pk])  # type: ignore[attr-defined]
     assert (new.state, new.system, new.since) == (ReplayJob.State.QUEUED, None, None)
     job.refresh_from_db()
     assert (job.state, job.error, job.restarted_as) == (
@@ -177,7 +183,9 @@ def test_restarting_a_failed_job_keeps_its_error_and_links_to_the_new_one(
 
 
 @pytest.mark.parametrize("state", ["queued", "running", "done"])
-def test_a_job_neither_failed_nor_interrupted_is_not_restarted(admin_client, club_system, state):
+def test_a_job_neither_failed_nor_interrupted_is_not_restarted(
+    admin_client: Client, club_system: RatingSystem, state: str
+) -> None:
     job = _running(club_system)
     ReplayJob.objects.filter(pk=job.pk).update(state=state)
     with _later(60):
@@ -188,19 +196,19 @@ def test_a_job_neither_failed_nor_interrupted_is_not_restarted(admin_client, clu
 
 
 @pytest.mark.parametrize("who", ["anonymous", "member"])
-def test_only_administrators_restart(client, club_system, who):
+def test_only_administrators_restart(client: Client, club_system: RatingSystem, who: str) -> None:
     if who == "member":
         client.force_login(User.objects.create_user("member", password="x"))
     job = _running(club_system)
     with _later(121):
         response = client.post(reverse("ratings:restart", args=[job.pk]))
     assert response.status_code == 403 or (
-        response.status_code == 302 and "/login/" in response.url
+        response.status_code == 302 and "/login/" in response.url  # type: ignore[attr-defined]
     )
     assert list(ReplayJob.objects.values_list("pk", "state")) == [(job.pk, "running")]
 
 
-def test_restart_takes_only_post(admin_client, club_system):
+def test_restart_takes_only_post(admin_client: Client, club_system: RatingSystem) -> None:
     job = ReplayJob.objects.create(system=club_system, state=ReplayJob.State.FAILED)
     assert admin_client.get(reverse("ratings:restart", args=[job.pk])).status_code == 405
     assert ReplayJob.objects.count() == 1

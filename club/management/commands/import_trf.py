@@ -4,8 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from club.chesslib.trf import TrfError
 from club.desk.imports import import_plan, plan_import
-from club.desk.trf import TrfError
 
 
 class Command(BaseCommand):

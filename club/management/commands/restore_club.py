@@ -3,7 +3,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from club.backup import BackupError, restore_club
+from club.lib.backup import BackupError, restore_club
 
 
 class Command(BaseCommand):

@@ -14,7 +14,7 @@ from typing import cast
 
 import pytest
 
-from club import swiss
+from club.chesslib import swiss
 from club.desk import pairing_services
 from club.desk.services import save_result
 from club.models import Event, Participant, Player

@@ -3,10 +3,12 @@ to log in, members are refused (403), secretaries and administrators get in; ref
 requests change nothing."""
 
 import pytest
-from django.contrib.auth.models import User
-from django.test import Client
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import PermissionDenied
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
+from club.desk import access
 from club.models import ChangeLog, Event, Game, Participant
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +108,26 @@ def test_the_desk_menu_links_to_the_events_and_a_new_one(secretary_client: Clien
     html = render_to_string("desk/_nav.html")
     assert reverse("desk:events") in html
     assert reverse("desk:event_new") in html
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        "get_event_for_secretary",
+        "get_round_for_secretary",
+        "get_member_for_secretary",
+        "get_article_for_secretary",
+    ],
+)
+def test_the_access_helpers_are_the_check_even_without_the_decorator(
+    rf: RequestFactory, member_user: User, paired_event: Event, helper: str
+) -> None:
+    """A view that forgot ``secretary_required`` still refuses whoever is not a secretary:
+    the helper that fetches its object checks who asks."""
+    request = rf.get("/")
+    request.user = member_user
+    with pytest.raises(PermissionDenied):
+        getattr(access, helper)(request, paired_event.pk)
+    request.user = AnonymousUser()
+    with pytest.raises(PermissionDenied):
+        getattr(access, helper)(request, paired_event.pk)

@@ -201,7 +201,7 @@ def test_the_trf_refusals_are_in_english_at_en(secretary_client):
 
 
 def test_the_reader_refuses_digits_other_than_0_to_9_too():
-    from club.desk import trf
+    from club.chesslib import trf
 
     with pytest.raises(trf.TrfError, match="line 2: the start rank '²' is not a whole number"):
         trf.read(_columns(BBP, 2, 5, "   ²"))

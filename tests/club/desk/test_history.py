@@ -45,3 +45,26 @@ def test_an_action_the_table_does_not_know_is_still_told_in_words():
     line = ChangeLog(action="add_bye", details={"round": 4, "players": ["Dupont", "Maes"]})
     with translation.override("en"):
         assert describe(line) == "Add bye (round: 4; players: Dupont, Maes)."
+
+
+def test_cancelling_restoring_check_in_and_undoing_read_as_sentences():
+    lines = [
+        ChangeLog(action="cancel", details={"reason": "salle fermée", "was_closed": False}),
+        ChangeLog(action="restore", details={}),
+        ChangeLog(action="check_in", details={"round": 2, "present": 6, "half": 1}),
+        ChangeLog(action="undo_pairing", details={"round": 2, "boards": 3}),
+    ]
+    with translation.override("en"):
+        assert [describe(line) for line in lines] == [
+            "Event cancelled: salle fermée",
+            "Event restored.",
+            "Who plays round 2 recorded.",
+            "Pairing of round 2 undone (3 boards).",
+        ]
+    with translation.override("fr"):
+        assert [describe(line) for line in lines] == [
+            "Événement annulé : salle fermée",
+            "Événement rétabli.",
+            "Qui joue la ronde 2 : enregistré.",
+            "Appariement de la ronde 2 annulé (3 échiquiers).",
+        ]

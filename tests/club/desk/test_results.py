@@ -103,7 +103,7 @@ def _form(games: list[Game], **typed: str) -> dict[str, str]:
     """The page's form as shown, with the fields of ``typed`` (by board) changed."""
     data = {}
     for game in games:
-        shown = services.KEY_OF_RESULT[game.result]
+        shown = Result(game.result).key
         data[f"version-{game.pk}"] = str(game.version)
         data[f"shown-{game.pk}"] = shown
         data[f"result-{game.pk}"] = typed.get(f"b{game.board}", shown)
@@ -174,6 +174,7 @@ def test_closing_is_refused_while_results_are_missing(secretary_client, paired_e
     html = response.content.decode()
     assert "Results are missing (round.board): 2.1, 2.3, 5.2" in html
     assert "Rounds without pairings: 6." in html
+    assert '<div class="alert alert-danger" role="alert">Results are missing' in html
     paired_event.refresh_from_db()
     assert paired_event.status == Event.Status.ONGOING
     assert not ChangeLog.objects.filter(action="close").exists()

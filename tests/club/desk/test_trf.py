@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from club.desk import trf
+from club.chesslib import trf
 from club.desk.imports import export_event, import_plan, plan_import
 from club.models import Bye, Event, Game, Player, Result
 from tests.club.factories import PlayerFactory

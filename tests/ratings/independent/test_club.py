@@ -70,7 +70,7 @@ def club(request: dict[str, Any]) -> dict[str, Any]:
     return {"rating_after": exact, "status": "rated", "k": k, "expected": total, **lines}
 
 
-def test_it_gives_the_seed_001_draw_of_1800_against_2005():
+def test_it_gives_the_seed_001_draw_of_1800_against_2005() -> None:
     # Seed 001: « Un joueur classé 1800 Elo joue contre un joueur classé 2 005 Elo ... Il a
     # une probabilité de gain p(D) = 0,235 ... En faisant match nul (W=0,5), avec K=20 ...
     # 1 800 + 20 × (0,5 − 0,235) = 1 800 + 5 = 1 805 ».
@@ -80,7 +80,7 @@ def test_it_gives_the_seed_001_draw_of_1800_against_2005():
     assert round(answer["rating_after"]) == 1805
 
 
-def test_it_gives_the_seed_001_performance_1595():
+def test_it_gives_the_seed_001_performance_1595() -> None:
     # Seed 001: « Rc = 1 402 ... p = 4,5 / 6 = 75 % et D (0,75) = 193 ... Rp = 1 402 + 193
     # = 1 595 » (opponents 1150, 1490, 1260, 1420, 1510, 1580; W, L, W, W, W, D).
     games = [
@@ -118,7 +118,9 @@ def _compare(request: dict[str, Any]) -> None:
     games_before=st.integers(min_value=0, max_value=300),
     games=batches(RATED_OR_NOT),
 )
-def test_it_agrees_with_the_engine_for_rated_players(rating, games_before, games):
+def test_it_agrees_with_the_engine_for_rated_players(
+    rating: int | float, games_before: int, games: list[dict[str, Any]]
+) -> None:
     if isinstance(rating, float):
         rating = tenth(rating)  # the club keeps ratings to the tenth
     _compare(
@@ -128,7 +130,7 @@ def test_it_agrees_with_the_engine_for_rated_players(rating, games_before, games
 
 @CHECK
 @given(games=batches(RATED_OR_NOT))
-def test_it_agrees_with_the_engine_for_newcomers(games):
+def test_it_agrees_with_the_engine_for_newcomers(games: list[dict[str, Any]]) -> None:
     _compare({"date": "2025-06-01", "player": {}, "games": games})
 
 
@@ -145,7 +147,9 @@ def test_it_agrees_with_the_engine_for_newcomers(games):
     games_before=st.integers(min_value=0, max_value=300),
     games=batches(),
 )
-def test_it_agrees_with_the_engine_on_other_parameters(params, rating, games_before, games):
+def test_it_agrees_with_the_engine_on_other_parameters(
+    params: dict[str, int | None], rating: int, games_before: int, games: list[dict[str, Any]]
+) -> None:
     request = {"date": "2025-06-01", "params": params, "games": games}
     request["player"] = {"rating": rating, "games": games_before}
     _compare(request)

@@ -163,19 +163,19 @@ def unrated(player: dict[str, Any], final: Number, nj: int) -> dict[str, Any]:
     return {"rating_after": to_ten(pj) - 1, "status": "provisional", "exact": pj, "nj": nj}
 
 
-def test_it_reads_the_seed_003_table_and_rounding():
+def test_it_reads_the_seed_003_table_and_rounding() -> None:
     # Seed 003 prints the seed 000 table: D(.75) = 193, D(.38) = -87; the generating
     # function gives them within a point (docs/ffe.md: « à un point près de 0,05 à 0,95 »).
     for hundredths in range(5, 96):
         p = Fraction(hundredths, 100)
-        assert abs(dp(p) - table_dp(p)) <= 1, hundredths
+        assert abs(dp(p) - table_dp(p)) <= 1, hundredths  # type: ignore[operator]
     # « Les primes sont bornées à +/- 470 si P > 0,95 ou P < 0,05 »
     assert (dp(Fraction(96, 100)), dp(Fraction(1, 100))) == (470, -470)
     # « Les Élos sont arrondis à la dizaine la plus proche. (Le 5 devient 10). »
     assert (to_ten(1645), to_ten(Fraction(164499, 100)), to_ten(1655)) == (1650, 1640, 1660)
 
 
-def test_it_applies_the_seed_003_formulas():
+def test_it_applies_the_seed_003_formulas() -> None:
     # A senior rated 1500 draws 4 games against 1500 and loses one against 1800:
     # Nj = 5, Ea = 1560, P = 2/5 = 0.4, D(0.4) ≈ −72 (table) so Pj ≈ 1488 < Ei: 1.a,
     # Ej = (16 × 1500 + 5 × Pj) / 21 ≈ 1497 → 1500.
@@ -188,7 +188,7 @@ def test_it_applies_the_seed_003_formulas():
     assert compatible(1849, {"opponent": 1500, "score": 1})
 
 
-def test_it_keeps_the_estimate_as_the_first_rating():
+def test_it_keeps_the_estimate_as_the_first_rating() -> None:
     # An unrated player wins against 1000 and draws against 1315.
     # § 4.2, first estimate « sans plage de compatibilité » : Ea = 1157.5, P = 0.75,
     # D(0.75) = 2000/7 × Φ⁻¹(0.75) = 192.711 → 1350.211. Around it the win is 350.211
@@ -196,7 +196,7 @@ def test_it_keeps_the_estimate_as_the_first_rating():
     # 35.2 ≥ 20 → « une moyenne arithmétique » (1350.211 + 1315) / 2 = 1332.606. Around
     # 1332.606 both games count: 1350.211, 17.6 points away (< 20) : « cette estimation est
     # conservée et considérée comme un premier classement ». Pj = 1332.606 on Nj = 2.
-    games = [{"opponent": 1000, "score": 1}, {"opponent": 1315, "score": 0.5}]
+    games: list[dict[str, Any]] = [{"opponent": 1000, "score": 1}, {"opponent": 1315, "score": 0.5}]
     assert abs(estimate(games) - 1332.606) < 0.001
     # 3.a « Pj et Nj sont archivées » ; § 1 « Un Élo terminé par 9 » : 1330 − 1 = 1329.
     alone = ffe({"date": "2025-10-01", "player": {}, "games": games})
@@ -243,7 +243,9 @@ def rated_players(draw: st.DrawFn) -> dict[str, Any]:
     player=rated_players(),
     games=batches(min_size=1, max_size=20),
 )
-def test_it_agrees_with_the_engine_for_rated_players(day, player, games):
+def test_it_agrees_with_the_engine_for_rated_players(
+    day: str, player: dict[str, Any], games: list[dict[str, Any]]
+) -> None:
     _compare({"date": day, "player": player, "games": games})
 
 
@@ -255,6 +257,8 @@ def test_it_agrees_with_the_engine_for_rated_players(day, player, games):
         st.fixed_dictionaries({"performance": st.integers(1000, 2500), "games": st.integers(1, 7)}),
     ),
 )
-def test_it_agrees_with_the_engine_for_unrated_players(games, archive):
+def test_it_agrees_with_the_engine_for_unrated_players(
+    games: list[dict[str, Any]], archive: dict[str, int] | None
+) -> None:
     player = {"archive": archive} if archive else {}
     _compare({"date": "2025-10-01", "player": player, "games": games})

@@ -141,7 +141,7 @@ def fide(request: dict[str, Any]) -> dict[str, Any]:
     return {"rating_after": after, "status": "rated", "k": k, "expected": float(expected), **lines}
 
 
-def test_it_gives_the_seed_001_rating_2606():
+def test_it_gives_the_seed_001_rating_2606() -> None:
     # Seed 001: « Si un joueur classé 2 600 gagne contre un joueur classé 2 700 (D = −100 ;
     # p(D) = 0,36 ; K = 10 ; W = 1), son nouveau classement sera : 2600 + 10(1 − 0,36) =
     # 2606,4. Pour la publication, on arrondira à l'entier le plus proche (2 606). »
@@ -154,7 +154,7 @@ def test_it_gives_the_seed_001_rating_2606():
     assert (answer["rating_after"], answer["k"], answer["expected"]) == (2606, 10, 0.36)
 
 
-def test_it_reads_d_of_p_as_the_seed_001_table_extract():
+def test_it_reads_d_of_p_as_the_seed_001_table_extract() -> None:
     # Seed 001, « Extrait de la table FIDE » : 1,00 + 800 ; 0,9 + 366 ; 0,4 − 72 ;
     # 0,00 − 800 ; and « p = 4,5 / 6 = 75 % et D (0,75) = 193 ».
     assert [table_dp(Fraction(p)) for p in (1, Fraction(9, 10), Fraction(2, 5), 0)] == [
@@ -166,7 +166,7 @@ def test_it_reads_d_of_p_as_the_seed_001_table_extract():
     assert table_dp(Fraction(9, 2) / 6) == 193
 
 
-def test_it_lowers_k_to_stay_within_700():
+def test_it_lowers_k_to_stay_within_700() -> None:
     # docs/fide.md: « Si K × nombre de parties de la période dépasse 700, K devient le plus
     # grand entier qui reste dans cette limite » : 40 × 18 = 720 > 700, so K = 38
     # (38 × 18 = 684); 18 wins against 1600 for a new player at 1800.
@@ -216,7 +216,9 @@ def rated_players(
     player=rated_players(),
     games=batches(RATED_OR_NOT),
 )
-def test_it_agrees_with_the_engine_for_rated_players(day, player, games):
+def test_it_agrees_with_the_engine_for_rated_players(
+    day: str, player: dict[str, Any], games: list[dict[str, Any]]
+) -> None:
     _compare({"date": day, "player": player, "games": games})
 
 
@@ -225,13 +227,15 @@ def test_it_agrees_with_the_engine_for_rated_players(day, player, games):
     day=st.sampled_from([BEFORE_OCTOBER_2025, AFTER_OCTOBER_2025]),
     games=batches(RATED_OR_NOT),
 )
-def test_it_agrees_with_the_engine_for_unrated_players(day, games):
+def test_it_agrees_with_the_engine_for_unrated_players(
+    day: str, games: list[dict[str, Any]]
+) -> None:
     _compare({"date": day, "player": {}, "games": games})
 
 
 @CHECK
 @given(rating=st.integers(min_value=2000, max_value=2390), score=SCORES)
-def test_it_agrees_on_half_points_of_change(rating, score):
+def test_it_agrees_on_half_points_of_change(rating: int, score: int | float) -> None:
     # K 10 (peak 2400 reached) and table steps of 0.01: changes of x.5 happen; the rounding
     # of the change away from zero decides them.
     request = {
@@ -247,7 +251,7 @@ def test_it_agrees_on_half_points_of_change(rating, score):
 BETWEEN_2014_AND_2024 = ["2016-06-01", "2020-06-01", "2023-06-01"]
 
 
-def test_it_gives_the_seed_001_first_rating_examples():
+def test_it_gives_the_seed_001_first_rating_examples() -> None:
     # Seed 001: « Un joueur joue 10 parties, il réalise 2 nulles, 3 victoires et 5 défaites
     # ... p = 0,4, et D(p) = −72. Nous avons alors Ru = Rc − 72 » ; « 2 nulles, 5 victoires
     # et 3 défaites ... Ru = Rc + 20 × (5 − 3) = Rc + 40 ». Here Rc = 1500.
@@ -275,14 +279,18 @@ def players_2014_2024(draw: st.DrawFn, day: str) -> dict[str, Any]:
 
 @CHECK
 @given(data=st.data(), day=st.sampled_from(BETWEEN_2014_AND_2024), games=batches(RATED_OR_NOT))
-def test_it_agrees_with_the_engine_between_2014_and_2024(data, day, games):
+def test_it_agrees_with_the_engine_between_2014_and_2024(
+    data: st.DataObject, day: str, games: list[dict[str, Any]]
+) -> None:
     player = data.draw(players_2014_2024(day))
     _compare({"date": day, "player": player, "games": games})
 
 
 @CHECK
 @given(day=st.sampled_from(BETWEEN_2014_AND_2024), games=batches(RATED_OR_NOT))
-def test_it_agrees_with_the_engine_on_first_ratings_between_2014_and_2024(day, games):
+def test_it_agrees_with_the_engine_on_first_ratings_between_2014_and_2024(
+    day: str, games: list[dict[str, Any]]
+) -> None:
     _compare({"date": day, "player": {}, "games": games})
 
 
@@ -292,15 +300,20 @@ def test_it_agrees_with_the_engine_on_first_ratings_between_2014_and_2024(day, g
     games_before=st.integers(min_value=0, max_value=29),
     games=batches(min_size=13, max_size=25),
 )
-def test_it_agrees_with_the_engine_on_k_times_games_over_700(rating, games_before, games):
+def test_it_agrees_with_the_engine_on_k_times_games_over_700(
+    rating: int, games_before: int, games: list[dict[str, Any]]
+) -> None:
     # K 40 over 18 games or more passes 700: « K devient le plus grand entier qui reste
     # dans cette limite » (docs/fide.md).
-    request = {"date": BEFORE_OCTOBER_2025, "player": {"rating": rating, "games": games_before}}
+    request: dict[str, Any] = {
+        "date": BEFORE_OCTOBER_2025,
+        "player": {"rating": rating, "games": games_before},
+    }
     request["games"] = games
     _compare(request)
 
 
-def test_it_makes_a_player_dropping_below_1400_unrated():
+def test_it_makes_a_player_dropping_below_1400_unrated() -> None:
     # Issue 13 item 1, FIDE 2024 regulations 7.2.1: « players whose ratings drop below
     # 1400 are shown as unrated on the next list and are thereafter treated as unrated
     # players ». 1410 with 100 games (K 20) loses 3 games against 1410 (We 0.50 each):
@@ -315,7 +328,7 @@ def test_it_makes_a_player_dropping_below_1400_unrated():
     assert (answer["status"], answer["rating_after"]) == ("unrated", None)
 
 
-def test_it_makes_a_player_dropping_below_1000_unrated_before_2024():
+def test_it_makes_a_player_dropping_below_1000_unrated_before_2024() -> None:
     # Seed 001 (001_4b8a6bbe86009993.txt): « Si le classement passe en dessous du seuil
     # FIDE (1 000), le joueur est retiré de la liste et à nouveau considéré comme non
     # classé. » 1010 (K 20) loses 3 games against 1010: 1010 − 30 = 980.
@@ -329,7 +342,7 @@ def test_it_makes_a_player_dropping_below_1000_unrated_before_2024():
     assert (answer["status"], answer["rating_after"]) == ("unrated", None)
 
 
-def test_it_gives_no_first_rating_without_half_a_point_or_above_1000():
+def test_it_gives_no_first_rating_without_half_a_point_or_above_1000() -> None:
     # Seed 001: « Depuis [juillet 2014], il suffit de faire au moins une partie nulle (1/2
     # point) sur un minimum de 5 parties jouées contre des joueurs classés et avoir un
     # classement Rn supérieur à 1000 ». Five losses, Rc = (1000 + 1000 + 2332 + 2333 +
@@ -340,7 +353,7 @@ def test_it_gives_no_first_rating_without_half_a_point_or_above_1000():
     at_1000 = [{"opponent": 1366, "score": 0}] * 4 + [{"opponent": 1366, "score": 0.5}]
     above = [{"opponent": 1367, "score": 0}] * 4 + [{"opponent": 1367, "score": 0.5}]
     for games, after in ((zero, None), (at_1000, None), (above, 1001)):
-        request = {"date": "2016-06-01", "player": {}, "games": games}
+        request: dict[str, Any] = {"date": "2016-06-01", "player": {}, "games": games}
         assert fide(request)["rating_after"] == after
         _compare(request)
 
@@ -350,8 +363,13 @@ def test_it_gives_no_first_rating_without_half_a_point_or_above_1000():
     rating=st.integers(min_value=1400, max_value=1600),
     games=batches(max_size=12),
 )
-def test_it_agrees_with_the_engine_on_ratings_falling_below_1400(rating, games):
-    request = {"date": AFTER_OCTOBER_2025, "player": {"rating": rating, "games": 100}}
+def test_it_agrees_with_the_engine_on_ratings_falling_below_1400(
+    rating: int, games: list[dict[str, Any]]
+) -> None:
+    request: dict[str, Any] = {
+        "date": AFTER_OCTOBER_2025,
+        "player": {"rating": rating, "games": 100},
+    }
     request["games"] = games
     assume(fide(request)["status"] == "unrated")
     _compare(request)

@@ -134,7 +134,7 @@ def fqe(request: dict[str, Any]) -> dict[str, Any]:
 DANIEL = [(2024, 1), (2161, 0), (1547, 0.5), (1785, 1), (1979, 1), (2176, 0), (2181, 1), (2048, 1)]
 
 
-def test_it_gives_daniel_2012_as_seed_004():
+def test_it_gives_daniel_2012_as_seed_004() -> None:
     # Seed 004, « UN EXEMPLE DU CALCUL DE LA COTE » : Daniel, 1876, 5,5 points en huit
     # parties, résultat probable 2,88 ; « Cote = 1876 + 32 x (5,5 - 2,88) = 1876 + 84 ...
     # + boni ! ... boni de 52 points (84 - 32). Sa nouvelle cote permanente est alors :
@@ -144,7 +144,7 @@ def test_it_gives_daniel_2012_as_seed_004():
     assert (answer["rating_after"], answer["k"], answer["expected"]) == (2012, 32, 2.88)
 
 
-def test_it_gives_the_seed_004_provisional_and_unrated_figures():
+def test_it_gives_the_seed_004_provisional_and_unrated_figures() -> None:
     # « si un joueur a une cote provisoire de 1462, basée sur 12 parties jouées, et réalise
     # une cote performance de 1630 lors d'un tournoi de 4 rondes » : (12 × 1462 + 4 × 1630)
     # / 16 = 1504 (docs/fqe.md). Four games at 1630 with two wins and two losses make 1630.
@@ -160,7 +160,7 @@ def test_it_gives_the_seed_004_provisional_and_unrated_figures():
     )
 
 
-def test_it_caps_a_match_gain_at_50():
+def test_it_caps_a_match_gain_at_50() -> None:
     # Seed 004: « Enfin, l'augmentation de cote acquise lors d'un match ne peut excéder 50
     # points. » A permanent 999 beats 1762 four times (763 points: « 735 et plus 100 0 »,
     # Rp 0 each): 32 × 4 = 128, bonus over 24 for 4 rounds 128 − 24 = 104, a gain of 232,
@@ -174,7 +174,7 @@ def test_it_caps_a_match_gain_at_50():
     assert engine({"system": "fqe", "match": True, **request})["rating_after"] == 1049
 
 
-def test_it_meets_an_unrated_opponent_at_the_cote_he_was_just_given():
+def test_it_meets_an_unrated_opponent_at_the_cote_he_was_just_given() -> None:
     # Seed 004: « on cote les joueurs dans l'ordre suivant: sans cote; avec une cote
     # provisoire; avec une cote permanente ». A provisional 1500 (10 games) beats an unrated
     # player and loses to 1600. The unrated player is rated first, on his one game, a loss
@@ -182,7 +182,7 @@ def test_it_meets_an_unrated_opponent_at_the_cote_he_was_just_given():
     # player: Cm = (1150 + 1600) / 2 = 1375, V − D = 0, « La nouvelle cote est la moyenne de
     # l'ancienne cote et de la cote-performance ... pondérée selon le nombre de parties » :
     # (10 × 1500 + 2 × 1375) / 12 = 1479.17 → 1479 (at 1100 it would be 1475).
-    games = [{"opponent": None, "score": 1}, {"opponent": 1600, "score": 0}]
+    games: list[dict[str, Any]] = [{"opponent": None, "score": 1}, {"opponent": 1600, "score": 0}]
     request = {"player": {"rating": 1500, "games": 10}, "games": games}
     assert met(1500, games[0]) == 1150
     assert fqe(request)["rating_after"] == 1479
@@ -219,8 +219,8 @@ def _compare(request: dict[str, Any]) -> None:
     match=st.booleans(),
 )
 def test_it_agrees_with_the_engine_for_permanent_ratings(
-    rating, games_before, games, rounds, match
-):
+    rating: int, games_before: int, games: list[dict[str, Any]], rounds: int | None, match: bool
+) -> None:
     request: dict[str, Any] = {"player": {"rating": rating, "games": games_before}}
     request["games"] = games
     if rounds is not None:
@@ -236,7 +236,9 @@ def test_it_agrees_with_the_engine_for_permanent_ratings(
     games_before=st.integers(min_value=1, max_value=24),
     games=batches(RATED_OR_NOT),
 )
-def test_it_agrees_with_the_engine_for_provisional_ratings(rating, games_before, games):
+def test_it_agrees_with_the_engine_for_provisional_ratings(
+    rating: int, games_before: int, games: list[dict[str, Any]]
+) -> None:
     request = {"player": {"rating": rating, "games": games_before}, "games": games}
     # Whether « au-delà de 2300 ... pour moitié » reaches provisional ratings, the seed
     # does not say (it stands among the permanent ratings' rules): left out.
@@ -246,5 +248,7 @@ def test_it_agrees_with_the_engine_for_provisional_ratings(rating, games_before,
 
 @CHECK
 @given(games_before=st.integers(min_value=0, max_value=24), games=batches(RATED_OR_NOT))
-def test_it_agrees_with_the_engine_for_unrated_players(games_before, games):
+def test_it_agrees_with_the_engine_for_unrated_players(
+    games_before: int, games: list[dict[str, Any]]
+) -> None:
     _compare({"player": {"games": games_before}, "games": games})

@@ -114,7 +114,7 @@ WAVRE_GAMES = [
 ]
 
 
-def test_it_gives_the_seed_000_rating_1489():
+def test_it_gives_the_seed_000_rating_1489() -> None:
     # Seed 000: « un joueur avec un classement initial de 1500 Elo et 30 parties » :
     # We = 0.36 + 0.64 + 0.70 + 0.15 = 1.85 ; « Rn = 1500 + 32 ( 1.5 - 1.85 ) = 1488.8,
     # arrondie à 1489 ».
@@ -125,7 +125,7 @@ def test_it_gives_the_seed_000_rating_1489():
     assert answer["expected"] == 1.85
 
 
-def test_it_gives_the_seed_000_first_rating_1451():
+def test_it_gives_the_seed_000_first_rating_1451() -> None:
     # Seed 000: « La moyenne des adversaires vaut ici 1537.5, P = 1.5/4 = 0.375 ...
     # D(0.38) = -87 ... R = 1537.5 - 87 = 1450,5 arrondi à 1451 » (the formula alone: the
     # seed adds that a provisional rating needs 10 games, so the four games come 3 times
@@ -135,7 +135,7 @@ def test_it_gives_the_seed_000_first_rating_1451():
     assert frbe({**request, "games": WAVRE_GAMES})["rating_after"] is None
 
 
-def test_it_caps_the_probability_at_089_in_the_seed_version():
+def test_it_caps_the_probability_at_089_in_the_seed_version() -> None:
     # Seed 000: « la probabilité minimale a été arbitrairement fixée à 0.11 et la
     # probabilité maximale à 0.89 »: 2250 (K 10, > 2200) beating 1800 scores 1 - 0.89.
     request = {
@@ -168,20 +168,22 @@ def _compare(request: dict[str, Any]) -> None:
     games_before=st.integers(min_value=19, max_value=600),
     games=batches(RATED_OR_NOT),
 )
-def test_it_agrees_with_the_engine_for_rated_players(date, rating, games_before, games):
+def test_it_agrees_with_the_engine_for_rated_players(
+    date: str, rating: int, games_before: int, games: list[dict[str, Any]]
+) -> None:
     request = {"date": date, "player": {"rating": rating, "games": games_before}, "games": games}
     _compare(request)
 
 
 @CHECK
 @given(date=st.sampled_from([SEED_DATE, CURRENT_DATE]), games=batches(RATED_OR_NOT))
-def test_it_agrees_with_the_engine_for_newcomers(date, games):
+def test_it_agrees_with_the_engine_for_newcomers(date: str, games: list[dict[str, Any]]) -> None:
     _compare({"date": date, "player": {}, "games": games})
 
 
 @CHECK
 @given(rating=st.integers(min_value=2201, max_value=2690), score=st.sampled_from([0, 0.5, 1]))
-def test_it_agrees_on_half_points_of_the_rating(rating, score):
+def test_it_agrees_on_half_points_of_the_rating(rating: int, score: int | float) -> None:
     # K 10 and table steps of 0.01 make ratings of x.5: seed 000 rounds the rating a half
     # up (« 1450,5 arrondi à 1451 »), also when the change is negative (2275.5 → 2276).
     games = [{"opponent": rating + 5, "score": score}] * 5
@@ -205,9 +207,11 @@ def test_it_agrees_on_half_points_of_the_rating(rating, score):
     games_before=st.integers(min_value=19, max_value=600),
     games=batches(),
 )
-def test_it_agrees_with_the_engine_on_other_parameters(params, rating, games_before, games):
+def test_it_agrees_with_the_engine_on_other_parameters(
+    params: dict[str, Any], rating: int, games_before: int, games: list[dict[str, Any]]
+) -> None:
     # docs/frbe.md names the parameter carrying each of the seed's numbers.
-    request = {"date": CURRENT_DATE, "params": params}
+    request: dict[str, Any] = {"date": CURRENT_DATE, "params": params}
     request["player"] = {"rating": rating, "games": games_before}
     request["games"] = games
     _compare(request)

@@ -67,11 +67,11 @@ def fse(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def test_it_gives_the_seed_002_loss_of_16_3():
+def test_it_gives_the_seed_002_loss_of_16_3() -> None:
     # Seed 002: « Elo de départ : 1880 / adversaire 1 : 1600 Rés: ½ / adversaire 2 : 1600
     # Rés: ½ / adversaire 3 : 2800 Rés: 0 / Résultat : un joueur de 1880 Elo perdrait
     # 16.3 Elo (avec un coeff. de 24) ».
-    games = [
+    games: list[dict[str, Any]] = [
         {"opponent": 1600, "score": 0.5},
         {"opponent": 1600, "score": 0.5},
         {"opponent": 2800, "score": 0},
@@ -96,8 +96,13 @@ def _tenth(value: float) -> float:
     games=batches(RATED_OR_NOT),
     k=st.one_of(st.none(), st.integers(min_value=1, max_value=60)),
 )
-def test_it_agrees_with_the_engine_for_rated_players(rating, games_before, games, k):
-    request = {"date": "2025-06-01", "player": {"rating": rating, "games": games_before}}
+def test_it_agrees_with_the_engine_for_rated_players(
+    rating: int, games_before: int, games: list[dict[str, Any]], k: int | None
+) -> None:
+    request: dict[str, Any] = {
+        "date": "2025-06-01",
+        "player": {"rating": rating, "games": games_before},
+    }
     request["games"] = games
     if k is not None:
         request["params"] = {"k": k}  # docs/fse.md: « K = 24 dans l'exemple du seed (`k`) »
@@ -117,7 +122,7 @@ def test_it_agrees_with_the_engine_for_rated_players(rating, games_before, games
 
 @CHECK
 @given(rating=st.integers(min_value=1400, max_value=2700), games=batches(RATED_OR_NOT))
-def test_it_follows_fide_from_2026(rating, games):
+def test_it_follows_fide_from_2026(rating: int, games: list[dict[str, Any]]) -> None:
     # docs/fse.md: « Depuis 2026, la version datée `follows_fide` confie le calcul aux
     # règles FIDE en vigueur à la date du tournoi » — compared with this package's FIDE.
     request = {"date": "2026-03-01", "player": {"rating": rating, "games": 100}, "games": games}
@@ -129,7 +134,9 @@ def test_it_follows_fide_from_2026(rating, games):
 
 @CHECK
 @given(rating=RATINGS, games=batches())
-def test_it_agrees_with_the_engine_on_the_exact_performance(rating, games):
+def test_it_agrees_with_the_engine_on_the_exact_performance(
+    rating: int, games: list[dict[str, Any]]
+) -> None:
     # The contract: « performance.exact: the rating at which the counted games' expected
     # total equals the score (seed 002) » — finite only between 0 % and 100 %.
     score = sum(g["score"] for g in games)
@@ -160,7 +167,7 @@ def newcomer(games: list[dict[str, Any]]) -> dict[str, Any]:
     return {"rating_after": _tenth(exact), "exact": exact}
 
 
-def test_it_gives_a_newcomer_his_exact_performance():
+def test_it_gives_a_newcomer_his_exact_performance() -> None:
     # Issue 13 item 2; seed 002: the exact performance is « le joueur, qui, en obtenant ces
     # mêmes résultats contre ces mêmes joueurs, ne gagne et ne perd pas de points Elo ».
     # Four draws against 1600 and a loss against 2800: at 1600 the draws balance and the
@@ -178,7 +185,7 @@ def test_it_gives_a_newcomer_his_exact_performance():
 
 @CHECK
 @given(games=batches(RATED_OR_NOT, max_size=12))
-def test_it_agrees_with_the_engine_on_newcomers(games):
+def test_it_agrees_with_the_engine_on_newcomers(games: list[dict[str, Any]]) -> None:
     mine = newcomer(games)
     answer = engine({"system": "fse", "date": "2025-06-01", "player": {}, "games": games})
     if mine["exact"] is None:

@@ -1,5 +1,6 @@
 """Building batches for the rules' tests: one player against listed opponents."""
 
+from collections.abc import Sequence
 from datetime import date
 
 from ratings.rules.base import Batch, Game, PlayerState
@@ -9,7 +10,7 @@ DAY = date(2025, 3, 1)
 
 def against(
     me: PlayerState,
-    games: list[tuple[float | None, float]],
+    games: Sequence[tuple[float | None, float]],
     *,
     day: date = DAY,
     opponent_games: int = 200,

@@ -13,20 +13,20 @@ ratings = st.integers(min_value=800, max_value=2900)
 differences = st.floats(min_value=-1500, max_value=1500, allow_nan=False)
 
 
-def test_the_wavre_table_values():
+def test_the_wavre_table_values() -> None:
     """Seed 000: 1500 against 1600, 1400, 1350, 1800: .36, .64, .70, .15, total 1.85."""
     values = [elo.expected_table(1500 - r) for r in (1600, 1400, 1350, 1800)]
     assert values == [0.36, 0.64, 0.70, 0.15]
     assert elo.total(values) == 1.85
 
 
-def test_d_of_0_38_is_minus_87_and_the_wavre_newcomer_performs_1450_5():
+def test_d_of_0_38_is_minus_87_and_the_wavre_newcomer_performs_1450_5() -> None:
     """Seed 000: D(0.38) = -87; R = 1537.5 - 87 = 1450,5."""
     assert elo.dp_table(0.375) == -87
     assert elo.classical_performance([1600, 1400, 1350, 1800], 1.5) == 1450.5
 
 
-def test_seed_001_examples():
+def test_seed_001_examples() -> None:
     """Seed 001: p(D) = 0,235 for 1800 against 2005; D(q) = 400 log(3) = 190,85; Rp = 1595."""
     assert round(elo.expected_logistic(1800 - 2005), 3) == 0.235
     assert round(elo.dp_formula(0.75), 2) == 190.85
@@ -35,7 +35,7 @@ def test_seed_001_examples():
     assert elo.round_half_up(elo.classical_performance(opponents, 4.5)) == 1595
 
 
-def test_seed_002_classical_performance_1880_and_the_loss_of_16_3():
+def test_seed_002_classical_performance_1880_and_the_loss_of_16_3() -> None:
     """Seed 002: 1/3 against an average of 2000 gives 1880 (the formula's D(p)); a 1880
     player loses 16.3 with K 24 by the exact (normal) method."""
     opponents = [1600, 1600, 2800]
@@ -56,20 +56,20 @@ def test_seed_002_classical_performance_1880_and_the_loss_of_16_3():
         (735, 736, 0.99, 1.0),
     ],
 )
-def test_band_edges_on_both_sides(low, high, p_low, p_high):
+def test_band_edges_on_both_sides(low: int, high: int, p_low: float, p_high: float) -> None:
     assert elo.expected_table(low) == p_low and elo.expected_table(high) == p_high
     assert elo.expected_table(-low) == pytest.approx(1 - p_low)
     assert elo.expected_table(-high) == pytest.approx(1 - p_high)
 
 
-def test_every_band_edge_of_the_table():
+def test_every_band_edge_of_the_table() -> None:
     for high, p in elo.FIDE_EXPECTED_TABLE:
         assert elo.expected_table(high) == p / 100
         assert elo.expected_table(high + 1) > p / 100
 
 
 @pytest.mark.parametrize("cap", [350, 400])
-def test_the_cap_holds_exactly_at_its_value(cap):
+def test_the_cap_holds_exactly_at_its_value(cap: int) -> None:
     assert elo.cap_difference(cap, cap) == cap
     assert elo.cap_difference(cap + 0.5, cap) == cap
     assert elo.cap_difference(-cap - 100, cap) == -cap
@@ -89,16 +89,16 @@ def test_the_cap_holds_exactly_at_its_value(cap):
         (1488.8, Rounding.NONE, 1488.8),
     ],
 )
-def test_rounding_modes(value, mode, rounded):
+def test_rounding_modes(value: float | int, mode: Rounding, rounded: int | float) -> None:
     assert elo.apply_rounding(value, mode) == rounded
 
 
-def test_binary_noise_does_not_change_a_half():
+def test_binary_noise_does_not_change_a_half() -> None:
     assert elo.round_half_up(1537.5 - 87 - 1e-12) == 1451
 
 
 @pytest.mark.parametrize("method", METHODS)
-def test_100_and_0_percent_have_a_clear_answer(method):
+def test_100_and_0_percent_have_a_clear_answer(method: ExpectedMethod) -> None:
     opponents = [1500, 1600]
     high = elo.exact_performance(opponents, 2, method)
     low = elo.exact_performance(opponents, 0, method)
@@ -115,13 +115,15 @@ def test_100_and_0_percent_have_a_clear_answer(method):
 
 
 @given(differences)
-def test_expected_scores_of_both_players_sum_to_one(diff):
+def test_expected_scores_of_both_players_sum_to_one(diff: float) -> None:
     for method in METHODS:
         assert elo.expected(diff, method) + elo.expected(-diff, method) == pytest.approx(1)
 
 
 @given(ratings, ratings, st.sampled_from([0, 0.5, 1]), st.sampled_from(METHODS))
-def test_equal_k_gives_a_zero_sum_exchange(a, b, score, method):
+def test_equal_k_gives_a_zero_sum_exchange(
+    a: int, b: int, score: int | float, method: ExpectedMethod
+) -> None:
     k = 20
     gain_a = k * (score - elo.expected(a - b, method))
     gain_b = k * ((1 - score) - elo.expected(b - a, method))
@@ -133,7 +135,9 @@ def test_equal_k_gives_a_zero_sum_exchange(a, b, score, method):
     st.data(),
     st.sampled_from([ExpectedMethod.LOGISTIC, ExpectedMethod.NORMAL]),
 )
-def test_the_exact_performance_makes_the_expected_total_equal_the_score(opponents, data, method):
+def test_the_exact_performance_makes_the_expected_total_equal_the_score(
+    opponents: list[int], data: st.DataObject, method: ExpectedMethod
+) -> None:
     halves = data.draw(st.integers(min_value=1, max_value=2 * len(opponents) - 1))
     score = halves / 2
     x = elo.exact_performance(opponents, score, method)
@@ -142,7 +146,9 @@ def test_the_exact_performance_makes_the_expected_total_equal_the_score(opponent
 
 
 @given(st.lists(ratings, min_size=1, max_size=12), st.data())
-def test_the_table_performance_is_the_lowest_rating_reaching_the_score(opponents, data):
+def test_the_table_performance_is_the_lowest_rating_reaching_the_score(
+    opponents: list[int], data: st.DataObject
+) -> None:
     score = data.draw(st.integers(min_value=0, max_value=2 * len(opponents))) / 2
     x = elo.exact_performance(opponents, score, ExpectedMethod.TABLE)
     assert x is not None
@@ -153,7 +159,7 @@ def test_the_table_performance_is_the_lowest_rating_reaching_the_score(opponents
 
 
 @given(st.lists(ratings, min_size=2, max_size=10), st.data())
-def test_performance_rises_with_the_score(opponents, data):
+def test_performance_rises_with_the_score(opponents: list[int], data: st.DataObject) -> None:
     n = len(opponents)
     lower = data.draw(st.integers(min_value=1, max_value=2 * n - 2)) / 2
     higher = lower + 0.5
@@ -168,14 +174,14 @@ def test_performance_rises_with_the_score(opponents, data):
             assert low <= high + 0.01
 
 
-def test_the_table_agrees_with_the_normal_distribution_it_was_drawn_from():
+def test_the_table_agrees_with_the_normal_distribution_it_was_drawn_from() -> None:
     """The FIDE table is Φ(D / (200·√2)) rounded to hundredths: within .01 everywhere."""
     for d in range(0, 736):
         assert abs(elo.expected_table(d) - elo.expected_normal(d)) <= 0.01
 
 
 @given(differences, st.sampled_from(METHODS))
-def test_every_function_is_deterministic(diff, method):
+def test_every_function_is_deterministic(diff: float, method: ExpectedMethod) -> None:
     assert elo.expected(diff, method) == elo.expected(diff, method)
     opponents = [1500 + diff / 3, 1600]
     assert elo.exact_performance(opponents, 1, method) == elo.exact_performance(
@@ -183,11 +189,11 @@ def test_every_function_is_deterministic(diff, method):
     )
 
 
-def test_dp_is_bounded_at_470_for_seed_003():
+def test_dp_is_bounded_at_470_for_seed_003() -> None:
     assert elo.dp_bounded(0.97) == 470 and elo.dp_bounded(0.02) == -470
 
 
-def test_the_exact_performance_ends_where_floats_are_coarser_than_its_precision():
+def test_the_exact_performance_ends_where_floats_are_coarser_than_its_precision() -> None:
     """Issue 14: from about 5e13 the gap between two floats is wider than a hundredth and the
     bisection's bracket could never shrink below it; every search now stops after
     ``MAX_STEPS`` steps."""

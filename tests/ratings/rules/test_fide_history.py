@@ -1,20 +1,21 @@
 """FIDE's dated regulations (docs/ratings/fide.md gives each version with its source):
 each test computes a figure by hand from the text in force on the game's day."""
 
+from collections.abc import Sequence
 from datetime import date
 
 import pytest
 
 from ratings.rules import fide, params_on
-from ratings.rules.base import PlayerState, Status
+from ratings.rules.base import PlayerResult, PlayerState, Status
 from tests.ratings.rules.helpers import against
 
 
-def _me(state, games, day):
+def _me(state: PlayerState, games: Sequence[tuple[float | None, float]], day: date) -> PlayerResult:
     return fide.rate(against(state, games, day=day), params_on("fide", day))["me"]
 
 
-def test_a_2012_game_is_rated_with_k_15_below_2400():
+def test_a_2012_game_is_rated_with_k_15_below_2400() -> None:
     """Rating Regulations before 1 July 2014, 8.56: "K = 15 as long as a player's rating
     remains under 2400". 2000 beats 2100: We = 0.36, 2000 + 15 × 0.64 = 2009.6 → 2010."""
     me = _me(PlayerState(rating=2000, games=100), [(2100, 1)], date(2012, 10, 10))
@@ -22,7 +23,7 @@ def test_a_2012_game_is_rated_with_k_15_below_2400():
     assert me.rating_after == 2010
 
 
-def test_the_same_game_after_july_2014_is_rated_with_k_20():
+def test_the_same_game_after_july_2014_is_rated_with_k_20() -> None:
     """Regulations of 1 July 2014, 8.56: "K = 20 as long as a player's rating remains under
     2400". 2000 + 20 × 0.64 = 2012.8 → 2013."""
     me = _me(PlayerState(rating=2000, games=100), [(2100, 1)], date(2014, 7, 10))
@@ -38,7 +39,9 @@ def test_the_same_game_after_july_2014_is_rated_with_k_20():
         (date(2015, 5, 1), 40, 2026),  # 2000 + 40 × 0.64 = 2025.6
     ],
 )
-def test_a_new_players_k_was_25_then_30_from_july_2011_then_40_from_july_2014(day, k, after):
+def test_a_new_players_k_was_25_then_30_from_july_2011_then_40_from_july_2014(
+    day: date, k: int, after: int
+) -> None:
     """Handbook B.02 (2002) 9.12a: "when k = 25"; K 30 "for a player new to the rating list
     until he has completed events with at least 30 games" (8.56 before July 2014, in force
     from July 2011); K 40 from 1 July 2014."""
@@ -46,7 +49,7 @@ def test_a_new_players_k_was_25_then_30_from_july_2011_then_40_from_july_2014(da
     assert (me.k, me.rating_after) == (k, after)
 
 
-def test_juniors_have_k_40_only_from_july_2014():
+def test_juniors_have_k_40_only_from_july_2014() -> None:
     """The junior rule ("K = 40 for all players until their 18th birthday, as long as their
     rating remains under 2300") is new in July 2014: a 15-year-old rated 1800 with 100
     games has K 15 in 2013, K 40 in 2015."""
@@ -55,7 +58,7 @@ def test_juniors_have_k_40_only_from_july_2014():
     assert _me(state, [(1800, 1)], date(2015, 3, 1)).k == 40
 
 
-def test_the_700_limit_on_k_times_games_starts_in_july_2014():
+def test_the_700_limit_on_k_times_games_starts_in_july_2014() -> None:
     """Before July 2014 the text has no limit: 50 games with K 15 keep K 15 (750). Since:
     "If the number of games (n) ... multiplied by K exceeds 700, then K shall be the
     largest whole number such that K × n does not exceed 700": 50 games, K 20 → 14."""
@@ -71,7 +74,9 @@ def test_the_700_limit_on_k_times_games_starts_in_july_2014():
         (date(2013, 3, 1), Status.RATED, 1187),  # floor 1000 from July 2012
     ],
 )
-def test_the_floor_below_which_a_player_becomes_unrated_follows_the_date(day, status, after):
+def test_the_floor_below_which_a_player_becomes_unrated_follows_the_date(
+    day: date, status: Status, after: int | None
+) -> None:
     """Regulations amended to 2008, 0.6: "after 1.7.2009 the floor will be 1200"; 1000 from
     1 July 2012 (Presidential Board, June 2011); below it, "listed on the next list as
     delisted... treated in the same manner as any other unrated player". 1210 loses three
@@ -90,7 +95,7 @@ def test_the_floor_below_which_a_player_becomes_unrated_follows_the_date(day, st
         (date(1995, 3, 1), 1810, None),  # floor 1801 (Handbook 2002, 9.21)
     ],
 )
-def test_the_older_floors_2200_then_1801(day, rating, after):
+def test_the_older_floors_2200_then_1801(day: date, rating: int, after: int | None) -> None:
     """Seed 001: "Jusqu'en 1993, le seuil minimal du classement FIDE était fixé à 2 200";
     Handbook 2002, 9.21: "Players whose ratings drop below 1801 are listed on the next
     list as delisted". Three losses against an equal rating with K 15: R − 22.5, the
@@ -99,7 +104,7 @@ def test_the_older_floors_2200_then_1801(day, rating, after):
     assert me.rating_after == after
 
 
-def test_before_july_2009_the_difference_counts_at_most_350():
+def test_before_july_2009_the_difference_counts_at_most_350() -> None:
     """Seed 001: "ramenée à 400 si elle dépasse 400 depuis [juillet 2009] - au lieu de 350
     avant cette date". 2000 beats 1500 in 2005: 500 counts as 350, We = 0.89 (band
     345-357): 2000 + 15 × 0.11 = 2001.65 → 2002; in 2010, 400: We = 0.92, 2000 + 15 ×
@@ -112,7 +117,7 @@ def test_before_july_2009_the_difference_counts_at_most_350():
     )
 
 
-def test_a_first_rating_needed_9_games_before_july_2009_and_5_after():
+def test_a_first_rating_needed_9_games_before_july_2009_and_5_after() -> None:
     """Handbook B.02 (2002) 9.14: "a minimum of 9 games played against rated opponents";
     5 in the later texts (seed 001). Five draws against 2000: Ru = Rc = 2000."""
     draws = [(2000, 0.5)] * 5
@@ -132,7 +137,7 @@ def test_a_first_rating_needed_9_games_before_july_2009_and_5_after():
         (date(2013, 6, 1), tuple(f"{m:02d}-01" for m in range(1, 13))),
     ],
 )
-def test_the_list_calendar_follows_the_date(day, periods):
+def test_the_list_calendar_follows_the_date(day: date, periods: tuple[str, ...]) -> None:
     """Seed 001: lists once a year to 1980, twice a year (January, July) from 1981, four
     times (January, April, July, October; GA 1999), every two months from July 2009
     ("The list dates will be January 1, March 1, May 1, July 1, September 1 and November
@@ -140,7 +145,7 @@ def test_the_list_calendar_follows_the_date(day, periods):
     assert params_on("fide", day).periods == periods
 
 
-def test_from_july_2014_a_first_rating_needs_half_a_point():
+def test_from_july_2014_a_first_rating_needs_half_a_point() -> None:
     """Seed 001: « Depuis [juillet 2014], il suffit de faire au moins une partie nulle (1/2
     point) sur un minimum de 5 parties jouées contre des joueurs classés ». Five losses
     against 2000: Rc = 2000, p = 0, D(0) = −800 (« les valeurs de 800 et − 800 pour p=1 ou 0
@@ -156,7 +161,7 @@ def test_from_july_2014_a_first_rating_needs_half_a_point():
 
 
 @pytest.mark.parametrize(("opponent", "after"), [(1366, None), (1367, 1001)])
-def test_from_july_2012_a_first_rating_must_exceed_1000(opponent, after):
+def test_from_july_2012_a_first_rating_must_exceed_1000(opponent: int, after: int | None) -> None:
     """Seed 001: the first rating Rn is published « si toutefois celle-ci dépasse 1000 » ;
     « avoir un classement Rn supérieur à 1000 ». A draw and four losses: p = 0.1,
     D(0.1) = −366: against 1366, Rn = 1000 (not above 1000: unrated); against 1367, 1001."""

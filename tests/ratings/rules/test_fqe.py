@@ -11,7 +11,7 @@ P = fqe.Params()
 DANIEL = [(2024, 1), (2161, 0), (1547, 0.5), (1785, 1), (1979, 1), (2176, 0), (2181, 1), (2048, 1)]
 
 
-def test_daniel_goes_from_1876_to_2012_with_a_52_point_bonus():
+def test_daniel_goes_from_1876_to_2012_with_a_52_point_bonus() -> None:
     """Seed 004: 1876 + 32 × (5,5 − 2,88) = 1876 + 84, boni de 52 (84 − 32): 2012."""
     me = fqe.rate(against(PlayerState(rating=1876, games=150), DANIEL, rounds=8), P)["me"]
     assert [g.expected for g in me.games] == [0.30, 0.16, 0.88, 0.62, 0.36, 0.15, 0.14, 0.27]
@@ -22,7 +22,9 @@ def test_daniel_goes_from_1876_to_2012_with_a_52_point_bonus():
 
 
 @pytest.mark.parametrize(("performance", "rating"), [(800, 1000), (900, 1050), (1200, 1200)])
-def test_an_unrated_performance_under_1200_gets_half_the_difference(performance, rating):
+def test_an_unrated_performance_under_1200_gets_half_the_difference(
+    performance: int, rating: int
+) -> None:
     """Seed 004: 'Exemple: 800 devient 1000, 900 devient 1050'."""
     # four draws against opponents rated `performance`: Cm + 400 × 0 / 4 = performance
     me = fqe.rate(against(PlayerState(), [(performance, 0.5)] * 4), P)["me"]
@@ -31,7 +33,7 @@ def test_an_unrated_performance_under_1200_gets_half_the_difference(performance,
     assert me.after.status is Status.PROVISIONAL
 
 
-def test_a_provisional_rating_is_the_weighted_average():
+def test_a_provisional_rating_is_the_weighted_average() -> None:
     """Seed 004: (12 × 1462 + 4 × 1630) / (12 + 4) = 1504."""
     # a performance of 1630 in 4 rounds: opponents averaging 1630 and two wins, two losses
     games = [(1630, 1), (1630, 1), (1630, 0), (1630, 0)]
@@ -40,7 +42,7 @@ def test_a_provisional_rating_is_the_weighted_average():
     assert me.after.games == 16
 
 
-def test_the_25th_game_makes_the_rating_permanent_after_the_tournament():
+def test_the_25th_game_makes_the_rating_permanent_after_the_tournament() -> None:
     me = fqe.rate(against(PlayerState(rating=1500, games=22), [(1500, 0.5)] * 4), P)["me"]
     assert me.after.status is Status.RATED and me.k is None  # still rated as provisional
     later = fqe.rate(against(me.after, [(1500, 1)]), P)["me"]
@@ -48,31 +50,31 @@ def test_the_25th_game_makes_the_rating_permanent_after_the_tournament():
 
 
 @pytest.mark.parametrize(("rounds", "threshold"), [(3, None), (4, 24), (5, 26), (6, 28)])
-def test_the_bonus_threshold_grows_with_the_rounds(rounds, threshold):
+def test_the_bonus_threshold_grows_with_the_rounds(rounds: int, threshold: int | None) -> None:
     assert P.bonus_threshold(rounds) == threshold
 
 
-def test_changes_count_half_above_2300():
+def test_changes_count_half_above_2300() -> None:
     me = fqe.rate(against(PlayerState(rating=2350, games=300), [(2350, 1)], rounds=1), P)["me"]
     assert me.rating_after == 2358  # 16 halved
     crossing = fqe.rate(against(PlayerState(rating=2290, games=300), [(2290, 1)]), P)["me"]
     assert crossing.rating_after == 2290 + 10 + 3  # 10 to 2300, the other 6 halved
 
 
-def test_a_match_earns_at_most_50_points():
+def test_a_match_earns_at_most_50_points() -> None:
     games = [(2000, 1)] * 6
     me = fqe.rate(against(PlayerState(rating=1800, games=300), games, is_match=True), P)["me"]
     assert me.rating_after == 1850
 
 
-def test_byes_and_forfeits_are_not_counted():
+def test_byes_and_forfeits_are_not_counted() -> None:
     batch = against(PlayerState(rating=1800, games=300), [(1800, 1)])
     batch = Batch(batch.day, batch.players, (Game("me", "o0", 1, played=False),))
     me = fqe.rate(batch, P)["me"]
     assert me.rating_after == 1800 and not me.games[0].counted
 
 
-def test_unrated_players_meet_at_1100_and_a_batch_of_unrated_players_gets_rated():
+def test_unrated_players_meet_at_1100_and_a_batch_of_unrated_players_gets_rated() -> None:
     players = {name: PlayerState() for name in "abcd"}
     games = (Game("a", "b", 1), Game("c", "d", 0.5), Game("a", "c", 1), Game("b", "d", 0))
     result = fqe.rate(Batch(date(2025, 5, 1), players, games), P)
@@ -82,7 +84,7 @@ def test_unrated_players_meet_at_1100_and_a_batch_of_unrated_players_gets_rated(
     assert result["b"].rating_after == 950
 
 
-def test_provisional_players_see_the_new_ratings_of_the_unrated_ones():
+def test_provisional_players_see_the_new_ratings_of_the_unrated_ones() -> None:
     players = {"new": PlayerState(), "prov": PlayerState(rating=1500, games=10)}
     result = fqe.rate(Batch(date(2025, 5, 1), players, (Game("new", "prov", 1),)), P)
     new_rating = result["new"].rating_after
@@ -90,7 +92,7 @@ def test_provisional_players_see_the_new_ratings_of_the_unrated_ones():
     assert result["prov"].games[0].opponent_rating == 1900
 
 
-def test_a_match_caps_the_gain_bonus_included():
+def test_a_match_caps_the_gain_bonus_included() -> None:
     """Seed 004: "l'augmentation de cote acquise lors d'un match ne peut excéder 50 points".
     999 beats 1762 four times: a difference of 763 ("735 et plus: 100"), Rp = 0 each;
     32 × 4 = 128, bonus 128 − 24 = 104 (4 rounds), 232 in all, capped at 50: 1049."""
@@ -102,7 +104,7 @@ def test_a_match_caps_the_gain_bonus_included():
     assert tournament.rating_after == 999 + 128 + 104
 
 
-def test_the_bonus_is_computed_on_the_rounded_gain():
+def test_the_bonus_is_computed_on_the_rounded_gain() -> None:
     """Seed 004: "un point de boni pour chaque point de cote gagné dépassant la limite", and
     Daniel's "1876 + 84 [...] boni de 52 points (84 − 32)" rounds 83.84 before the bonus.
     1500, 3/4 against 1550, 1550, 1545, 1545: Rp = .43 + .43 + .44 + .44 = 1.74 ("47--53
@@ -114,7 +116,7 @@ def test_the_bonus_is_computed_on_the_rounded_gain():
     assert me.rating_after == 1556
 
 
-def test_a_provisional_player_meets_an_unrated_opponent_at_the_rating_just_given():
+def test_a_provisional_player_meets_an_unrated_opponent_at_the_rating_just_given() -> None:
     """Seed 004: "on cote les joueurs dans l'ordre suivant: sans cote; avec une cote
     provisoire; avec une cote permanente"; the 1100 is for "un joueur sans cote [qui]
     affronte d'autres joueurs sans cote". A provisional 1500 (10 games) beats an unrated

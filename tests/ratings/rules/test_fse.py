@@ -11,44 +11,44 @@ P = fse.Params()
 SEED_GAMES = [(1600, 0.5), (1600, 0.5), (2800, 0)]
 
 
-def test_the_1880_player_loses_16_3_with_k_24():
+def test_the_1880_player_loses_16_3_with_k_24() -> None:
     """Seed 002: 'un joueur de 1880 Elo perdrait 16.3 Elo (avec un coeff. de 24)'."""
     me = fse.rate(against(PlayerState(rating=1880, games=100), SEED_GAMES), P)["me"]
     assert me.k == 24
-    assert round(me.rating_exact - 1880, 1) == -16.3
+    assert round(me.rating_exact - 1880, 1) == -16.3  # type: ignore[operator]
     assert me.rating_after == 1863.7
 
 
-def test_the_classical_performance_is_1880_and_the_exact_one_just_under_1600():
+def test_the_classical_performance_is_1880_and_the_exact_one_just_under_1600() -> None:
     """Seed 002: '1/3 = 33% contre une moyenne de 2000 Elo donne 1880. C'est absurde.'"""
     me = fse.rate(against(PlayerState(rating=1880, games=100), SEED_GAMES), P)["me"]
     assert me.performance_classical == 1880
-    assert 1599.9 <= me.performance_exact <= 1600.0
+    assert 1599.9 <= me.performance_exact <= 1600.0  # type: ignore[operator]
 
 
-def test_expected_scores_follow_the_normal_distribution():
+def test_expected_scores_follow_the_normal_distribution() -> None:
     me = fse.rate(against(PlayerState(rating=1800, games=100), [(1600, 1)]), P)["me"]
     assert me.games[0].expected == pytest.approx(0.7602, abs=1e-4)  # Φ(200 / 282.84)
 
 
-def test_several_players_are_rated_at_once_and_the_exchange_is_zero_sum():
+def test_several_players_are_rated_at_once_and_the_exchange_is_zero_sum() -> None:
     batch = against(PlayerState(rating=1700, games=100), [(1650, 1), (1750, 0.5)])
     result = fse.rate(batch, P)
-    changes = [r.rating_exact - r.before.rating for r in result.results.values()]
+    changes = [r.rating_exact - r.before.rating for r in result.results.values()]  # type: ignore[operator]
     assert sum(changes) == pytest.approx(0, abs=1e-9)
 
 
-def test_unrated_opponents_are_not_counted():
+def test_unrated_opponents_are_not_counted() -> None:
     me = fse.rate(against(PlayerState(rating=1700, games=100), [(None, 1)]), P)["me"]
     assert me.rating_after == 1700 and not me.games[0].counted
 
 
-def test_a_newcomer_gets_the_exact_performance_after_5_games():
+def test_a_newcomer_gets_the_exact_performance_after_5_games() -> None:
     me = fse.rate(against(PlayerState(), [(1600, 1), (1600, 0)] * 2 + [(1600, 0.5)]), P)["me"]
     assert me.rating_after == 1600
 
 
-def test_from_2026_the_swiss_list_follows_fide():
+def test_from_2026_the_swiss_list_follows_fide() -> None:
     params = params_on("fse", date(2026, 3, 1))
     assert params.follows_fide
     batch = against(
@@ -59,7 +59,7 @@ def test_from_2026_the_swiss_list_follows_fide():
     assert me.rating_after == 2606
 
 
-def test_a_newcomer_receives_the_exact_performance_not_the_one_against_the_average():
+def test_a_newcomer_receives_the_exact_performance_not_the_one_against_the_average() -> None:
     """docs/ratings/fse.md and seed 002 ("il est erroné de se baser sur la moyenne Elo des
     adversaires"): the first rating is the X at which the individual expected scores add
     up to the score. Four draws against 1600, a loss against 2800, 2/5: at X = 1600,
@@ -69,20 +69,20 @@ def test_a_newcomer_receives_the_exact_performance_not_the_one_against_the_avera
     games = [(1600, 0.5)] * 4 + [(2800, 0)]
     me = fse.rate(against(PlayerState(), games), P)["me"]
     assert me.rating_after == 1600.0
-    assert me.rating_after == round(me.performance_exact, 1)
+    assert me.rating_after == round(me.performance_exact, 1)  # type: ignore[arg-type]
 
 
-def test_a_newcomer_s_opponents_are_kept_one_by_one_across_events():
+def test_a_newcomer_s_opponents_are_kept_one_by_one_across_events() -> None:
     """The same five games in two events (3 then 2): the archive keeps each opponent, so
     the first rating is the same 1600.0 as in one event (hand calculation above)."""
     first = fse.rate(against(PlayerState(), [(1600, 0.5)] * 3), P)["me"]
     assert first.rating_after is None
-    assert first.after.archive.opponents == (1600, 1600, 1600)
+    assert first.after.archive.opponents == (1600, 1600, 1600)  # type: ignore[union-attr]
     second = fse.rate(against(first.after, [(1600, 0.5), (2800, 0)]), P)["me"]
     assert second.rating_after == 1600.0
 
 
-def test_a_newcomer_at_100_percent_gets_one_draw_more_against_the_average():
+def test_a_newcomer_at_100_percent_gets_one_draw_more_against_the_average() -> None:
     """Seed 002: at 100 %, "une partie de plus, à considérer comme un match nul contre un
     joueur de niveau égal à la moyenne des adversaires". Five wins against 1600 and the
     draw added: 6 Φ((X − 1600) / 282.84) = 5.5, Φ(z) = 0.91667, z = 1.38299,
@@ -91,7 +91,7 @@ def test_a_newcomer_at_100_percent_gets_one_draw_more_against_the_average():
     assert me.rating_after == 1991.2
 
 
-def test_a_newcomer_s_exact_performance_is_rounded_to_the_tenth_once():
+def test_a_newcomer_s_exact_performance_is_rounded_to_the_tenth_once() -> None:
     """Seed 002: the performance is "le joueur, qui, en obtenant ces mêmes résultats contre
     ces mêmes joueurs, ne gagne et ne perd pas de points Elo": Σ Φ((X − Ei) / 282.84) = the
     score; the rating keeps a tenth (seed 002's "16.3"). Losses against 1000 and 1001, a
@@ -102,5 +102,5 @@ def test_a_newcomer_s_exact_performance_is_rounded_to_the_tenth_once():
     wrongly be 1420.2."""
     games = [(1000, 0), (1001, 0), (1413, 0.5), (1743, 1), (2296, 1)]
     me = fse.rate(against(PlayerState(), games), P)["me"]
-    assert abs(me.rating_exact - 1420.146) < 0.001
+    assert abs(me.rating_exact - 1420.146) < 0.001  # type: ignore[operator]
     assert me.rating_after == 1420.1

@@ -17,9 +17,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from club.client_ip import client_ip
 from club.forms import ContactForm, OwnDataForm
-from club.markdown import render as render_markdown
+from club.lib.client_ip import client_ip
+from club.lib.markdown import render as render_markdown
 from club.models import Article, Member
 from ratings.history import member_history
 
@@ -34,7 +34,7 @@ def articles(request: HttpRequest) -> HttpResponse:
 @require_safe
 def article(request: HttpRequest, slug: str) -> HttpResponse:
     item = get_object_or_404(Article.objects.published(), slug=slug)
-    body = mark_safe(render_markdown(item.body))  # sanitised by nh3 in club.markdown
+    body = mark_safe(render_markdown(item.body))  # sanitised by nh3 in club.lib.markdown
     return render(request, "club/article.html", {"article": item, "body": body})
 
 

@@ -13,18 +13,22 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club.desk.access import secretary_required
+from club.desk.access import check_event_for_secretary, require_secretary, secretary_required
 from club.desk.services import DeskError
 from club.models import Member
 from interclub import forms, services
 from interclub.models import Division, LineupEntry, Team, TeamMatch
 
 
-def _division(pk: int) -> Division:
+def _division(request: HttpRequest, pk: int) -> Division:
+    """The division ``pk``, for a secretary only."""
+    require_secretary(request)
     return get_object_or_404(Division, pk=pk)
 
 
-def _match(pk: int) -> TeamMatch:
+def _match(request: HttpRequest, pk: int) -> TeamMatch:
+    """The match ``pk`` with its division, event and teams, for a secretary only."""
+    require_secretary(request)
     return get_object_or_404(
         TeamMatch.objects.select_related("division", "event", "home", "away"), pk=pk
     )
@@ -70,7 +74,7 @@ def division_new(request: HttpRequest) -> HttpResponse:
 @secretary_required
 @require_http_methods(["GET", "POST"])
 def match_new(request: HttpRequest, pk: int) -> HttpResponse:
-    division = _division(pk)
+    division = _division(request, pk)
     form = forms.MatchForm(division, request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -174,13 +178,14 @@ def _page(
 @secretary_required
 @require_GET
 def match(request: HttpRequest, pk: int) -> HttpResponse:
-    return _page(request, _match(pk))
+    return _page(request, _match(request, pk))
 
 
 @secretary_required
 @require_POST
 def lineup(request: HttpRequest, pk: int, team: int) -> HttpResponse:
-    found = _match(pk)
+    found = _match(request, pk)
+    check_event_for_secretary(request, found.event)  # a cancelled match: refused
     side = get_object_or_404(Team, pk=team, division=found.division)
     try:
         typed = forms.read_lineup(side, found.division.boards, request.POST)

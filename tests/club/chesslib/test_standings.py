@@ -2,16 +2,16 @@ from decimal import Decimal
 
 import pytest
 
-from club.standings import Kind, Round, Tiebreak, crosstable, parse_tiebreaks, standings
+from club.chesslib.standings import Kind, Round, Tiebreak, crosstable, parse_tiebreaks, standings
 
 D = Decimal
 H = D("0.5")
 
 
-def _records():
+def _records() -> dict[str, list[Round]]:
     """A 4-player round robin: A beats B and C, draws D; B beats C and D; C beats D.
     Points: A 2.5, B 2, C 1, D 0.5."""
-    games = [
+    games: list[tuple[str, str, int | Decimal]] = [
         ("A", "B", 1),
         ("A", "C", 1),
         ("A", "D", H),
@@ -19,14 +19,14 @@ def _records():
         ("B", "D", 1),
         ("C", "D", 1),
     ]
-    records = {p: [] for p in "ABCD"}
+    records: dict[str, list[Round]] = {p: [] for p in "ABCD"}
     for white, black, score in games:
         records[white].append(Round(black, D(score)))
         records[black].append(Round(white, 1 - D(score)))
     return records
 
 
-def test_points_then_each_tiebreak_in_order():
+def test_points_then_each_tiebreak_in_order() -> None:
     rows = standings(_records(), [Tiebreak.SONNEBORN_BERGER, Tiebreak.BUCHHOLZ])
     assert [(r.player, r.points) for r in rows] == [("A", D("2.5")), ("B", 2), ("C", 1), ("D", H)]
     # Sonneborn-Berger of A: B (2) + C (1) + half of D (0.5) = 3.25
@@ -35,7 +35,7 @@ def test_points_then_each_tiebreak_in_order():
     assert rows[1].tiebreaks[Tiebreak.BUCHHOLZ] == 4
 
 
-def test_buchholz_cut1_median_progressive_and_wins():
+def test_buchholz_cut1_median_progressive_and_wins() -> None:
     rows = {r.player: r for r in standings(_records(), list(Tiebreak)[:-1])}
     a = rows["A"].tiebreaks
     assert a[Tiebreak.BUCHHOLZ] == D("3.5")  # 2 + 1 + 0.5
@@ -45,7 +45,7 @@ def test_buchholz_cut1_median_progressive_and_wins():
     assert a[Tiebreak.WINS] == 2
 
 
-def test_the_direct_encounter_separates_players_level_on_points():
+def test_the_direct_encounter_separates_players_level_on_points() -> None:
     records = {
         "X": [Round("Y", D(1)), Round("Z", D(0))],
         "Y": [Round("X", D(0)), Round("Z", D(1))],
@@ -57,7 +57,7 @@ def test_the_direct_encounter_separates_players_level_on_points():
     assert [r.rank for r in rows] == [1, 1, 1]
 
 
-def test_a_bye_counts_the_players_own_score_in_buchholz():
+def test_a_bye_counts_the_players_own_score_in_buchholz() -> None:
     """C.07 (2024) 16.4: an unplayed round counts as a game against a dummy opponent
     with the player's own final score (A: 2); and 16.3: B's bye in the last round counts
     as a draw when B's opponents add up B's score (0 + 0.5). BH(A) = 0.5 + 2 = 2.5."""
@@ -69,12 +69,14 @@ def test_a_bye_counts_the_players_own_score_in_buchholz():
     assert rows["A"].tiebreaks[Tiebreak.BUCHHOLZ] == H + 2
 
 
-def _tournament(player_rounds, rounds):
+def _tournament(
+    player_rounds: list[tuple[int, str, Decimal, Kind]], rounds: int
+) -> dict[str, list[Round]]:
     """A Swiss where player "P" has ``player_rounds`` — (round, opponent's final score,
     P's points, kind) — and every opponent reaches that final score by games against
     players met only once (named F1, F2...), so the opponents' scores are the figures of
     the example."""
-    records = {"P": []}
+    records: dict[str, list[Round]] = {"P": []}
     fillers = iter(range(1, 1000))
     for number, score, points, kind in player_rounds:
         if kind is not Kind.PLAYED and kind is not Kind.FORFEIT_WIN:
@@ -96,7 +98,7 @@ def _tournament(player_rounds, rounds):
     return records
 
 
-def test_the_fide_exercise_cuts_the_half_point_bye_before_the_lowest_opponent():
+def test_the_fide_exercise_cuts_the_half_point_bye_before_the_lowest_opponent() -> None:
     """FIDE TEC, Tie-Break Exercises V01-1 (2024-04-16), exercise 6, on C.07 16.5.1:
     player #4 scores 3.5 in five rounds with a half-point bye in round 2; opponents
     finished on 3.5, 3.5, 3.0 and 1.5. The bye is a virtual unplayed round (its dummy
@@ -119,7 +121,7 @@ def test_the_fide_exercise_cuts_the_half_point_bye_before_the_lowest_opponent():
     assert rows["P"].tiebreaks[Tiebreak.BUCHHOLZ_CUT1] == D("11.5")
 
 
-def test_a_forfeit_win_counts_a_dummy_with_the_players_own_score():
+def test_a_forfeit_win_counts_a_dummy_with_the_players_own_score() -> None:
     """C.07 (2024) annex, example 1 (Arbiter's Manual 2026, pp. 258-261), on 16.4: a
     player finishes on 7.0 of 9 with a forfeit win in round 7. The absent opponent's
     score does not count: the round counts a dummy on the player's own 7.0, so with
@@ -138,7 +140,7 @@ def test_a_forfeit_win_counts_a_dummy_with_the_players_own_score():
     assert rows["P"].tiebreaks[Tiebreak.BUCHHOLZ] == 51
 
 
-def test_the_2026_edition_caps_the_forfeit_dummy_at_the_scheduled_opponents_score():
+def test_the_2026_edition_caps_the_forfeit_dummy_at_the_scheduled_opponents_score() -> None:
     """The same example under C.07 as amended for 2026 (16.4.1): the dummy of a forfeit
     win scores no more than the scheduled opponent, 5.5: BH = 44 + 5.5 = 49.5. The site
     follows the 2024 regulations (51 above); tiebreak-core has both editions right."""
@@ -151,7 +153,7 @@ def test_the_2026_edition_caps_the_forfeit_dummy_at_the_scheduled_opponents_scor
     assert rows["P"].tiebreaks[Tiebreak.BUCHHOLZ] == D("49.5")
 
 
-def test_a_forfeit_loss_and_the_rounds_after_a_withdrawal_count_dummies():
+def test_a_forfeit_loss_and_the_rounds_after_a_withdrawal_count_dummies() -> None:
     """C.07 (2024) annex, example 3, on 16.4: 6.5 of 10 with a forfeit loss and a
     withdrawal before the last round; both unplayed rounds count the player's own 6.5:
     BH = played opponents + 6.5 + 6.5 = 64.5 (played opponents worth 51.5)."""
@@ -169,12 +171,12 @@ def test_a_forfeit_loss_and_the_rounds_after_a_withdrawal_count_dummies():
     assert rows["P"].tiebreaks[Tiebreak.BUCHHOLZ] == D("64.5")
 
 
-def test_tiebreak_keys_are_checked():
+def test_tiebreak_keys_are_checked() -> None:
     assert parse_tiebreaks("buchholz, wins") == [Tiebreak.BUCHHOLZ, Tiebreak.WINS]
     with pytest.raises(ValueError, match="unknown tiebreak"):
         parse_tiebreaks("koya")
 
 
-def test_the_crosstable_holds_each_result_from_both_sides():
+def test_the_crosstable_holds_each_result_from_both_sides() -> None:
     table = crosstable("AB", [("A", "B", D(1), D(0))])
     assert table == {"A": {"B": [1]}, "B": {"A": [0]}}

@@ -1,8 +1,11 @@
 import json
 from io import StringIO
+from pathlib import Path
+from typing import cast
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from club.models import Event, Game, Member, Player
 from ratings.models import RatingChange, RatingSystem
@@ -10,14 +13,16 @@ from ratings.models import RatingChange, RatingSystem
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _pages(client):
-    member = Member.objects.order_by("pk").first()
-    event = Event.objects.filter(status="closed").order_by("pk").first()
+def _pages(client: Client) -> dict[str, bytes]:
+    member = cast(Member, Member.objects.order_by("pk").first())
+    event = cast(Event, Event.objects.filter(status="closed").order_by("pk").first())
     urls = ["/membres/", f"/membres/{member.pk}/", event.get_absolute_url(), "/classements/"]
     return {url: client.get(url).content for url in urls}
 
 
-def test_the_demo_club_goes_to_one_file_and_back_with_the_same_pages(client, tmp_path):
+def test_the_demo_club_goes_to_one_file_and_back_with_the_same_pages(
+    client: Client, tmp_path: Path
+) -> None:
     call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
     RatingSystem.objects.filter(engine="club").update(params={"k": 25})
     before = _pages(client)
@@ -35,7 +40,7 @@ def test_the_demo_club_goes_to_one_file_and_back_with_the_same_pages(client, tmp
     assert _pages(client) == before
 
 
-def test_it_restores_only_into_an_empty_database(tmp_path):
+def test_it_restores_only_into_an_empty_database(tmp_path: Path) -> None:
     call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
     backup = tmp_path / "club.json"
     call_command("export_club", str(backup), stdout=StringIO())
@@ -43,14 +48,14 @@ def test_it_restores_only_into_an_empty_database(tmp_path):
         call_command("restore_club", str(backup))
 
 
-def test_a_file_that_is_not_a_backup_is_refused(tmp_path):
+def test_a_file_that_is_not_a_backup_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "something else"}')
     with pytest.raises(CommandError, match="not a backup file of this site"):
         call_command("restore_club", str(bad))
 
 
-def test_login_throttling_records_are_not_club_data(client, tmp_path):
+def test_login_throttling_records_are_not_club_data(client: Client, tmp_path: Path) -> None:
     from axes.models import AccessAttempt
     from django.contrib.auth.models import User
 
@@ -67,7 +72,7 @@ def test_login_throttling_records_are_not_club_data(client, tmp_path):
 
 
 @pytest.mark.parametrize("existing", [False, True])
-def test_the_backup_file_is_readable_by_its_owner_only(tmp_path, existing):
+def test_the_backup_file_is_readable_by_its_owner_only(tmp_path: Path, existing: bool) -> None:
     import os
     import stat
 

@@ -9,6 +9,10 @@ and some ``AddField`` on ``club_game``): such a migration must call
 :func:`create_game_triggers` again after its operations (``drop`` first is safe).
 """
 
+from collections.abc import Iterable
+
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+
 MESSAGE = "a player cannot play twice in one round"
 
 SQLITE = [
@@ -62,12 +66,12 @@ DROP = {
 }
 
 
-def _run(schema_editor, statements) -> None:
+def _run(schema_editor: BaseDatabaseSchemaEditor, statements: Iterable[str]) -> None:
     for sql in statements:
         schema_editor.execute(sql)
 
 
-def create_game_triggers(schema_editor) -> None:
+def create_game_triggers(schema_editor: BaseDatabaseSchemaEditor) -> None:
     vendor = schema_editor.connection.vendor
     if vendor == "sqlite":
         _run(schema_editor, SQLITE)
@@ -77,5 +81,5 @@ def create_game_triggers(schema_editor) -> None:
         raise NotImplementedError(f"no trigger written for {vendor}: add one to this migration")
 
 
-def drop_game_triggers(schema_editor) -> None:
+def drop_game_triggers(schema_editor: BaseDatabaseSchemaEditor) -> None:
     _run(schema_editor, DROP.get(schema_editor.connection.vendor, []))

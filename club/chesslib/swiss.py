@@ -362,6 +362,6 @@ def _with_fast_matching(function: Any) -> Any:
     return method
 
 
-_Engine._pair_bracket_mwm = _with_fast_matching(dutch.DutchEngine._pair_bracket_mwm)  # type: ignore[method-assign]
-_Engine._pair_global_mwm = _with_fast_matching(dutch.DutchEngine._pair_global_mwm)  # type: ignore[method-assign]
-_Engine._pair_iterative_mwm = _with_fast_matching(_iterative_on_table())  # type: ignore[method-assign]
+_Engine._pair_bracket_mwm = _with_fast_matching(dutch.DutchEngine._pair_bracket_mwm)
+_Engine._pair_global_mwm = _with_fast_matching(dutch.DutchEngine._pair_global_mwm)
+_Engine._pair_iterative_mwm = _with_fast_matching(_iterative_on_table())

@@ -1,4 +1,4 @@
-"""club.swiss: the history handed to the Dutch engine, and the compiled matching that
+"""club.chesslib.swiss: the history handed to the Dutch engine, and the compiled matching that
 replaces networkx's in it (checked against networkx itself, a matching no one here wrote)."""
 
 from __future__ import annotations
@@ -10,16 +10,23 @@ import networkx
 import pytest
 from caissify_pairings.engines import dutch
 
-from club import swiss
+from club.chesslib import swiss
 
 ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 
 
-def _entrant(id_, scores, colours, opponents, played, byes=0):
+def _entrant(
+    id_: int,
+    scores: list[Decimal],
+    colours: list[str],
+    opponents: list[int | None],
+    played: list[bool],
+    byes: int = 0,
+) -> swiss.Entrant:
     return swiss.Entrant(id_, 2000 - id_, id_, scores, colours, opponents, played, byes)
 
 
-def test_it_hands_the_engine_played_games_only_for_colours_and_opponents():
+def test_it_hands_the_engine_played_games_only_for_colours_and_opponents() -> None:
     """C.04.1 / bbpPairings: a forfeit is not a played game: its colour does not count and
     its players may meet again. The forfeit's winner floated down (points won unplayed) and
     may not get the bye; the loser did not float."""
@@ -37,7 +44,7 @@ def test_it_hands_the_engine_played_games_only_for_colours_and_opponents():
     assert by_id[1]["forfeit_win_count"] == 1 and by_id[3]["forfeit_win_count"] == 0
 
 
-def test_it_floats_down_a_scoring_bye_and_reads_floats_from_scores_before_the_round():
+def test_it_floats_down_a_scoring_bye_and_reads_floats_from_scores_before_the_round() -> None:
     """A half-point bye scores: a downfloat, but not a bar to the pairing-allocated bye
     (bbpPairings' eligibleForBye asks for a full point). Round 1: all on 0, no float;
     round 2: player 3 (1 point) met player 2 (0): 3 floated down, 2 up."""
@@ -52,7 +59,7 @@ def test_it_floats_down_a_scoring_bye_and_reads_floats_from_scores_before_the_ro
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_its_matching_has_networkx_weight_and_cardinality_while_weights_change(seed):
+def test_its_matching_has_networkx_weight_and_cardinality_while_weights_change(seed: int) -> None:
     """Random graphs with weights of up to 200 bits, as the engine's, solved again after
     some weights change or vanish: the same number of pairs and the same total weight as
     networkx.max_weight_matching(maxcardinality=True)."""
@@ -88,7 +95,7 @@ def test_its_matching_has_networkx_weight_and_cardinality_while_weights_change(s
             weights[key] = rng.choice([0, 1, weights[key] >> 3, weights[key] * 3])
 
 
-def test_the_engine_hands_its_weight_table_to_the_matching():
+def test_the_engine_hands_its_weight_table_to_the_matching() -> None:
     """The pinned engine's iterative matching is read from its weight table (the fast
     path); a new engine version whose text differs falls back to the slower graph path,
     and this test says so."""

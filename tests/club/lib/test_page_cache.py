@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 from django.db import transaction
+from django.test import Client
 from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries, Settings
 
-from club import page_cache
-from club.models import Event, Game, Result
+from club.lib import page_cache
+from club.models import Event, Game, Member, Result
 from tests.club.factories import GameFactory, MemberFactory
 from tests.other_processes import ROOT, caches_in, environment
 
@@ -20,20 +22,20 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def page_caches(settings, tmp_path) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def page_caches(settings: Settings, tmp_path: Path) -> dict[str, str]:
     """The page cache on, in files of its own, as worker processes share it."""
     settings.PAGE_CACHE_ENABLED = True
     return caches_in(tmp_path, settings, "pages", "page-generation")
 
 
 @pytest.fixture
-def member():  # type: ignore[no-untyped-def]
+def member() -> Member:
     return MemberFactory(player__first_name="Alice", player__last_name="Martin")
 
 
 def test_the_second_anonymous_visit_is_served_from_the_cache_without_a_query(
-    client, member, django_assert_num_queries
-):
+    client: Client, member: Member, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
     url = reverse("member", args=[member.pk])
     first = client.get(url)
     assert first.status_code == 200 and first[page_cache.HEADER] == "miss"
@@ -45,7 +47,7 @@ def test_the_second_anonymous_visit_is_served_from_the_cache_without_a_query(
     assert "Alice" in second.content.decode()
 
 
-def test_a_committed_write_forgets_the_pages(client, member):
+def test_a_committed_write_forgets_the_pages(client: Client, member: Member) -> None:
     url = reverse("member", args=[member.pk])
     client.get(url)
     type(member.player).objects.filter(pk=member.player.pk).update(first_name="Béatrice")
@@ -54,7 +56,7 @@ def test_a_committed_write_forgets_the_pages(client, member):
     assert "Béatrice" in response.content.decode()
 
 
-def test_a_transaction_forgets_the_pages_when_it_commits_and_only_then(member):
+def test_a_transaction_forgets_the_pages_when_it_commits_and_only_then(member: Member) -> None:
     before = page_cache.generation()
     with transaction.atomic():
         member.player.first_name = "Chloé"
@@ -70,7 +72,7 @@ def test_a_transaction_forgets_the_pages_when_it_commits_and_only_then(member):
     assert page_cache.generation() == after
 
 
-def test_a_login_writes_a_session_and_forgets_nothing(client, member):
+def test_a_login_writes_a_session_and_forgets_nothing(client: Client, member: Member) -> None:
     User.objects.create_user("alice", password="correct horse battery")
     before = page_cache.generation()
     response = client.post(
@@ -80,7 +82,7 @@ def test_a_login_writes_a_session_and_forgets_nothing(client, member):
     assert page_cache.generation() == before
 
 
-def test_a_result_saved_at_the_desk_shows_at_once_on_the_public_event_page(client):
+def test_a_result_saved_at_the_desk_shows_at_once_on_the_public_event_page(client: Client) -> None:
     game = GameFactory(
         round__event__status=Event.Status.ONGOING,
         white__last_name="Blanc",
@@ -105,7 +107,9 @@ def test_a_result_saved_at_the_desk_shows_at_once_on_the_public_event_page(clien
     assert "1-0" in response.content.decode()
 
 
-def test_signed_in_visitors_and_pages_that_set_cookies_are_never_cached(client, member):
+def test_signed_in_visitors_and_pages_that_set_cookies_are_never_cached(
+    client: Client, member: Member
+) -> None:
     url = reverse("member", args=[member.pk])
     client.get(url)
     user = User.objects.create_user("bob", password="x")
@@ -122,7 +126,9 @@ def test_signed_in_visitors_and_pages_that_set_cookies_are_never_cached(client, 
 
 
 @pytest.mark.postgresql
-def test_a_write_in_another_process_forgets_the_pages(client, member, page_caches):
+def test_a_write_in_another_process_forgets_the_pages(
+    client: Client, member: Member, page_caches: dict[str, str]
+) -> None:
     """A management command, the task worker or another gunicorn worker: any process."""
     url = reverse("member", args=[member.pk])
     client.get(url)
@@ -146,8 +152,12 @@ def test_a_write_in_another_process_forgets_the_pages(client, member, page_cache
 
 
 def test_a_cache_out_of_order_costs_speed_never_a_page_or_a_write(
-    client, member, settings, tmp_path, caplog
-):
+    client: Client,
+    member: Member,
+    settings: Settings,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("")
     caches_in(not_a_folder, settings, "pages", "page-generation")
@@ -160,7 +170,9 @@ def test_a_cache_out_of_order_costs_speed_never_a_page_or_a_write(
     assert "Flore" in client.get(url).content.decode()
 
 
-def test_unknown_query_parameters_make_no_new_cache_entries(client, member, page_caches):
+def test_unknown_query_parameters_make_no_new_cache_entries(
+    client: Client, member: Member, page_caches: dict[str, str]
+) -> None:
     url = reverse("member", args=[member.pk])
     folder = page_caches["PAGE_CACHE_LOCATION"]
 
@@ -180,7 +192,7 @@ def test_unknown_query_parameters_make_no_new_cache_entries(client, member, page
     assert client.get(reverse("calendar"), {"mois": "2026-11"})[page_cache.HEADER] == "hit"
 
 
-def test_head_is_answered_like_get_without_a_body(client, member):
+def test_head_is_answered_like_get_without_a_body(client: Client, member: Member) -> None:
     for url in (reverse("home"), reverse("member", args=[member.pk]), reverse("contact")):
         get, head = client.get(url), client.head(url)
         assert head.status_code == get.status_code == 200

@@ -5,13 +5,17 @@ rating 49-52, federation 54-56, FIDE ID 58-68, birth date 70-79, points 81-84, r
 then one 10-character block a round from column 92: opponent (4), colour (w/b/-), result
 (1 0 = + - W D L H F U Z). Header records: 012 name, 022 city, 032 federation, 042 start
 and 052 end dates, 092 type, 102 chief arbiter, 122 time control, 132 round dates; the
-TRF(x) extensions XXR (rounds) and XXC (colour of the first board). The writer adds the
+TRF(x) extensions XXR (rounds), XXC (colour of the first board) and XXA (a player's
+acceleration: the virtual points added to their pairing score in each round, as JaVaFo
+and bbpPairings read them: the start rank in columns 5-8, then one 4-column field a round
+from column 10, 5 columns apart, "1.0", "0.5" or blank for none). The writer adds the
 counts of players (062, 072), the rank column and the tie-breaks (202, TRF-2026 codes).
 Errors name the line and what is wrong.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -63,6 +67,8 @@ class Tournament:
     chief_arbiter: str = ""  # 102
     time_control: str = ""  # 122
     tiebreaks: list[str] = field(default_factory=list)  # 202, TRF-2026 (MTB26) codes
+    # XXA: start rank -> virtual points in rounds 1, 2, ... (a player without a line: none)
+    accelerations: dict[int, list[Decimal]] = field(default_factory=dict)
 
     @property
     def played_rounds(self) -> int:
@@ -109,6 +115,11 @@ def read(text: str) -> Tournament:
             tournament.rounds = _number(content, number, "the number of rounds")
         elif code == "XXC":
             tournament.first_colour = content.strip()
+        elif code == "XXA":
+            rank, points = _acceleration(line, number)
+            if rank in tournament.accelerations:
+                raise TrfError(number, f"a second XXA line for start rank {rank}")
+            tournament.accelerations[rank] = points
     _check(tournament)
     return tournament
 
@@ -146,6 +157,27 @@ def _player(line: str, number: int) -> TrfPlayer:
     return player
 
 
+def _acceleration(line: str, number: int) -> tuple[int, list[Decimal]]:
+    """An XXA line: the start rank (columns 5-8) and the virtual points of each round
+    (4 columns from column 10, every 5 columns; blank: none)."""
+    rank = _number(line[4:8], number, "the start rank")
+    if rank is None:
+        raise TrfError(number, "the start rank (columns 5-8) of the XXA line is missing")
+    if line[8:9].strip():
+        raise TrfError(number, "column 9 of an XXA line is blank")
+    points: list[Decimal] = []
+    for start in range(9, len(line.rstrip()), 5):
+        text = line[start : start + 4].strip()
+        if line[start + 4 : start + 5].strip():
+            raise TrfError(number, f"column {start + 5} of an XXA line is blank")
+        if text and not re.fullmatch(r"[0-9]{1,2}(\.[0-9])?", text):
+            raise TrfError(number, f"round {len(points) + 1}: {text!r} is not points")
+        points.append(Decimal(text) if text else Decimal(0))
+    while points and not points[-1]:
+        points.pop()
+    return rank, points
+
+
 def _round(block: str, number: int, round_number: int) -> RoundEntry:
     block = block.ljust(8)
     opponent_text, colour, result = block[0:4].strip(), block[5:6].strip(), block[7:8].strip()
@@ -172,6 +204,9 @@ def _check(tournament: Tournament) -> None:
         if player.rank in by_rank:
             raise TrfError(player.line, f"start rank {player.rank} is used twice")
         by_rank[player.rank] = player
+    for rank in tournament.accelerations:
+        if rank not in by_rank:
+            raise TrfError(None, f"an XXA line names start rank {rank}, which has no 001 line")
     mirror = {
         "1": "0",
         "0": "1",
@@ -208,7 +243,7 @@ def write(tournament: Tournament) -> str:
     """The tournament as TRF-16 text (CRLF line ends, as the federations' tools write),
     with the header lines a rating report needs: the players and rated players (062,
     072), the arbiter (102), the time control (122), the round dates (132), and the
-    tie-breaks in TRF-2026 codes (202)."""
+    tie-breaks in TRF-2026 codes (202); then XXR, XXC and a player's acceleration (XXA)."""
     rated = sum(1 for p in tournament.players if p.rating)
     lines = [f"012 {tournament.name}"]
     for code, value in (
@@ -225,7 +260,8 @@ def write(tournament: Tournament) -> str:
         if value:
             lines.append(f"{code} {value}")
     if tournament.round_dates:
-        lines.append("132" + " " * 88 + "".join(f"  {d:<8}" for d in tournament.round_dates))
+        # round 1 in columns 92-99, round 2 in 102-109, ...
+        lines.append("132" + " " * 88 + "  ".join(f"{d:<8}" for d in tournament.round_dates))
     if tournament.tiebreaks:
         lines.append(f"202 {','.join(tournament.tiebreaks)}")
     for p in sorted(tournament.players, key=lambda p: p.rank):
@@ -240,7 +276,14 @@ def write(tournament: Tournament) -> str:
         lines.append(f"XXR {tournament.rounds}")
     if tournament.first_colour:
         lines.append(f"XXC {tournament.first_colour}")
+    for rank, points in sorted(tournament.accelerations.items()):
+        fields = "".join(f" {_points(p):>4}" if p else "     " for p in points)
+        lines.append(f"XXA {rank:>4}{fields}".rstrip())
     return "\r\n".join(lines) + "\r\n"
+
+
+def _points(value: Decimal) -> str:
+    return f"{value.quantize(Decimal('0.1'))}"
 
 
 def _block(entry: RoundEntry) -> str:

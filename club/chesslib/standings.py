@@ -177,10 +177,10 @@ def _direct_encounter(
     (C.07 6.1; the order itself is tiebreak-core's)."""
     before = order[: list(order).index(Tiebreak.DIRECT_ENCOUNTER)]
 
-    def level(row: Row) -> tuple:  # type: ignore[type-arg]
+    def level(row: Row) -> tuple[Decimal, ...]:
         return (row.points, *(row.tiebreaks.get(t, ZERO) for t in before))
 
-    groups: dict[tuple, set[Hashable]] = {}  # type: ignore[type-arg]
+    groups: dict[tuple[Decimal, ...], set[Hashable]] = {}
     for row in rows:
         groups.setdefault(level(row), set()).add(row.player)
     for row in rows:
