@@ -36,8 +36,8 @@ GENERATION_KEY = "page-generation"
 HEADER = "X-Page-Cache"
 
 # Writes to these tables change nothing a public page shows: logins (sessions, the
-# accounts' last login), login throttling, the task queue's bookkeeping and a replay's own
-# progress row.
+# accounts' last login), login throttling and the task queue's bookkeeping. (A replay's job
+# row does: the rating pages say while one is queued or running.)
 IGNORED_TABLES = frozenset(
     {
         "django_session",
@@ -47,7 +47,6 @@ IGNORED_TABLES = frozenset(
         "axes_accessfailurelog",
         "axes_accesslog",
         "django_tasks_database_dbtaskresult",
-        "ratings_replayjob",
     }
 )
 _WRITE = re.compile(r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.I)

@@ -10,7 +10,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from club.models import Event, Game
-from ratings.models import RatingBatch, RatingChange
+from ratings.models import RatingBatch, RatingChange, ReplayJob
 from ratings.services import LOOKBACK, rating_period
 
 register = template.Library()
@@ -89,3 +89,9 @@ def config_in_words(change: Any) -> list[str]:
 
     day = timezone.localtime(change.at).date() if change.at else timezone.localdate()
     return change_in_words(change.system.engine, change.old or {}, change.new or {}, day)
+
+
+@register.inclusion_tag("ratings/_recalculating.html")
+def recalculating() -> dict[str, Any]:
+    """A notice while a replay is queued or running: the ratings shown are about to change."""
+    return {"pending": ReplayJob.objects.pending().exists()}
