@@ -10,7 +10,8 @@ prints, for the club Elo (rated per event) and the national system (rated per pe
 
 Run: ``.venv/bin/python -m benchmarks.replay_history`` (about a minute). Options:
 ``--players``, ``--games``, ``--database`` (default: a new file under /tmp), or
-``--database-url`` for an empty PostgreSQL database (migrated and filled here).
+``--database-url`` for an empty PostgreSQL database (migrated and filled here), ``--dump``
+to write every history row (see :mod:`benchmarks.dump_history`) and compare two versions.
 """
 
 from __future__ import annotations
@@ -113,12 +114,25 @@ def _new_event(rng: random.Random) -> object:
     return event
 
 
+def _dump(prefix: Path, stage: str) -> None:
+    from benchmarks.dump_history import dump
+
+    path = prefix.with_name(f"{prefix.name}.{stage}")
+    print(f"dumped {dump(path):,} history rows to {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5000)
     parser.add_argument("--games", type=int, default=200_000)
     parser.add_argument("--database", type=Path)
     parser.add_argument("--database-url", help="an empty database's URL, instead of SQLite")
+    parser.add_argument(
+        "--dump",
+        type=Path,
+        help="write every history row to DUMP.full (after the full replays) and "
+        "DUMP.event (after the new event), to compare two versions byte for byte",
+    )
     options = parser.parse_args()
     database = options.database or Path(tempfile.mkdtemp()) / "replay-benchmark.sqlite3"
     if options.database_url:
@@ -144,12 +158,16 @@ def main() -> None:
             f"batches: {report.seconds:.2f} s, {report.games / report.seconds:,.0f} games/s "
             f"({rows:,} history rows written)"
         )
+    if options.dump:
+        _dump(options.dump, "full")
     event = _new_event(random.Random(SEED + 1))
     started = time.perf_counter()
     reports = event_results_changed(event)  # type: ignore[arg-type]
     elapsed = time.perf_counter() - started
     detail = ", ".join(f"{r.system.name} {r.seconds:.3f} s" for r in reports)
     print(f"recalculation after one new {EVENT_PLAYERS}-player event: {elapsed:.3f} s ({detail})")
+    if options.dump:
+        _dump(options.dump, "event")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory: {peak:.0f} MiB")
 

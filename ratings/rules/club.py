@@ -201,7 +201,7 @@ def _rate_player(  # type: ignore[no-untyped-def]
         lines,
         k,
         params.difference_cap,
-        lambda diff: elo.expected(diff, params.expected_method, params.expected_table),
+        elo.expectation(params.expected_method, params.expected_table),
         note(N_("K = {k}"), k=k),
     )
     exact_rating = state.rating + done.change

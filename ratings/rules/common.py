@@ -28,15 +28,16 @@ def split_games(
     uncounted ones already explained (forfeits, unrated opponents)."""
     counted: list[Counted] = []
     lines: list[GameLine] = []
+    count, line = counted.append, lines.append
     for opponent, score, game in batch.games_of(player):
         rating = rating_of(opponent)
         if not game.played:
-            lines.append(_skipped(opponent, rating, score, N_("not played: not rated")))
+            line(_skipped(opponent, rating, score, N_("not played: not rated")))
         elif rating is None:
-            lines.append(_skipped(opponent, None, score, N_("opponent unrated: not counted")))
+            line(_skipped(opponent, None, score, N_("opponent unrated: not counted")))
         else:
-            counted.append(Counted(opponent, rating, score))
-            lines.append(GameLine(opponent, rating, score))
+            count(Counted(opponent, rating, score))
+            line(GameLine(opponent, rating, score))
     return counted, lines
 
 
@@ -88,6 +89,8 @@ def no_games_note() -> Note:
 
 def unique_notes(notes: list[Note]) -> tuple[Note, ...]:
     """The notes in order, each sentence once."""
+    if len(notes) < 2:
+        return tuple(notes)
     seen: set[str] = set()
     kept = []
     for item in notes:
@@ -141,20 +144,23 @@ def exchange(
     expect: Callable[[float], float],
     k_note: Note,
 ) -> Exchange:
-    notes = [k_note]
+    capped_note = None  # the same sentence for every capped game: written once
     filled: list[GameLine] = []
     pending = iter(counted)
     expectations, changes = [], []
+    cap_difference = elo.cap_difference
     for line in lines:
         if line.counted:
             game = next(pending)
             diff = rating - game.opponent_rating
-            capped = elo.cap_difference(diff, cap)
-            if capped != diff:
-                notes.append(note(N_("difference capped at {cap}"), cap=cap))
+            capped = cap_difference(diff, cap)
+            if capped != diff and capped_note is None:
+                capped_note = note(N_("difference capped at {cap}"), cap=cap)
             we = expect(capped)
+            change = k * (game.score - we)
             expectations.append(we)
-            changes.append(k * (game.score - we))
-            line = GameLine(line.opponent, line.opponent_rating, line.score, we, changes[-1])
+            changes.append(change)
+            line = GameLine(line.opponent, line.opponent_rating, line.score, we, change)
         filled.append(line)
+    notes = [k_note] if capped_note is None else [k_note, capped_note]
     return Exchange(tuple(filled), elo.total(expectations), elo.total(changes), unique_notes(notes))

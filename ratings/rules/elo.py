@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from functools import lru_cache
 from statistics import NormalDist
@@ -268,11 +268,19 @@ def _bands(table: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int]]:
     return [high for high, _p in table], [p for _high, p in table] + [100]
 
 
+@lru_cache(maxsize=16)
+def _by_distance(table: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The higher player's hundredths for every whole difference up to the last band's
+    edge (past it: 100), read once per table rather than searched once per game."""
+    edges, hundredths = _bands(table)
+    return tuple(hundredths[bisect_left(edges, d)] for d in range(edges[-1] + 1))
+
+
 def expected_hundredths(diff: float, table: tuple[tuple[int, int], ...]) -> int:
     """The table's expected score in hundredths: exact integers, for exact sums."""
-    edges, hundredths = _bands(table)
+    by_distance = _by_distance(table)
     distance = math.floor(abs(round(diff, 9)) + 0.5)
-    higher = hundredths[bisect_left(edges, distance)]
+    higher = by_distance[distance] if distance < len(by_distance) else 100
     return higher if diff >= 0 else 100 - higher
 
 
@@ -293,6 +301,20 @@ def expected(
     if method is ExpectedMethod.NORMAL:
         return expected_normal(diff)
     return expected_logistic(diff)
+
+
+def expectation(
+    method: ExpectedMethod = ExpectedMethod.LOGISTIC,
+    table: Sequence[tuple[int, int]] = FIDE_EXPECTED_TABLE,
+) -> Callable[[float], float]:
+    """:func:`expected` with its method and table fixed: the function a batch calls once
+    per game, without choosing the method again each time."""
+    if method is ExpectedMethod.TABLE:
+        fixed = tuple(table)
+        return lambda diff: expected_hundredths(diff, fixed) / 100
+    if method is ExpectedMethod.NORMAL:
+        return expected_normal
+    return expected_logistic
 
 
 def dp_table(p: float, at_one: float = 800, at_zero: float = -800) -> float:
