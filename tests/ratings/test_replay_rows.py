@@ -116,13 +116,13 @@ def _replayed() -> list[str]:
     return lines
 
 
-def test_it_writes_the_rows_the_replay_wrote_before_it_was_made_faster():
+def test_it_writes_the_rows_the_replay_wrote_before_it_was_made_faster() -> None:
     expected = GOLDEN.read_text(encoding="utf-8").splitlines()
     assert len(expected) == 154
     assert _replayed() == expected
 
 
-def test_it_stores_every_row_as_the_rules_gave_it():
+def test_it_stores_every_row_as_the_rules_gave_it() -> None:
     build_history()
     for engine in ("club", "frbe"):
         system = RatingSystem.objects.get(engine=engine)
