@@ -236,12 +236,12 @@ class PlayerResult:
     before: PlayerState
     after: PlayerState
     rating_exact: float | None
-    k: float | None
     score: float
-    expected: float | None
-    performance_classical: float | None
-    performance_exact: float | None
-    games: tuple[GameLine, ...]
+    k: float | None = None  # None: no K (a first rating, a performance-based system)
+    expected: float | None = None
+    performance_classical: float | None = None
+    performance_exact: float | None = None
+    games: tuple[GameLine, ...] = ()
     notes: tuple[Note, ...] = ()
 
     @property

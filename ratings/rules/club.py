@@ -212,18 +212,14 @@ def _rate_player(  # type: ignore[no-untyped-def]
         status=Status.RATED,
         peak_rating=max(state.peak or after_rating, after_rating),
     )
-    return PlayerResult(
-        player=player,
-        before=state,
-        after=after,
+    return done.result(
+        player,
+        state,
+        after,
         rating_exact=exact_rating,
         k=k,
         score=score,
-        expected=done.expected,
-        performance_classical=classical,
-        performance_exact=exact,
-        games=done.lines,
-        notes=done.notes,
+        performances=(classical, exact),
     )
 
 
@@ -246,9 +242,7 @@ def _newcomer(  # type: ignore[no-untyped-def]
             before=state,
             after=after,
             rating_exact=None,
-            k=None,
             score=score,
-            expected=None,
             performance_classical=classical,
             performance_exact=exact,
             games=tuple(lines),
@@ -267,9 +261,7 @@ def _newcomer(  # type: ignore[no-untyped-def]
         before=state,
         after=after,
         rating_exact=first,
-        k=None,
         score=score,
-        expected=None,
         performance_classical=classical,
         performance_exact=exact,
         games=tuple(lines),

@@ -114,9 +114,7 @@ def unchanged(
         before=state,
         after=state,
         rating_exact=state.rating,
-        k=None,
         score=score,
-        expected=None,
         performance_classical=classical,
         performance_exact=exact,
         games=tuple(lines),
@@ -133,6 +131,33 @@ class Exchange:
     expected: float
     change: float
     notes: tuple[Note, ...]
+
+    def result(
+        self,
+        player: PlayerId,
+        before: PlayerState,
+        after: PlayerState,
+        *,
+        rating_exact: float,
+        k: float,
+        score: float,
+        performances: tuple[float | None, float | None],
+    ) -> PlayerResult:
+        """The outcome of a rated player whose games were rated by this exchange
+        (``performances``: classical, exact)."""
+        return PlayerResult(
+            player=player,
+            before=before,
+            after=after,
+            rating_exact=rating_exact,
+            k=k,
+            score=score,
+            expected=self.expected,
+            performance_classical=performances[0],
+            performance_exact=performances[1],
+            games=self.lines,
+            notes=self.notes,
+        )
 
 
 def exchange(

@@ -461,9 +461,7 @@ def _result(
         before=state,
         after=after,
         rating_exact=exact,
-        k=None,
         score=score,
-        expected=None,
         performance_classical=None if perf is None else publish(perf.value, params),
         performance_exact=elo.exact_performance(opponents, score, params.dp_function)
         if kept

@@ -253,18 +253,14 @@ def _rate_player(  # type: ignore[no-untyped-def]
     after = state.replace(
         rating=rating, games=state.games + len(counted), peak_rating=max(state.peak or 0, rating)
     )
-    return PlayerResult(
-        player=player,
-        before=state,
-        after=after,
+    return done.result(
+        player,
+        state,
+        after,
         rating_exact=exact_rating,
         k=k,
         score=score,
-        expected=done.expected,
-        performance_classical=classical,
-        performance_exact=exact,
-        games=done.lines,
-        notes=done.notes,
+        performances=(classical, exact),
     )
 
 
@@ -289,9 +285,7 @@ def _newcomer(  # type: ignore[no-untyped-def]
             before=state,
             after=after,
             rating_exact=None,
-            k=None,
             score=score,
-            expected=None,
             performance_classical=classical,
             performance_exact=exact,
             games=tuple(lines),
@@ -321,9 +315,7 @@ def _newcomer(  # type: ignore[no-untyped-def]
         before=state,
         after=after,
         rating_exact=performance,
-        k=None,
         score=score,
-        expected=None,
         performance_classical=classical,
         performance_exact=exact,
         games=tuple(lines),

@@ -130,18 +130,14 @@ def _rate_player(
     exact_rating = state.rating + done.change
     rating = elo.round_decimals(exact_rating, params.decimals)
     after = state.replace(rating=rating, games=state.games + len(counted))
-    return PlayerResult(
-        player=player,
-        before=state,
-        after=after,
+    return done.result(
+        player,
+        state,
+        after,
         rating_exact=exact_rating,
         k=params.k,
         score=score,
-        expected=done.expected,
-        performance_classical=classical,
-        performance_exact=exact,
-        games=done.lines,
-        notes=done.notes,
+        performances=(classical, exact),
     )
 
 
@@ -170,9 +166,7 @@ def _newcomer(  # type: ignore[no-untyped-def]
             before=state,
             after=after,
             rating_exact=None,
-            k=None,
             score=score,
-            expected=None,
             performance_classical=classical,
             performance_exact=exact,
             games=tuple(lines),
@@ -202,9 +196,7 @@ def _newcomer(  # type: ignore[no-untyped-def]
         before=state,
         after=after,
         rating_exact=first,
-        k=None,
         score=score,
-        expected=None,
         performance_classical=classical,
         performance_exact=exact,
         games=tuple(lines),
