@@ -114,6 +114,9 @@ def _sheets_and_wall(page: Page, event: Event) -> None:
     page.locator("#open-wall").click()
     expect(page.locator("#wall-pairings tbody tr")).to_have_count(3)
     expect(page.locator("#wall")).to_have_attribute("hx-trigger", "every 30s")
+    # htmx (end of the page) refreshes the wall: loaded once the page is (a slow server
+    # may show the rows before the script has run)
+    page.wait_for_load_state("load")
     assert page.evaluate("typeof window.htmx") == "object"
     expect(page.locator("nav")).to_have_count(0)
     _shoot(page, "wall")
