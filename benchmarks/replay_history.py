@@ -101,7 +101,7 @@ def _new_event(rng: random.Random) -> object:
         title="Le nouveau tournoi",
         start=start,
         end=start + timedelta(hours=6),
-        status=Event.Status.CLOSED,
+        status=Event.Status.ONGOING,
     )
     field = rng.sample(list(Player.objects.all()[:2000]), EVENT_PLAYERS)
     for number in range(1, EVENT_ROUNDS + 1):
@@ -139,7 +139,8 @@ def main() -> None:
         database = options.database_url.rsplit("@", 1)[-1]  # shown without credentials
     _setup(options.database_url or f"sqlite:///{database}")
 
-    from ratings.models import RatingChange, RatingSystem
+    from club.desk.services import close_event
+    from ratings.models import RatingChange, RatingSystem, ReplayJob
     from ratings.services import event_results_changed, recalculate
 
     started = time.perf_counter()
@@ -162,10 +163,21 @@ def main() -> None:
         _dump(options.dump, "full")
     event = _new_event(random.Random(SEED + 1))
     started = time.perf_counter()
+    close_event(event, None)  # type: ignore[arg-type]
+    closing = time.perf_counter() - started
+    jobs = ReplayJob.objects.filter(event=event).count()
+    print(
+        f"closing it at the desk (the secretary's request: checks, log, {jobs} replays "
+        f"queued): {closing:.3f} s"
+    )
+    started = time.perf_counter()
     reports = event_results_changed(event)  # type: ignore[arg-type]
     elapsed = time.perf_counter() - started
     detail = ", ".join(f"{r.system.name} {r.seconds:.3f} s" for r in reports)
-    print(f"recalculation after one new {EVENT_PLAYERS}-player event: {elapsed:.3f} s ({detail})")
+    print(
+        f"then the worker's recalculation after the new {EVENT_PLAYERS}-player event: "
+        f"{elapsed:.3f} s ({detail})"
+    )
     if options.dump:
         _dump(options.dump, "event")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
