@@ -306,6 +306,7 @@ def _wrk(name: str, script: str, args: list[str], duration: int, connections: in
 
 
 def main() -> None:
+    global PORT
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database-url", default=os.getenv("LOAD_DATABASE_URL", DEFAULT_DATABASE))
     parser.add_argument("--rebuild", action="store_true", help="build the demo club again")
@@ -314,10 +315,12 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=50, help="concurrent users")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker")
+    parser.add_argument("--port", type=int, default=PORT, help="port gunicorn listens on")
     parser.add_argument(
         "--only", choices=["home", "member", "calendar", "save"], help="run one scenario only"
     )
     options = parser.parse_args()
+    PORT = options.port
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install wrk")
 

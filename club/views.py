@@ -17,8 +17,8 @@ from club import pgn
 from club.event_standings import event_standings
 from club.models import Article, Bye, Event, Game, Member
 from club.tables import MemberTable
-from ratings.history import member_history, rating_distribution
-from ratings.models import Rating, RatingSystem
+from ratings.history import change_calculation, member_history, rating_distribution
+from ratings.models import Rating, RatingChange, RatingSystem
 
 ACTIVE = [Member.Status.ACTIVE, Member.Status.HONORARY]
 
@@ -140,6 +140,15 @@ def _current_rating(system: RatingSystem) -> Subquery:
     return Subquery(ratings.values("rating")[:1])
 
 
+def _member_for(request: HttpRequest, pk: int) -> Member:
+    """The member ``pk`` if the public may see them or they are the signed-in visitor
+    (their own space shows their history too), or 404: the access helper of member pages."""
+    seen = Q(pk__in=Member.objects.public())
+    if request.user.is_authenticated:
+        seen |= Q(user_id=request.user.pk)
+    return get_object_or_404(Member.objects.filter(seen).select_related("player"), pk=pk)
+
+
 @require_safe
 def member(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member.objects.public().select_related("player"), pk=pk)
@@ -152,6 +161,20 @@ def member(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("-round__event__start", "-round__number")[:RECENT_GAMES]
     )
     return render(request, "club/member.html", {"member": member, "games": games, **history})
+
+
+@require_safe
+def member_calculation(request: HttpRequest, pk: int, change: int) -> HttpResponse:
+    """One rating change's calculation game by game, loaded in place on the member's page
+    (or in their own space) when the visitor opens it."""
+    member = _member_for(request, pk)
+    item = get_object_or_404(
+        RatingChange.objects.select_related("batch__system"),
+        pk=change,
+        player=member.player,
+        batch__system__enabled=True,
+    )
+    return render(request, "club/_calculation.html", change_calculation(item))
 
 
 @require_safe

@@ -152,3 +152,26 @@ def test_a_ranking_lists_members_by_rating_with_bounded_queries(
     rows = response.context["rows"]
     assert [r.rating for r in rows] == sorted((r.rating for r in rows), reverse=True)
     assert sum(response.context["distribution"]["counts"]) == count
+
+
+def test_an_older_change_has_its_calculation_read_when_opened(client, club_system):
+    member = MemberFactory()
+    _history(member, club_system, 3, PlayerFactory(first_name="Luc", last_name="Dubois"))
+    oldest = RatingChange.objects.filter(player=member.player).earliest("batch__day")
+    url = reverse("member_calculation", args=[member.pk, oldest.pk])
+    page = client.get(reverse("member", args=[member.pk])).content.decode()
+    assert f'hx-get="{url}"' in page
+    html = client.get(url).content.decode()
+    assert "Luc Dubois" in html and "1400" in html and "0,64" in html and "−5,0" in html
+    assert "K = 20 : jusqu&#x27;à la 100e partie" in html
+
+
+def test_a_calculation_is_refused_for_another_players_change_or_a_hidden_member(
+    client, club_system
+):
+    member, other = MemberFactory(), MemberFactory()
+    _history(other, club_system, 1, PlayerFactory())
+    change = RatingChange.objects.get(player=other.player)
+    assert client.get(reverse("member_calculation", args=[member.pk, change.pk])).status_code == 404
+    Member.objects.filter(pk=other.pk).update(listed=False)
+    assert client.get(reverse("member_calculation", args=[other.pk, change.pk])).status_code == 404
