@@ -3,7 +3,7 @@ what it will hold and shows what the club has now."""
 
 from datetime import date
 
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import BooleanField, Count, ExpressionWrapper, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -25,6 +25,18 @@ ACTIVE = [Member.Status.ACTIVE, Member.Status.HONORARY]
 UPCOMING_ON_HOME = 6
 SEASON_START_MONTH = 9
 RECENT_GAMES = 20
+# What a member's page shows of each of their latest games (not the moves themselves)
+_GAME_LINE = (
+    "result",
+    "round__number",
+    "round__starts_at",
+    "round__event__start",
+    "round__event__title",
+    "white__first_name",
+    "white__last_name",
+    "black__first_name",
+    "black__last_name",
+)
 
 
 def _public_event(pk: int) -> Event:
@@ -152,12 +164,14 @@ def _member_for(request: HttpRequest, pk: int) -> Member:
 @require_safe
 def member(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member.objects.public().select_related("player"), pk=pk)
-    history = member_history(member.player, timezone.localdate())
+    history = member_history(member, timezone.localdate())
     games = (
         Game.objects.filter(Q(white=member.player) | Q(black=member.player))
         .filter(round__event__public=True)
         .exclude(result="")
         .select_related("white", "black", "round__event")
+        .only(*_GAME_LINE)
+        .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
         .order_by("-round__event__start", "-round__number")[:RECENT_GAMES]
     )
     return render(request, "club/member.html", {"member": member, "games": games, **history})

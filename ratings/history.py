@@ -18,7 +18,7 @@ from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import dateformat
 
-from club.models import Player
+from club.models import Member, Player
 from ratings.models import Rating, RatingChange, RatingSystem
 from ratings.templatetags.ratings_tags import signed
 
@@ -53,6 +53,7 @@ class HistoryRow:
     system: str
     label: str
     event_url: str
+    calculation_url: str
     estimated: bool
     rating_before: float | None
     rating_after: float | None
@@ -82,7 +83,7 @@ def whole(value: float | None) -> str:
     return "–" if value is None else str(floor(value + 0.5))
 
 
-def _row(values: tuple[Any, ...], names: dict[int, str], today: date) -> HistoryRow:
+def _row(values: tuple[Any, ...], names: dict[int, str], today: date, member: int) -> HistoryRow:
     (pk, day, system_id, label, event_id, period_end, before, after) = values[:8]
     (games, score, performance, performance_exact) = values[8:]
     change = None if before is None or after is None else after - before
@@ -93,6 +94,7 @@ def _row(values: tuple[Any, ...], names: dict[int, str], today: date) -> History
         system=names[system_id],
         label=label,
         event_url=reverse("event", args=[event_id]) if event_id else "",
+        calculation_url=reverse("member_calculation", args=[member, pk]),
         estimated=period_end is not None and period_end >= today,
         rating_before=before,
         rating_after=after,
@@ -107,9 +109,10 @@ def _row(values: tuple[Any, ...], names: dict[int, str], today: date) -> History
     )
 
 
-def member_history(player: Player, today: date) -> dict[str, Any]:
+def member_history(member: Member, today: date) -> dict[str, Any]:
     """The member's current ratings, their history newest first and the chart's series,
     the newest change of each system with its calculation: six queries."""
+    player = member.player
     systems = list(RatingSystem.objects.enabled())
     names = {system.pk: system.name for system in systems}
     current = {
@@ -123,7 +126,7 @@ def member_history(player: Player, today: date) -> dict[str, Any]:
         .order_by("-batch__day", "-batch__order", "-pk")
         .values_list(*_ROW_FIELDS)
     )
-    rows = [_row(row, names, today) for row in values]
+    rows = [_row(row, names, today, member.pk) for row in values]
     # The newest change of each system comes with its calculation (the one a member most
     # often asks about); the others are read when opened.
     newest = {row.system_id: row.pk for row in reversed(rows)}

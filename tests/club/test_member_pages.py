@@ -175,3 +175,27 @@ def test_a_calculation_is_refused_for_another_players_change_or_a_hidden_member(
     assert client.get(reverse("member_calculation", args=[member.pk, change.pk])).status_code == 404
     Member.objects.filter(pk=other.pk).update(listed=False)
     assert client.get(reverse("member_calculation", args=[other.pk, change.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("seasons", [1, 5])
+def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
+    client, club_system, seasons, django_assert_max_num_queries
+):
+    """Two systems, about forty changes a season: the same seven queries (the member,
+    the systems, the ratings, the history, the newest calculations, their opponents, the
+    latest games) whatever the history's length."""
+    member = MemberFactory()
+    opponent = PlayerFactory(first_name="Luc", last_name="Dubois")
+    _history(member, club_system, 40 * seasons, opponent)
+    national = RatingSystem.objects.exclude(pk=club_system.pk).first()
+    national.enabled = True
+    national.save()
+    _history(member, national, 2 * seasons, opponent)
+    with django_assert_max_num_queries(7):
+        html = client.get(reverse("member", args=[member.pk])).content.decode()
+    assert html.count('class="history-row"') == 42 * seasons
+    final = Rating.objects.get(player=member.player, system=club_system).rating
+    assert f">{final:.0f}<" in html
+    # the newest change of each system comes with its calculation, the others when opened
+    assert html.count("K = 20 : jusqu&#x27;à la 100e partie") == 2
+    assert html.count('hx-trigger="show.bs.collapse once"') == 42 * seasons - 2
