@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import date
+from decimal import Decimal
 from math import floor
 from typing import Any
 
-from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils import dateformat
+from django.utils.dates import MONTHS
+from django.utils.formats import get_format
 
 from club.models import Member, Player
 from ratings.models import Rating, RatingChange, RatingSystem
@@ -83,7 +84,33 @@ def whole(value: float | None) -> str:
     return "–" if value is None else str(floor(value + 0.5))
 
 
-def _row(values: tuple[Any, ...], names: dict[int, str], today: date, member: int) -> HistoryRow:
+_SLOT = 2_147_483_647  # an id no row has: where a page's addresses take each row's id
+
+
+class _Writer:
+    """What every row of a page writes the same way, looked up once a page rather than
+    once a cell: the addresses (``reverse`` with a slot for the id), the month names and
+    the decimal separator of the page's language."""
+
+    def __init__(self, member: int) -> None:
+        self.event = reverse("event", args=[_SLOT]).replace(str(_SLOT), "{}")
+        self.calculation = reverse("member_calculation", args=[member, _SLOT]).replace(
+            str(_SLOT), "{}"
+        )
+        self.months = {number: str(name) for number, name in MONTHS.items()}
+        self.separator = str(get_format("DECIMAL_SEPARATOR"))
+
+    def day(self, day: date) -> str:
+        """As the ``date:"j F Y"`` filter writes it: 7 mars 2026."""
+        return f"{day.day} {self.months[day.month]} {day.year}"
+
+    def score(self, score: Decimal) -> str:
+        """As ``floatformat:"-1"`` writes a half-point score: 3, 2,5."""
+        text = f"{score:.1f}"
+        return text[:-2] if text.endswith(".0") else text.replace(".", self.separator)
+
+
+def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: _Writer) -> HistoryRow:
     (pk, day, system_id, label, event_id, period_end, before, after) = values[:8]
     (games, score, performance, performance_exact) = values[8:]
     change = None if before is None or after is None else after - before
@@ -93,17 +120,17 @@ def _row(values: tuple[Any, ...], names: dict[int, str], today: date, member: in
         system_id=system_id,
         system=names[system_id],
         label=label,
-        event_url=reverse("event", args=[event_id]) if event_id else "",
-        calculation_url=reverse("member_calculation", args=[member, pk]),
+        event_url=write.event.format(event_id) if event_id else "",
+        calculation_url=write.calculation.format(pk),
         estimated=period_end is not None and period_end >= today,
         rating_before=before,
         rating_after=after,
         change=change,
-        day_text=dateformat.format(day, "j F Y"),
+        day_text=write.day(day),
         before_text=whole(before),
         after_text=whole(after),
         change_text=signed(change),
-        score_text=f"{floatformat(score, -1)}/{games}",
+        score_text=f"{write.score(score)}/{games}",
         performance_text=whole(performance),
         performance_exact_text="" if performance_exact is None else whole(performance_exact),
     )
@@ -126,7 +153,8 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
         .order_by("-batch__day", "-batch__order", "-pk")
         .values_list(*_ROW_FIELDS)
     )
-    rows = [_row(row, names, today, member.pk) for row in values]
+    write = _Writer(member.pk)
+    rows = [_row(row, names, today, write) for row in values]
     # The newest change of each system comes with its calculation (the one a member most
     # often asks about); the others are read when opened.
     newest = {row.system_id: row.pk for row in reversed(rows)}
