@@ -11,6 +11,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from club.models import Member
 from ratings.history import change_calculation
 from ratings.models import RatingChange
+from tests.browser.axe import serious_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -40,6 +41,7 @@ def test_an_older_calculation_opens_in_one_click(live_server, page: Page, prefix
     first = lines[0]["opponent_player"]
     expect(calculation.locator("tbody tr").first).to_contain_text(first.name)
     expect(calculation.locator("tfoot")).to_contain_text(total)
+    assert serious_violations(page) == []
     SCREENSHOTS.mkdir(exist_ok=True)
     name = "fr" if not prefix else "en"
     page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}.png", full_page=True)
