@@ -16,7 +16,8 @@ targets: 300 requests/s and p95 under 200 ms for the home and member pages, p95 
 250 ms for the save, no errors.
 
 Run: ``.venv/bin/python -m benchmarks.load_test`` (``--rebuild`` makes the club again;
-``--database-url``, ``--duration``, ``--connections``, ``--workers``, ``--threads``).
+``--database-url``, ``--duration``, ``--connections``, ``--workers``, ``--threads``, ``--port``,
+``--first-visits`` to visit fewer member pages first).
 The first run builds the club: a few minutes.
 """
 
@@ -247,10 +248,29 @@ def _cookie(headers: list[str] | None, name: str, default: str | None = None) ->
     return default
 
 
-def _first_visits(paths: list[str]) -> None:
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) used so far by a process and its children's threads:
+    gunicorn's workers, whatever else runs on the machine."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    while pids:
+        current = pids.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:  # gone meanwhile
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+        pids += [int(child) for child in children]
+    return total
+
+
+def _first_visits(paths: list[str], server: int) -> None:
     """Every member's page once, by 8 visitors: what the cache starts from, and the
-    figure of pages rendered by Django rather than copied."""
-    started = time.perf_counter()
+    figure of pages rendered by Django rather than copied, with the CPU time gunicorn's
+    workers spent on each (a figure the other work on a shared machine moves less)."""
+    started, cpu = time.perf_counter(), _cpu_seconds(server)
     with ThreadPoolExecutor(8) as visitors:
         statuses = list(
             visitors.map(
@@ -259,10 +279,12 @@ def _first_visits(paths: list[str]) -> None:
             )
         )
     seconds = time.perf_counter() - started
+    per_page = (_cpu_seconds(server) - cpu) / len(paths) * 1000
     bad = sum(status != 200 for status in statuses)
     print(
         f"{'first visits, not cached':<26} {len(paths) / seconds:8.0f} pages/s "
-        f"({len(paths)} member pages in {seconds:.0f} s, 8 visitors)   errors {bad}",
+        f"({len(paths)} member pages in {seconds:.0f} s, 8 visitors, "
+        f"{per_page:.1f} ms of gunicorn CPU a page)   errors {bad}",
         flush=True,
     )
 
@@ -306,6 +328,7 @@ def _wrk(name: str, script: str, args: list[str], duration: int, connections: in
 
 
 def main() -> None:
+    global PORT
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database-url", default=os.getenv("LOAD_DATABASE_URL", DEFAULT_DATABASE))
     parser.add_argument("--rebuild", action="store_true", help="build the demo club again")
@@ -314,10 +337,15 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=50, help="concurrent users")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads per worker")
+    parser.add_argument("--port", type=int, default=PORT, help="port gunicorn listens on")
+    parser.add_argument(
+        "--first-visits", type=int, help="how many member pages the first visits take (all)"
+    )
     parser.add_argument(
         "--only", choices=["home", "member", "calendar", "save"], help="run one scenario only"
     )
     options = parser.parse_args()
+    PORT = options.port
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install wrk")
 
@@ -345,7 +373,7 @@ def main() -> None:
             if options.only:
                 scenarios = {options.only: scenarios[options.only]}
             if "member" in scenarios:
-                _first_visits(paths["member"])
+                _first_visits(paths["member"][: options.first_visits], server.pid)
             figures = {}
             for key, (name, script, args) in scenarios.items():
                 _wrk(name, script, args(), options.warm_up, options.connections)

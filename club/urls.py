@@ -22,6 +22,11 @@ urlpatterns += i18n_patterns(
     path("articles/<slug:slug>/", views_site.article, name="article"),
     path("membres/", views.members, name="members"),
     path("membres/<int:pk>/", views.member, name="member"),
+    path(
+        "membres/<int:pk>/calcul/<int:change>/",
+        views.member_calculation,
+        name="member_calculation",
+    ),
     path("classements/", views.rankings, name="rankings"),
     path("classements/<int:pk>/", views.ranking, name="ranking"),
     path("liens/", views_site.links, name="links"),

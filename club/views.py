@@ -3,7 +3,7 @@ what it will hold and shows what the club has now."""
 
 from datetime import date
 
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import BooleanField, Count, ExpressionWrapper, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -17,14 +17,26 @@ from club.chesslib import pgn
 from club.event_standings import event_standings
 from club.models import Article, Bye, Event, Game, Member
 from club.tables import MemberTable
-from ratings.history import member_history, rating_distribution
-from ratings.models import Rating, RatingSystem
+from ratings.history import change_calculation, member_history, rating_distribution
+from ratings.models import Rating, RatingChange, RatingSystem
 
 ACTIVE = [Member.Status.ACTIVE, Member.Status.HONORARY]
 
 UPCOMING_ON_HOME = 6
 SEASON_START_MONTH = 9
 RECENT_GAMES = 20
+# What a member's page shows of each of their latest games (not the moves themselves)
+_GAME_LINE = (
+    "result",
+    "round__number",
+    "round__starts_at",
+    "round__event__start",
+    "round__event__title",
+    "white__first_name",
+    "white__last_name",
+    "black__first_name",
+    "black__last_name",
+)
 
 
 def _public_event(pk: int) -> Event:
@@ -140,18 +152,43 @@ def _current_rating(system: RatingSystem) -> Subquery:
     return Subquery(ratings.values("rating")[:1])
 
 
+def _member_for(request: HttpRequest, pk: int) -> Member:
+    """The member ``pk`` if the public may see them or they are the signed-in visitor
+    (their own space shows their history too), or 404: the access helper of member pages."""
+    seen = Q(pk__in=Member.objects.public())
+    if request.user.is_authenticated:
+        seen |= Q(user_id=request.user.pk)
+    return get_object_or_404(Member.objects.filter(seen).select_related("player"), pk=pk)
+
+
 @require_safe
 def member(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member.objects.public().select_related("player"), pk=pk)
-    history = member_history(member.player, timezone.localdate())
+    history = member_history(member, timezone.localdate())
     games = (
         Game.objects.filter(Q(white=member.player) | Q(black=member.player))
         .filter(round__event__public=True)
         .exclude(result="")
         .select_related("white", "black", "round__event")
+        .only(*_GAME_LINE)
+        .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
         .order_by("-round__event__start", "-round__number")[:RECENT_GAMES]
     )
     return render(request, "club/member.html", {"member": member, "games": games, **history})
+
+
+@require_safe
+def member_calculation(request: HttpRequest, pk: int, change: int) -> HttpResponse:
+    """One rating change's calculation game by game, loaded in place on the member's page
+    (or in their own space) when the visitor opens it."""
+    member = _member_for(request, pk)
+    item = get_object_or_404(
+        RatingChange.objects.select_related("batch__system"),
+        pk=change,
+        player=member.player,
+        batch__system__enabled=True,
+    )
+    return render(request, "club/_calculation.html", change_calculation(item))
 
 
 @require_safe

@@ -114,6 +114,6 @@ def my_space(request: HttpRequest) -> HttpResponse:
         "member": member,
         "form": form,
         "feed": feed,
-        **member_history(member.player, timezone.localdate()),
+        **member_history(member, timezone.localdate()),
     }
     return render(request, "club/my_space.html", context)

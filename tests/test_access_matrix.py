@@ -15,7 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club.models import Article, ChangeLog, Event, Game, Member, Participant, Round
 from interclub.models import TeamMatch
-from ratings.models import ConfigChange, RatingSystem, ReplayJob
+from ratings.models import ConfigChange, RatingChange, RatingSystem, ReplayJob
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +41,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "article": ("all", "-"),
     "members": ("all", "-"),
     "member": ("all", "-"),
+    "member_calculation": ("all", "-"),
     "rankings": ("all", "-"),
     "ranking": ("all", "-"),
     "links": ("all", "-"),
@@ -182,6 +183,10 @@ def site(db: None) -> Site:
         "game_board": [game.pk, 1],
         "article": [cast(Article, Article.objects.first()).slug],
         "member": [member.pk],
+        "member_calculation": [
+            member.pk,
+            cast(RatingChange, member.player.rating_changes.first()).pk,
+        ],
         "ranking": [system.pk],
         "password_reset_confirm": ["MQ", "set-password"],
         "desk:withdraw": [event.pk, participant.pk],

@@ -352,8 +352,10 @@ def write_result(
     ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
     version and writes the audit line. Writing what is already there changes nothing.
     A cancelled event is refused too (restore it first)."""
-    event_id = Game.objects.filter(pk=game_id).values_list("round__event_id", flat=True).get()
-    event = Event.objects.select_for_update().get(pk=event_id)
+    try:  # the board's event, found and locked in one query
+        event = Event.objects.select_for_update(of=("self",)).get(rounds__games=game_id)
+    except Event.DoesNotExist:
+        raise Game.DoesNotExist(f"No board {game_id}.") from None
     game = (
         Game.objects.select_for_update(of=("self",))  # the board's row, not its players'
         .select_related("round", "white", "black")

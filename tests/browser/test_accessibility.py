@@ -25,10 +25,12 @@ from tests.test_access_matrix import MATRIX
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
-# Not HTML pages, or pages that only answer a form's POST.
+# Not HTML pages, or pages that only answer a form's POST, or fragments loaded into a page
+# (a member's calculation: tests/browser/test_member_calculation.py opens it in place).
 NOT_PAGES = {
     "calendar_feed", "member_feed", "game_board", "desk:standings_csv", "desk:trf_export",
     "logout", "password_reset_confirm", "ratings_api:calculate", "my_space",
+    "member_calculation",
 }  # fmt: skip
 
 

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from club.models import Member, Player
-from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem
+from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem, ReplayJob
 from tests.club.factories import MemberFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -87,7 +87,7 @@ def test_a_member_page_issues_a_bounded_number_of_queries_for_300_rows(
 ):
     member = MemberFactory()
     _history(member, club_system, 300, PlayerFactory())
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):  # one: is a recalculation under way?
         response = client.get(reverse("member", args=[member.pk]))
     assert response.content.decode().count('class="history-row"') == 300
 
@@ -147,8 +147,71 @@ def test_a_ranking_lists_members_by_rating_with_bounded_queries(
         Rating.objects.create(
             system=club_system, player=member.player, rating=1000 + 3 * n, games=5, status="rated"
         )
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(6):  # one: is a recalculation under way?
         response = client.get(reverse("ranking", args=[club_system.pk]))
     rows = response.context["rows"]
     assert [r.rating for r in rows] == sorted((r.rating for r in rows), reverse=True)
     assert sum(response.context["distribution"]["counts"]) == count
+
+
+def test_an_older_change_has_its_calculation_read_when_opened(client, club_system):
+    member = MemberFactory()
+    _history(member, club_system, 3, PlayerFactory(first_name="Luc", last_name="Dubois"))
+    oldest = RatingChange.objects.filter(player=member.player).earliest("batch__day")
+    url = reverse("member_calculation", args=[member.pk, oldest.pk])
+    page = client.get(reverse("member", args=[member.pk])).content.decode()
+    assert f'hx-get="{url}"' in page
+    html = client.get(url).content.decode()
+    assert "Luc Dubois" in html and "1400" in html and "0,64" in html and "−5,0" in html
+    assert "K = 20 : jusqu&#x27;à la 100e partie" in html
+
+
+def test_a_calculation_is_refused_for_another_players_change_or_a_hidden_member(
+    client, club_system
+):
+    member, other = MemberFactory(), MemberFactory()
+    _history(other, club_system, 1, PlayerFactory())
+    change = RatingChange.objects.get(player=other.player)
+    assert client.get(reverse("member_calculation", args=[member.pk, change.pk])).status_code == 404
+    Member.objects.filter(pk=other.pk).update(listed=False)
+    assert client.get(reverse("member_calculation", args=[other.pk, change.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("seasons", [1, 5])
+def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
+    client, club_system, seasons, django_assert_max_num_queries
+):
+    """Two systems, about forty changes a season: the same seven queries (the member,
+    the systems, the ratings, the history, the newest calculations, their opponents, the
+    latest games) whatever the history's length."""
+    member = MemberFactory()
+    opponent = PlayerFactory(first_name="Luc", last_name="Dubois")
+    _history(member, club_system, 40 * seasons, opponent)
+    national = RatingSystem.objects.exclude(pk=club_system.pk).first()
+    national.enabled = True
+    national.save()
+    _history(member, national, 2 * seasons, opponent)
+    with django_assert_max_num_queries(8):  # one: is a recalculation under way?
+        html = client.get(reverse("member", args=[member.pk])).content.decode()
+    assert html.count('class="history-row"') == 42 * seasons
+    final = Rating.objects.get(player=member.player, system=club_system).rating
+    assert f">{final:.0f}<" in html
+    # the newest change of each system comes with its calculation, the others when opened
+    assert html.count("K = 20 : jusqu&#x27;à la 100e partie") == 2
+    assert html.count('hx-trigger="show.bs.collapse once"') == 42 * seasons - 2
+
+
+def test_rating_pages_say_when_a_recalculation_is_under_way(client, club_system):
+    member = MemberFactory()
+    _history(member, club_system, 3, PlayerFactory())
+    pages = [reverse("member", args=[member.pk]), reverse("ranking", args=[club_system.pk])]
+    notice = 'id="recalculating"'
+    assert all(notice not in client.get(page).content.decode() for page in pages)
+    job = ReplayJob.objects.create(system=club_system)
+    assert all(notice in client.get(page).content.decode() for page in pages)
+    job.state = ReplayJob.State.RUNNING
+    job.save()
+    assert notice in client.get(pages[0]).content.decode()
+    job.state = ReplayJob.State.DONE
+    job.save()
+    assert all(notice not in client.get(page).content.decode() for page in pages)

@@ -1,0 +1,49 @@
+"""A member's older rating change: its calculation is not in the page, it comes in one
+click (htmx), with the opponents and figures the stored breakdown holds; in French and in
+English, on a desk screen and on a phone."""
+
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, ViewportSize, expect
+
+from club.models import Member
+from ratings.history import change_calculation
+from ratings.models import RatingChange
+from tests.browser.axe import serious_violations
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
+DESK: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize(("prefix", "total"), [("", "Total"), ("/en", "Total")])
+def test_an_older_calculation_opens_in_one_click(live_server, page: Page, prefix, total):
+    call_command("load_demo_club", verbosity=0)
+    member = next(m for m in Member.objects.public() if m.player.rating_changes.count() >= 3)
+    change = (
+        RatingChange.objects.filter(player=member.player, games__gt=0)
+        .order_by("batch__day", "pk")
+        .first()
+    )
+    assert change is not None
+    lines = change_calculation(change)["games"]
+    page.set_viewport_size(DESK)
+    page.goto(f"{live_server.url}{prefix}/membres/{member.pk}/")
+    calculation = page.locator(f"#calc-{change.pk}")
+    expect(calculation).to_be_hidden()
+    expect(calculation.locator("tbody tr")).to_have_count(0)  # not in the page yet
+    page.locator(f'button[aria-controls="calc-{change.pk}"]').click()
+    expect(calculation.locator("tbody tr")).to_have_count(len(lines))
+    expect(calculation).to_be_visible()
+    first = lines[0]["opponent_player"]
+    expect(calculation.locator("tbody tr").first).to_contain_text(first.name)
+    expect(calculation.locator("tfoot")).to_contain_text(total)
+    assert serious_violations(page) == []
+    SCREENSHOTS.mkdir(exist_ok=True)
+    name = "fr" if not prefix else "en"
+    page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}.png", full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}-phone.png", full_page=True)

@@ -1,0 +1,44 @@
+"""A board's save at the desk: what it asks of the database, the load test's hardest case
+(50 secretaries saving without a pause)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from club.models import ChangeLog, Game, Result
+from tests.club.factories import GameFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_finds_and_locks_the_event_in_one_query_then_the_board(secretary_client):
+    game = GameFactory()
+    before = game.version
+    secretary_client.get(reverse("desk:results", args=[game.round_id]))  # session read once
+    with CaptureQueriesContext(connection) as queries:
+        answer = secretary_client.post(
+            reverse("desk:save_result", args=[game.pk]),
+            {"result": "1", "version": game.version},
+            headers={"HX-Request": "true"},
+        )
+    assert answer.status_code == 200
+    statements = [q["sql"] for q in queries.captured_queries]
+    reads_of_the_event = [s for s in statements if s.startswith('SELECT "club_event"')]
+    assert len(reads_of_the_event) == 1
+    assert not any('SELECT "club_round"."event_id"' in s for s in statements)
+    assert sum(s.startswith('UPDATE "club_game"') for s in statements) == 1
+    assert sum(s.startswith('INSERT INTO "club_changelog"') for s in statements) == 1
+    game.refresh_from_db()
+    assert (game.result, game.version) == (Result.WHITE_WINS, before + 1)
+    assert ChangeLog.objects.get(action="result").details["result"] == Result.WHITE_WINS
+
+
+def test_a_board_that_does_not_exist_is_not_found(secretary_client):
+    answer = secretary_client.post(
+        reverse("desk:save_result", args=[987654]),
+        {"result": "1", "version": 0},
+        headers={"HX-Request": "true"},
+    )
+    assert answer.status_code == 404
+    assert not Game.objects.filter(pk=987654).exists()
