@@ -64,6 +64,14 @@ def _no_page_cache(settings: Settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hashing(settings: Settings) -> None:
+    """Passwords hashed with a cheap hasher: the site's PBKDF2 takes half a second a
+    password by design, and tests make hundreds of accounts (the demo club alone three).
+    The site's own hashers are those of Django's defaults (club/settings.py)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _shared_caches_of_this_test(settings: Settings, tmp_path: Path) -> None:
     """Limits (the contact form's) and replay progress in files of this test's own, as the
     site's processes share them, so that no test meets another's count or job (tests run

@@ -26,11 +26,6 @@ LOCKED = "Too many failed login attempts were made for this account or from your
 START = datetime(2026, 11, 22, 19, 30, tzinfo=UTC)
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def anne() -> User:
     return User.objects.create_user("anne", password=PASSWORD)
