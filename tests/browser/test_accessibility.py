@@ -16,6 +16,7 @@ from django.core.management import call_command
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from playwright.sync_api import Page
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Article, Event, Game, Member
 from interclub.models import TeamMatch
@@ -95,7 +96,7 @@ def _sign_in(page: Page, url: str, username: str, password: str) -> None:
     page.wait_for_url(lambda address: "/comptes/login/" not in address)
 
 
-def test_no_page_has_a_serious_accessibility_violation(live_server, page: Page):
+def test_no_page_has_a_serious_accessibility_violation(live_server: LiveServer, page: Page) -> None:
     passwords = _demo()
     page.set_viewport_size({"width": 1280, "height": 900})
     found: dict[str, list[str]] = {}
@@ -116,7 +117,9 @@ def test_no_page_has_a_serious_accessibility_violation(live_server, page: Page):
     assert not found, "\n".join(f"{path}: {v}" for path, v in found.items())
 
 
-def test_the_main_pages_fit_a_phone_and_are_photographed(live_server, page: Page):
+def test_the_main_pages_fit_a_phone_and_are_photographed(
+    live_server: LiveServer, page: Page
+) -> None:
     _demo()
     event = Event.objects.filter(kind=Event.Kind.OPEN, status="closed").first()
     member = Member.objects.public().first()

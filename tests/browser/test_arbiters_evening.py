@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Bye, Event, Game, Result
 from tests.club.factories import MemberFactory
@@ -122,7 +123,7 @@ def _sheets_and_wall(page: Page, event: Event) -> None:
     _shoot(page, "wall")
 
 
-def test_an_arbiters_rapid_evening(live_server, page: Page):
+def test_an_arbiters_rapid_evening(live_server: LiveServer, page: Page) -> None:
     for n, name in enumerate(NAMES):
         MemberFactory(
             player__last_name=name,

@@ -4,6 +4,7 @@ next round from the results page; undoing a round's pairing while no result is i
 from decimal import Decimal
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from club.desk import checkin_services as checkin
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def swiss_event():
+def swiss_event() -> Event:
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
     for n in range(7):
         player = PlayerFactory(national_rating=2100 - 50 * n)
@@ -35,7 +36,9 @@ def _all_present(event, changes=None):
     return statuses
 
 
-def test_it_pairs_only_the_players_present_and_records_the_byes_asked_for(swiss_event):
+def test_it_pairs_only_the_players_present_and_records_the_byes_asked_for(
+    swiss_event: Event,
+) -> None:
     entries = _entries(swiss_event)
     statuses = _all_present(
         swiss_event,
@@ -66,7 +69,9 @@ def test_it_pairs_only_the_players_present_and_records_the_byes_asked_for(swiss_
     }
 
 
-def test_the_check_in_page_shows_what_is_recorded_and_is_refused_once_paired(swiss_event):
+def test_the_check_in_page_shows_what_is_recorded_and_is_refused_once_paired(
+    swiss_event: Event,
+) -> None:
     entries = _entries(swiss_event)
     checkin.record(swiss_event, 1, _all_present(swiss_event, {entries[0].pk: "half"}), None)
     statuses = {line.participant.pk: line.status for line in checkin.lines(swiss_event, 1)}
@@ -76,7 +81,7 @@ def test_the_check_in_page_shows_what_is_recorded_and_is_refused_once_paired(swi
         checkin.record(swiss_event, 1, _all_present(swiss_event), None)
 
 
-def test_a_player_marked_present_again_is_reinstated_and_loses_his_bye(swiss_event):
+def test_a_player_marked_present_again_is_reinstated_and_loses_his_bye(swiss_event: Event) -> None:
     entries = _entries(swiss_event)
     checkin.record(
         swiss_event,
@@ -90,14 +95,14 @@ def test_a_player_marked_present_again_is_reinstated_and_loses_his_bye(swiss_eve
     assert not Bye.objects.filter(round__event=swiss_event).exists()
 
 
-def test_an_unknown_status_is_refused_and_nothing_is_written(swiss_event):
+def test_an_unknown_status_is_refused_and_nothing_is_written(swiss_event: Event) -> None:
     entries = _entries(swiss_event)
     with pytest.raises(DeskError, match="inconnu"):
         checkin.record(swiss_event, 1, {entries[0].pk: "half", entries[1].pk: "late"}, None)
     assert not Bye.objects.exists()
 
 
-def test_a_pairing_is_undone_while_no_result_is_in_and_refused_after(swiss_event):
+def test_a_pairing_is_undone_while_no_result_is_in_and_refused_after(swiss_event: Event) -> None:
     entries = _entries(swiss_event)
     checkin.record(swiss_event, 1, _all_present(swiss_event, {entries[6].pk: "half"}), None)
     round_ = pairing_services.pair_next_round(swiss_event, None)
@@ -115,8 +120,8 @@ def test_a_pairing_is_undone_while_no_result_is_in_and_refused_after(swiss_event
 
 
 def test_the_results_page_offers_the_next_round_once_every_result_is_in(
-    swiss_event, secretary_client
-):
+    swiss_event: Event, secretary_client: Client
+) -> None:
     round_ = pairing_services.pair_next_round(swiss_event, None)
     page = secretary_client.get(reverse("desk:results", args=[round_.pk])).content.decode()
     assert 'id="next-round-actions" hidden' in page and 'id="undo-actions">' in page
@@ -133,7 +138,9 @@ def test_the_results_page_offers_the_next_round_once_every_result_is_in(
     assert swiss_event.rounds.count() == 2
 
 
-def test_the_check_in_page_saves_and_pairs_in_one_post(swiss_event, secretary_client):
+def test_the_check_in_page_saves_and_pairs_in_one_post(
+    swiss_event: Event, secretary_client: Client
+) -> None:
     entries = _entries(swiss_event)
     url = reverse("desk:check_in", args=[swiss_event.pk, 1])
     page = secretary_client.get(url)
@@ -146,7 +153,9 @@ def test_the_check_in_page_saves_and_pairs_in_one_post(swiss_event, secretary_cl
     assert round_.games.count() == 3 and round_.byes.get().player_id == entries[0].player_id
 
 
-def test_undoing_a_round_with_a_result_says_why_on_the_results_page(swiss_event, secretary_client):
+def test_undoing_a_round_with_a_result_says_why_on_the_results_page(
+    swiss_event: Event, secretary_client: Client
+) -> None:
     round_ = pairing_services.pair_next_round(swiss_event, None)
     game = round_.games.first()
     save_result(game.pk, "1", game.version, None)
@@ -156,8 +165,8 @@ def test_undoing_a_round_with_a_result_says_why_on_the_results_page(swiss_event,
 
 
 def test_a_wrong_status_is_named_and_a_missing_one_keeps_what_is_recorded(
-    swiss_event, secretary_client
-):
+    swiss_event: Event, secretary_client: Client
+) -> None:
     entries = _entries(swiss_event)
     url = reverse("desk:check_in", args=[swiss_event.pk, 1])
     answer = secretary_client.post(url, {f"status-{entries[0].pk}": "late"}, follow=True)
@@ -170,7 +179,9 @@ def test_a_wrong_status_is_named_and_a_missing_one_keeps_what_is_recorded(
     )
 
 
-def test_the_check_in_page_speaks_english_at_en(swiss_event, secretary_client, english):
+def test_the_check_in_page_speaks_english_at_en(
+    swiss_event: Event, secretary_client: Client, english: None
+) -> None:
     page = secretary_client.get(reverse("desk:check_in", args=[swiss_event.pk, 1]))
     assert page.status_code == 200
     assert "half-point bye" in page.content.decode().lower()

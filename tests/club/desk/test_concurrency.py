@@ -52,7 +52,7 @@ def _save(client: Client, game: Game, key: str):
     )
 
 
-def test_two_secretaries_on_different_boards_lose_nothing():
+def test_two_secretaries_on_different_boards_lose_nothing() -> None:
     assert connection.vendor == "postgresql"
     round_ = _round_of(2)
     first, second = round_.games.order_by("board")
@@ -64,7 +64,7 @@ def test_two_secretaries_on_different_boards_lose_nothing():
     ]
 
 
-def test_two_secretaries_on_the_same_board_see_each_others_conflict():
+def test_two_secretaries_on_the_same_board_see_each_others_conflict() -> None:
     round_ = _round_of(1)
     game = round_.games.get()
     answers = _at_once(_save(_secretary("a"), game, "1"), _save(_secretary("b"), game, "0"))

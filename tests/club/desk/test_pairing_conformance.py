@@ -65,7 +65,7 @@ def reference_boards(name: str) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("name", _cases())
-def test_it_pairs_the_next_round_as_the_reference_does(name):
+def test_it_pairs_the_next_round_as_the_reference_does(name) -> None:
     event = imported(CASES / f"{name}.input")
     number = int(name.rsplit("_r", 1)[1])
     assert event.rounds.filter(number=number, games__isnull=False).count() == 0
@@ -76,7 +76,7 @@ def test_it_pairs_the_next_round_as_the_reference_does(name):
     assert desk_boards(event, number) == reference_boards(name)
 
 
-def test_a_tournament_paired_at_the_desk_passes_the_engines_own_checker():
+def test_a_tournament_paired_at_the_desk_passes_the_engines_own_checker() -> None:
     """A Swiss of 13 paired round after round at the desk, with results typed in, a forfeit
     in round 2 and a half-point bye asked for round 3, exported as TRF: caissify-pairings'
     checker (``caissify-pairings-check``, the same code called in-process) re-pairs every

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
 
 from club.models import Bye, Event, Game, Participant, Player, Result
 from tests.club.factories import EventFactory, PlayerFactory
@@ -27,7 +29,7 @@ PLAYERS = [
 
 
 @pytest.fixture
-def open_event():  # type: ignore[no-untyped-def]
+def open_event() -> Event:
     """Round 1 played: Zola–Martin 1-0, Dubois–Albert ½-½, Leroy the pairing-allocated
     bye. Round 2 paired, no result yet: board 1 Albert–Zola, board 2 Leroy–Dubois,
     Martin a half-point bye.
@@ -142,7 +144,7 @@ def test_it_shows_the_current_round_and_the_standings_on_the_wall(
 
 
 def test_the_wall_reads_the_same_few_queries_for_a_large_event(
-    secretary_client: Client, django_assert_max_num_queries, english: None
+    secretary_client: Client, django_assert_max_num_queries: DjangoAssertNumQueries, english: None
 ) -> None:
     event: Event = EventFactory(system=Event.System.SWISS, kind=Event.Kind.OPEN)  # type: ignore[assignment]
     players: list[Player] = [PlayerFactory() for _n in range(60)]  # type: ignore[misc]
@@ -184,7 +186,7 @@ def test_the_sheets_page_links_every_paired_round_and_the_wall(
 
 @pytest.mark.parametrize("name", ["sheets", "wall"])
 def test_the_sheets_and_the_wall_are_for_secretaries_only(
-    client: Client, member_user, open_event: Event, name: str
+    client: Client, member_user: User, open_event: Event, name: str
 ) -> None:
     url = reverse(f"desk:{name}", args=[open_event.pk])
     assert client.get(url).status_code == 302  # to the login page

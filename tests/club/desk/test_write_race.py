@@ -71,7 +71,7 @@ def _close(client: Client, event: Event):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def slow_replay(monkeypatch):  # type: ignore[no-untyped-def]
+def slow_replay(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """The queueing of the ratings' replay, as the close runs it: it notes the results the
     closed event holds, and takes its time, so that a save arriving meanwhile would slip in
     if nothing ordered the two."""
@@ -88,7 +88,9 @@ def slow_replay(monkeypatch):  # type: ignore[no-untyped-def]
 
 @pytest.mark.postgresql
 @pytest.mark.parametrize("trial", range(4))
-def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(slow_replay, trial):
+def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(
+    slow_replay: list[list[str]], trial: int
+) -> None:
     assert connection.vendor == "postgresql"
     event, (game,) = _event_with_results(1)
     saved, closed = _at_once(_save(_secretary("a"), game, "1"), _close(_secretary("b"), event))
@@ -104,7 +106,7 @@ def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(slow_r
         assert (game.result, game.version) == (Result.DRAW, 1)
 
 
-def test_two_saves_at_once_are_both_written_never_a_server_error():
+def test_two_saves_at_once_are_both_written_never_a_server_error() -> None:
     """On SQLite too (immediate transactions: the second writer waits for the first)."""
     _event, games = _event_with_results(2)
     answers = _at_once(_save(_secretary("a"), games[0], "1"), _save(_secretary("b"), games[1], "0"))
@@ -113,7 +115,9 @@ def test_two_saves_at_once_are_both_written_never_a_server_error():
     assert list(results) == [(Result.WHITE_WINS, 2), (Result.BLACK_WINS, 2)]
 
 
-def test_a_close_and_a_save_at_once_answer_without_a_server_error(slow_replay):
+def test_a_close_and_a_save_at_once_answer_without_a_server_error(
+    slow_replay: list[list[str]],
+) -> None:
     event, (game,) = _event_with_results(1)
     saved, closed = _at_once(_save(_secretary("a"), game, "1"), _close(_secretary("b"), event))
     assert closed == 302
