@@ -18,11 +18,11 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
 def _event(user: User, title: str) -> Event:
-    event: Event = EventFactory(  # type: ignore[assignment]
+    event: Event = EventFactory(
         title=title, system=Event.System.ROUND_ROBIN, kind=Event.Kind.CHAMPIONSHIP
     )
     for n in range(4):
-        member: Member = MemberFactory(  # type: ignore[assignment]
+        member: Member = MemberFactory(
             player__last_name=f"Joueur{n}", player__national_rating=1800 - n
         )
         services.register(event, member.player, user)

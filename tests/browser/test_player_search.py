@@ -26,7 +26,7 @@ def test_a_known_outside_player_is_found_by_id_and_registered(
         player__fide_rating=1912,
         player__national_rating=1874,
     )
-    outsider: Player = PlayerFactory(  # type: ignore[assignment]
+    outsider: Player = PlayerFactory(
         first_name="Jan",
         last_name="Peeters",
         national_id="44710",
@@ -35,7 +35,7 @@ def test_a_known_outside_player_is_found_by_id_and_registered(
         national_rating=1650,
         club_name="KSK Leuven",
     )
-    event: Event = EventFactory(title="Open de printemps", system=Event.System.SWISS)  # type: ignore[assignment]
+    event: Event = EventFactory(title="Open de printemps", system=Event.System.SWISS)
     page.goto(f"{live_server.url}/comptes/login/")
     page.fill("#id_username", "secretaire")
     page.fill("#id_password", "tour-de-table-2026")

@@ -1,3 +1,4 @@
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def test_the_calendar_moves_month_by_month(live_server: LiveServer, page: Page) 
     _shot(page, "calendar-phone.png")
 
 
-def _previous(today) -> str:
+def _previous(today: date) -> str:
     year, month = (today.year, today.month - 1) if today.month > 1 else (today.year - 1, 12)
     return f"{year}-{month:02d}"
 

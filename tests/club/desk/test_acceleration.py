@@ -100,7 +100,7 @@ def test_an_accelerated_second_round_pairs_by_pairing_score(
     event = open_of_ten(True)
     first = pairing_services.pair_next_round(event, None)
     for game in first.games.all():  # the higher number loses every board: 1-4 → 1 wins
-        numbers = dict(event.participants.values_list("player_id", "number"))
+        numbers = cast(dict[int, int], dict(event.participants.values_list("player_id", "number")))
         key = "1" if numbers[game.white_id] < numbers[game.black_id] else "0"
         save_result(game.pk, key, game.version, None)
     pairing_services.pair_next_round(event, None)

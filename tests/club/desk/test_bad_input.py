@@ -3,7 +3,9 @@ never a server error, nothing saved; and files it writes for spreadsheets."""
 
 import csv
 import io
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,6 +17,9 @@ from django.utils import translation
 from club.desk import services
 from club.models import Event, Game, Member, Participant, Player
 from tests.club.factories import MemberFactory, PlayerFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +38,7 @@ def test_the_standings_csv_writes_no_formula(
     assert Participant.objects.filter(event=round_robin_event).count() == 1
 
 
-def _state(event):
+def _state(event: Event) -> tuple[list[Any], list[Any], list[Any], int]:
     return (
         list(Participant.objects.filter(event=event).values_list("pk", "joined_round")),
         list(Participant.objects.filter(event=event).values_list("withdrawn_after_round")),
@@ -121,7 +126,7 @@ def test_an_outsider_with_numbers_out_of_range_names_the_field(
 def test_withdrawing_after_round_99999_names_the_limit(
     secretary_client: Client, paired_event: Event, after: str, message: str
 ) -> None:
-    participant = Participant.objects.filter(event=paired_event).first()
+    participant = cast(Participant, Participant.objects.filter(event=paired_event).first())
     before = _state(paired_event)
     url = reverse("desk:withdraw", args=[paired_event.pk, participant.pk])
     response = secretary_client.post(url, {"after_round": after}, follow=True)
@@ -142,7 +147,7 @@ def _columns(text: str, line: int, start: int, value: str) -> str:
     return "\n".join(lines)
 
 
-def _trf_refusal(client, text: str) -> str:
+def _trf_refusal(client: Client, text: str) -> str:
     response = client.post(
         reverse("desk:trf_import"),
         {"file": SimpleUploadedFile("t.trf", text.encode(), content_type="text/plain")},
@@ -185,7 +190,7 @@ def _trf_refusal(client, text: str) -> str:
     ],
 )
 def test_a_trf_the_club_cannot_hold_is_refused_naming_its_line(
-    secretary_client: Client, change, message: str
+    secretary_client: Client, change: Callable[[str], str], message: str
 ) -> None:
     assert _trf_refusal(secretary_client, change(BBP)).startswith(message)
 
@@ -220,14 +225,14 @@ def test_the_reader_refuses_digits_other_than_0_to_9_too() -> None:
 # CSV results and PGN games
 
 
-def _send(client, event, kind: str, text: str):
+def _send(client: Client, event: Event, kind: str, text: str) -> "_MonkeyPatchedWSGIResponse":
     return client.post(
         reverse("desk:event_files", args=[event.pk]),
         {"kind": kind, "file": SimpleUploadedFile(f"f.{kind}", text.encode())},
     )
 
 
-def _games(event):
+def _games(event: Event) -> list[tuple[Any, ...]]:
     return sorted(
         Game.objects.filter(round__event=event).values_list(
             "round__number", "board", "white", "black", "result", "pgn"

@@ -2,8 +2,10 @@
 next round from the results page; undoing a round's pairing while no result is in."""
 
 from decimal import Decimal
+from typing import cast
 
 import pytest
+from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
 
@@ -11,7 +13,7 @@ from club.desk import checkin_services as checkin
 from club.desk import pairing_services
 from club.desk.services import DeskError, save_result
 from club.event_standings import event_standings
-from club.models import Bye, ChangeLog, Event, Participant
+from club.models import Bye, ChangeLog, Event, Game, Participant
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -26,11 +28,11 @@ def swiss_event() -> Event:
     return event
 
 
-def _entries(event):
+def _entries(event: Event) -> list[Participant]:
     return list(event.participants.order_by("number"))
 
 
-def _all_present(event, changes=None):
+def _all_present(event: Event, changes: dict[int, str] | None = None) -> dict[int, str]:
     statuses = {p.pk: checkin.PRESENT for p in _entries(event)}
     statuses.update(changes or {})
     return statuses
@@ -112,7 +114,7 @@ def test_a_pairing_is_undone_while_no_result_is_in_and_refused_after(swiss_event
     assert list(round_.byes.values_list("kind", flat=True)) == ["half"]
     assert ChangeLog.objects.filter(action="undo_pairing").count() == 1
     round_ = pairing_services.pair_next_round(swiss_event, None)
-    game = round_.games.first()
+    game = cast(Game, round_.games.first())
     save_result(game.pk, "=", game.version, None)
     with pytest.raises(DeskError, match="résultat"):
         checkin.undo_pairing(round_, None)
@@ -131,7 +133,7 @@ def test_the_results_page_offers_the_next_round_once_every_result_is_in(
     assert 'id="next-round-actions">' in page and 'id="undo-actions" hidden' in page
     answer = secretary_client.post(reverse("desk:pair_after", args=[round_.pk]))
     second = swiss_event.rounds.get(number=2)
-    assert answer.url == reverse("desk:results", args=[second.pk])
+    assert cast(HttpResponseRedirect, answer).url == reverse("desk:results", args=[second.pk])
     # the button of a page left open is refused once the next round is paired
     answer = secretary_client.post(reverse("desk:pair_after", args=[round_.pk]), follow=True)
     assert "pas la prochaine ronde à apparier" in answer.content.decode()
@@ -149,7 +151,7 @@ def test_the_check_in_page_saves_and_pairs_in_one_post(
     data[f"status-{entries[0].pk}"] = "zero"
     answer = secretary_client.post(url, {**data, "pair": "1"})
     round_ = swiss_event.rounds.get(number=1)
-    assert answer.url == reverse("desk:results", args=[round_.pk])
+    assert cast(HttpResponseRedirect, answer).url == reverse("desk:results", args=[round_.pk])
     assert round_.games.count() == 3 and round_.byes.get().player_id == entries[0].player_id
 
 
@@ -157,7 +159,7 @@ def test_undoing_a_round_with_a_result_says_why_on_the_results_page(
     swiss_event: Event, secretary_client: Client
 ) -> None:
     round_ = pairing_services.pair_next_round(swiss_event, None)
-    game = round_.games.first()
+    game = cast(Game, round_.games.first())
     save_result(game.pk, "1", game.version, None)
     answer = secretary_client.post(reverse("desk:undo_pairing", args=[round_.pk]), follow=True)
     assert "ne peut plus être annulé" in answer.content.decode()

@@ -1,7 +1,9 @@
-from datetime import date
+from datetime import date, datetime
+from typing import cast
 
 import pytest
 from django.contrib.auth.models import User
+from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
@@ -15,7 +17,7 @@ from tests.task_worker import replayed
 pytestmark = pytest.mark.django_db
 
 
-def _paired(client, event, members):
+def _paired(client: Client, event: Event, members: list[Member]) -> None:
     for member in members:
         client.post(reverse("desk:register", args=[event.pk]), {"member": member.pk})
     client.post(reverse("desk:pair_round_robin", args=[event.pk]))
@@ -60,8 +62,8 @@ def test_a_secretary_creates_an_event_with_its_rounds(secretary_client: Client) 
         },
     )
     event = Event.objects.get(title="Championnat 2027")
-    assert response.url == reverse("desk:event", args=[event.pk])
-    assert [r.starts_at.date() for r in event.rounds.all()] == [
+    assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
+    assert [cast(datetime, r.starts_at).date() for r in event.rounds.all()] == [
         date(2027, 1, 8),
         date(2027, 1, 22),
         date(2027, 2, 5),
@@ -156,7 +158,7 @@ def test_each_key_saves_its_result_in_place(
     game.refresh_from_db()
     assert (response.status_code, game.result, game.version) == (200, result, 2)
     assert 'data-state="saved"' in response.content.decode()
-    assert game.updated_by.username == "secretaire-du-club"
+    assert cast(User, game.updated_by).username == "secretaire-du-club"
 
 
 def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(secretary_client: Client) -> None:

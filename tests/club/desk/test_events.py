@@ -2,9 +2,11 @@
 rounds, tiebreaks chosen in order; every change records who made it."""
 
 from datetime import date
+from typing import cast
 
 import pytest
 from django.contrib.auth.models import User
+from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
 from django.utils.timezone import localtime
@@ -67,7 +69,7 @@ def test_a_secretary_creates_an_event_with_its_rounds(
         reverse("desk:event_new"), {**NEW_EVENT, "tiebreaks_0": "sonneborn_berger"}
     )
     event = Event.objects.get(title="Championnat 2027")
-    assert response.url == reverse("desk:event", args=[event.pk])
+    assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
     assert _dates(event) == [
         date(2027, 1, 8),
         date(2027, 1, 22),

@@ -1,8 +1,10 @@
 from pathlib import Path
+from typing import cast
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
 
@@ -25,7 +27,7 @@ def test_a_trf_import_asks_about_unknown_players_then_saves(secretary_client: Cl
     assert "Test0002 Player0002" in response.content.decode()
     response = secretary_client.post(reverse("desk:trf_confirm"), {"player-2": ours.pk})
     event = Event.objects.get()
-    assert response.url == reverse("desk:event", args=[event.pk])
+    assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
     assert Participant.objects.get(event=event, number=2).player == ours
     assert Player.objects.count() == 60
 
@@ -46,7 +48,7 @@ def test_a_broken_trf_names_its_line_and_saves_nothing(secretary_client: Client)
     ],
 )
 def test_uploads_are_limited_in_type_and_size(
-    secretary_client: Client, name: str, data, message: str
+    secretary_client: Client, name: str, data: bytes, message: str
 ) -> None:
     response = secretary_client.post(reverse("desk:trf_import"), {"file": _upload(name, data)})
     assert message in response.content.decode()

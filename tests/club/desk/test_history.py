@@ -13,7 +13,7 @@ from tests.club.desk.test_events import NEW_EVENT, _edit
 pytestmark = pytest.mark.django_db
 
 
-def _history(client, event: Event, prefix: str = "") -> str:
+def _history(client: Client, event: Event, prefix: str = "") -> str:
     html = client.get(prefix + reverse("desk:event", args=[event.pk])).content.decode()
     return html[html.index('id="history"') :]
 

@@ -2,6 +2,7 @@
 member corrects their own contact data."""
 
 import re
+from typing import cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -76,7 +77,7 @@ def test_it_invites_a_member_by_an_email_whose_link_sets_the_password(
     assert not member.user.has_usable_password()
     [message] = mail.outbox
     assert message.to == ["bob@example.be"]
-    link = re.search(r"http://testserver(/\S+)", message.body)
+    link = re.search(r"http://testserver(/\S+)", cast(str, message.body))
     assert link is not None
     page = client.get(link.group(1), follow=True)
     form_url = page.redirect_chain[-1][0]

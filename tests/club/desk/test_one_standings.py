@@ -8,10 +8,12 @@ import re
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import cast
 
 import pytest
 from caissify_pairings.trf import TRFParser
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
 
@@ -217,7 +219,9 @@ def test_a_trf_round_trip_keeps_kind_time_control_arbiter_and_standings(
         Event.System.SWISS,
     )
     assert copy.chief_arbiter == "IA Jean Arbitre (12345678)"
-    days = [r.starts_at.date() for r in copy.rounds.order_by("number")]  # 132, YY/MM/DD
+    days = [
+        cast(datetime, r.starts_at).date() for r in copy.rounds.order_by("number")
+    ]  # 132, YY/MM/DD
     assert days == [date(2026, 10, 2), date(2026, 10, 9), date(2026, 10, 2)]
     Event.objects.filter(pk=copy.pk).update(tiebreaks=swiss.tiebreaks)
     again = secretary_client.get(reverse("desk:trf_export", args=[copy.pk])).content.decode()
@@ -280,7 +284,7 @@ def test_a_trf_updates_the_results_of_the_event_it_was_imported_into(
     html = _import(secretary_client, report).content.decode()
     assert "Mettre à jour ses résultats depuis ce fichier" in html
     response = secretary_client.post(reverse("desk:trf_confirm"), {"update": swiss.pk})
-    assert response.url == reverse("desk:event", args=[swiss.pk])
+    assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[swiss.pk])
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.WHITE_WINS, 2)
     assert ChangeLog.objects.get(event=swiss, action="result").details["source"] == "trf"

@@ -1,5 +1,6 @@
 from decimal import Decimal
 from itertools import combinations
+from typing import cast
 
 import pytest
 from django.test import Client
@@ -7,7 +8,7 @@ from django.urls import reverse
 
 from club.desk import pairing_services
 from club.desk.services import DeskError, save_result
-from club.models import Bye, Event, Game, Participant, Result
+from club.models import Bye, Event, Game, Participant, Result, Round
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -22,13 +23,14 @@ def swiss_event() -> Event:
     return event
 
 
-def _play(round_, key="1"):
+def _play(round_: Round, key: str = "1") -> None:
     for game in round_.games.all():
         save_result(game.pk, key, game.version, None)
 
 
 def test_a_swiss_is_paired_round_after_round_without_repeats(swiss_event: Event) -> None:
-    seen, byes = set(), []
+    seen: set[frozenset[int]] = set()
+    byes: list[int] = []
     for _number in range(3):
         round_ = pairing_services.pair_next_round(swiss_event, None)
         games = list(round_.games.all())
@@ -43,7 +45,7 @@ def test_a_swiss_is_paired_round_after_round_without_repeats(swiss_event: Event)
 
 def test_round_one_follows_the_dutch_system(swiss_event: Event) -> None:
     round_ = pairing_services.pair_next_round(swiss_event, None)
-    numbers = {p.player_id: p.number for p in swiss_event.participants.all()}
+    numbers = cast(dict[int, int], {p.player_id: p.number for p in swiss_event.participants.all()})
     boards = [(numbers[g.white_id], numbers[g.black_id]) for g in round_.games.order_by("board")]
     # 7 players: the 7th gets the bye; top half 1-3 meets bottom half 4-6, colours alternate
     assert sorted(map(sorted, boards)) == [[1, 4], [2, 5], [3, 6]]

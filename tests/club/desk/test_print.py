@@ -36,7 +36,7 @@ def open_event() -> Event:
 
     By hand after round 1: Zola 1, Leroy 1 (the bye scores a win, FIDE C.04.1),
     Dubois ½, Albert ½, Martin 0."""
-    event: Event = EventFactory(  # type: ignore[assignment]
+    event: Event = EventFactory(
         system=Event.System.SWISS, kind=Event.Kind.OPEN, tiebreaks="buchholz", public=False
     )
     players = {}
@@ -146,8 +146,8 @@ def test_it_shows_the_current_round_and_the_standings_on_the_wall(
 def test_the_wall_reads_the_same_few_queries_for_a_large_event(
     secretary_client: Client, django_assert_max_num_queries: DjangoAssertNumQueries, english: None
 ) -> None:
-    event: Event = EventFactory(system=Event.System.SWISS, kind=Event.Kind.OPEN)  # type: ignore[assignment]
-    players: list[Player] = [PlayerFactory() for _n in range(60)]  # type: ignore[misc]
+    event: Event = EventFactory(system=Event.System.SWISS, kind=Event.Kind.OPEN)
+    players: list[Player] = [PlayerFactory() for _n in range(60)]
     for number, player in enumerate(players, 1):
         Participant.objects.create(event=event, player=player, number=number)
     for n in (1, 2, 3):

@@ -242,7 +242,7 @@ def test_closing_queues_one_replay_per_system_from_the_event_day(
     secretary_client.post(reverse("desk:close", args=[paired_event.pk]))
     jobs = ReplayJob.objects.filter(event=paired_event)
     systems = RatingSystem.objects.rating(paired_event)
-    assert sorted(job.system_id for job in jobs) == sorted(s.pk for s in systems)
+    assert sorted(cast(int, job.system_id) for job in jobs) == sorted(s.pk for s in systems)
     assert {(job.state, job.since, job.created_by) for job in jobs} == {
         (ReplayJob.State.QUEUED, timezone.localdate(paired_event.end), secretary)
     }

@@ -1,13 +1,15 @@
 import io
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from django.core.management import call_command
 
 from club.chesslib import trf
 from club.desk.imports import export_event, import_plan, plan_import
-from club.models import Bye, Event, Game, Player, Result
+from club.models import Bye, Event, Game, Participant, Player, Result
 from tests.club.factories import PlayerFactory
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "trf"
@@ -59,7 +61,9 @@ def test_writing_and_reading_again_gives_the_same_tournament() -> None:
         (lambda t: "012 empty\r\n", "no player line (001)"),
     ],
 )
-def test_a_broken_line_is_named_with_what_is_wrong(change, message: str) -> None:
+def test_a_broken_line_is_named_with_what_is_wrong(
+    change: Callable[[str], str], message: str
+) -> None:
     with pytest.raises(trf.TrfError) as raised:
         trf.read(change(BBP))
     assert str(raised.value).startswith(message)
@@ -118,7 +122,7 @@ def test_the_demo_clubs_events_survive_a_round_trip() -> None:
         )
 
 
-def _games(event):
+def _games(event: Event) -> list[tuple[Any, ...]]:
     return sorted(
         Game.objects.filter(round__event=event).values_list(
             "round__number", "white", "black", "result"
@@ -129,8 +133,10 @@ def _games(event):
 @pytest.mark.django_db
 def test_byes_go_out_and_come_back() -> None:
     call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
-    event = Event.objects.filter(kind=Event.Kind.OPEN, status=Event.Status.CLOSED).first()
-    absent = event.participants.first()
+    event = cast(
+        Event, Event.objects.filter(kind=Event.Kind.OPEN, status=Event.Status.CLOSED).first()
+    )
+    absent = cast(Participant, event.participants.first())
     round_ = event.rounds.get(number=1)
     Game.objects.filter(round=round_).filter(white=absent.player).delete()
     Game.objects.filter(round=round_).filter(black=absent.player).delete()

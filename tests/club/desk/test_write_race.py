@@ -98,7 +98,7 @@ def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(
     event.refresh_from_db()
     assert closed == 302 and event.status == Event.Status.CLOSED
     assert slow_replay == [[game.result]], "the close rated the result the event keeps"
-    status, html = saved  # type: ignore[misc]
+    status, html = saved
     if game.result == Result.WHITE_WINS:
         assert status == 200 and game.version == 2  # the save came first, the close saw it
     else:
@@ -110,7 +110,7 @@ def test_two_saves_at_once_are_both_written_never_a_server_error() -> None:
     """On SQLite too (immediate transactions: the second writer waits for the first)."""
     _event, games = _event_with_results(2)
     answers = _at_once(_save(_secretary("a"), games[0], "1"), _save(_secretary("b"), games[1], "0"))
-    assert [status for status, _html in answers] == [200, 200]  # type: ignore[misc]
+    assert [status for status, _html in answers] == [200, 200]
     results = Game.objects.order_by("board").values_list("result", "version")
     assert list(results) == [(Result.WHITE_WINS, 2), (Result.BLACK_WINS, 2)]
 
@@ -121,6 +121,6 @@ def test_a_close_and_a_save_at_once_answer_without_a_server_error(
     event, (game,) = _event_with_results(1)
     saved, closed = _at_once(_save(_secretary("a"), game, "1"), _close(_secretary("b"), event))
     assert closed == 302
-    assert saved[0] in (200, 400)  # type: ignore[index]
+    assert saved[0] in (200, 400)
     game.refresh_from_db()
     assert slow_replay == [[game.result]]
