@@ -21,7 +21,7 @@ from tests.interclub.conftest import THEIRS
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
-def _lineup_posts(members) -> tuple[dict[str, str], dict[str, str]]:  # type: ignore[no-untyped-def]
+def _lineup_posts(members: list[Member]) -> tuple[dict[str, str], dict[str, str]]:
     ours = {f"player-{n}": str(m.player_id) for n, m in enumerate(members, 1)}
     theirs: dict[str, str] = {}
     for n, (last, first, rating) in enumerate(THEIRS, 1):
@@ -104,7 +104,7 @@ def test_a_member_cannot_post_a_line_up(
     assert not LineupEntry.objects.exists()
 
 
-def _played_division(division: Division, members, secretary: User) -> None:  # type: ignore[no-untyped-def]
+def _played_division(division: Division, members: list[Member], secretary: User) -> None:
     teams = {t.name: t for t in Team.objects.filter(division=division)}
     day = datetime(2026, 10, 11, 13, 0, tzinfo=UTC)
     pairs = [("Wavre 1", "Namur 2"), ("Louvain 1", "Liège 3"), ("Namur 2", "Louvain 1")]

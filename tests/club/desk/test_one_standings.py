@@ -8,7 +8,7 @@ import re
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import pytest
 from caissify_pairings.trf import TRFParser
@@ -19,6 +19,9 @@ from django.urls import reverse
 
 from club.models import Bye, Event, Game, Participant, Result
 from tests.club.factories import EventFactory, PlayerFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -195,7 +198,7 @@ def test_the_round_robin_columns_hold_their_own_tiebreak(
         assert rows["Anna"][3:] == ["2", "1", "2"]
 
 
-def _import(secretary_client, text: str):  # type: ignore[no-untyped-def]
+def _import(secretary_client: Client, text: str) -> "_MonkeyPatchedWSGIResponse":
     upload = SimpleUploadedFile("report.trf", text.encode(), content_type="text/plain")
     preview = secretary_client.post(reverse("desk:trf_import"), {"file": upload})
     return preview

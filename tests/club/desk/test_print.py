@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from club.models import Bye, Event, Game, Participant, Player, Result
+from club.models import Bye, Event, Game, Participant, Player, Result, Round
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +70,7 @@ def _rows(html: str, table_id: str) -> list[list[str]]:
     ]
 
 
-def _round(event: Event, number: int):  # type: ignore[no-untyped-def]
+def _round(event: Event, number: int) -> Round:
     return event.rounds.get(number=number)
 
 

@@ -1,6 +1,8 @@
 """Registration: members found as you type, outside players in one form, pairing numbers
 by rating, late entries and withdrawals, the participant list sorted by rating."""
 
+from typing import TYPE_CHECKING
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -9,6 +11,9 @@ from django.urls import reverse
 from club.desk import services
 from club.models import ChangeLog, Event, Member, Participant, Player
 from tests.club.factories import MemberFactory, PlayerFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +28,9 @@ OUTSIDER = {
 }
 
 
-def _search(client, event, q: str, htmx: bool = True):  # type: ignore[no-untyped-def]
+def _search(
+    client: Client, event: Event, q: str, htmx: bool = True
+) -> "_MonkeyPatchedWSGIResponse":
     headers = {"HX-Request": "true"} if htmx else {}
     return client.get(reverse("desk:member_search", args=[event.pk]), {"q": q}, headers=headers)
 

@@ -1,7 +1,7 @@
 """Result entry (each key saved in place, conflicts, unknown codes, the form without
 JavaScript, interclub matches), closing and reopening, and bounded queries."""
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -17,10 +17,15 @@ from ratings.models import RatingChange, RatingSystem, ReplayJob
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory
 from tests.task_worker import replayed
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
+
 pytestmark = pytest.mark.django_db
 
 
-def _save(client, game: Game, key: str, version: int | None = None):  # type: ignore[no-untyped-def]
+def _save(
+    client: Client, game: Game, key: str, version: int | None = None
+) -> "_MonkeyPatchedWSGIResponse":
     return client.post(
         reverse("desk:save_result", args=[game.pk]),
         {"result": key, "version": game.version if version is None else version},

@@ -4,6 +4,8 @@ and SQLite's immediate transactions make the second writer wait instead of faili
 
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -17,7 +19,7 @@ from tests.club.factories import EventFactory, PlayerFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _event_with_results(boards):  # type: ignore[no-untyped-def]
+def _event_with_results(boards: int) -> tuple[Event, list[Game]]:
     event = EventFactory(status=Event.Status.ONGOING)
     round_ = event.rounds.create(number=1)
     games = [
@@ -29,11 +31,11 @@ def _event_with_results(boards):  # type: ignore[no-untyped-def]
     return event, games
 
 
-def _at_once(*jobs):  # type: ignore[no-untyped-def]
+def _at_once(*jobs: Callable[[], Any]) -> list[Any]:
     barrier = threading.Barrier(len(jobs))
-    answers: list[object] = [None] * len(jobs)
+    answers: list[Any] = [None] * len(jobs)
 
-    def run(index, job):  # type: ignore[no-untyped-def]
+    def run(index: int, job: Callable[[], Any]) -> None:
         barrier.wait()
         try:
             answers[index] = job()
@@ -54,8 +56,8 @@ def _secretary(name: str) -> Client:
     return client
 
 
-def _save(client: Client, game: Game, key: str):  # type: ignore[no-untyped-def]
-    def post():  # type: ignore[no-untyped-def]
+def _save(client: Client, game: Game, key: str) -> Callable[[], tuple[int, str]]:
+    def post() -> tuple[int, str]:
         response = client.post(
             reverse("desk:save_result", args=[game.pk]),
             {"result": key, "version": game.version},
@@ -66,7 +68,7 @@ def _save(client: Client, game: Game, key: str):  # type: ignore[no-untyped-def]
     return post
 
 
-def _close(client: Client, event: Event):  # type: ignore[no-untyped-def]
+def _close(client: Client, event: Event) -> Callable[[], int]:
     return lambda: client.post(reverse("desk:close", args=[event.pk])).status_code
 
 
