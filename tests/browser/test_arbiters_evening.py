@@ -8,6 +8,7 @@ navigation, refreshed in place by htmx); the standings and crosstable on paper, 
 round times on the public page. Each screen is saved at 1280 px and 390 px wide."""
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from django.contrib.auth.models import Group, User
@@ -24,10 +25,10 @@ KEYS = ["1", "=", "0"]
 WIDTHS = (1280, 390)
 
 
-def _shoot(page: Page, name: str, media: str = "screen") -> None:
+def _shoot(page: Page, name: str, media: Literal["screen", "print"] = "screen") -> None:
     """The screen at both widths; on paper (``media="print"``) without the site's
     header and footer."""
-    page.emulate_media(media=media)  # type: ignore[arg-type]
+    page.emulate_media(media=media)
     if media == "print":
         expect(page.locator(".site-header")).to_be_hidden()
         expect(page.locator(".site-footer")).to_be_hidden()

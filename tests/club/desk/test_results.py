@@ -353,7 +353,7 @@ def _round_of(players: int) -> Game:
         Game(round=round_, board=n // 2 + 1, white=people[n], black=people[n + 1])
         for n in range(0, players, 2)
     )
-    return Game.objects.filter(round=round_).first()  # type: ignore[return-value]
+    return cast(Game, Game.objects.filter(round=round_).first())
 
 
 @pytest.mark.parametrize("players", [20, 200])
