@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from io import StringIO
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,7 +18,7 @@ from django.utils import timezone
 from playwright.sync_api import Page
 from pytest_django.live_server_helper import LiveServer
 
-from club.models import Article, Event, Game, Member
+from club.models import Article, Event, Game, Member, Round
 from interclub.models import TeamMatch
 from ratings.models import ConfigChange, RatingSystem, ReplayJob
 from tests.browser.axe import serious_violations
@@ -47,7 +47,7 @@ def _pages(role: str) -> list[str]:
     administrator) may open, with objects of the demo club."""
     event = Event.objects.filter(kind=Event.Kind.CHAMPIONSHIP, status="closed").first()
     assert event is not None
-    first_round = event.rounds.order_by("number").first()
+    first_round = cast(Round, event.rounds.order_by("number").first())
     system = RatingSystem.objects.get(engine="club")
     ConfigChange.objects.get_or_create(system=system, old={}, new={"k": 30})
     job = ReplayJob.objects.create(system=system)
@@ -62,17 +62,17 @@ def _pages(role: str) -> list[str]:
         "event": [event.pk],
         "game": [Game.objects.exclude(pgn="").values_list("pk", flat=True).first()],
         "article": [article.slug],
-        "member": [Member.objects.public().first().pk],  # type: ignore[union-attr]
+        "member": [cast(Member, Member.objects.public().first()).pk],
         "ranking": [system.pk],
-        "desk:results": [first_round.pk],  # type: ignore[union-attr]
-        "desk:edit_round": [first_round.pk],  # type: ignore[union-attr]
+        "desk:results": [first_round.pk],
+        "desk:edit_round": [first_round.pk],
         "desk:check_in": [event.pk, 1],
-        "desk:pairings_sheet": [first_round.pk],  # type: ignore[union-attr]
+        "desk:pairings_sheet": [first_round.pk],
         "interclub:division": [match.division_id],
         "interclub:match": [match.pk],
         "interclub:desk_match_new": [match.division_id],
         "interclub:desk_match": [match.pk],
-        "desk:member_edit": [Member.objects.first().pk],  # type: ignore[union-attr]
+        "desk:member_edit": [cast(Member, Member.objects.first()).pk],
         "desk:article_edit": [article.pk],
         "desk:account": [User.objects.get(username="membre").pk],
         "ratings:job": [job.pk],
@@ -128,7 +128,9 @@ def test_no_page_has_a_serious_accessibility_violation(
     assert not found, "\n".join(f"{path}: {v}" for path, v in found.items())
 
 
-def test_the_main_pages_fit_a_phone_and_are_photographed(live_server, page: Page):
+def test_the_main_pages_fit_a_phone_and_are_photographed(
+    live_server: LiveServer, page: Page
+) -> None:
     _demo()
     event = Event.objects.filter(kind=Event.Kind.OPEN, status="closed").first()
     member = Member.objects.public().first()

@@ -8,10 +8,12 @@ navigation, refreshed in place by htmx); the standings and crosstable on paper, 
 round times on the public page. Each screen is saved at 1280 px and 390 px wide."""
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Bye, Event, Game, Result
 from tests.club.factories import MemberFactory
@@ -23,10 +25,10 @@ KEYS = ["1", "=", "0"]
 WIDTHS = (1280, 390)
 
 
-def _shoot(page: Page, name: str, media: str = "screen") -> None:
+def _shoot(page: Page, name: str, media: Literal["screen", "print"] = "screen") -> None:
     """The screen at both widths; on paper (``media="print"``) without the site's
     header and footer."""
-    page.emulate_media(media=media)  # type: ignore[arg-type]
+    page.emulate_media(media=media)
     if media == "print":
         expect(page.locator(".site-header")).to_be_hidden()
         expect(page.locator(".site-footer")).to_be_hidden()
@@ -122,7 +124,7 @@ def _sheets_and_wall(page: Page, event: Event) -> None:
     _shoot(page, "wall")
 
 
-def test_an_arbiters_rapid_evening(live_server, page: Page):
+def test_an_arbiters_rapid_evening(live_server: LiveServer, page: Page) -> None:
     for n, name in enumerate(NAMES):
         MemberFactory(
             player__last_name=name,

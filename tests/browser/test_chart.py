@@ -8,6 +8,7 @@ from itertools import pairwise
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Member
 
@@ -26,7 +27,9 @@ def _series(page: Page) -> list[dict]:
     return json.loads(page.locator("#rating-chart-data").text_content() or "[]")
 
 
-def test_the_line_does_not_overshoot_and_a_single_rating_is_a_level_line(live_server, page: Page):
+def test_the_line_does_not_overshoot_and_a_single_rating_is_a_level_line(
+    live_server: LiveServer, page: Page
+) -> None:
     call_command("load_demo_club", verbosity=0)
     chosen = None
     for member in Member.objects.public():

@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from ratings.models import RatingChange, RatingSystem
 from tests.task_worker import work_queued_tasks
@@ -17,7 +18,9 @@ def _history(member_url: str, page: Page) -> list[str]:
     return page.locator("#history .history-row").all_inner_texts()
 
 
-def test_an_administrator_changes_k_previews_applies_and_reverts(live_server, page: Page):
+def test_an_administrator_changes_k_previews_applies_and_reverts(
+    live_server: LiveServer, page: Page
+) -> None:
     call_command("load_demo_club", verbosity=0)
     User.objects.create_user(
         "admin", password="mot-de-passe-2026", is_staff=True, is_superuser=True

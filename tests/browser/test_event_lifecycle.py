@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.desk import services
 from club.models import Event, Game, Member, Result
@@ -17,11 +18,11 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
 def _event(user: User, title: str) -> Event:
-    event: Event = EventFactory(  # type: ignore[assignment]
+    event: Event = EventFactory(
         title=title, system=Event.System.ROUND_ROBIN, kind=Event.Kind.CHAMPIONSHIP
     )
     for n in range(4):
-        member: Member = MemberFactory(  # type: ignore[assignment]
+        member: Member = MemberFactory(
             player__last_name=f"Joueur{n}", player__national_rating=1800 - n
         )
         services.register(event, member.player, user)
@@ -30,7 +31,7 @@ def _event(user: User, title: str) -> Event:
     return event
 
 
-def test_closing_confirms_and_deleting_says_what_goes(live_server, page: Page) -> None:
+def test_closing_confirms_and_deleting_says_what_goes(live_server: LiveServer, page: Page) -> None:
     user = User.objects.create_user("secretaire", password="tour-de-table-2026")
     user.groups.add(Group.objects.get(name="secretaries"))
     page.goto(f"{live_server.url}/comptes/login/")
@@ -57,7 +58,7 @@ def test_closing_confirms_and_deleting_says_what_goes(live_server, page: Page) -
         assert not Event.objects.filter(pk=event.pk).exists()
 
 
-def test_a_cancelled_event_is_read_only_until_restored(live_server, page: Page) -> None:
+def test_a_cancelled_event_is_read_only_until_restored(live_server: LiveServer, page: Page) -> None:
     user = User.objects.create_user("secretaire", password="tour-de-table-2026")
     user.groups.add(Group.objects.get(name="secretaries"))
     page.goto(f"{live_server.url}/comptes/login/")

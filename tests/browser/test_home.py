@@ -3,6 +3,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Event
 
@@ -11,7 +12,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
-def test_a_visitor_reads_the_menu_and_next_events_in_both_languages(live_server, page: Page):
+def test_a_visitor_reads_the_menu_and_next_events_in_both_languages(
+    live_server: LiveServer, page: Page
+) -> None:
     call_command("load_demo_club", verbosity=0)
     next_event = Event.objects.public().upcoming()[0]
 
@@ -48,7 +51,7 @@ def test_a_visitor_reads_the_menu_and_next_events_in_both_languages(live_server,
     expect(page).to_have_url(f"{live_server.url}/")
 
 
-def test_the_menu_folds_on_a_phone(live_server, page: Page):
+def test_the_menu_folds_on_a_phone(live_server: LiveServer, page: Page) -> None:
     call_command("load_demo_club", verbosity=0)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(live_server.url)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Game, Player, Result
 from interclub.models import TeamMatch
@@ -43,7 +44,9 @@ def _log_in(page: Page, url: str) -> None:
     page.get_by_role("button", name="Se connecter").click()
 
 
-def test_an_eight_board_interclub_match_from_line_ups_to_the_team_result(live_server, page: Page):
+def test_an_eight_board_interclub_match_from_line_ups_to_the_team_result(
+    live_server: LiveServer, page: Page
+) -> None:
     for n, name in enumerate(OURS):
         MemberFactory(
             player__last_name=name, player__first_name="Joueur",

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, ViewportSize, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Member
 from ratings.history import change_calculation
@@ -20,7 +21,9 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.mark.parametrize(("prefix", "total"), [("", "Total"), ("/en", "Total")])
-def test_an_older_calculation_opens_in_one_click(live_server, page: Page, prefix, total):
+def test_an_older_calculation_opens_in_one_click(
+    live_server: LiveServer, page: Page, prefix: str, total: str
+) -> None:
     call_command("load_demo_club", verbosity=0)
     member = next(m for m in Member.objects.public() if m.player.rating_changes.count() >= 3)
     change = (

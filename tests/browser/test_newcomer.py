@@ -9,6 +9,7 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,8 +34,8 @@ def _desk_menu(page: Page, item: str) -> None:
 
 
 def test_a_newcomer_signs_in_as_secretary_adds_a_member_and_publishes_an_article(
-    live_server, page: Page
-):
+    live_server: LiveServer, page: Page
+) -> None:
     passwords = _demo_passwords()
     page.set_viewport_size({"width": 1280, "height": 900})
     _sign_in(page, live_server.url, "secretaire", passwords["secretaire"])

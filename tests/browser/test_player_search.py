@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Event, Player
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
@@ -14,7 +15,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
-def test_a_known_outside_player_is_found_by_id_and_registered(live_server, page: Page) -> None:
+def test_a_known_outside_player_is_found_by_id_and_registered(
+    live_server: LiveServer, page: Page
+) -> None:
     user = User.objects.create_user("secretaire", password="tour-de-table-2026")
     user.groups.add(Group.objects.get(name="secretaries"))
     MemberFactory(
@@ -23,7 +26,7 @@ def test_a_known_outside_player_is_found_by_id_and_registered(live_server, page:
         player__fide_rating=1912,
         player__national_rating=1874,
     )
-    outsider: Player = PlayerFactory(  # type: ignore[assignment]
+    outsider: Player = PlayerFactory(
         first_name="Jan",
         last_name="Peeters",
         national_id="44710",
@@ -32,7 +35,7 @@ def test_a_known_outside_player_is_found_by_id_and_registered(live_server, page:
         national_rating=1650,
         club_name="KSK Leuven",
     )
-    event: Event = EventFactory(title="Open de printemps", system=Event.System.SWISS)  # type: ignore[assignment]
+    event: Event = EventFactory(title="Open de printemps", system=Event.System.SWISS)
     page.goto(f"{live_server.url}/comptes/login/")
     page.fill("#id_username", "secretaire")
     page.fill("#id_password", "tour-de-table-2026")

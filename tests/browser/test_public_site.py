@@ -1,9 +1,11 @@
+from datetime import date
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import Page, ViewportSize, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Member
 from ratings.models import RatingChange
@@ -18,7 +20,7 @@ def _shot(page: Page, name: str) -> None:
     assert len(page.screenshot(path=SCREENSHOTS / name, full_page=True)) > 10_000
 
 
-def test_the_calendar_moves_month_by_month(live_server, page: Page):
+def test_the_calendar_moves_month_by_month(live_server: LiveServer, page: Page) -> None:
     call_command("load_demo_club", verbosity=0)
     today = timezone.localdate()
     page.goto(f"{live_server.url}/calendrier/")
@@ -36,12 +38,14 @@ def test_the_calendar_moves_month_by_month(live_server, page: Page):
     _shot(page, "calendar-phone.png")
 
 
-def _previous(today) -> str:
+def _previous(today: date) -> str:
     year, month = (today.year, today.month - 1) if today.month > 1 else (today.year - 1, 12)
     return f"{year}-{month:02d}"
 
 
-def test_a_member_page_draws_the_chart_and_expands_the_calculation(live_server, page: Page):
+def test_a_member_page_draws_the_chart_and_expands_the_calculation(
+    live_server: LiveServer, page: Page
+) -> None:
     call_command("load_demo_club", verbosity=0)
     change = RatingChange.objects.filter(player__membership__isnull=False).latest("pk")
     member = Member.objects.get(player=change.player)
@@ -75,7 +79,7 @@ def test_a_member_page_draws_the_chart_and_expands_the_calculation(live_server, 
     _shot(page, "member-phone.png")
 
 
-def test_the_calculator_gives_the_wavre_seed_1489(live_server, page: Page):
+def test_the_calculator_gives_the_wavre_seed_1489(live_server: LiveServer, page: Page) -> None:
     """Seed 000: 1500 with 30 games; 1600 (1), 1400 (0), 1350 (½), 1800 (0) -> 1489."""
     page.goto(f"{live_server.url}/calculette/")
     page.select_option("#id_system", "frbe")
@@ -93,7 +97,7 @@ def test_the_calculator_gives_the_wavre_seed_1489(live_server, page: Page):
     _shot(page, "calculator.png")
 
 
-def test_the_board_viewer_steps_through_a_game(live_server, page: Page):
+def test_the_board_viewer_steps_through_a_game(live_server: LiveServer, page: Page) -> None:
     call_command("load_demo_club", verbosity=0)
     from club.models import Game
 
@@ -113,7 +117,9 @@ def test_the_board_viewer_steps_through_a_game(live_server, page: Page):
     _shot(page, "game.png")
 
 
-def test_the_pages_break_no_content_security_policy_rule(live_server, page: Page):
+def test_the_pages_break_no_content_security_policy_rule(
+    live_server: LiveServer, page: Page
+) -> None:
     call_command("load_demo_club", verbosity=0)
     violations: list[str] = []
     page.on(

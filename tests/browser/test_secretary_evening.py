@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.desk import services
 from club.models import ChangeLog, Event, Game, Result
@@ -69,7 +70,7 @@ def _results_page(page: Page, url: str, event: Event, number: int) -> None:
     expect(page.locator(".result-input").first).to_be_focused()
 
 
-def test_the_secretarys_evening(live_server, page: Page):
+def test_the_secretarys_evening(live_server: LiveServer, page: Page) -> None:
     for n, name in enumerate(NAMES):
         MemberFactory(
             player__last_name=name,

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
 
 from club.models import Event
 
@@ -14,7 +15,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 BBP = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "bbp_issue_7.trf"
 
 
-def test_the_trf_preview_corrects_the_event_before_saving(live_server, page: Page) -> None:
+def test_the_trf_preview_corrects_the_event_before_saving(
+    live_server: LiveServer, page: Page
+) -> None:
     user = User.objects.create_user("secretaire", password="tour-de-table-2026")
     user.groups.add(Group.objects.get(name="secretaries"))
     page.goto(f"{live_server.url}/comptes/login/")

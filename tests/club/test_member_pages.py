@@ -1,8 +1,11 @@
 from datetime import date, timedelta
 from decimal import Decimal
+from typing import cast
 
 import pytest
+from django.test import Client
 from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
 
 from club.models import Member, Player
 from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem, ReplayJob
@@ -71,7 +74,9 @@ def club_system() -> RatingSystem:
     return RatingSystem.objects.get(engine="club")
 
 
-def test_a_member_page_shows_ratings_chart_data_and_the_calculation(client, club_system):
+def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
+    client: Client, club_system: RatingSystem
+) -> None:
     member = MemberFactory(player__first_name="Anne", player__last_name="Lambert")
     _history(member, club_system, 3, PlayerFactory(first_name="Luc", last_name="Dubois"))
     html = client.get(reverse("member", args=[member.pk])).content.decode()
@@ -83,8 +88,8 @@ def test_a_member_page_shows_ratings_chart_data_and_the_calculation(client, club
 
 
 def test_a_member_page_issues_a_bounded_number_of_queries_for_300_rows(
-    client, club_system, django_assert_max_num_queries
-):
+    client: Client, club_system: RatingSystem, django_assert_max_num_queries: DjangoAssertNumQueries
+) -> None:
     member = MemberFactory()
     _history(member, club_system, 300, PlayerFactory())
     with django_assert_max_num_queries(9):  # one: is a recalculation under way?
@@ -92,7 +97,7 @@ def test_a_member_page_issues_a_bounded_number_of_queries_for_300_rows(
     assert response.content.decode().count('class="history-row"') == 300
 
 
-def test_a_member_page_never_shows_personal_data(client, club_system):
+def test_a_member_page_never_shows_personal_data(client: Client, club_system: RatingSystem) -> None:
     member = MemberFactory(
         email="anne.secret@example.be",
         phone="+32 470 11 22 33",
@@ -111,15 +116,18 @@ def test_a_member_page_never_shows_personal_data(client, club_system):
         assert secret not in html
 
 
-def test_a_lapsed_member_has_no_public_page(client):
+def test_a_lapsed_member_has_no_public_page(client: Client) -> None:
     member = MemberFactory(status=Member.Status.LAPSED)
     assert client.get(reverse("member", args=[member.pk])).status_code == 404
 
 
 @pytest.mark.parametrize("count", [10, 500])
 def test_the_members_table_issues_a_bounded_number_of_queries(
-    client, club_system, count, django_assert_max_num_queries
-):
+    client: Client,
+    club_system: RatingSystem,
+    count: int,
+    django_assert_max_num_queries: DjangoAssertNumQueries,
+) -> None:
     for n in range(count):
         member = MemberFactory()
         Rating.objects.create(
@@ -131,7 +139,7 @@ def test_the_members_table_issues_a_bounded_number_of_queries(
     assert f"{1200 + count - 1}" in response.content.decode()
 
 
-def test_the_members_table_searches_by_name(client):
+def test_the_members_table_searches_by_name(client: Client) -> None:
     MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
     MemberFactory(player__first_name="Paul", player__last_name="Thiry")
     html = client.get(reverse("members"), {"q": "warn"}).content.decode()
@@ -140,8 +148,11 @@ def test_the_members_table_searches_by_name(client):
 
 @pytest.mark.parametrize("count", [10, 500])
 def test_a_ranking_lists_members_by_rating_with_bounded_queries(
-    client, club_system, count, django_assert_max_num_queries
-):
+    client: Client,
+    club_system: RatingSystem,
+    count: int,
+    django_assert_max_num_queries: DjangoAssertNumQueries,
+) -> None:
     for n in range(count):
         member = MemberFactory()
         Rating.objects.create(
@@ -154,7 +165,9 @@ def test_a_ranking_lists_members_by_rating_with_bounded_queries(
     assert sum(response.context["distribution"]["counts"]) == count
 
 
-def test_an_older_change_has_its_calculation_read_when_opened(client, club_system):
+def test_an_older_change_has_its_calculation_read_when_opened(
+    client: Client, club_system: RatingSystem
+) -> None:
     member = MemberFactory()
     _history(member, club_system, 3, PlayerFactory(first_name="Luc", last_name="Dubois"))
     oldest = RatingChange.objects.filter(player=member.player).earliest("batch__day")
@@ -167,8 +180,8 @@ def test_an_older_change_has_its_calculation_read_when_opened(client, club_syste
 
 
 def test_a_calculation_is_refused_for_another_players_change_or_a_hidden_member(
-    client, club_system
-):
+    client: Client, club_system: RatingSystem
+) -> None:
     member, other = MemberFactory(), MemberFactory()
     _history(other, club_system, 1, PlayerFactory())
     change = RatingChange.objects.get(player=other.player)
@@ -179,15 +192,18 @@ def test_a_calculation_is_refused_for_another_players_change_or_a_hidden_member(
 
 @pytest.mark.parametrize("seasons", [1, 5])
 def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
-    client, club_system, seasons, django_assert_max_num_queries
-):
+    client: Client,
+    club_system: RatingSystem,
+    seasons: int,
+    django_assert_max_num_queries: DjangoAssertNumQueries,
+) -> None:
     """Two systems, about forty changes a season: the same seven queries (the member,
     the systems, the ratings, the history, the newest calculations, their opponents, the
     latest games) whatever the history's length."""
     member = MemberFactory()
     opponent = PlayerFactory(first_name="Luc", last_name="Dubois")
     _history(member, club_system, 40 * seasons, opponent)
-    national = RatingSystem.objects.exclude(pk=club_system.pk).first()
+    national = cast(RatingSystem, RatingSystem.objects.exclude(pk=club_system.pk).first())
     national.enabled = True
     national.save()
     _history(member, national, 2 * seasons, opponent)
@@ -201,7 +217,9 @@ def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
     assert html.count('hx-trigger="show.bs.collapse once"') == 42 * seasons - 2
 
 
-def test_rating_pages_say_when_a_recalculation_is_under_way(client, club_system):
+def test_rating_pages_say_when_a_recalculation_is_under_way(
+    client: Client, club_system: RatingSystem
+) -> None:
     member = MemberFactory()
     _history(member, club_system, 3, PlayerFactory())
     pages = [reverse("member", args=[member.pk]), reverse("ranking", args=[club_system.pk])]

@@ -23,14 +23,14 @@ THEIRS = [
 
 
 @pytest.fixture
-def secretary(db) -> User:
+def secretary(db: None) -> User:
     user = User.objects.create_user("secretaire", password="x")
     user.groups.add(Group.objects.get(name="secretaries"))
     return user
 
 
 @pytest.fixture
-def member_user(db) -> User:
+def member_user(db: None) -> User:
     """A member of the club with a login, not a secretary."""
     user = User.objects.create_user("membre", password="x")
     MemberFactory(user=user)
@@ -50,7 +50,7 @@ def english() -> Iterator[None]:
 
 
 @pytest.fixture
-def division(db, secretary: User) -> Division:
+def division(db: None, secretary: User) -> Division:
     return services.create_division(
         "2026-2027", "Division 3 – série B", 8, ["Wavre 1"],
         ["Namur 2", "Louvain 1", "Liège 3"], secretary,
@@ -58,7 +58,7 @@ def division(db, secretary: User) -> Division:
 
 
 @pytest.fixture
-def members(db) -> list[Member]:
+def members(db: None) -> list[Member]:
     return [
         cast(Member, MemberFactory(player__last_name=f"Membre{n}", player__national_rating=r))
         for n, r in enumerate(RATINGS, 1)

@@ -12,7 +12,7 @@ from interclub.models import TeamMatch
 pytestmark = pytest.mark.django_db
 
 
-def test_the_demos_interclub_events_are_team_matches_with_colours_by_board():
+def test_the_demos_interclub_events_are_team_matches_with_colours_by_board() -> None:
     call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
     matches = list(TeamMatch.objects.select_related("division", "home", "away", "event"))
     assert matches

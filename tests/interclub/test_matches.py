@@ -33,8 +33,8 @@ def _lineups(match: TeamMatch, members: list[Member], user: User) -> None:
 
 
 def test_it_makes_the_boards_games_with_the_home_team_white_on_odd_boards(
-    match, members, secretary
-):
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     _lineups(match, members, secretary)
     games = list(Game.objects.filter(round__event=match.event).order_by("board"))
     home_ids = {m.player_id for m in members}
@@ -47,8 +47,8 @@ def test_it_makes_the_boards_games_with_the_home_team_white_on_odd_boards(
 
 
 def test_it_enters_the_other_clubs_players_by_name_and_rating_as_outside_players(
-    match, members, secretary
-):
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     _lineups(match, members, secretary)
     dupont = Player.objects.get(last_name="Dupont")
     assert (dupont.club_name, dupont.national_rating) == ("Namur", 2080)
@@ -60,8 +60,8 @@ def test_it_enters_the_other_clubs_players_by_name_and_rating_as_outside_players
 
 
 def test_it_scores_an_eight_board_match_from_the_results_typed_at_the_desk(
-    match, members, secretary
-):
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     _lineups(match, members, secretary)
     games = list(Game.objects.filter(round__event=match.event).order_by("board"))
     # Keys as typed at the desk, board by board (white's result); home has white on 1,3,5,7.
@@ -83,7 +83,9 @@ def test_it_scores_an_eight_board_match_from_the_results_typed_at_the_desk(
     assert ChangeLog.objects.filter(event=match.event, action="result").count() == 8
 
 
-def test_the_boards_games_feed_the_ratings_like_any_other_game(match, members, secretary):
+def test_the_boards_games_feed_the_ratings_like_any_other_game(
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     _lineups(match, members, secretary)
     for game in Game.objects.filter(round__event=match.event):
         desk.save_result(game.pk, "=" if game.board != 8 else "+", game.version, secretary)
@@ -94,7 +96,9 @@ def test_the_boards_games_feed_the_ratings_like_any_other_game(match, members, s
     assert rated.filter(games=1).count() == 7
 
 
-def test_it_refuses_a_player_on_two_boards(match, members, secretary):
+def test_it_refuses_a_player_on_two_boards(
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     lineup = _ours(members)
     lineup[3] = Typed(player_id=members[0].player_id)
     with pytest.raises(desk.DeskError, match=r"Board 4: .* is already on board 1"):
@@ -102,13 +106,17 @@ def test_it_refuses_a_player_on_two_boards(match, members, secretary):
     assert not match.lineup.exists()
 
 
-def test_it_refuses_more_boards_than_the_division_plays(match, members, secretary):
+def test_it_refuses_more_boards_than_the_division_plays(
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     extra = [*_ours(members), Typed(first_name="Un", last_name="Deplus")]
     with pytest.raises(desk.DeskError, match="8 boards"):
         services.set_lineup(match, match.home, extra, secretary)
 
 
-def test_it_refuses_to_change_a_line_up_once_a_result_is_entered(match, members, secretary):
+def test_it_refuses_to_change_a_line_up_once_a_result_is_entered(
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     _lineups(match, members, secretary)
     game = Game.objects.get(round__event=match.event, board=1)
     desk.save_result(game.pk, "1", game.version, secretary)
@@ -118,8 +126,8 @@ def test_it_refuses_to_change_a_line_up_once_a_result_is_entered(match, members,
 
 
 def test_it_warns_when_the_order_contradicts_the_ratings_beyond_the_tolerance(
-    match, members, secretary
-):
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     order = _ours(members)
     order[1], order[4] = order[4], order[1]
     # ratings by board: 2100 1850 1990 1900 2050 1800 1720 1650 (hand check, tolerance 100)
@@ -133,7 +141,9 @@ def test_it_warns_when_the_order_contradicts_the_ratings_beyond_the_tolerance(
     ]
 
 
-def test_a_board_only_one_team_fills_is_won_by_forfeit_by_that_team(match, members, secretary):
+def test_a_board_only_one_team_fills_is_won_by_forfeit_by_that_team(
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     services.set_lineup(match, match.home, _ours(members), secretary)
     services.set_lineup(match, match.away, _theirs()[:7], secretary)
     games = list(Game.objects.filter(round__event=match.event))
@@ -153,8 +163,8 @@ def _play(match: TeamMatch, home: list[Typed], away: list[Typed], keys: str, use
 
 
 def test_the_division_standings_break_a_tie_on_match_points_by_board_points(
-    division: Division, members, secretary
-):
+    division: Division, members: list[Member], secretary: User
+) -> None:
     from datetime import UTC, datetime
 
     teams = {t.name: t for t in Team.objects.filter(division=division)}
@@ -183,8 +193,8 @@ def test_the_division_standings_break_a_tie_on_match_points_by_board_points(
 
 
 def test_a_division_whose_regulation_gives_home_black_on_odd_boards_turns_the_colours(
-    members, secretary
-):
+    members: list[Member], secretary: User
+) -> None:
     division = services.create_division(
         "2026-2027", "Promotion", 4, ["Wavre 2"], ["Namur 3"], secretary, home_white_on_odd=False
     )
@@ -200,7 +210,9 @@ def test_a_division_whose_regulation_gives_home_black_on_odd_boards_turns_the_co
     assert [g.white_id in home_ids for g in games] == [False, True, False, True]
 
 
-def test_a_closed_match_keeps_its_line_ups(match, members, secretary):
+def test_a_closed_match_keeps_its_line_ups(
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     _lineups(match, members, secretary)
     for game in Game.objects.filter(round__event=match.event):
         desk.save_result(game.pk, "1", game.version, secretary)
@@ -210,7 +222,9 @@ def test_a_closed_match_keeps_its_line_ups(match, members, secretary):
     assert match.lineup.count() == 16
 
 
-def test_an_unfinished_match_does_not_count_in_the_standings(match, members, secretary):
+def test_an_unfinished_match_does_not_count_in_the_standings(
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     _lineups(match, members, secretary)
     game = Game.objects.get(round__event=match.event, board=1)
     desk.save_result(game.pk, "1", game.version, secretary)

@@ -8,10 +8,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
 
 from club.desk import lifecycle
 from club.desk import services as desk
-from club.models import Event, Game, Player
+from club.models import Event, Game, Member, Player
 from interclub import services
 from interclub.models import Division, LineupEntry, Team, TeamMatch
 from interclub.services import Typed
@@ -20,7 +21,7 @@ from tests.interclub.conftest import THEIRS
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
-def _lineup_posts(members) -> tuple[dict[str, str], dict[str, str]]:  # type: ignore[no-untyped-def]
+def _lineup_posts(members: list[Member]) -> tuple[dict[str, str], dict[str, str]]:
     ours = {f"player-{n}": str(m.player_id) for n, m in enumerate(members, 1)}
     theirs: dict[str, str] = {}
     for n, (last, first, rating) in enumerate(THEIRS, 1):
@@ -29,8 +30,8 @@ def _lineup_posts(members) -> tuple[dict[str, str], dict[str, str]]:  # type: ig
 
 
 def test_it_lets_a_secretary_create_a_division_a_match_and_both_line_ups(
-    secretary_client: Client, members
-):
+    secretary_client: Client, members: list[Member]
+) -> None:
     response = secretary_client.post(
         reverse("interclub:desk_division_new"),
         {"season": "2026-2027", "name": "Division 3", "boards": "8", "home_white_on_odd": "on",
@@ -58,7 +59,9 @@ def test_it_lets_a_secretary_create_a_division_a_match_and_both_line_ups(
     assert reverse("desk:results", args=[match.event.rounds.get().pk]) in page.content.decode()
 
 
-def test_it_names_the_board_of_a_bad_rating_and_saves_nothing(secretary_client, match):
+def test_it_names_the_board_of_a_bad_rating_and_saves_nothing(
+    secretary_client: Client, match: TeamMatch
+) -> None:
     url = reverse("interclub:desk_lineup", args=[match.pk, match.away_id])
     response = secretary_client.post(
         url, {"last-1": "Dupont", "first-1": "Marc", "last-2": "Lemaire", "first-2": "Julie",
@@ -70,7 +73,9 @@ def test_it_names_the_board_of_a_bad_rating_and_saves_nothing(secretary_client, 
     assert not Player.objects.filter(last_name="Dupont").exists()
 
 
-def test_it_names_the_board_of_a_player_chosen_twice(secretary_client, match, members):
+def test_it_names_the_board_of_a_player_chosen_twice(
+    secretary_client: Client, match: TeamMatch, members: list[Member]
+) -> None:
     data = {"player-1": members[0].player_id, "player-2": members[0].player_id}
     url = reverse("interclub:desk_lineup", args=[match.pk, match.home_id])
     response = secretary_client.post(url, data)
@@ -81,7 +86,7 @@ def test_it_names_the_board_of_a_player_chosen_twice(secretary_client, match, me
 @pytest.mark.parametrize("name", ["desk_divisions", "desk_division_new"])
 def test_a_member_is_refused_the_secretarys_pages_and_a_visitor_sent_to_log_in(
     client: Client, member_user: User, name: str
-):
+) -> None:
     url = reverse(f"interclub:{name}")
     assert client.get(url).status_code == 302
     assert "/login/" in client.get(url)["Location"]
@@ -89,7 +94,9 @@ def test_a_member_is_refused_the_secretarys_pages_and_a_visitor_sent_to_log_in(
     assert client.get(url).status_code == 403
 
 
-def test_a_member_cannot_post_a_line_up(client: Client, member_user: User, match, members):
+def test_a_member_cannot_post_a_line_up(
+    client: Client, member_user: User, match: TeamMatch, members: list[Member]
+) -> None:
     client.force_login(member_user)
     ours, _theirs = _lineup_posts(members)
     url = reverse("interclub:desk_lineup", args=[match.pk, match.home_id])
@@ -97,7 +104,7 @@ def test_a_member_cannot_post_a_line_up(client: Client, member_user: User, match
     assert not LineupEntry.objects.exists()
 
 
-def _played_division(division: Division, members, secretary: User) -> None:  # type: ignore[no-untyped-def]
+def _played_division(division: Division, members: list[Member], secretary: User) -> None:
     teams = {t.name: t for t in Team.objects.filter(division=division)}
     day = datetime(2026, 10, 11, 13, 0, tzinfo=UTC)
     pairs = [("Wavre 1", "Namur 2"), ("Louvain 1", "Liège 3"), ("Namur 2", "Louvain 1")]
@@ -114,8 +121,12 @@ def _played_division(division: Division, members, secretary: User) -> None:  # t
 
 
 def test_the_public_standings_page_reads_the_division_in_a_bounded_number_of_queries(
-    client: Client, division, members, secretary, django_assert_max_num_queries
-):
+    client: Client,
+    division: Division,
+    members: list[Member],
+    secretary: User,
+    django_assert_max_num_queries: DjangoAssertNumQueries,
+) -> None:
     _played_division(division, members, secretary)
     with django_assert_max_num_queries(6):
         response = client.get(reverse("interclub:division", args=[division.pk]))
@@ -133,8 +144,8 @@ def test_the_public_standings_page_reads_the_division_in_a_bounded_number_of_que
 
 
 def test_the_public_match_page_shows_names_and_ratings_never_personal_data(
-    client: Client, match, members, secretary
-):
+    client: Client, match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     services.set_lineup(
         match, match.home, [Typed(player_id=m.player_id) for m in members], secretary
     )
@@ -143,7 +154,9 @@ def test_the_public_match_page_shows_names_and_ratings_never_personal_data(
     assert members[0].email not in body
 
 
-def test_the_standings_page_speaks_french_by_default_and_english_at_en(client: Client, division):
+def test_the_standings_page_speaks_french_by_default_and_english_at_en(
+    client: Client, division: Division
+) -> None:
     from django.utils import translation
 
     with translation.override("fr"):
@@ -155,8 +168,10 @@ def test_the_standings_page_speaks_french_by_default_and_english_at_en(client: C
 
 
 def test_the_secretarys_divisions_page_lists_each_divisions_matches(
-    secretary_client: Client, match, django_assert_max_num_queries
-):
+    secretary_client: Client,
+    match: TeamMatch,
+    django_assert_max_num_queries: DjangoAssertNumQueries,
+) -> None:
     # six queries for the session, the user and the menus, three for the divisions, their
     # teams and their matches, whatever their number
     with django_assert_max_num_queries(9):
@@ -165,8 +180,8 @@ def test_the_secretarys_divisions_page_lists_each_divisions_matches(
 
 
 def test_a_line_up_of_a_cancelled_match_is_refused_and_nothing_saved(
-    secretary_client, match, members, secretary
-):
+    secretary_client: Client, match: TeamMatch, members: list[Member], secretary: User
+) -> None:
     lifecycle.cancel_event(match.event, "salle indisponible", secretary)
     ours, _theirs = _lineup_posts(members)
     url = reverse("interclub:desk_lineup", args=[match.pk, match.home_id])

@@ -31,7 +31,7 @@ from interclub.scoring import (
 )
 
 
-def test_it_gives_the_home_team_white_on_odd_boards_and_black_on_even_ones():
+def test_it_gives_the_home_team_white_on_odd_boards_and_black_on_even_ones() -> None:
     assert [home_has_white(board) for board in range(1, 9)] == [
         True, False, True, False, True, False, True, False,
     ]  # fmt: skip
@@ -50,28 +50,28 @@ def _federation_colours(boards: int) -> list[bool]:
 
 
 @pytest.mark.parametrize("boards", [4, 6, 8])
-def test_it_gives_white_as_the_federation_s_interclub_software_does(boards):
+def test_it_gives_white_as_the_federation_s_interclub_software_does(boards: int) -> None:
     assert [home_has_white(b) for b in range(1, boards + 1)] == _federation_colours(boards)
 
 
-def test_it_turns_the_colours_round_when_the_division_says_so():
+def test_it_turns_the_colours_round_when_the_division_says_so() -> None:
     assert [home_has_white(b, home_white_on_odd=False) for b in range(1, 5)] == [
         False, True, False, True,
     ]  # fmt: skip
 
 
-def test_it_refuses_a_board_zero():
+def test_it_refuses_a_board_zero() -> None:
     with pytest.raises(ValueError, match="board 0"):
         home_has_white(0)
 
 
-def test_it_scores_2_for_a_match_won_1_for_a_draw_0_for_a_loss():
+def test_it_scores_2_for_a_match_won_1_for_a_draw_0_for_a_loss() -> None:
     assert match_points(Decimal("4.5"), Decimal("3.5")) == (2, 0)
     assert match_points(Decimal(4), Decimal(4)) == (1, 1)
     assert match_points(Decimal("2.5"), Decimal("5.5")) == (0, 2)
 
 
-def test_it_breaks_a_tie_on_match_points_by_board_points():
+def test_it_breaks_a_tie_on_match_points_by_board_points() -> None:
     # Four teams, three rounds, every team meets every other (hand calculation):
     #   A 5-3 B, C 4-4 D | A 3.5-4.5 C, B 6-2 D | A 4-4 D, B 4.5-3.5 C
     #   A: 2+0+1 = 3 MP, 5+3.5+4 = 12.5 BP     B: 0+2+2 = 4 MP, 3+6+4.5 = 13.5 BP
@@ -96,13 +96,13 @@ def test_it_breaks_a_tie_on_match_points_by_board_points():
     assert [(r.won, r.drawn, r.lost) for r in rows] == [(2, 0, 1), (1, 1, 1), (1, 1, 1), (0, 2, 1)]
 
 
-def test_it_shares_a_rank_when_match_and_board_points_are_equal():
+def test_it_shares_a_rank_when_match_and_board_points_are_equal() -> None:
     d = Decimal
     rows = standings(["A", "B"], [MatchResult("A", "B", d(2), d(2))])
     assert [(r.rank, r.team) for r in rows] == [(1, "A"), (1, "B")]
 
 
-def test_it_flags_a_player_rated_more_than_the_tolerance_above_a_higher_board():
+def test_it_flags_a_player_rated_more_than_the_tolerance_above_a_higher_board() -> None:
     # The FFE's rule for its Top 12 ("Si deux joueurs ont une différence de classement
     # Elo de plus de 100 points, le mieux classé doit être placé devant le moins bien
     # classé"): board 3 (1950) is 150 above board 2 (1800): flagged; board 4 (1890) is

@@ -1,19 +1,21 @@
 import threading
 import time
 from datetime import date, timedelta
+from typing import Any, cast
 
 import pytest
 from django.db import connection
 
-from club.models import Event, Game, Result
-from ratings.models import OfficialRating, Rating, RatingBatch, RatingChange
+from club.models import Event, Game, Player, Result
+from ratings.models import OfficialRating, Rating, RatingBatch, RatingChange, RatingSystem
+from ratings.rules.base import Batch, BatchResult
 from ratings.services import event_results_changed, recalculate
-from tests.ratings.conftest import B, D, W
+from tests.ratings.conftest import B, D, MakeEvent, W
 
 pytestmark = pytest.mark.django_db
 
 
-def _history(system) -> list[tuple]:
+def _history(system: RatingSystem) -> list[tuple[Any, ...]]:
     """Every row of a system's history, without primary keys."""
     rows = RatingChange.objects.filter(batch__system=system).select_related("batch")
     return [
@@ -39,13 +41,13 @@ def _history(system) -> list[tuple]:
     ]
 
 
-def _current(system) -> list[tuple]:
+def _current(system: RatingSystem) -> list[tuple[Any, ...]]:
     return sorted(
         Rating.objects.filter(system=system).values_list("player_id", "rating", "games", "status")
     )
 
 
-def _season(make_event, p):
+def _season(make_event: MakeEvent, p: list[Player]) -> list[Event]:
     """Three closed events in three months among the six players."""
     return [
         make_event(date(2026, 1, 9), [[(p[0], p[1], W), (p[2], p[3], D), (p[4], p[5], B)]]),
@@ -55,23 +57,26 @@ def _season(make_event, p):
 
 
 def test_it_writes_a_history_row_for_every_player_of_a_closed_event(
-    club_system, make_event, players
-):
+    club_system: RatingSystem, make_event: MakeEvent, players: list[Player]
+) -> None:
     event = make_event(date(2026, 1, 9), [[(players[0], players[1], W)]])
     event_results_changed(event)
     rows = RatingChange.objects.filter(batch__event=event, batch__system=club_system)
     assert sorted(rows.values_list("player_id", flat=True)) == [players[0].pk, players[1].pk]
     winner = rows.get(player=players[0])
     assert winner.rating_before == 1800
-    assert winner.rating_after > 1800
+    assert winner.rating_after is not None and winner.rating_after > 1800
     assert winner.breakdown["games"][0]["opponent"] == players[1].pk
     assert winner.breakdown["games"][0]["opponent_rating"] == 1650
     assert Rating.objects.get(system=club_system, player=players[0]).rating == winner.rating_after
 
 
 def test_replaying_after_a_correction_equals_replaying_from_scratch(
-    club_system, national_system, make_event, players
-):
+    club_system: RatingSystem,
+    national_system: RatingSystem,
+    make_event: MakeEvent,
+    players: list[Player],
+) -> None:
     events = _season(make_event, players)
     for event in events:
         event_results_changed(event)
@@ -85,10 +90,13 @@ def test_replaying_after_a_correction_equals_replaying_from_scratch(
         recalculate(system)
         assert (_history(system), _current(system)) == after_correction[system]
     first = RatingChange.objects.get(batch__event=events[0], player=players[0])
+    assert first.rating_after is not None and first.rating_before is not None
     assert first.rating_after < first.rating_before
 
 
-def test_a_reopened_event_leaves_the_history(club_system, make_event, players):
+def test_a_reopened_event_leaves_the_history(
+    club_system: RatingSystem, make_event: MakeEvent, players: list[Player]
+) -> None:
     events = _season(make_event, players)
     for event in events:
         event_results_changed(event)
@@ -96,18 +104,26 @@ def test_a_reopened_event_leaves_the_history(club_system, make_event, players):
     events[2].save()
     event_results_changed(events[2])
     assert not RatingBatch.objects.filter(system=club_system, event=events[2]).exists()
-    last = RatingChange.objects.filter(batch__system=club_system, player=players[3]).last()
+    last = cast(
+        RatingChange,
+        RatingChange.objects.filter(batch__system=club_system, player=players[3]).last(),
+    )
     assert Rating.objects.get(system=club_system, player=players[3]).rating == last.rating_after
 
 
-def test_an_error_in_the_middle_changes_nothing(club_system, make_event, players, monkeypatch):
+def test_an_error_in_the_middle_changes_nothing(
+    club_system: RatingSystem,
+    make_event: MakeEvent,
+    players: list[Player],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     for event in _season(make_event, players):
         event_results_changed(event)
     before = (_history(club_system), _current(club_system))
     real_rate = club_system.module.rate
-    calls = []
+    calls: list[date] = []
 
-    def failing_rate(batch, params):
+    def failing_rate(batch: Batch, params: Any) -> BatchResult:
         calls.append(batch.day)
         if len(calls) == 2:
             raise RuntimeError("disk on fire")
@@ -121,8 +137,8 @@ def test_an_error_in_the_middle_changes_nothing(club_system, make_event, players
 
 
 def test_an_official_list_is_the_anchor_later_estimates_continue_from(
-    national_system, make_event, players
-):
+    national_system: RatingSystem, make_event: MakeEvent, players: list[Player]
+) -> None:
     OfficialRating.objects.create(
         system=national_system,
         player=players[0],
@@ -138,10 +154,13 @@ def test_an_official_list_is_the_anchor_later_estimates_continue_from(
     assert row.rating_before == 1900
 
 
-def test_a_running_period_gives_estimated_ratings(national_system, make_event, players):
+def test_a_running_period_gives_estimated_ratings(
+    national_system: RatingSystem, make_event: MakeEvent, players: list[Player]
+) -> None:
     event = make_event(date(2026, 1, 9), [[(players[0], players[1], W)]])
     event_results_changed(event)
     batch = RatingBatch.objects.get(system=national_system, kind=RatingBatch.Kind.PERIOD)
+    assert batch.period_start is not None and batch.period_end is not None
     assert batch.period_start <= date(2026, 1, 9) <= batch.period_end
     assert batch.is_estimated(today=date(2026, 1, 10))
     assert not batch.is_estimated(today=batch.period_end + timedelta(days=1))
@@ -149,25 +168,27 @@ def test_a_running_period_gives_estimated_ratings(national_system, make_event, p
 
 @pytest.mark.postgresql
 @pytest.mark.django_db(transaction=True)
-def test_two_recalculations_of_a_system_never_interleave(club_system, make_event, players):
+def test_two_recalculations_of_a_system_never_interleave(
+    club_system: RatingSystem, make_event: MakeEvent, players: list[Player]
+) -> None:
     assert connection.vendor == "postgresql"
     for event in _season(make_event, players):
         event_results_changed(event)
     first_inside = threading.Event()
     timeline: list[str] = []
 
-    def slow_progress(done, total):
+    def slow_progress(done: int, total: int) -> None:
         if done == 1:
             first_inside.set()
             time.sleep(1.0)
         if done == total:
             timeline.append("first: last batch, about to commit")
 
-    def first():
+    def first() -> None:
         recalculate(club_system, progress=slow_progress)
         connection.close()
 
-    def second():
+    def second() -> None:
         first_inside.wait(10)
         recalculate(club_system, progress=lambda d, t: timeline.append("second: inside"))
         connection.close()

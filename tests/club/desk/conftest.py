@@ -15,14 +15,14 @@ from tests.club.factories import EventFactory, MemberFactory
 
 
 @pytest.fixture
-def secretary(db) -> User:
+def secretary(db: None) -> User:
     user = User.objects.create_user("secretaire-du-club", password="x")
     user.groups.add(Group.objects.get(name="secretaries"))
     return user
 
 
 @pytest.fixture
-def member_user(db) -> User:
+def member_user(db: None) -> User:
     """A member of the club with a login, not a secretary."""
     user = User.objects.create_user("membre", password="x")
     MemberFactory(user=user)
@@ -30,7 +30,7 @@ def member_user(db) -> User:
 
 
 @pytest.fixture
-def admin_user(db) -> User:
+def admin_user(db: None) -> User:
     return User.objects.create_superuser("administrateur", password="x")
 
 
@@ -48,7 +48,7 @@ def english() -> Iterator[None]:
 
 
 @pytest.fixture
-def round_robin_event(db):  # type: ignore[no-untyped-def]
+def round_robin_event(db: None) -> Event:
     return EventFactory(
         system=Event.System.ROUND_ROBIN,
         kind=Event.Kind.CHAMPIONSHIP,
@@ -57,7 +57,7 @@ def round_robin_event(db):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def six_members(db) -> list[Member]:
+def six_members(db: None) -> list[Member]:
     return [cast(Member, MemberFactory(player__national_rating=2000 - 100 * n)) for n in range(6)]
 
 

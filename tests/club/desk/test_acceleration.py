@@ -9,6 +9,7 @@ remaining accelerated rounds." "In a nine-round tournament, the accelerated roun
 five. The players in GA are assigned one virtual point in the first three rounds, and
 half virtual point in the 4th and 5th rounds." """
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import cast
 
@@ -23,14 +24,14 @@ from tests.club.factories import EventFactory, PlayerFactory
 ONE, HALF = Decimal(1), Decimal("0.5")
 
 
-def test_it_puts_82_of_161_players_in_the_first_group():
+def test_it_puts_82_of_161_players_in_the_first_group() -> None:
     numbers = {n: n for n in range(1, 162)}
     virtual = swiss.baku_virtual_points(numbers, 161, 1, 9)
     # 161 / 2 = 80.5, the nearest even number above: 82 (2 x ceil(161 / 4) = 2 x 41)
     assert sorted(virtual) == list(range(1, 83))
 
 
-def test_it_gives_one_point_in_three_rounds_then_a_half_in_two_of_nine():
+def test_it_gives_one_point_in_three_rounds_then_a_half_in_two_of_nine() -> None:
     numbers = {n: n for n in range(1, 21)}
     per_round = [swiss.baku_virtual_points(numbers, 20, r, 9).get(1) for r in range(1, 10)]
     assert per_round == [ONE, ONE, ONE, HALF, HALF, None, None, None, None]
@@ -38,7 +39,7 @@ def test_it_gives_one_point_in_three_rounds_then_a_half_in_two_of_nine():
     assert all(21 - 1 not in swiss.baku_virtual_points(numbers, 20, r, 9) for r in range(1, 10))
 
 
-def test_five_rounds_accelerate_three_by_hand():
+def test_five_rounds_accelerate_three_by_hand() -> None:
     # 5 rounds: accelerated rounds ceil(5 / 2) = 3; one point in ceil(3 / 2) = 2 of them
     numbers = {n: n for n in range(1, 11)}
     assert [swiss.baku_virtual_points(numbers, 10, r, 5).get(6) for r in range(1, 6)] == [
@@ -53,7 +54,7 @@ def test_five_rounds_accelerate_three_by_hand():
 
 
 @pytest.fixture
-def open_of_ten(db):
+def open_of_ten(db: None) -> Callable[[bool], Event]:
     def make(accelerated: bool) -> Event:
         event = cast(
             Event,
@@ -75,7 +76,9 @@ def _boards(event: Event, number: int) -> list[list[int]]:
     return sorted(sorted((numbers[g.white_id], numbers[g.black_id])) for g in round_.games.all())
 
 
-def test_an_accelerated_first_round_pairs_each_group_within_itself(open_of_ten):
+def test_an_accelerated_first_round_pairs_each_group_within_itself(
+    open_of_ten: Callable[[bool], Event],
+) -> None:
     event = open_of_ten(True)
     pairing_services.pair_next_round(event, None)
     # GA 1-6 at one virtual point: 1-4, 2-5, 3-6 (top half against bottom half, C.04.3);
@@ -83,17 +86,21 @@ def test_an_accelerated_first_round_pairs_each_group_within_itself(open_of_ten):
     assert _boards(event, 1) == [[1, 4], [2, 5], [3, 6], [7, 9], [8, 10]]
 
 
-def test_without_acceleration_the_first_round_is_the_usual_split(open_of_ten):
+def test_without_acceleration_the_first_round_is_the_usual_split(
+    open_of_ten: Callable[[bool], Event],
+) -> None:
     event = open_of_ten(False)
     pairing_services.pair_next_round(event, None)
     assert _boards(event, 1) == [[1, 6], [2, 7], [3, 8], [4, 9], [5, 10]]
 
 
-def test_an_accelerated_second_round_pairs_by_pairing_score(open_of_ten):
+def test_an_accelerated_second_round_pairs_by_pairing_score(
+    open_of_ten: Callable[[bool], Event],
+) -> None:
     event = open_of_ten(True)
     first = pairing_services.pair_next_round(event, None)
     for game in first.games.all():  # the higher number loses every board: 1-4 → 1 wins
-        numbers = dict(event.participants.values_list("player_id", "number"))
+        numbers = cast(dict[int, int], dict(event.participants.values_list("player_id", "number")))
         key = "1" if numbers[game.white_id] < numbers[game.black_id] else "0"
         save_result(game.pk, key, game.version, None)
     pairing_services.pair_next_round(event, None)

@@ -61,7 +61,9 @@ def _state() -> tuple[int, ...]:
 
 
 @pytest.mark.parametrize(("name", "method", "takes"), VIEWS)
-def test_anonymous_visitors_are_sent_to_log_in(client, paired_event, name, method, takes):
+def test_anonymous_visitors_are_sent_to_log_in(
+    client: Client, paired_event: Event, name: str, method: str, takes: str | None
+) -> None:
     url = _url(name, takes, paired_event)
     before = _state()
     response = getattr(client, method)(url, {"result": "1", "version": 1, "member": 1})
@@ -71,7 +73,14 @@ def test_anonymous_visitors_are_sent_to_log_in(client, paired_event, name, metho
 
 
 @pytest.mark.parametrize(("name", "method", "takes"), VIEWS)
-def test_members_are_refused(client, member_user, paired_event, name, method, takes):
+def test_members_are_refused(
+    client: Client,
+    member_user: User,
+    paired_event: Event,
+    name: str,
+    method: str,
+    takes: str | None,
+) -> None:
     client.force_login(member_user)
     before = _state()
     url = _url(name, takes, paired_event)
@@ -83,8 +92,14 @@ def test_members_are_refused(client, member_user, paired_event, name, method, ta
 @pytest.mark.parametrize("who", ["secretary", "admin_user"])
 @pytest.mark.parametrize(("name", "method", "takes"), VIEWS)
 def test_secretaries_and_administrators_get_in(
-    request, client, paired_event, who, name, method, takes
-):
+    request: pytest.FixtureRequest,
+    client: Client,
+    paired_event: Event,
+    who: str,
+    name: str,
+    method: str,
+    takes: str | None,
+) -> None:
     user: User = request.getfixturevalue(who)
     client.force_login(user)
     response = getattr(client, method)(_url(name, takes, paired_event))
@@ -93,7 +108,7 @@ def test_secretaries_and_administrators_get_in(
         assert not response["Location"].startswith(reverse("login"))
 
 
-def test_a_user_in_another_group_is_refused(client, paired_event):
+def test_a_user_in_another_group_is_refused(client: Client, paired_event: Event) -> None:
     from django.contrib.auth.models import Group
 
     user = User.objects.create_user("tresorier", password="x", is_staff=True)
@@ -102,7 +117,7 @@ def test_a_user_in_another_group_is_refused(client, paired_event):
     assert client.get(reverse("desk:event", args=[paired_event.pk])).status_code == 403
 
 
-def test_the_desk_menu_links_to_the_events_and_a_new_one(secretary_client: Client):
+def test_the_desk_menu_links_to_the_events_and_a_new_one(secretary_client: Client) -> None:
     from django.template.loader import render_to_string
 
     html = render_to_string("desk/_nav.html")

@@ -2,6 +2,8 @@
 published ones only."""
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Article
@@ -11,7 +13,7 @@ pytestmark = pytest.mark.django_db
 TEXT = "Le club **ouvre** ses portes.\n\n<script>alert(1)</script>\n\n[Lien](javascript:alert(2))"
 
 
-def test_it_previews_sanitised_markdown_without_saving(secretary_client):
+def test_it_previews_sanitised_markdown_without_saving(secretary_client: Client) -> None:
     response = secretary_client.post(
         reverse("desk:article_new"), {"title": "Portes ouvertes", "body": TEXT, "preview": ""}
     )
@@ -21,7 +23,9 @@ def test_it_previews_sanitised_markdown_without_saving(secretary_client):
     assert not Article.objects.filter(title="Portes ouvertes").exists()
 
 
-def test_it_saves_a_draft_that_the_site_does_not_show(secretary_client, client):
+def test_it_saves_a_draft_that_the_site_does_not_show(
+    secretary_client: Client, client: Client
+) -> None:
     secretary_client.post(reverse("desk:article_new"), {"title": "Portes ouvertes", "body": TEXT})
     article = Article.objects.get(title="Portes ouvertes")
     assert article.slug == "portes-ouvertes" and article.published_at is None
@@ -29,7 +33,9 @@ def test_it_saves_a_draft_that_the_site_does_not_show(secretary_client, client):
     assert "Portes ouvertes" not in client.get(reverse("home")).content.decode()
 
 
-def test_a_published_article_is_on_the_home_page_and_in_the_articles(secretary_client, client):
+def test_a_published_article_is_on_the_home_page_and_in_the_articles(
+    secretary_client: Client, client: Client
+) -> None:
     secretary_client.post(reverse("desk:article_new"), {"title": "Portes ouvertes", "body": TEXT})
     article = Article.objects.get(title="Portes ouvertes")
     secretary_client.post(reverse("desk:article_publish", args=[article.pk]), {"publish": "1"})
@@ -41,7 +47,7 @@ def test_a_published_article_is_on_the_home_page_and_in_the_articles(secretary_c
     assert "Portes ouvertes" not in client.get(reverse("articles")).content.decode()
 
 
-def test_it_refuses_an_address_another_article_has(secretary_client):
+def test_it_refuses_an_address_another_article_has(secretary_client: Client) -> None:
     Article.objects.create(title="A", slug="portes-ouvertes", body="x")
     response = secretary_client.post(
         reverse("desk:article_new"), {"title": "Portes ouvertes", "body": "y"}
@@ -50,7 +56,7 @@ def test_it_refuses_an_address_another_article_has(secretary_client):
     assert not Article.objects.filter(title="Portes ouvertes").exists()
 
 
-def test_members_cannot_publish(client, member_user):
+def test_members_cannot_publish(client: Client, member_user: User) -> None:
     article = Article.objects.create(title="A", slug="a", body="x")
     client.force_login(member_user)
     response = client.post(reverse("desk:article_publish", args=[article.pk]), {"publish": "1"})

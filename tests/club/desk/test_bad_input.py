@@ -3,24 +3,31 @@ never a server error, nothing saved; and files it writes for spreadsheets."""
 
 import csv
 import io
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from club.desk import services
-from club.models import Event, Game, Participant, Player
+from club.models import Event, Game, Member, Participant, Player
 from tests.club.factories import MemberFactory, PlayerFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("prefix", ["=", "+", "-", "@", "\t", "\r"])
 def test_the_standings_csv_writes_no_formula(
-    secretary_client, round_robin_event, secretary, prefix
-):
+    secretary_client: Client, round_robin_event: Event, secretary: User, prefix: str
+) -> None:
     name = f'{prefix}HYPERLINK("http://evil.example","x")'
     player = PlayerFactory(first_name=name, last_name="Z")
     services.register(round_robin_event, player, secretary)
@@ -31,7 +38,7 @@ def test_the_standings_csv_writes_no_formula(
     assert Participant.objects.filter(event=round_robin_event).count() == 1
 
 
-def _state(event):
+def _state(event: Event) -> tuple[list[Any], list[Any], list[Any], int]:
     return (
         list(Participant.objects.filter(event=event).values_list("pk", "joined_round")),
         list(Participant.objects.filter(event=event).values_list("withdrawn_after_round")),
@@ -42,8 +49,8 @@ def _state(event):
 
 @pytest.mark.parametrize("query", ["²²", "٣٣", "99999999999", "9" * 40])
 def test_a_member_search_for_odd_digits_finds_nothing_without_failing(
-    secretary_client, paired_event, query
-):
+    secretary_client: Client, paired_event: Event, query: str
+) -> None:
     url = reverse("desk:member_search", args=[paired_event.pk])
     response = secretary_client.get(url, {"q": query, "joined_round": "²"})
     assert response.status_code == 200
@@ -52,8 +59,8 @@ def test_a_member_search_for_odd_digits_finds_nothing_without_failing(
 
 @pytest.mark.parametrize("member", ["²", "٣", "abc", "9" * 40])
 def test_registering_an_odd_member_number_says_to_choose_a_member(
-    secretary_client, round_robin_event, member
-):
+    secretary_client: Client, round_robin_event: Event, member: str
+) -> None:
     before = _state(round_robin_event)
     url = reverse("desk:register", args=[round_robin_event.pk])
     response = secretary_client.post(url, {"member": member}, follow=True)
@@ -61,7 +68,9 @@ def test_registering_an_odd_member_number_says_to_choose_a_member(
     assert _state(round_robin_event) == before
 
 
-def test_registering_in_round_99999_names_the_limit(secretary_client, round_robin_event):
+def test_registering_in_round_99999_names_the_limit(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
     member = MemberFactory()
     url = reverse("desk:register", args=[round_robin_event.pk])
     response = secretary_client.post(
@@ -71,7 +80,9 @@ def test_registering_in_round_99999_names_the_limit(secretary_client, round_robi
     assert not Participant.objects.filter(event=round_robin_event).exists()
 
 
-def test_an_edited_round_with_a_player_abc_names_the_board(secretary_client, paired_event):
+def test_an_edited_round_with_a_player_abc_names_the_board(
+    secretary_client: Client, paired_event: Event
+) -> None:
     round_ = paired_event.rounds.get(number=1)
     before = _state(paired_event)
     response = secretary_client.post(
@@ -95,8 +106,8 @@ def test_an_edited_round_with_a_player_abc_names_the_board(secretary_client, pai
     ],
 )
 def test_an_outsider_with_numbers_out_of_range_names_the_field(
-    secretary_client, round_robin_event, field, value, message
-):
+    secretary_client: Client, round_robin_event: Event, field: str, value: str, message: str
+) -> None:
     before = _state(round_robin_event)
     data = {"first_name": "Zoé", "last_name": "Dehors", field: value}
     response = secretary_client.post(reverse("desk:outsider", args=[round_robin_event.pk]), data)
@@ -113,9 +124,9 @@ def test_an_outsider_with_numbers_out_of_range_names_the_field(
     ],
 )
 def test_withdrawing_after_round_99999_names_the_limit(
-    secretary_client, paired_event, after, message
-):
-    participant = Participant.objects.filter(event=paired_event).first()
+    secretary_client: Client, paired_event: Event, after: str, message: str
+) -> None:
+    participant = cast(Participant, Participant.objects.filter(event=paired_event).first())
     before = _state(paired_event)
     url = reverse("desk:withdraw", args=[paired_event.pk, participant.pk])
     response = secretary_client.post(url, {"after_round": after}, follow=True)
@@ -136,7 +147,7 @@ def _columns(text: str, line: int, start: int, value: str) -> str:
     return "\n".join(lines)
 
 
-def _trf_refusal(client, text: str) -> str:
+def _trf_refusal(client: Client, text: str) -> str:
     response = client.post(
         reverse("desk:trf_import"),
         {"file": SimpleUploadedFile("t.trf", text.encode(), content_type="text/plain")},
@@ -178,18 +189,22 @@ def _trf_refusal(client, text: str) -> str:
         ),
     ],
 )
-def test_a_trf_the_club_cannot_hold_is_refused_naming_its_line(secretary_client, change, message):
+def test_a_trf_the_club_cannot_hold_is_refused_naming_its_line(
+    secretary_client: Client, change: Callable[[str], str], message: str
+) -> None:
     assert _trf_refusal(secretary_client, change(BBP)).startswith(message)
 
 
-def test_a_trf_with_more_round_columns_than_an_event_has_is_refused(secretary_client):
+def test_a_trf_with_more_round_columns_than_an_event_has_is_refused(
+    secretary_client: Client,
+) -> None:
     text = _columns(BBP, 2, 92 + 10 * 14, "0000 - Z  " * 20)
     assert "ligne 2 : 34 rondes ; un événement en a au plus 30." in _trf_refusal(
         secretary_client, text
     )
 
 
-def test_the_trf_refusals_are_in_english_at_en(secretary_client):
+def test_the_trf_refusals_are_in_english_at_en(secretary_client: Client) -> None:
     with translation.override("en"):
         text = BBP.replace("XXR 15", "XXR 40000")
         assert _trf_refusal(secretary_client, text) == (
@@ -200,7 +215,7 @@ def test_the_trf_refusals_are_in_english_at_en(secretary_client):
         )
 
 
-def test_the_reader_refuses_digits_other_than_0_to_9_too():
+def test_the_reader_refuses_digits_other_than_0_to_9_too() -> None:
     from club.chesslib import trf
 
     with pytest.raises(trf.TrfError, match="line 2: the start rank '²' is not a whole number"):
@@ -210,14 +225,14 @@ def test_the_reader_refuses_digits_other_than_0_to_9_too():
 # CSV results and PGN games
 
 
-def _send(client, event, kind: str, text: str):
+def _send(client: Client, event: Event, kind: str, text: str) -> "_MonkeyPatchedWSGIResponse":
     return client.post(
         reverse("desk:event_files", args=[event.pk]),
         {"kind": kind, "file": SimpleUploadedFile(f"f.{kind}", text.encode())},
     )
 
 
-def _games(event):
+def _games(event: Event) -> list[tuple[Any, ...]]:
     return sorted(
         Game.objects.filter(round__event=event).values_list(
             "round__number", "board", "white", "black", "result", "pgn"
@@ -246,8 +261,12 @@ def _games(event):
     ],
 )
 def test_a_csv_line_that_cannot_be_a_game_names_its_line_and_saves_nothing(
-    secretary_client, round_robin_event, six_members, lines, message
-):
+    secretary_client: Client,
+    round_robin_event: Event,
+    six_members: list[Member],
+    lines: list[str],
+    message: str,
+) -> None:
     names = {k: m.player.name for k, m in zip("abc", six_members, strict=False)}
     for member in six_members:
         services.register(round_robin_event, member.player, None)
@@ -259,8 +278,8 @@ def test_a_csv_line_that_cannot_be_a_game_names_its_line_and_saves_nothing(
 
 
 def test_a_csv_player_already_on_another_board_of_the_event_is_named(
-    secretary_client, paired_event
-):
+    secretary_client: Client, paired_event: Event
+) -> None:
     game = Game.objects.filter(round__event=paired_event, round__number=1, board=1).get()
     other = Game.objects.filter(round__event=paired_event, round__number=1, board=2).get()
     before = _games(paired_event)
@@ -271,8 +290,8 @@ def test_a_csv_player_already_on_another_board_of_the_event_is_named(
 
 
 def test_a_csv_line_replacing_a_board_with_its_own_players_is_accepted(
-    secretary_client, paired_event
-):
+    secretary_client: Client, paired_event: Event
+) -> None:
     game = Game.objects.filter(round__event=paired_event, round__number=1, board=1).get()
     white, black = game.white, game.black
     text = f"round;board;white;black;result\n1;1;{black.name};{white.name};1-0\n"
@@ -281,7 +300,9 @@ def test_a_csv_line_replacing_a_board_with_its_own_players_is_accepted(
     assert (game.white, game.black, game.result) == (black, white, "1-0")
 
 
-def test_a_csv_over_the_limit_is_refused_naming_it(secretary_client, paired_event):
+def test_a_csv_over_the_limit_is_refused_naming_it(
+    secretary_client: Client, paired_event: Event
+) -> None:
     before = _games(paired_event)
     text = "round;board;white;black;result\n" + "1;1;x;y;1-0\n" * 80_000
     html = _send(secretary_client, paired_event, "csv", text).content.decode()
@@ -289,7 +310,9 @@ def test_a_csv_over_the_limit_is_refused_naming_it(secretary_client, paired_even
     assert _games(paired_event) == before
 
 
-def test_a_pgn_over_the_limit_is_refused_naming_it(secretary_client, paired_event):
+def test_a_pgn_over_the_limit_is_refused_naming_it(
+    secretary_client: Client, paired_event: Event
+) -> None:
     game = '[Event "x"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 *\n\n'
     before = _games(paired_event)
     html = _send(secretary_client, paired_event, "pgn", game * 9_000).content.decode()
@@ -297,13 +320,15 @@ def test_a_pgn_over_the_limit_is_refused_naming_it(secretary_client, paired_even
     assert _games(paired_event) == before
 
 
-def test_the_upload_form_states_the_limits(secretary_client, paired_event):
+def test_the_upload_form_states_the_limits(secretary_client: Client, paired_event: Event) -> None:
     html = secretary_client.get(reverse("desk:event_files", args=[paired_event.pk])).content
     text = html.decode()
     assert "2 Mo" in text and "2000 résultats" in text and "1000 parties" in text
 
 
-def test_one_player_chosen_for_two_trf_lines_is_refused_naming_the_lines(secretary_client):
+def test_one_player_chosen_for_two_trf_lines_is_refused_naming_the_lines(
+    secretary_client: Client,
+) -> None:
     ours = PlayerFactory(first_name="Anne", last_name="Zed")
     secretary_client.post(
         reverse("desk:trf_import"),
@@ -317,7 +342,7 @@ def test_one_player_chosen_for_two_trf_lines_is_refused_naming_the_lines(secreta
     assert not Event.objects.exists() and Player.objects.count() == 1
 
 
-def test_two_trf_lines_matching_one_namesake_are_refused(secretary_client):
+def test_two_trf_lines_matching_one_namesake_are_refused(secretary_client: Client) -> None:
     PlayerFactory(first_name="Player0001", last_name="Test0001")
     text = _columns(BBP, 3, 15, "Test0001 Player0001")  # line 3 takes line 2's name
     secretary_client.post(

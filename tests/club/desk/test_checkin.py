@@ -2,22 +2,25 @@
 next round from the results page; undoing a round's pairing while no result is in."""
 
 from decimal import Decimal
+from typing import cast
 
 import pytest
+from django.http import HttpResponseRedirect
+from django.test import Client
 from django.urls import reverse
 
 from club.desk import checkin_services as checkin
 from club.desk import pairing_services
 from club.desk.services import DeskError, save_result
 from club.event_standings import event_standings
-from club.models import Bye, ChangeLog, Event, Participant
+from club.models import Bye, ChangeLog, Event, Game, Participant
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def swiss_event():
+def swiss_event() -> Event:
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
     for n in range(7):
         player = PlayerFactory(national_rating=2100 - 50 * n)
@@ -25,17 +28,19 @@ def swiss_event():
     return event
 
 
-def _entries(event):
+def _entries(event: Event) -> list[Participant]:
     return list(event.participants.order_by("number"))
 
 
-def _all_present(event, changes=None):
+def _all_present(event: Event, changes: dict[int, str] | None = None) -> dict[int, str]:
     statuses = {p.pk: checkin.PRESENT for p in _entries(event)}
     statuses.update(changes or {})
     return statuses
 
 
-def test_it_pairs_only_the_players_present_and_records_the_byes_asked_for(swiss_event):
+def test_it_pairs_only_the_players_present_and_records_the_byes_asked_for(
+    swiss_event: Event,
+) -> None:
     entries = _entries(swiss_event)
     statuses = _all_present(
         swiss_event,
@@ -66,7 +71,9 @@ def test_it_pairs_only_the_players_present_and_records_the_byes_asked_for(swiss_
     }
 
 
-def test_the_check_in_page_shows_what_is_recorded_and_is_refused_once_paired(swiss_event):
+def test_the_check_in_page_shows_what_is_recorded_and_is_refused_once_paired(
+    swiss_event: Event,
+) -> None:
     entries = _entries(swiss_event)
     checkin.record(swiss_event, 1, _all_present(swiss_event, {entries[0].pk: "half"}), None)
     statuses = {line.participant.pk: line.status for line in checkin.lines(swiss_event, 1)}
@@ -76,7 +83,7 @@ def test_the_check_in_page_shows_what_is_recorded_and_is_refused_once_paired(swi
         checkin.record(swiss_event, 1, _all_present(swiss_event), None)
 
 
-def test_a_player_marked_present_again_is_reinstated_and_loses_his_bye(swiss_event):
+def test_a_player_marked_present_again_is_reinstated_and_loses_his_bye(swiss_event: Event) -> None:
     entries = _entries(swiss_event)
     checkin.record(
         swiss_event,
@@ -90,14 +97,14 @@ def test_a_player_marked_present_again_is_reinstated_and_loses_his_bye(swiss_eve
     assert not Bye.objects.filter(round__event=swiss_event).exists()
 
 
-def test_an_unknown_status_is_refused_and_nothing_is_written(swiss_event):
+def test_an_unknown_status_is_refused_and_nothing_is_written(swiss_event: Event) -> None:
     entries = _entries(swiss_event)
     with pytest.raises(DeskError, match="inconnu"):
         checkin.record(swiss_event, 1, {entries[0].pk: "half", entries[1].pk: "late"}, None)
     assert not Bye.objects.exists()
 
 
-def test_a_pairing_is_undone_while_no_result_is_in_and_refused_after(swiss_event):
+def test_a_pairing_is_undone_while_no_result_is_in_and_refused_after(swiss_event: Event) -> None:
     entries = _entries(swiss_event)
     checkin.record(swiss_event, 1, _all_present(swiss_event, {entries[6].pk: "half"}), None)
     round_ = pairing_services.pair_next_round(swiss_event, None)
@@ -107,7 +114,7 @@ def test_a_pairing_is_undone_while_no_result_is_in_and_refused_after(swiss_event
     assert list(round_.byes.values_list("kind", flat=True)) == ["half"]
     assert ChangeLog.objects.filter(action="undo_pairing").count() == 1
     round_ = pairing_services.pair_next_round(swiss_event, None)
-    game = round_.games.first()
+    game = cast(Game, round_.games.first())
     save_result(game.pk, "=", game.version, None)
     with pytest.raises(DeskError, match="résultat"):
         checkin.undo_pairing(round_, None)
@@ -115,8 +122,8 @@ def test_a_pairing_is_undone_while_no_result_is_in_and_refused_after(swiss_event
 
 
 def test_the_results_page_offers_the_next_round_once_every_result_is_in(
-    swiss_event, secretary_client
-):
+    swiss_event: Event, secretary_client: Client
+) -> None:
     round_ = pairing_services.pair_next_round(swiss_event, None)
     page = secretary_client.get(reverse("desk:results", args=[round_.pk])).content.decode()
     assert 'id="next-round-actions" hidden' in page and 'id="undo-actions">' in page
@@ -126,14 +133,16 @@ def test_the_results_page_offers_the_next_round_once_every_result_is_in(
     assert 'id="next-round-actions">' in page and 'id="undo-actions" hidden' in page
     answer = secretary_client.post(reverse("desk:pair_after", args=[round_.pk]))
     second = swiss_event.rounds.get(number=2)
-    assert answer.url == reverse("desk:results", args=[second.pk])
+    assert cast(HttpResponseRedirect, answer).url == reverse("desk:results", args=[second.pk])
     # the button of a page left open is refused once the next round is paired
     answer = secretary_client.post(reverse("desk:pair_after", args=[round_.pk]), follow=True)
     assert "pas la prochaine ronde à apparier" in answer.content.decode()
     assert swiss_event.rounds.count() == 2
 
 
-def test_the_check_in_page_saves_and_pairs_in_one_post(swiss_event, secretary_client):
+def test_the_check_in_page_saves_and_pairs_in_one_post(
+    swiss_event: Event, secretary_client: Client
+) -> None:
     entries = _entries(swiss_event)
     url = reverse("desk:check_in", args=[swiss_event.pk, 1])
     page = secretary_client.get(url)
@@ -142,13 +151,15 @@ def test_the_check_in_page_saves_and_pairs_in_one_post(swiss_event, secretary_cl
     data[f"status-{entries[0].pk}"] = "zero"
     answer = secretary_client.post(url, {**data, "pair": "1"})
     round_ = swiss_event.rounds.get(number=1)
-    assert answer.url == reverse("desk:results", args=[round_.pk])
+    assert cast(HttpResponseRedirect, answer).url == reverse("desk:results", args=[round_.pk])
     assert round_.games.count() == 3 and round_.byes.get().player_id == entries[0].player_id
 
 
-def test_undoing_a_round_with_a_result_says_why_on_the_results_page(swiss_event, secretary_client):
+def test_undoing_a_round_with_a_result_says_why_on_the_results_page(
+    swiss_event: Event, secretary_client: Client
+) -> None:
     round_ = pairing_services.pair_next_round(swiss_event, None)
-    game = round_.games.first()
+    game = cast(Game, round_.games.first())
     save_result(game.pk, "1", game.version, None)
     answer = secretary_client.post(reverse("desk:undo_pairing", args=[round_.pk]), follow=True)
     assert "ne peut plus être annulé" in answer.content.decode()
@@ -156,8 +167,8 @@ def test_undoing_a_round_with_a_result_says_why_on_the_results_page(swiss_event,
 
 
 def test_a_wrong_status_is_named_and_a_missing_one_keeps_what_is_recorded(
-    swiss_event, secretary_client
-):
+    swiss_event: Event, secretary_client: Client
+) -> None:
     entries = _entries(swiss_event)
     url = reverse("desk:check_in", args=[swiss_event.pk, 1])
     answer = secretary_client.post(url, {f"status-{entries[0].pk}": "late"}, follow=True)
@@ -170,7 +181,9 @@ def test_a_wrong_status_is_named_and_a_missing_one_keeps_what_is_recorded(
     )
 
 
-def test_the_check_in_page_speaks_english_at_en(swiss_event, secretary_client, english):
+def test_the_check_in_page_speaks_english_at_en(
+    swiss_event: Event, secretary_client: Client, english: None
+) -> None:
     page = secretary_client.get(reverse("desk:check_in", args=[swiss_event.pk, 1]))
     assert page.status_code == 200
     assert "half-point bye" in page.content.decode().lower()

@@ -1,6 +1,8 @@
 """Two secretaries entering the results of one round at the same moment (PostgreSQL)."""
 
 import threading
+from collections.abc import Callable
+from typing import cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -8,24 +10,24 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from club.models import Game, Result
+from club.models import Game, Result, Round
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
 
-def _round_of(boards):  # type: ignore[no-untyped-def]
+def _round_of(boards: int) -> Round:
     round_ = EventFactory().rounds.create(number=1)
     for board in range(1, boards + 1):
         Game.objects.create(round=round_, board=board, white=PlayerFactory(), black=PlayerFactory())
     return round_
 
 
-def _at_once(*jobs):
+def _at_once(*jobs: Callable[[], int]) -> list[int | None]:
     barrier = threading.Barrier(len(jobs))
-    answers = [None] * len(jobs)
+    answers: list[int | None] = [None] * len(jobs)
 
-    def run(index, job):
+    def run(index: int, job: Callable[[], int]) -> None:
         barrier.wait()
         answers[index] = job()
         connection.close()
@@ -44,7 +46,7 @@ def _secretary(name: str) -> Client:
     return client
 
 
-def _save(client: Client, game: Game, key: str):
+def _save(client: Client, game: Game, key: str) -> Callable[[], int]:
     return lambda: (
         client.post(
             reverse("desk:save_result", args=[game.pk]), {"result": key, "version": game.version}
@@ -52,7 +54,7 @@ def _save(client: Client, game: Game, key: str):
     )
 
 
-def test_two_secretaries_on_different_boards_lose_nothing():
+def test_two_secretaries_on_different_boards_lose_nothing() -> None:
     assert connection.vendor == "postgresql"
     round_ = _round_of(2)
     first, second = round_.games.order_by("board")
@@ -64,11 +66,11 @@ def test_two_secretaries_on_different_boards_lose_nothing():
     ]
 
 
-def test_two_secretaries_on_the_same_board_see_each_others_conflict():
+def test_two_secretaries_on_the_same_board_see_each_others_conflict() -> None:
     round_ = _round_of(1)
     game = round_.games.get()
     answers = _at_once(_save(_secretary("a"), game, "1"), _save(_secretary("b"), game, "0"))
-    assert sorted(answers) == [200, 409]
+    assert sorted(cast(list[int], answers)) == [200, 409]
     game.refresh_from_db()
     winner = "1" if answers[0] == 200 else "0"
     assert game.result == (Result.WHITE_WINS if winner == "1" else Result.BLACK_WINS)

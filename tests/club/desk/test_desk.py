@@ -1,11 +1,15 @@
-from datetime import date
+from datetime import date, datetime
+from typing import cast
 
 import pytest
 from django.contrib.auth.models import User
+from django.http import HttpResponseRedirect
+from django.test import Client
 from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
 
 from club.desk import services
-from club.models import ChangeLog, Event, Game, Participant, Result
+from club.models import ChangeLog, Event, Game, Member, Participant, Result
 from ratings.models import RatingChange
 from tests.club.factories import GameFactory, MemberFactory, PlayerFactory
 from tests.task_worker import replayed
@@ -13,14 +17,16 @@ from tests.task_worker import replayed
 pytestmark = pytest.mark.django_db
 
 
-def _paired(client, event, members):
+def _paired(client: Client, event: Event, members: list[Member]) -> None:
     for member in members:
         client.post(reverse("desk:register", args=[event.pk]), {"member": member.pk})
     client.post(reverse("desk:pair_round_robin", args=[event.pk]))
 
 
 @pytest.mark.parametrize("who", ["anonymous", "member", "secretary", "admin"])
-def test_only_secretaries_and_administrators_use_the_desk(client, round_robin_event, who):
+def test_only_secretaries_and_administrators_use_the_desk(
+    client: Client, round_robin_event: Event, who: str
+) -> None:
     if who == "member":
         client.force_login(User.objects.create_user("m", password="x"))
     elif who == "secretary":
@@ -38,7 +44,7 @@ def test_only_secretaries_and_administrators_use_the_desk(client, round_robin_ev
     assert response.status_code == (302 if who in ("anonymous", "secretary", "admin") else 403)
 
 
-def test_a_secretary_creates_an_event_with_its_rounds(secretary_client):
+def test_a_secretary_creates_an_event_with_its_rounds(secretary_client: Client) -> None:
     response = secretary_client.post(
         reverse("desk:event_new"),
         {
@@ -56,8 +62,8 @@ def test_a_secretary_creates_an_event_with_its_rounds(secretary_client):
         },
     )
     event = Event.objects.get(title="Championnat 2027")
-    assert response.url == reverse("desk:event", args=[event.pk])
-    assert [r.starts_at.date() for r in event.rounds.all()] == [
+    assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
+    assert [cast(datetime, r.starts_at).date() for r in event.rounds.all()] == [
         date(2027, 1, 8),
         date(2027, 1, 22),
         date(2027, 2, 5),
@@ -67,7 +73,7 @@ def test_a_secretary_creates_an_event_with_its_rounds(secretary_client):
     assert ChangeLog.objects.filter(event=event, action="create").exists()
 
 
-def test_an_unknown_tiebreak_is_refused(secretary_client):
+def test_an_unknown_tiebreak_is_refused(secretary_client: Client) -> None:
     response = secretary_client.post(
         reverse("desk:event_new"),
         {
@@ -83,7 +89,9 @@ def test_an_unknown_tiebreak_is_refused(secretary_client):
     assert "unknown tiebreak: &#x27;koya&#x27;" in response.content.decode()
 
 
-def test_members_are_found_as_you_type_and_registered(secretary_client, round_robin_event):
+def test_members_are_found_as_you_type_and_registered(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
     member = MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
     response = secretary_client.get(
         reverse("desk:member_search", args=[round_robin_event.pk]),
@@ -97,7 +105,9 @@ def test_members_are_found_as_you_type_and_registered(secretary_client, round_ro
     assert round_robin_event.participants.get().player == member.player
 
 
-def test_an_outside_player_is_added_in_one_form(secretary_client, round_robin_event):
+def test_an_outside_player_is_added_in_one_form(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
     secretary_client.post(
         reverse("desk:outsider", args=[round_robin_event.pk]),
         {
@@ -114,8 +124,8 @@ def test_an_outside_player_is_added_in_one_form(secretary_client, round_robin_ev
 
 
 def test_a_round_robin_is_paired_by_the_berger_tables(
-    secretary_client, round_robin_event, six_members
-):
+    secretary_client: Client, round_robin_event: Event, six_members: list[Member]
+) -> None:
     _paired(secretary_client, round_robin_event, six_members)
     games = Game.objects.filter(round__event=round_robin_event)
     assert games.count() == 15
@@ -138,7 +148,9 @@ def test_a_round_robin_is_paired_by_the_berger_tables(
         ("-", Result.BLACK_WINS_FORFEIT),
     ],
 )
-def test_each_key_saves_its_result_in_place(secretary_client, key, result):
+def test_each_key_saves_its_result_in_place(
+    secretary_client: Client, key: str, result: Result
+) -> None:
     game = GameFactory()
     response = secretary_client.post(
         reverse("desk:save_result", args=[game.pk]), {"result": key, "version": game.version}
@@ -146,10 +158,10 @@ def test_each_key_saves_its_result_in_place(secretary_client, key, result):
     game.refresh_from_db()
     assert (response.status_code, game.result, game.version) == (200, result, 2)
     assert 'data-state="saved"' in response.content.decode()
-    assert game.updated_by.username == "secretaire-du-club"
+    assert cast(User, game.updated_by).username == "secretaire-du-club"
 
 
-def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(secretary_client):
+def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(secretary_client: Client) -> None:
     game = GameFactory()
     services.save_result(game.pk, "1", game.version, None)
     response = secretary_client.post(
@@ -161,7 +173,7 @@ def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(secretary_client)
     assert 'data-state="error"' in response.content.decode()
 
 
-def test_an_unknown_code_names_the_problem(secretary_client):
+def test_an_unknown_code_names_the_problem(secretary_client: Client) -> None:
     game = GameFactory()
     response = secretary_client.post(
         reverse("desk:save_result", args=[game.pk]), {"result": "x", "version": 1}
@@ -171,8 +183,8 @@ def test_an_unknown_code_names_the_problem(secretary_client):
 
 
 def test_closing_is_refused_while_results_are_missing(
-    secretary_client, round_robin_event, six_members
-):
+    secretary_client: Client, round_robin_event: Event, six_members: list[Member]
+) -> None:
     _paired(secretary_client, round_robin_event, six_members)
     response = secretary_client.post(
         reverse("desk:close", args=[round_robin_event.pk]), follow=True
@@ -183,8 +195,8 @@ def test_closing_is_refused_while_results_are_missing(
 
 
 def test_closing_rates_the_event_and_reopening_is_logged(
-    secretary_client, round_robin_event, six_members
-):
+    secretary_client: Client, round_robin_event: Event, six_members: list[Member]
+) -> None:
     _paired(secretary_client, round_robin_event, six_members)
     Game.objects.filter(round__event=round_robin_event).update(result=Result.DRAW)
     with replayed():
@@ -204,7 +216,9 @@ def test_closing_rates_the_event_and_reopening_is_logged(
     assert not RatingChange.objects.filter(batch__event=round_robin_event).exists()
 
 
-def test_standings_crosstable_and_csv(secretary_client, round_robin_event, six_members):
+def test_standings_crosstable_and_csv(
+    secretary_client: Client, round_robin_event: Event, six_members: list[Member]
+) -> None:
     _paired(secretary_client, round_robin_event, six_members)
     Game.objects.filter(round__event=round_robin_event).update(result=Result.WHITE_WINS)
     response = secretary_client.get(reverse("desk:standings", args=[round_robin_event.pk]))
@@ -219,8 +233,11 @@ def test_standings_crosstable_and_csv(secretary_client, round_robin_event, six_m
 
 @pytest.mark.parametrize("players", [20, 200])
 def test_result_entry_and_standings_use_a_bounded_number_of_queries(
-    secretary_client, round_robin_event, players, django_assert_max_num_queries
-):
+    secretary_client: Client,
+    round_robin_event: Event,
+    players: int,
+    django_assert_max_num_queries: DjangoAssertNumQueries,
+) -> None:
     people = [PlayerFactory(national_rating=1000 + n) for n in range(players)]
     for player in people:
         Participant.objects.create(event=round_robin_event, player=player)

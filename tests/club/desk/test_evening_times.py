@@ -3,6 +3,7 @@ event's form pre-filled from its kind; the acceleration option kept for Swiss ev
 
 import icalendar
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -28,7 +29,9 @@ def _times(event: Event) -> list[str]:
     return [f"{timezone.localtime(r.starts_at):%H:%M}" for r in event.rounds.order_by("number")]
 
 
-def test_five_rounds_in_one_evening_each_have_their_time(secretary_client, client):
+def test_five_rounds_in_one_evening_each_have_their_time(
+    secretary_client: Client, client: Client
+) -> None:
     secretary_client.post(reverse("desk:event_new"), RAPID_EVENING)
     event = Event.objects.get(title="Rapide du vendredi")
     # 20:00 then every 35 minutes: 20:35, 21:10, 21:45, 22:20
@@ -42,7 +45,7 @@ def test_five_rounds_in_one_evening_each_have_their_time(secretary_client, clien
     assert "Ronde 2 : 8 janvier 20:35" in str(item["description"])
 
 
-def test_days_and_minutes_add_up(secretary_client):
+def test_days_and_minutes_add_up(secretary_client: Client) -> None:
     secretary_client.post(
         reverse("desk:event_new"),
         {
@@ -58,7 +61,7 @@ def test_days_and_minutes_add_up(secretary_client):
     assert (second.day, second.hour, second.minute) == (9, 20, 30)
 
 
-def test_a_negative_interval_is_refused_on_its_field(secretary_client):
+def test_a_negative_interval_is_refused_on_its_field(secretary_client: Client) -> None:
     answer = secretary_client.post(
         reverse("desk:event_new"), {**RAPID_EVENING, "interval_minutes": "-5"}
     )
@@ -67,7 +70,7 @@ def test_a_negative_interval_is_refused_on_its_field(secretary_client):
     assert not Event.objects.exists()
 
 
-def test_a_new_rapid_evening_is_pre_filled_from_its_kind(secretary_client):
+def test_a_new_rapid_evening_is_pre_filled_from_its_kind(secretary_client: Client) -> None:
     page = secretary_client.get(reverse("desk:event_new") + "?kind=rapid")
     form = page.context["form"]
     assert form["kind"].value() == "rapid"
@@ -79,12 +82,12 @@ def test_a_new_rapid_evening_is_pre_filled_from_its_kind(secretary_client):
     assert 'id="kind-defaults"' in page.content.decode()
 
 
-def test_a_championship_is_pre_filled_as_a_round_robin_over_weeks(secretary_client):
+def test_a_championship_is_pre_filled_as_a_round_robin_over_weeks(secretary_client: Client) -> None:
     form = secretary_client.get(reverse("desk:event_new") + "?kind=championship").context["form"]
     assert (form["system"].value(), form["interval_days"].value()) == ("round_robin", 7)
 
 
-def test_only_a_swiss_event_can_be_accelerated(secretary_client):
+def test_only_a_swiss_event_can_be_accelerated(secretary_client: Client) -> None:
     answer = secretary_client.post(
         reverse("desk:event_new"),
         {**RAPID_EVENING, "system": "round_robin", "accelerated": "on"},

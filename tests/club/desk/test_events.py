@@ -2,8 +2,12 @@
 rounds, tiebreaks chosen in order; every change records who made it."""
 
 from datetime import date
+from typing import cast
 
 import pytest
+from django.contrib.auth.models import User
+from django.http import HttpResponseRedirect
+from django.test import Client
 from django.urls import reverse
 from django.utils.timezone import localtime
 
@@ -30,7 +34,7 @@ def _dates(event: Event) -> list[date | None]:
     return [r.starts_at and r.starts_at.date() for r in event.rounds.order_by("number")]
 
 
-def test_the_desk_lists_events_by_status(secretary_client):
+def test_the_desk_lists_events_by_status(secretary_client: Client) -> None:
     EventFactory(title="Open d'été", status=Event.Status.ANNOUNCED)
     EventFactory(title="Championnat", status=Event.Status.ONGOING)
     EventFactory(title="Blitz de Noël", status=Event.Status.CLOSED)
@@ -49,7 +53,7 @@ def test_the_desk_lists_events_by_status(secretary_client):
     assert list(response.context["by_status"]) == ["ongoing", "announced", "closed", "cancelled"]
 
 
-def test_my_events_are_those_i_changed(secretary_client, secretary):
+def test_my_events_are_those_i_changed(secretary_client: Client, secretary: User) -> None:
     mine = EventFactory(title="Le mien")
     ChangeLog.objects.create(user=secretary, event=mine, action="edit")
     EventFactory(title="Celui d'un autre")
@@ -58,12 +62,14 @@ def test_my_events_are_those_i_changed(secretary_client, secretary):
     assert shown == ["Le mien"]
 
 
-def test_a_secretary_creates_an_event_with_its_rounds(secretary_client, secretary):
+def test_a_secretary_creates_an_event_with_its_rounds(
+    secretary_client: Client, secretary: User
+) -> None:
     response = secretary_client.post(
         reverse("desk:event_new"), {**NEW_EVENT, "tiebreaks_0": "sonneborn_berger"}
     )
     event = Event.objects.get(title="Championnat 2027")
-    assert response.url == reverse("desk:event", args=[event.pk])
+    assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
     assert _dates(event) == [
         date(2027, 1, 8),
         date(2027, 1, 22),
@@ -76,7 +82,7 @@ def test_a_secretary_creates_an_event_with_its_rounds(secretary_client, secretar
     assert (log.action, log.user, log.details["rounds_added"]) == ("create", secretary, 5)
 
 
-def test_the_rounds_start_at_the_first_round_given(secretary_client):
+def test_the_rounds_start_at_the_first_round_given(secretary_client: Client) -> None:
     secretary_client.post(
         reverse("desk:event_new"),
         {**NEW_EVENT, "rounds": "3", "first_round": "2027-01-15T19:30", "interval_days": "7"},
@@ -85,7 +91,7 @@ def test_the_rounds_start_at_the_first_round_given(secretary_client):
     assert _dates(event) == [date(2027, 1, 15), date(2027, 1, 22), date(2027, 1, 29)]
 
 
-def test_a_rapid_evening_has_every_round_the_same_evening(secretary_client):
+def test_a_rapid_evening_has_every_round_the_same_evening(secretary_client: Client) -> None:
     secretary_client.post(
         reverse("desk:event_new"),
         {**NEW_EVENT, "end": "2027-01-08T23:30", "rounds": "7", "interval_days": "0"},
@@ -94,7 +100,7 @@ def test_a_rapid_evening_has_every_round_the_same_evening(secretary_client):
     assert set(_dates(event)) == {date(2027, 1, 8)} and event.rounds.count() == 7
 
 
-def test_tiebreaks_are_chosen_in_order_among_the_known_ones(secretary_client):
+def test_tiebreaks_are_chosen_in_order_among_the_known_ones(secretary_client: Client) -> None:
     secretary_client.post(
         reverse("desk:event_new"),
         {
@@ -113,7 +119,7 @@ def test_tiebreaks_are_chosen_in_order_among_the_known_ones(secretary_client):
     assert html.count("tiebreak-select") == 7
 
 
-def test_a_tiebreak_chosen_twice_is_refused(secretary_client, english):
+def test_a_tiebreak_chosen_twice_is_refused(secretary_client: Client, english: None) -> None:
     response = secretary_client.post(
         reverse("desk:event_new"),
         {**NEW_EVENT, "tiebreaks_0": "buchholz", "tiebreaks_1": "wins", "tiebreaks_2": "buchholz"},
@@ -123,7 +129,7 @@ def test_a_tiebreak_chosen_twice_is_refused(secretary_client, english):
     assert not Event.objects.exists()
 
 
-def test_an_unknown_tiebreak_is_refused(secretary_client):
+def test_an_unknown_tiebreak_is_refused(secretary_client: Client) -> None:
     response = secretary_client.post(
         reverse("desk:event_new"), {**NEW_EVENT, "tiebreaks_0": "koya"}
     )
@@ -131,7 +137,7 @@ def test_an_unknown_tiebreak_is_refused(secretary_client):
     assert not Event.objects.exists()
 
 
-def test_an_event_cannot_end_before_it_starts(secretary_client, english):
+def test_an_event_cannot_end_before_it_starts(secretary_client: Client, english: None) -> None:
     response = secretary_client.post(
         reverse("desk:event_new"), {**NEW_EVENT, "end": "2027-01-01T20:00"}
     )
@@ -156,12 +162,14 @@ def _edit(event: Event, **changes: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def three_rounds(secretary_client) -> Event:
+def three_rounds(secretary_client: Client) -> Event:
     secretary_client.post(reverse("desk:event_new"), {**NEW_EVENT, "rounds": "3"})
     return Event.objects.get(title="Championnat 2027")
 
 
-def test_editing_moves_a_round_and_adds_rounds_after_the_last(secretary_client, three_rounds):
+def test_editing_moves_a_round_and_adds_rounds_after_the_last(
+    secretary_client: Client, three_rounds: Event
+) -> None:
     data = _edit(three_rounds, **{"round-1-starts_at": "2027-01-29T20:00", "rounds": "2"})
     response = secretary_client.post(reverse("desk:event_edit", args=[three_rounds.pk]), data)
     assert response.status_code == 302
@@ -177,7 +185,9 @@ def test_editing_moves_a_round_and_adds_rounds_after_the_last(secretary_client, 
     assert ChangeLog.objects.filter(event=three_rounds, action="edit").count() == 1
 
 
-def test_a_round_nobody_plays_is_removed_and_the_next_renumbered(secretary_client, three_rounds):
+def test_a_round_nobody_plays_is_removed_and_the_next_renumbered(
+    secretary_client: Client, three_rounds: Event
+) -> None:
     second = three_rounds.rounds.get(number=2)
     third = three_rounds.rounds.get(number=3)
     GameFactory(round=third)
@@ -188,7 +198,9 @@ def test_a_round_nobody_plays_is_removed_and_the_next_renumbered(secretary_clien
     assert (third.number, three_rounds.rounds.count()) == (2, 2)
 
 
-def test_a_paired_round_cannot_be_removed(secretary_client, three_rounds, english):
+def test_a_paired_round_cannot_be_removed(
+    secretary_client: Client, three_rounds: Event, english: None
+) -> None:
     GameFactory(round=three_rounds.rounds.get(number=3))
     data = _edit(three_rounds, **{"round-2-DELETE": "on"})
     response = secretary_client.post(reverse("desk:event_edit", args=[three_rounds.pk]), data)
@@ -196,7 +208,7 @@ def test_a_paired_round_cannot_be_removed(secretary_client, three_rounds, englis
     assert three_rounds.rounds.count() == 3
 
 
-def test_the_edit_page_lists_the_rounds(secretary_client, three_rounds):
+def test_the_edit_page_lists_the_rounds(secretary_client: Client, three_rounds: Event) -> None:
     response = secretary_client.get(reverse("desk:event_edit", args=[three_rounds.pk]))
     assert response.status_code == 200
     assert len(response.context["formset"].forms) == 3

@@ -1,7 +1,11 @@
 from pathlib import Path
+from typing import cast
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import HttpResponseRedirect
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Event, Game, Participant, Player, Result
@@ -16,19 +20,19 @@ def _upload(name: str, data: bytes) -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, content_type="text/plain")
 
 
-def test_a_trf_import_asks_about_unknown_players_then_saves(secretary_client):
+def test_a_trf_import_asks_about_unknown_players_then_saves(secretary_client: Client) -> None:
     ours = PlayerFactory(first_name="Anne", last_name="Test0002")
     response = secretary_client.post(reverse("desk:trf_import"), {"file": _upload("t.trf", BBP)})
     assert response.status_code == 200 and not Event.objects.exists()
     assert "Test0002 Player0002" in response.content.decode()
     response = secretary_client.post(reverse("desk:trf_confirm"), {"player-2": ours.pk})
     event = Event.objects.get()
-    assert response.url == reverse("desk:event", args=[event.pk])
+    assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
     assert Participant.objects.get(event=event, number=2).player == ours
     assert Player.objects.count() == 60
 
 
-def test_a_broken_trf_names_its_line_and_saves_nothing(secretary_client):
+def test_a_broken_trf_names_its_line_and_saves_nothing(secretary_client: Client) -> None:
     broken = BBP.replace(b"    31 b 1", b"    31 b X", 1)
     response = secretary_client.post(reverse("desk:trf_import"), {"file": _upload("t.trf", broken)})
     assert "line 2: round 1: result" in response.content.decode()
@@ -43,19 +47,21 @@ def test_a_broken_trf_names_its_line_and_saves_nothing(secretary_client):
         ("t.trf", b"x" * (2 * 1024 * 1024 + 1), "plus de 2 Mo"),
     ],
 )
-def test_uploads_are_limited_in_type_and_size(secretary_client, name, data, message):
+def test_uploads_are_limited_in_type_and_size(
+    secretary_client: Client, name: str, data: bytes, message: str
+) -> None:
     response = secretary_client.post(reverse("desk:trf_import"), {"file": _upload(name, data)})
     assert message in response.content.decode()
 
 
-def test_an_event_is_downloaded_as_trf(secretary_client):
+def test_an_event_is_downloaded_as_trf(secretary_client: Client) -> None:
     event = EventFactory()
     response = secretary_client.get(reverse("desk:trf_export", args=[event.pk]))
     assert response.content.startswith(f"012 {event.title}".encode())
 
 
 @pytest.fixture
-def four_players():
+def four_players() -> tuple[Event, list[Player]]:
     event = EventFactory()
     players = [PlayerFactory() for _ in range(4)]
     for player in players:
@@ -63,7 +69,9 @@ def four_players():
     return event, players
 
 
-def test_results_come_from_a_csv_file(secretary_client, four_players):
+def test_results_come_from_a_csv_file(
+    secretary_client: Client, four_players: tuple[Event, list[Player]]
+) -> None:
     event, players = four_players
     text = (FIXTURES / "csv" / "results.csv").read_text()
     for n, player in enumerate(players):
@@ -94,8 +102,8 @@ def test_results_come_from_a_csv_file(secretary_client, four_players):
     ],
 )
 def test_a_bad_csv_names_the_line_and_column_and_saves_nothing(
-    secretary_client, four_players, text, message
-):
+    secretary_client: Client, four_players: tuple[Event, list[Player]], text: str, message: str
+) -> None:
     event, players = four_players
     text = text.replace("{p0}", players[0].name).replace("{p1}", players[1].name)
     response = secretary_client.post(
@@ -110,8 +118,8 @@ def test_a_bad_csv_names_the_line_and_column_and_saves_nothing(
     "header", ["ronde;échiquier;blancs;noirs;résultat", "Round;Board;White;Black;Result"]
 )
 def test_a_csv_is_read_with_the_header_the_files_page_gives_in_each_language(
-    secretary_client, four_players, header
-):
+    secretary_client: Client, four_players: tuple[Event, list[Player]], header: str
+) -> None:
     event, players = four_players
     text = f"{header}\n1;1;{players[0].name};{players[1].name};0-1\n"
     secretary_client.post(
@@ -122,7 +130,9 @@ def test_a_csv_is_read_with_the_header_the_files_page_gives_in_each_language(
     assert (game.white, game.black, game.result) == (players[0], players[1], Result.BLACK_WINS)
 
 
-def test_csv_errors_are_in_english_on_the_english_page(secretary_client, four_players):
+def test_csv_errors_are_in_english_on_the_english_page(
+    secretary_client: Client, four_players: tuple[Event, list[Player]]
+) -> None:
     event, _players = four_players
     response = secretary_client.post(
         "/en" + reverse("desk:event_files", args=[event.pk]),
@@ -131,7 +141,9 @@ def test_csv_errors_are_in_english_on_the_english_page(secretary_client, four_pl
     assert "line 1: missing column(s): black" in response.content.decode()
 
 
-def test_pgn_games_are_attached_to_their_boards(secretary_client, four_players):
+def test_pgn_games_are_attached_to_their_boards(
+    secretary_client: Client, four_players: tuple[Event, list[Player]]
+) -> None:
     event, players = four_players
     for n, player in enumerate(players):
         player.first_name, player.last_name = f"Prénom{n}", f"Nom{n}"
@@ -151,7 +163,9 @@ def test_pgn_games_are_attached_to_their_boards(secretary_client, four_players):
     assert "Someone, Else" in response.content.decode()
 
 
-def test_a_pgn_that_does_not_parse_names_the_game(secretary_client, four_players):
+def test_a_pgn_that_does_not_parse_names_the_game(
+    secretary_client: Client, four_players: tuple[Event, list[Player]]
+) -> None:
     event, _players = four_players
     bad = b'[Event "x"]\n\n1. e4 e5\n\n[Event "y"]\n\n1. e4 Ke7?? 2. Qz9 *\n'
     response = secretary_client.post(
@@ -166,8 +180,8 @@ def _closed(event: Event) -> Event:
 
 
 def test_a_csv_upload_into_a_closed_event_is_refused_and_changes_nothing(
-    secretary_client, four_players
-):
+    secretary_client: Client, four_players: tuple[Event, list[Player]]
+) -> None:
     event, players = four_players
     round_ = event.rounds.create(number=1)
     game = Game.objects.create(
@@ -185,8 +199,8 @@ def test_a_csv_upload_into_a_closed_event_is_refused_and_changes_nothing(
 
 
 def test_a_csv_result_raises_the_version_and_writes_the_audit_line(
-    secretary_client, secretary, four_players
-):
+    secretary_client: Client, secretary: User, four_players: tuple[Event, list[Player]]
+) -> None:
     from club.models import ChangeLog
 
     event, players = four_players
@@ -203,7 +217,9 @@ def test_a_csv_result_raises_the_version_and_writes_the_audit_line(
     assert log.details["source"] == "csv" and log.details["result"] == Result.BLACK_WINS
 
 
-def test_a_pgn_upload_into_a_closed_event_is_refused(secretary_client, four_players):
+def test_a_pgn_upload_into_a_closed_event_is_refused(
+    secretary_client: Client, four_players: tuple[Event, list[Player]]
+) -> None:
     event, players = four_players
     for n, player in enumerate(players):
         player.first_name, player.last_name = f"Prénom{n}", f"Nom{n}"
@@ -223,7 +239,7 @@ def test_a_pgn_upload_into_a_closed_event_is_refused(secretary_client, four_play
     assert (game.pgn, game.version) == ("", 1)
 
 
-def test_a_too_large_upload_is_refused_before_its_body_is_read(secretary):
+def test_a_too_large_upload_is_refused_before_its_body_is_read(secretary: User) -> None:
     from django.test import RequestFactory
 
     from club.desk.views_files import trf_import

@@ -2,6 +2,7 @@
 labels, not field names; results as the site writes them; no Python literal."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -12,12 +13,14 @@ from tests.club.desk.test_events import NEW_EVENT, _edit
 pytestmark = pytest.mark.django_db
 
 
-def _history(client, event: Event, prefix: str = "") -> str:
+def _history(client: Client, event: Event, prefix: str = "") -> str:
     html = client.get(prefix + reverse("desk:event", args=[event.pk])).content.decode()
     return html[html.index('id="history"') :]
 
 
-def test_the_history_tells_the_events_creation_and_change_in_words(secretary_client):
+def test_the_history_tells_the_events_creation_and_change_in_words(
+    secretary_client: Client,
+) -> None:
     secretary_client.post(reverse("desk:event_new"), NEW_EVENT)
     event = Event.objects.get(title="Championnat 2027")
     edited = _edit(event, title="Championnat 2027 bis", venue="Salle du Cercle")
@@ -31,7 +34,7 @@ def test_the_history_tells_the_events_creation_and_change_in_words(secretary_cli
     assert "fields changed: days between rounds, title, venue." in english
 
 
-def test_a_result_line_names_the_board_and_the_results():
+def test_a_result_line_names_the_board_and_the_results() -> None:
     line = ChangeLog(
         action="result", details={"board": 3, "round": 2, "before": "", "result": "1/2-1/2"}
     )
@@ -41,13 +44,13 @@ def test_a_result_line_names_the_board_and_the_results():
         assert describe(line) == "Board 3 of round 2: not yet played → ½-½."
 
 
-def test_an_action_the_table_does_not_know_is_still_told_in_words():
+def test_an_action_the_table_does_not_know_is_still_told_in_words() -> None:
     line = ChangeLog(action="add_bye", details={"round": 4, "players": ["Dupont", "Maes"]})
     with translation.override("en"):
         assert describe(line) == "Add bye (round: 4; players: Dupont, Maes)."
 
 
-def test_cancelling_restoring_check_in_and_undoing_read_as_sentences():
+def test_cancelling_restoring_check_in_and_undoing_read_as_sentences() -> None:
     lines = [
         ChangeLog(action="cancel", details={"reason": "salle fermée", "was_closed": False}),
         ChangeLog(action="restore", details={}),

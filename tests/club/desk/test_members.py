@@ -2,11 +2,14 @@
 member corrects their own contact data."""
 
 import re
+from typing import cast
 
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
+from django.test import Client
 from django.urls import reverse
+from pytest_django import Settings
 
 from club.models import ChangeLog, Member, Player
 from tests.club.factories import MemberFactory
@@ -28,7 +31,7 @@ NEW_MEMBER = {
 }
 
 
-def test_it_creates_a_member_with_their_player(secretary_client):
+def test_it_creates_a_member_with_their_player(secretary_client: Client) -> None:
     response = secretary_client.post(reverse("desk:member_new"), NEW_MEMBER)
     member = Member.objects.get(player__last_name="Dupuis")
     assert response.status_code == 302
@@ -39,7 +42,7 @@ def test_it_creates_a_member_with_their_player(secretary_client):
     assert ChangeLog.objects.filter(action="member_created").count() == 1
 
 
-def test_it_names_the_field_when_a_member_is_refused(secretary_client):
+def test_it_names_the_field_when_a_member_is_refused(secretary_client: Client) -> None:
     data = {**NEW_MEMBER, "member-until": "2020-01-01", "player-last_name": ""}
     response = secretary_client.post(reverse("desk:member_new"), data)
     assert response.status_code == 200
@@ -48,7 +51,7 @@ def test_it_names_the_field_when_a_member_is_refused(secretary_client):
     assert not Player.objects.filter(first_name="Alice").exists()
 
 
-def test_it_edits_a_member(secretary_client):
+def test_it_edits_a_member(secretary_client: Client) -> None:
     member = MemberFactory()
     data = {**NEW_MEMBER, "player-first_name": member.player.first_name}
     secretary_client.post(reverse("desk:member_edit", args=[member.pk]), data)
@@ -56,7 +59,7 @@ def test_it_edits_a_member(secretary_client):
     assert member.player.last_name == "Dupuis" and member.phone == "+32 470 11 22 33"
 
 
-def test_it_lapses_a_membership_today(secretary_client):
+def test_it_lapses_a_membership_today(secretary_client: Client) -> None:
     member = MemberFactory()
     secretary_client.post(reverse("desk:member_lapse", args=[member.pk]))
     member.refresh_from_db()
@@ -64,7 +67,9 @@ def test_it_lapses_a_membership_today(secretary_client):
     assert member not in Member.objects.public()
 
 
-def test_it_invites_a_member_by_an_email_whose_link_sets_the_password(secretary_client, client):
+def test_it_invites_a_member_by_an_email_whose_link_sets_the_password(
+    secretary_client: Client, client: Client
+) -> None:
     member = MemberFactory(email="Bob@Example.be")
     secretary_client.post(reverse("desk:member_account", args=[member.pk]), {"invite": ""})
     member.refresh_from_db()
@@ -72,7 +77,7 @@ def test_it_invites_a_member_by_an_email_whose_link_sets_the_password(secretary_
     assert not member.user.has_usable_password()
     [message] = mail.outbox
     assert message.to == ["bob@example.be"]
-    link = re.search(r"http://testserver(/\S+)", message.body)
+    link = re.search(r"http://testserver(/\S+)", cast(str, message.body))
     assert link is not None
     page = client.get(link.group(1), follow=True)
     form_url = page.redirect_chain[-1][0]
@@ -87,7 +92,7 @@ def test_it_invites_a_member_by_an_email_whose_link_sets_the_password(secretary_
     assert signed_in.status_code == 302
 
 
-def test_it_refuses_an_invitation_without_an_email(secretary_client):
+def test_it_refuses_an_invitation_without_an_email(secretary_client: Client) -> None:
     member = MemberFactory(email="")
     response = secretary_client.post(
         reverse("desk:member_account", args=[member.pk]), {"invite": ""}, follow=True
@@ -97,7 +102,7 @@ def test_it_refuses_an_invitation_without_an_email(secretary_client):
     assert not mail.outbox
 
 
-def test_it_links_an_existing_account(secretary_client):
+def test_it_links_an_existing_account(secretary_client: Client) -> None:
     member = MemberFactory()
     account = User.objects.create_user("luc")
     secretary_client.post(
@@ -108,14 +113,16 @@ def test_it_links_an_existing_account(secretary_client):
     assert member.user == account
 
 
-def test_members_and_outsiders_cannot_manage_members(client, member_user):
+def test_members_and_outsiders_cannot_manage_members(client: Client, member_user: User) -> None:
     client.force_login(member_user)
     assert client.get(reverse("desk:members")).status_code == 403
     assert client.post(reverse("desk:member_new"), NEW_MEMBER).status_code == 403
     assert not Member.objects.filter(player__last_name="Dupuis").exists()
 
 
-def test_an_administrator_makes_an_account_a_secretary(client, admin_user, member_user):
+def test_an_administrator_makes_an_account_a_secretary(
+    client: Client, admin_user: User, member_user: User
+) -> None:
     client.force_login(admin_user)
     url = reverse("desk:account", args=[member_user.pk])
     client.post(url, {"role": "secretary", "active": "on"})
@@ -124,21 +131,21 @@ def test_an_administrator_makes_an_account_a_secretary(client, admin_user, membe
     assert not member_user.groups.filter(name="secretaries").exists()
 
 
-def test_an_administrator_cannot_demote_themself(client, admin_user):
+def test_an_administrator_cannot_demote_themself(client: Client, admin_user: User) -> None:
     client.force_login(admin_user)
     response = client.post(reverse("desk:account", args=[admin_user.pk]), {"role": "member"})
     admin_user.refresh_from_db()
     assert response.status_code == 200 and admin_user.is_superuser
 
 
-def test_secretaries_do_not_manage_accounts(secretary_client, member_user):
+def test_secretaries_do_not_manage_accounts(secretary_client: Client, member_user: User) -> None:
     url = reverse("desk:account", args=[member_user.pk])
     assert secretary_client.post(url, {"role": "administrator", "active": "on"}).status_code == 403
     member_user.refresh_from_db()
     assert not member_user.is_superuser
 
 
-def test_a_member_corrects_their_own_contact_data(client, member_user):
+def test_a_member_corrects_their_own_contact_data(client: Client, member_user: User) -> None:
     client.force_login(member_user)
     data = {"email": "new@example.be", "phone": "010 22 33 44", "address": "Place 1"}
     client.post(reverse("my_space"), data)
@@ -146,7 +153,7 @@ def test_a_member_corrects_their_own_contact_data(client, member_user):
     assert (member.email, member.phone, member.listed) == ("new@example.be", "010 22 33 44", False)
 
 
-def test_a_member_cannot_give_themself_a_bad_email(client, member_user):
+def test_a_member_cannot_give_themself_a_bad_email(client: Client, member_user: User) -> None:
     client.force_login(member_user)
     before = Member.objects.get(user=member_user).email
     response = client.post(reverse("my_space"), {"email": "not-an-address", "listed": "on"})
@@ -154,7 +161,9 @@ def test_a_member_cannot_give_themself_a_bad_email(client, member_user):
     assert Member.objects.get(user=member_user).email == before
 
 
-def test_a_mail_server_that_does_not_answer_leaves_no_account(secretary_client, settings):
+def test_a_mail_server_that_does_not_answer_leaves_no_account(
+    secretary_client: Client, settings: Settings
+) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 2
     member = MemberFactory(email="carl@example.be")

@@ -8,14 +8,20 @@ import re
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import pytest
 from caissify_pairings.trf import TRFParser
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import HttpResponseRedirect
+from django.test import Client
 from django.urls import reverse
 
 from club.models import Bye, Event, Game, Participant, Result
 from tests.club.factories import EventFactory, PlayerFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +29,7 @@ NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
 
 
 @pytest.fixture
-def swiss():  # type: ignore[no-untyped-def]
+def swiss() -> Event:
     """Five players, three rounds, pairing numbers in the order of NAMES.
 
     Round 1: Alice–Bruno 1-0, Chloé–David ½-½, Emma the pairing-allocated bye.
@@ -89,8 +95,8 @@ def _points(rows: list[list[str]], column: int) -> dict[str, str]:
 
 
 def test_a_swiss_with_byes_and_a_forfeit_shows_the_same_points_everywhere(
-    client, secretary_client, swiss
-):
+    client: Client, secretary_client: Client, swiss: Event
+) -> None:
     desk = secretary_client.get(reverse("desk:standings", args=[swiss.pk])).content.decode()
     public = client.get(swiss.get_absolute_url()).content.decode()
     grid = secretary_client.get(reverse("desk:crosstable", args=[swiss.pk])).content.decode()
@@ -118,7 +124,9 @@ def test_a_swiss_with_byes_and_a_forfeit_shows_the_same_points_everywhere(
     assert desk_ranks == public_ranks == trf_ranks
 
 
-def test_the_byes_show_on_the_round_pages_and_in_the_crosstable(client, secretary_client, swiss):
+def test_the_byes_show_on_the_round_pages_and_in_the_crosstable(
+    client: Client, secretary_client: Client, swiss: Event
+) -> None:
     round_2 = swiss.rounds.get(number=2)
     results = secretary_client.get(reverse("desk:results", args=[round_2.pk])).content.decode()
     assert "David Test — exempt d&#x27;appariement (1)" in results
@@ -133,7 +141,7 @@ def test_the_byes_show_on_the_round_pages_and_in_the_crosstable(client, secretar
     assert "+" in cells["Bruno"] and "−" in cells["Chloé"]
 
 
-def test_the_trf_says_what_a_rating_report_needs(secretary_client, swiss):
+def test_the_trf_says_what_a_rating_report_needs(secretary_client: Client, swiss: Event) -> None:
     report = secretary_client.get(reverse("desk:trf_export", args=[swiss.pk])).content.decode()
     parsed = TRFParser(report).parse()
     assert parsed["tournament"]["chief_arbiter"] == "IA Jean Arbitre (12345678)"
@@ -148,7 +156,9 @@ def test_the_trf_says_what_a_rating_report_needs(secretary_client, swiss):
     assert bruno["results"][2]["result"] == "+" and bruno["results"][3]["result"] == "H"
 
 
-def test_the_round_robin_columns_hold_their_own_tiebreak(secretary_client, client):
+def test_the_round_robin_columns_hold_their_own_tiebreak(
+    secretary_client: Client, client: Client
+) -> None:
     """Sonneborn-Berger, direct encounter, wins: Anna beats Ben, Ben beats Cleo, Cleo
     beats Anna, and all three beat Dan. By hand: 2 points each; SB = the beaten
     opponents' 2 + Dan's 0 = 2; direct encounter among the three = 1 each; wins = 2.
@@ -188,13 +198,15 @@ def test_the_round_robin_columns_hold_their_own_tiebreak(secretary_client, clien
         assert rows["Anna"][3:] == ["2", "1", "2"]
 
 
-def _import(secretary_client, text: str):  # type: ignore[no-untyped-def]
+def _import(secretary_client: Client, text: str) -> "_MonkeyPatchedWSGIResponse":
     upload = SimpleUploadedFile("report.trf", text.encode(), content_type="text/plain")
     preview = secretary_client.post(reverse("desk:trf_import"), {"file": upload})
     return preview
 
 
-def test_a_trf_round_trip_keeps_kind_time_control_arbiter_and_standings(secretary_client, swiss):
+def test_a_trf_round_trip_keeps_kind_time_control_arbiter_and_standings(
+    secretary_client: Client, swiss: Event
+) -> None:
     Event.objects.filter(pk=swiss.pk).update(
         kind=Event.Kind.CHAMPIONSHIP, time_control=Event.TimeControl.RAPID
     )
@@ -210,7 +222,9 @@ def test_a_trf_round_trip_keeps_kind_time_control_arbiter_and_standings(secretar
         Event.System.SWISS,
     )
     assert copy.chief_arbiter == "IA Jean Arbitre (12345678)"
-    days = [r.starts_at.date() for r in copy.rounds.order_by("number")]  # 132, YY/MM/DD
+    days = [
+        cast(datetime, r.starts_at).date() for r in copy.rounds.order_by("number")
+    ]  # 132, YY/MM/DD
     assert days == [date(2026, 10, 2), date(2026, 10, 9), date(2026, 10, 2)]
     Event.objects.filter(pk=copy.pk).update(tiebreaks=swiss.tiebreaks)
     again = secretary_client.get(reverse("desk:trf_export", args=[copy.pk])).content.decode()
@@ -222,7 +236,9 @@ def test_a_trf_round_trip_keeps_kind_time_control_arbiter_and_standings(secretar
     assert players(again) == players(report)
 
 
-def test_importing_a_tournament_already_imported_warns_first(secretary_client, swiss):
+def test_importing_a_tournament_already_imported_warns_first(
+    secretary_client: Client, swiss: Event
+) -> None:
     report = secretary_client.get(reverse("desk:trf_export", args=[swiss.pk])).content.decode()
     html = _import(secretary_client, report).content.decode()
     warning = html.split('id="already-imported"', 1)[1].split("</div>", 1)[0]
@@ -235,14 +251,16 @@ def test_importing_a_tournament_already_imported_warns_first(secretary_client, s
     assert warning.count("<li>") == 1  # the very same file, imported before
 
 
-def test_an_unknown_tiebreak_typed_in_the_admin_is_left_out_not_a_server_error(client, swiss):
+def test_an_unknown_tiebreak_typed_in_the_admin_is_left_out_not_a_server_error(
+    client: Client, swiss: Event
+) -> None:
     Event.objects.filter(pk=swiss.pk).update(tiebreaks="koya,sonneborn_berger")
     html = client.get(swiss.get_absolute_url()).content.decode()
     head = html.split('id="standings"', 1)[1].split("</thead>", 1)[0]
     assert re.findall(r'data-tiebreak="(\w+)"', head) == ["sonneborn_berger"]
 
 
-def test_the_import_command_warns_about_a_tournament_imported_before(tmp_path):
+def test_the_import_command_warns_about_a_tournament_imported_before(tmp_path: Path) -> None:
     from django.core.management import call_command
 
     path = tmp_path / "bbp.trf"
@@ -257,7 +275,9 @@ def test_the_import_command_warns_about_a_tournament_imported_before(tmp_path):
     assert Event.objects.count() == 2  # a warning: the command still imports
 
 
-def test_a_trf_updates_the_results_of_the_event_it_was_imported_into(secretary_client, swiss):
+def test_a_trf_updates_the_results_of_the_event_it_was_imported_into(
+    secretary_client: Client, swiss: Event
+) -> None:
     """TRF import into an existing event: through the one write path (version, log)."""
     from club.models import ChangeLog
 
@@ -267,14 +287,14 @@ def test_a_trf_updates_the_results_of_the_event_it_was_imported_into(secretary_c
     html = _import(secretary_client, report).content.decode()
     assert "Mettre à jour ses résultats depuis ce fichier" in html
     response = secretary_client.post(reverse("desk:trf_confirm"), {"update": swiss.pk})
-    assert response.url == reverse("desk:event", args=[swiss.pk])
+    assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[swiss.pk])
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.WHITE_WINS, 2)
     assert ChangeLog.objects.get(event=swiss, action="result").details["source"] == "trf"
     assert Event.objects.count() == 1
 
 
-def test_a_trf_update_of_a_closed_event_is_refused(secretary_client, swiss):
+def test_a_trf_update_of_a_closed_event_is_refused(secretary_client: Client, swiss: Event) -> None:
     report = secretary_client.get(reverse("desk:trf_export", args=[swiss.pk])).content.decode()
     game = Game.objects.get(round__event=swiss, round__number=3, board=2)
     Game.objects.filter(pk=game.pk).update(result=Result.DRAW)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 from decimal import Decimal
 from pathlib import Path
+from typing import cast
 
 import pytest
 from caissify_pairings.fpc import check_trf
@@ -65,7 +66,7 @@ def reference_boards(name: str) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("name", _cases())
-def test_it_pairs_the_next_round_as_the_reference_does(name):
+def test_it_pairs_the_next_round_as_the_reference_does(name: str) -> None:
     event = imported(CASES / f"{name}.input")
     number = int(name.rsplit("_r", 1)[1])
     assert event.rounds.filter(number=number, games__isnull=False).count() == 0
@@ -76,7 +77,7 @@ def test_it_pairs_the_next_round_as_the_reference_does(name):
     assert desk_boards(event, number) == reference_boards(name)
 
 
-def test_a_tournament_paired_at_the_desk_passes_the_engines_own_checker():
+def test_a_tournament_paired_at_the_desk_passes_the_engines_own_checker() -> None:
     """A Swiss of 13 paired round after round at the desk, with results typed in, a forfeit
     in round 2 and a half-point bye asked for round 3, exported as TRF: caissify-pairings'
     checker (``caissify-pairings-check``, the same code called in-process) re-pairs every
@@ -85,7 +86,7 @@ def test_a_tournament_paired_at_the_desk_passes_the_engines_own_checker():
     for n in range(13):
         player = PlayerFactory(national_rating=2000 - 37 * n)
         Participant.objects.create(event=event, player=player, number=n + 1, rating=2000 - 37 * n)
-    numbers = dict(event.participants.values_list("player_id", "number"))
+    numbers = cast(dict[int, int], dict(event.participants.values_list("player_id", "number")))
     for number in range(1, 6):
         if number == 3:
             asked = event.participants.get(number=4).player

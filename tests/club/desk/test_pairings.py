@@ -1,19 +1,21 @@
 from decimal import Decimal
 from itertools import combinations
+from typing import cast
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from club.desk import pairing_services
 from club.desk.services import DeskError, save_result
-from club.models import Bye, Event, Game, Participant, Result
+from club.models import Bye, Event, Game, Participant, Result, Round
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def swiss_event():
+def swiss_event() -> Event:
     event = EventFactory(system=Event.System.SWISS, planned_rounds=4)
     for n in range(7):
         player = PlayerFactory(national_rating=2100 - 50 * n)
@@ -21,13 +23,14 @@ def swiss_event():
     return event
 
 
-def _play(round_, key="1"):
+def _play(round_: Round, key: str = "1") -> None:
     for game in round_.games.all():
         save_result(game.pk, key, game.version, None)
 
 
-def test_a_swiss_is_paired_round_after_round_without_repeats(swiss_event):
-    seen, byes = set(), []
+def test_a_swiss_is_paired_round_after_round_without_repeats(swiss_event: Event) -> None:
+    seen: set[frozenset[int]] = set()
+    byes: list[int] = []
     for _number in range(3):
         round_ = pairing_services.pair_next_round(swiss_event, None)
         games = list(round_.games.all())
@@ -40,22 +43,22 @@ def test_a_swiss_is_paired_round_after_round_without_repeats(swiss_event):
     assert len(byes) == 3 and len(set(byes)) == 3  # never the same player twice
 
 
-def test_round_one_follows_the_dutch_system(swiss_event):
+def test_round_one_follows_the_dutch_system(swiss_event: Event) -> None:
     round_ = pairing_services.pair_next_round(swiss_event, None)
-    numbers = {p.player_id: p.number for p in swiss_event.participants.all()}
+    numbers = cast(dict[int, int], {p.player_id: p.number for p in swiss_event.participants.all()})
     boards = [(numbers[g.white_id], numbers[g.black_id]) for g in round_.games.order_by("board")]
     # 7 players: the 7th gets the bye; top half 1-3 meets bottom half 4-6, colours alternate
     assert sorted(map(sorted, boards)) == [[1, 4], [2, 5], [3, 6]]
     assert round_.byes.get().player_id == next(p for p, n in numbers.items() if n == 7)
 
 
-def test_a_round_waits_for_the_results_of_the_last(swiss_event):
+def test_a_round_waits_for_the_results_of_the_last(swiss_event: Event) -> None:
     pairing_services.pair_next_round(swiss_event, None)
     with pytest.raises(DeskError, match="Saisissez tous les résultats de la ronde 1"):
         pairing_services.pair_next_round(swiss_event, None)
 
 
-def test_withdrawn_late_and_excused_players(swiss_event):
+def test_withdrawn_late_and_excused_players(swiss_event: Event) -> None:
     entries = list(swiss_event.participants.order_by("number"))
     entries[0].withdrawn_after_round = 0
     entries[0].save()
@@ -72,7 +75,7 @@ def test_withdrawn_late_and_excused_players(swiss_event):
     assert len(in_round) == 4 and not Bye.objects.filter(round=paired, kind="pab").exists()
 
 
-def test_manual_pairing_blocks_a_player_twice_and_a_game_with_a_bye(swiss_event):
+def test_manual_pairing_blocks_a_player_twice_and_a_game_with_a_bye(swiss_event: Event) -> None:
     ids = list(swiss_event.participants.values_list("player", flat=True))
     check = pairing_services.check_round(
         swiss_event, 1, [(ids[0], ids[1]), (ids[0], ids[2])], [ids[1]]
@@ -81,7 +84,7 @@ def test_manual_pairing_blocks_a_player_twice_and_a_game_with_a_bye(swiss_event)
     assert any("une partie et un bye" in text for text in check.blocking)
 
 
-def test_manual_pairing_warns_of_a_repeat_and_colours(swiss_event):
+def test_manual_pairing_warns_of_a_repeat_and_colours(swiss_event: Event) -> None:
     ids = list(swiss_event.participants.values_list("player", flat=True))
     for number in (1, 2):
         round_ = swiss_event.rounds.create(number=number)
@@ -94,7 +97,7 @@ def test_manual_pairing_warns_of_a_repeat_and_colours(swiss_event):
     assert any("trois fois de suite" in text for text in check.warnings)
 
 
-def test_a_director_confirms_warnings_before_saving(client, swiss_event):
+def test_a_director_confirms_warnings_before_saving(client: Client, swiss_event: Event) -> None:
     from django.contrib.auth.models import User
 
     client.force_login(User.objects.create_superuser("td", password="x"))
@@ -117,7 +120,7 @@ def test_a_director_confirms_warnings_before_saving(client, swiss_event):
     assert second.games.count() == 2 and second.byes.get().kind == Bye.Kind.HALF_POINT
 
 
-def test_every_pair_meets_once_in_a_longer_swiss():
+def test_every_pair_meets_once_in_a_longer_swiss() -> None:
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
     for n in range(10):
         player = PlayerFactory(national_rating=1500 + 13 * n)
@@ -134,7 +137,7 @@ def test_every_pair_meets_once_in_a_longer_swiss():
     }
 
 
-def test_a_round_that_cannot_be_paired_without_a_repeat_is_refused_and_nothing_saved():
+def test_a_round_that_cannot_be_paired_without_a_repeat_is_refused_and_nothing_saved() -> None:
     """Four players who have all met: the engine finds no pairing for round 4 (C.04.1:
     no two players meet twice); the desk says so and gives no byes."""
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)

@@ -57,8 +57,8 @@ def test_it_finds_an_outside_player_by_national_id(
 def test_a_known_outside_player_is_registered_again_without_a_second_player(
     secretary_client: Client, round_robin_event: Event
 ) -> None:
-    earlier: Event = EventFactory()  # type: ignore[assignment]
-    known: Player = PlayerFactory(first_name="Jan", last_name="Peeters", national_rating=1650)  # type: ignore[assignment]
+    earlier: Event = EventFactory()
+    known: Player = PlayerFactory(first_name="Jan", last_name="Peeters", national_rating=1650)
     Participant.objects.create(event=earlier, player=known, rating=1600)
     assert "Jan Peeters" in _search(secretary_client, round_robin_event, "pee")
     before = Player.objects.count()
@@ -87,7 +87,7 @@ def test_every_outside_player_of_the_demo_can_be_found_by_national_id(
     secretary_client: Client,
 ) -> None:
     call_command("load_demo_club", "--day", date(2026, 11, 22).isoformat(), stdout=StringIO())
-    event: Event = EventFactory()  # type: ignore[assignment]
+    event: Event = EventFactory()
     outsiders = list(Player.objects.filter(membership__isnull=True))
     assert len(outsiders) == 40  # the demo's outside players (tests/club/test_demo.py)
     for player in outsiders:

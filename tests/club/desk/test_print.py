@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
 
-from club.models import Bye, Event, Game, Participant, Player, Result
+from club.models import Bye, Event, Game, Participant, Player, Result, Round
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -27,14 +29,14 @@ PLAYERS = [
 
 
 @pytest.fixture
-def open_event():  # type: ignore[no-untyped-def]
+def open_event() -> Event:
     """Round 1 played: Zola–Martin 1-0, Dubois–Albert ½-½, Leroy the pairing-allocated
     bye. Round 2 paired, no result yet: board 1 Albert–Zola, board 2 Leroy–Dubois,
     Martin a half-point bye.
 
     By hand after round 1: Zola 1, Leroy 1 (the bye scores a win, FIDE C.04.1),
     Dubois ½, Albert ½, Martin 0."""
-    event: Event = EventFactory(  # type: ignore[assignment]
+    event: Event = EventFactory(
         system=Event.System.SWISS, kind=Event.Kind.OPEN, tiebreaks="buchholz", public=False
     )
     players = {}
@@ -68,7 +70,7 @@ def _rows(html: str, table_id: str) -> list[list[str]]:
     ]
 
 
-def _round(event: Event, number: int):  # type: ignore[no-untyped-def]
+def _round(event: Event, number: int) -> Round:
     return event.rounds.get(number=number)
 
 
@@ -142,10 +144,10 @@ def test_it_shows_the_current_round_and_the_standings_on_the_wall(
 
 
 def test_the_wall_reads_the_same_few_queries_for_a_large_event(
-    secretary_client: Client, django_assert_max_num_queries, english: None
+    secretary_client: Client, django_assert_max_num_queries: DjangoAssertNumQueries, english: None
 ) -> None:
-    event: Event = EventFactory(system=Event.System.SWISS, kind=Event.Kind.OPEN)  # type: ignore[assignment]
-    players: list[Player] = [PlayerFactory() for _n in range(60)]  # type: ignore[misc]
+    event: Event = EventFactory(system=Event.System.SWISS, kind=Event.Kind.OPEN)
+    players: list[Player] = [PlayerFactory() for _n in range(60)]
     for number, player in enumerate(players, 1):
         Participant.objects.create(event=event, player=player, number=number)
     for n in (1, 2, 3):
@@ -184,7 +186,7 @@ def test_the_sheets_page_links_every_paired_round_and_the_wall(
 
 @pytest.mark.parametrize("name", ["sheets", "wall"])
 def test_the_sheets_and_the_wall_are_for_secretaries_only(
-    client: Client, member_user, open_event: Event, name: str
+    client: Client, member_user: User, open_event: Event, name: str
 ) -> None:
     url = reverse(f"desk:{name}", args=[open_event.pk])
     assert client.get(url).status_code == 302  # to the login page

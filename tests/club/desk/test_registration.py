@@ -1,12 +1,19 @@
 """Registration: members found as you type, outside players in one form, pairing numbers
 by rating, late entries and withdrawals, the participant list sorted by rating."""
 
+from typing import TYPE_CHECKING
+
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
 from club.desk import services
-from club.models import ChangeLog, Member, Participant, Player
+from club.models import ChangeLog, Event, Member, Participant, Player
 from tests.club.factories import MemberFactory, PlayerFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -21,12 +28,14 @@ OUTSIDER = {
 }
 
 
-def _search(client, event, q: str, htmx: bool = True):  # type: ignore[no-untyped-def]
+def _search(
+    client: Client, event: Event, q: str, htmx: bool = True
+) -> "_MonkeyPatchedWSGIResponse":
     headers = {"HX-Request": "true"} if htmx else {}
     return client.get(reverse("desk:member_search", args=[event.pk]), {"q": q}, headers=headers)
 
 
-def test_members_are_found_as_you_type(secretary_client, round_robin_event):
+def test_members_are_found_as_you_type(secretary_client: Client, round_robin_event: Event) -> None:
     MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
     MemberFactory(player__first_name="Paul", player__last_name="Warnant")
     MemberFactory(
@@ -40,27 +49,35 @@ def test_members_are_found_as_you_type(secretary_client, round_robin_event):
     assert html.count('type="submit"') == 2  # one button per member
 
 
-def test_several_words_narrow_the_search(secretary_client, round_robin_event):
+def test_several_words_narrow_the_search(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
     MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
     MemberFactory(player__first_name="Paul", player__last_name="Warnier")
     html = _search(secretary_client, round_robin_event, "warn pa").content.decode()
     assert "Paul Warnier" in html and "Zoé Warnier" not in html
 
 
-def test_the_search_works_without_javascript(secretary_client, round_robin_event):
+def test_the_search_works_without_javascript(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
     MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
     response = _search(secretary_client, round_robin_event, "warn", htmx=False)
     html = response.content.decode()
     assert "<html" in html and "Zoé Warnier" in html and 'id="member-q"' in html
 
 
-def test_registered_members_are_not_offered_again(secretary_client, round_robin_event, secretary):
+def test_registered_members_are_not_offered_again(
+    secretary_client: Client, round_robin_event: Event, secretary: User
+) -> None:
     member = MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
     services.register(round_robin_event, member.player, secretary)
     assert "Warnier" not in _search(secretary_client, round_robin_event, "warn").content.decode()
 
 
-def test_a_member_is_registered_with_their_rating(secretary_client, round_robin_event, secretary):
+def test_a_member_is_registered_with_their_rating(
+    secretary_client: Client, round_robin_event: Event, secretary: User
+) -> None:
     member = MemberFactory(player__national_rating=1733)
     secretary_client.post(
         reverse("desk:register", args=[round_robin_event.pk]), {"member": member.pk}
@@ -75,7 +92,9 @@ def test_a_member_is_registered_with_their_rating(secretary_client, round_robin_
     )
 
 
-def test_registering_twice_says_so(secretary_client, round_robin_event, english):
+def test_registering_twice_says_so(
+    secretary_client: Client, round_robin_event: Event, english: None
+) -> None:
     member = MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
     url = reverse("desk:register", args=[round_robin_event.pk])
     secretary_client.post(url, {"member": member.pk})
@@ -84,7 +103,9 @@ def test_registering_twice_says_so(secretary_client, round_robin_event, english)
     assert round_robin_event.participants.count() == 1
 
 
-def test_an_outside_player_is_added_in_one_form(secretary_client, round_robin_event, secretary):
+def test_an_outside_player_is_added_in_one_form(
+    secretary_client: Client, round_robin_event: Event, secretary: User
+) -> None:
     response = secretary_client.post(
         reverse("desk:outsider", args=[round_robin_event.pk]), {**OUTSIDER, "team": "Namur"}
     )
@@ -98,14 +119,18 @@ def test_an_outside_player_is_added_in_one_form(secretary_client, round_robin_ev
     assert actions == {"create_player", "register"}
 
 
-def test_an_outside_player_already_known_by_fide_id_is_reused(secretary_client, round_robin_event):
+def test_an_outside_player_already_known_by_fide_id_is_reused(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
     known = PlayerFactory(first_name="Jan", last_name="Peeters", fide_id=212345)
     secretary_client.post(reverse("desk:outsider", args=[round_robin_event.pk]), OUTSIDER)
     assert round_robin_event.participants.get().player == known
     assert Player.objects.count() == 1
 
 
-def test_a_fide_id_of_someone_else_is_refused(secretary_client, round_robin_event, english):
+def test_a_fide_id_of_someone_else_is_refused(
+    secretary_client: Client, round_robin_event: Event, english: None
+) -> None:
     PlayerFactory(first_name="Anna", last_name="Dewit", fide_id=212345)
     response = secretary_client.post(
         reverse("desk:outsider", args=[round_robin_event.pk]), OUTSIDER
@@ -117,8 +142,8 @@ def test_a_fide_id_of_someone_else_is_refused(secretary_client, round_robin_even
 
 
 def test_a_bad_federation_is_named_and_nothing_is_saved(
-    secretary_client, round_robin_event, english
-):
+    secretary_client: Client, round_robin_event: Event, english: None
+) -> None:
     response = secretary_client.post(
         reverse("desk:outsider", args=[round_robin_event.pk]), {**OUTSIDER, "federation": "B1"}
     )
@@ -130,7 +155,9 @@ def test_a_bad_federation_is_named_and_nothing_is_saved(
     assert not Player.objects.exists()
 
 
-def test_pairing_numbers_follow_the_ratings(secretary_client, round_robin_event, secretary):
+def test_pairing_numbers_follow_the_ratings(
+    secretary_client: Client, round_robin_event: Event, secretary: User
+) -> None:
     ratings = [1500, None, 2100, 1800]
     for rating in ratings:
         services.register(round_robin_event, PlayerFactory(national_rating=rating), secretary)
@@ -140,7 +167,9 @@ def test_pairing_numbers_follow_the_ratings(secretary_client, round_robin_event,
     assert ChangeLog.objects.filter(action="renumber", user=secretary).exists()
 
 
-def test_a_paired_round_robin_keeps_its_numbers(secretary_client, paired_event, english):
+def test_a_paired_round_robin_keeps_its_numbers(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
     before = list(paired_event.participants.order_by("pk").values_list("number", flat=True))
     response = secretary_client.post(reverse("desk:renumber", args=[paired_event.pk]), follow=True)
     assert "pairing numbers are its draw" in response.content.decode()
@@ -148,7 +177,9 @@ def test_a_paired_round_robin_keeps_its_numbers(secretary_client, paired_event, 
     assert after == before
 
 
-def test_a_late_entry_joins_in_a_later_round_with_the_next_number(secretary_client, paired_event):
+def test_a_late_entry_joins_in_a_later_round_with_the_next_number(
+    secretary_client: Client, paired_event: Event
+) -> None:
     late = MemberFactory(player__national_rating=2400)
     secretary_client.post(
         reverse("desk:register", args=[paired_event.pk]), {"member": late.pk, "joined_round": 3}
@@ -157,7 +188,9 @@ def test_a_late_entry_joins_in_a_later_round_with_the_next_number(secretary_clie
     assert (entry.joined_round, entry.number) == (3, 7)
 
 
-def test_a_late_entry_round_is_offered_by_the_search(secretary_client, paired_event):
+def test_a_late_entry_round_is_offered_by_the_search(
+    secretary_client: Client, paired_event: Event
+) -> None:
     MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
     response = secretary_client.get(
         reverse("desk:member_search", args=[paired_event.pk]),
@@ -168,8 +201,8 @@ def test_a_late_entry_round_is_offered_by_the_search(secretary_client, paired_ev
 
 
 def test_a_withdrawal_after_a_round_and_taking_it_back(
-    secretary_client, paired_event, secretary, english
-):
+    secretary_client: Client, paired_event: Event, secretary: User, english: None
+) -> None:
     entry = paired_event.participants.get(number=6)
     url = reverse("desk:withdraw", args=[paired_event.pk, entry.pk])
     secretary_client.post(url, {"after_round": "2"})
@@ -188,7 +221,9 @@ def test_a_withdrawal_after_a_round_and_taking_it_back(
     assert actions == [("withdraw", 2), ("reinstate", None)]
 
 
-def test_a_withdrawal_needs_a_round(secretary_client, paired_event, english):
+def test_a_withdrawal_needs_a_round(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
     entry = paired_event.participants.get(number=6)
     url = reverse("desk:withdraw", args=[paired_event.pk, entry.pk])
     response = secretary_client.post(url, {"after_round": "-1"}, follow=True)
@@ -201,7 +236,9 @@ def test_a_withdrawal_needs_a_round(secretary_client, paired_event, english):
     ("order", "expected"),
     [("-rating", [2000, 1900, 1500, None]), ("rating", [1500, 1900, 2000, None])],
 )
-def test_the_participant_list_sorts_by_rating(secretary_client, round_robin_event, order, expected):
+def test_the_participant_list_sorts_by_rating(
+    secretary_client: Client, round_robin_event: Event, order: str, expected: list[int | None]
+) -> None:
     for rating in (1900, None, 2000, 1500):
         Participant.objects.create(event=round_robin_event, player=PlayerFactory(), rating=rating)
     response = secretary_client.get(

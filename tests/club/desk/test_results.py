@@ -1,12 +1,15 @@
 """Result entry (each key saved in place, conflicts, unknown codes, the form without
 JavaScript, interclub matches), closing and reopening, and bounded queries."""
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django import DjangoAssertNumQueries
 
 from club.desk import services, views_events
 from club.models import ChangeLog, Event, Game, Participant, Result
@@ -14,10 +17,15 @@ from ratings.models import RatingChange, RatingSystem, ReplayJob
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory
 from tests.task_worker import replayed
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
+
 pytestmark = pytest.mark.django_db
 
 
-def _save(client, game: Game, key: str, version: int | None = None):  # type: ignore[no-untyped-def]
+def _save(
+    client: Client, game: Game, key: str, version: int | None = None
+) -> "_MonkeyPatchedWSGIResponse":
     return client.post(
         reverse("desk:save_result", args=[game.pk]),
         {"result": key, "version": game.version if version is None else version},
@@ -37,7 +45,9 @@ def _save(client, game: Game, key: str, version: int | None = None):  # type: ig
         ("-", Result.BLACK_WINS_FORFEIT),
     ],
 )
-def test_each_key_saves_its_result_in_place(secretary_client, secretary, key, result):
+def test_each_key_saves_its_result_in_place(
+    secretary_client: Client, secretary: User, key: str, result: Result
+) -> None:
     game = GameFactory()
     response = _save(secretary_client, game, key)
     game.refresh_from_db()
@@ -53,7 +63,7 @@ def test_each_key_saves_its_result_in_place(secretary_client, secretary, key, re
     )
 
 
-def test_typing_the_saved_result_again_changes_nothing(secretary_client):
+def test_typing_the_saved_result_again_changes_nothing(secretary_client: Client) -> None:
     game = GameFactory(result=Result.DRAW)
     response = _save(secretary_client, game, "=")
     game.refresh_from_db()
@@ -61,7 +71,9 @@ def test_typing_the_saved_result_again_changes_nothing(secretary_client):
     assert not ChangeLog.objects.exists()
 
 
-def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(secretary_client, english):
+def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(
+    secretary_client: Client, english: None
+) -> None:
     game = GameFactory(board=4)
     services.save_result(game.pk, "1", game.version, None)
     response = _save(secretary_client, game, "0", version=1)
@@ -77,7 +89,9 @@ def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(secretary_client,
     assert _save(secretary_client, game, "0", version=2).status_code == 200
 
 
-def test_an_unknown_code_names_the_board_and_saves_nothing(secretary_client, english):
+def test_an_unknown_code_names_the_board_and_saves_nothing(
+    secretary_client: Client, english: None
+) -> None:
     game = GameFactory(board=7)
     response = _save(secretary_client, game, "x")
     game.refresh_from_db()
@@ -88,7 +102,9 @@ def test_an_unknown_code_names_the_board_and_saves_nothing(secretary_client, eng
     assert (game.result, game.version) == (Result.PENDING, 1)
 
 
-def test_a_closed_event_is_corrected_only_after_reopening(secretary_client, english):
+def test_a_closed_event_is_corrected_only_after_reopening(
+    secretary_client: Client, english: None
+) -> None:
     game = GameFactory(result=Result.DRAW, round__event__status=Event.Status.CLOSED)
     response = _save(secretary_client, game, "1")
     assert response.status_code == 400
@@ -110,7 +126,9 @@ def _form(games: list[Game], **typed: str) -> dict[str, str]:
     return data
 
 
-def test_the_form_without_javascript_saves_the_boards_typed(secretary_client, paired_event):
+def test_the_form_without_javascript_saves_the_boards_typed(
+    secretary_client: Client, paired_event: Event
+) -> None:
     games = list(Game.objects.filter(round__event=paired_event, round__number=1))
     # someone else saved board 3 meanwhile: an untouched field is no conflict
     services.save_result(games[2].pk, "=", 1, None)
@@ -122,8 +140,8 @@ def test_the_form_without_javascript_saves_the_boards_typed(secretary_client, pa
 
 
 def test_the_form_without_javascript_names_each_board_it_could_not_save(
-    secretary_client, paired_event, english
-):
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
     games = list(Game.objects.filter(round__event=paired_event, round__number=1))
     url = reverse("desk:results", args=[games[0].round_id])
     response = secretary_client.post(url, _form(games, b1="1", b2="2"))
@@ -136,7 +154,7 @@ def test_the_form_without_javascript_names_each_board_it_could_not_save(
 
 
 @pytest.fixture
-def interclub(db) -> Game:
+def interclub(db: None) -> Game:
     """Wavre against Namur on two boards; the first is played."""
     event = cast(Event, EventFactory(system=Event.System.MATCH, kind=Event.Kind.INTERCLUB))
     round_ = event.rounds.create(number=1)
@@ -149,7 +167,9 @@ def interclub(db) -> Game:
     return Game.objects.create(round=round_, board=2, white=theirs[1], black=ours[1])
 
 
-def test_an_interclub_match_is_entered_board_by_board_by_team(secretary_client, interclub, english):
+def test_an_interclub_match_is_entered_board_by_board_by_team(
+    secretary_client: Client, interclub: Game, english: None
+) -> None:
     response = secretary_client.get(reverse("desk:results", args=[interclub.round_id]))
     html = response.content.decode()
     score = response.context["match"]
@@ -165,7 +185,9 @@ def test_an_interclub_match_is_entered_board_by_board_by_team(secretary_client, 
     assert "1.5 – 0.5" in saved
 
 
-def test_closing_is_refused_while_results_are_missing(secretary_client, paired_event, english):
+def test_closing_is_refused_while_results_are_missing(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
     Game.objects.filter(round__event=paired_event).exclude(
         round__number=2, board__in=[1, 3]
     ).exclude(round__number=5, board=2).update(result=Result.DRAW)
@@ -181,7 +203,7 @@ def test_closing_is_refused_while_results_are_missing(secretary_client, paired_e
 
 
 @pytest.fixture
-def ratings_hook(monkeypatch):  # type: ignore[no-untyped-def]
+def ratings_hook(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, bool]]:
     """Records each replay the desk queues, and whether it was queued inside the desk's
     transaction (with the change it follows)."""
     calls: list[tuple[int, str, bool]] = []
@@ -195,8 +217,11 @@ def ratings_hook(monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def test_closing_and_reopening_are_logged_and_queue_the_replay(
-    secretary_client, secretary, paired_event, ratings_hook
-):
+    secretary_client: Client,
+    secretary: User,
+    paired_event: Event,
+    ratings_hook: list[tuple[int, str, bool]],
+) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
     secretary_client.post(reverse("desk:close", args=[paired_event.pk]))
     paired_event.refresh_from_db()
@@ -216,20 +241,22 @@ def test_closing_and_reopening_are_logged_and_queue_the_replay(
 
 
 def test_closing_queues_one_replay_per_system_from_the_event_day(
-    secretary_client, secretary, paired_event
-):
+    secretary_client: Client, secretary: User, paired_event: Event
+) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
     secretary_client.post(reverse("desk:close", args=[paired_event.pk]))
     jobs = ReplayJob.objects.filter(event=paired_event)
     systems = RatingSystem.objects.rating(paired_event)
-    assert sorted(job.system_id for job in jobs) == sorted(s.pk for s in systems)
+    assert sorted(cast(int, job.system_id) for job in jobs) == sorted(s.pk for s in systems)
     assert {(job.state, job.since, job.created_by) for job in jobs} == {
         (ReplayJob.State.QUEUED, timezone.localdate(paired_event.end), secretary)
     }
     assert not RatingChange.objects.filter(batch__event=paired_event).exists()  # not yet
 
 
-def test_a_failing_queue_leaves_the_event_open(paired_event, monkeypatch):
+def test_a_failing_queue_leaves_the_event_open(
+    paired_event: Event, monkeypatch: pytest.MonkeyPatch
+) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
 
     def broken(event: Event, user: object) -> None:
@@ -244,8 +271,8 @@ def test_a_failing_queue_leaves_the_event_open(paired_event, monkeypatch):
 
 
 def test_a_failing_replay_keeps_the_ratings_and_says_so_on_the_event_page(
-    secretary_client, paired_event, monkeypatch, english
-):
+    secretary_client: Client, paired_event: Event, monkeypatch: pytest.MonkeyPatch, english: None
+) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
 
     def broken(*args: object, **kwargs: object) -> None:
@@ -264,7 +291,12 @@ def test_a_failing_replay_keeps_the_ratings_and_says_so_on_the_event_page(
     assert "an administrator can restart the recalculation" in html
 
 
-def test_reopening_needs_a_reason(secretary_client, paired_event, ratings_hook, english):
+def test_reopening_needs_a_reason(
+    secretary_client: Client,
+    paired_event: Event,
+    ratings_hook: list[tuple[int, str, bool]],
+    english: None,
+) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
     services.close_event(paired_event, None)
     response = secretary_client.post(
@@ -275,7 +307,12 @@ def test_reopening_needs_a_reason(secretary_client, paired_event, ratings_hook, 
     assert paired_event.status == Event.Status.CLOSED
 
 
-def test_an_event_closes_once(secretary_client, paired_event, ratings_hook, english):
+def test_an_event_closes_once(
+    secretary_client: Client,
+    paired_event: Event,
+    ratings_hook: list[tuple[int, str, bool]],
+    english: None,
+) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
     url = reverse("desk:close", args=[paired_event.pk])
     secretary_client.post(url)
@@ -285,8 +322,8 @@ def test_an_event_closes_once(secretary_client, paired_event, ratings_hook, engl
 
 
 def test_after_closing_the_page_shows_the_rating_changes(
-    secretary_client, paired_event, monkeypatch, english
-):
+    secretary_client: Client, paired_event: Event, monkeypatch: pytest.MonkeyPatch, english: None
+) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.WHITE_WINS)
     url = reverse("desk:event", args=[paired_event.pk])
     with replayed():
@@ -316,13 +353,13 @@ def _round_of(players: int) -> Game:
         Game(round=round_, board=n // 2 + 1, white=people[n], black=people[n + 1])
         for n in range(0, players, 2)
     )
-    return Game.objects.filter(round=round_).first()  # type: ignore[return-value]
+    return cast(Game, Game.objects.filter(round=round_).first())
 
 
 @pytest.mark.parametrize("players", [20, 200])
 def test_the_desk_pages_use_a_bounded_number_of_queries(
-    secretary_client, players, django_assert_max_num_queries
-):
+    secretary_client: Client, players: int, django_assert_max_num_queries: DjangoAssertNumQueries
+) -> None:
     game = _round_of(players)
     event_pk = game.round.event_id
     with django_assert_max_num_queries(10):

@@ -3,6 +3,7 @@
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -12,7 +13,7 @@ from tests.club.factories import GameFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_it_finds_and_locks_the_event_in_one_query_then_the_board(secretary_client):
+def test_it_finds_and_locks_the_event_in_one_query_then_the_board(secretary_client: Client) -> None:
     game = GameFactory()
     before = game.version
     secretary_client.get(reverse("desk:results", args=[game.round_id]))  # session read once
@@ -34,7 +35,7 @@ def test_it_finds_and_locks_the_event_in_one_query_then_the_board(secretary_clie
     assert ChangeLog.objects.get(action="result").details["result"] == Result.WHITE_WINS
 
 
-def test_a_board_that_does_not_exist_is_not_found(secretary_client):
+def test_a_board_that_does_not_exist_is_not_found(secretary_client: Client) -> None:
     answer = secretary_client.post(
         reverse("desk:save_result", args=[987654]),
         {"result": "1", "version": 0},

@@ -1,20 +1,22 @@
 import io
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from django.core.management import call_command
 
 from club.chesslib import trf
 from club.desk.imports import export_event, import_plan, plan_import
-from club.models import Bye, Event, Game, Player, Result
+from club.models import Bye, Event, Game, Participant, Player, Result
 from tests.club.factories import PlayerFactory
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "trf"
 BBP = (FIXTURES / "bbp_issue_7.trf").read_text()
 
 
-def test_it_reads_a_file_written_for_bbppairings():
+def test_it_reads_a_file_written_for_bbppairings() -> None:
     tournament = trf.read(BBP)
     assert (tournament.name, tournament.rounds, len(tournament.players)) == (
         "AutoTest Tournament 1110065304",
@@ -31,7 +33,7 @@ def test_it_reads_a_file_written_for_bbppairings():
     assert tournament.played_rounds == 14
 
 
-def test_writing_and_reading_again_gives_the_same_tournament():
+def test_writing_and_reading_again_gives_the_same_tournament() -> None:
     tournament = trf.read(BBP)
     again = trf.read(trf.write(tournament))
     assert [(p.rank, p.name, p.rating, p.points, p.rounds) for p in again.players] == [
@@ -59,14 +61,16 @@ def test_writing_and_reading_again_gives_the_same_tournament():
         (lambda t: "012 empty\r\n", "no player line (001)"),
     ],
 )
-def test_a_broken_line_is_named_with_what_is_wrong(change, message):
+def test_a_broken_line_is_named_with_what_is_wrong(
+    change: Callable[[str], str], message: str
+) -> None:
     with pytest.raises(trf.TrfError) as raised:
         trf.read(change(BBP))
     assert str(raised.value).startswith(message)
 
 
 @pytest.mark.django_db
-def test_importing_creates_the_event_its_games_and_players():
+def test_importing_creates_the_event_its_games_and_players() -> None:
     known = PlayerFactory(first_name="Player0001", last_name="Test0001")
     plan = plan_import(BBP)
     assert plan.matched == {1: known}
@@ -79,7 +83,7 @@ def test_importing_creates_the_event_its_games_and_players():
 
 
 @pytest.mark.django_db
-def test_a_bad_file_saves_nothing(tmp_path):
+def test_a_bad_file_saves_nothing(tmp_path: Path) -> None:
     path = tmp_path / "broken.trf"
     path.write_text(BBP.replace("    31 b 1", "    31 b X", 1))
     with pytest.raises(SystemExit) as raised:
@@ -89,7 +93,7 @@ def test_a_bad_file_saves_nothing(tmp_path):
 
 
 @pytest.mark.django_db
-def test_the_commands_import_then_export_the_same_event(tmp_path):
+def test_the_commands_import_then_export_the_same_event(tmp_path: Path) -> None:
     path = tmp_path / "bbp.trf"
     path.write_text(BBP)
     out = io.StringIO()
@@ -105,7 +109,7 @@ def test_the_commands_import_then_export_the_same_event(tmp_path):
 
 
 @pytest.mark.django_db
-def test_the_demo_clubs_events_survive_a_round_trip():
+def test_the_demo_clubs_events_survive_a_round_trip() -> None:
     call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
     for event in (
         Event.objects.filter(status=Event.Status.CLOSED).exclude(rounds__games=None).distinct()[:6]
@@ -118,7 +122,7 @@ def test_the_demo_clubs_events_survive_a_round_trip():
         )
 
 
-def _games(event):
+def _games(event: Event) -> list[tuple[Any, ...]]:
     return sorted(
         Game.objects.filter(round__event=event).values_list(
             "round__number", "white", "black", "result"
@@ -127,10 +131,12 @@ def _games(event):
 
 
 @pytest.mark.django_db
-def test_byes_go_out_and_come_back():
+def test_byes_go_out_and_come_back() -> None:
     call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
-    event = Event.objects.filter(kind=Event.Kind.OPEN, status=Event.Status.CLOSED).first()
-    absent = event.participants.first()
+    event = cast(
+        Event, Event.objects.filter(kind=Event.Kind.OPEN, status=Event.Status.CLOSED).first()
+    )
+    absent = cast(Participant, event.participants.first())
     round_ = event.rounds.get(number=1)
     Game.objects.filter(round=round_).filter(white=absent.player).delete()
     Game.objects.filter(round=round_).filter(black=absent.player).delete()

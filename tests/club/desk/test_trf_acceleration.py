@@ -24,7 +24,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 from py4swiss.engines import DutchEngine
-from py4swiss.trf import TrfParser
+from py4swiss.trf import ParsedTrf, TrfParser
 
 from club.chesslib import trf
 from club.desk import imports, pairing_services
@@ -69,7 +69,7 @@ def _lines(text: str, code: str) -> list[str]:
     return [line for line in text.split("\r\n") if line.startswith(code)]
 
 
-def _py4swiss(text: str, folder: Path):  # type: ignore[no-untyped-def]
+def _py4swiss(text: str, folder: Path) -> ParsedTrf:
     """The file as py4swiss reads it. Its 132 reader expects the dates 9 columns apart,
     where TRF-16 puts them 10 apart (92-99, 102-109): the line is left out."""
     path = folder / "open.trf"

@@ -3,6 +3,7 @@ time control, and the secretary corrects the event (title, kind, time control, d
 before anything is saved."""
 
 from datetime import date
+from typing import TYPE_CHECKING
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -11,6 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import ChangeLog, Event, Game, Result
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +32,7 @@ def _file(client: Client, event: Event) -> bytes:
     return data
 
 
-def _upload(client: Client, data: bytes):  # type: ignore[no-untyped-def]
+def _upload(client: Client, data: bytes) -> "_MonkeyPatchedWSGIResponse":
     upload = SimpleUploadedFile("t.trf", data, content_type="text/plain")
     return client.post(reverse("desk:trf_import"), {"file": upload})
 

@@ -4,6 +4,8 @@ and SQLite's immediate transactions make the second writer wait instead of faili
 
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -17,7 +19,7 @@ from tests.club.factories import EventFactory, PlayerFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _event_with_results(boards):  # type: ignore[no-untyped-def]
+def _event_with_results(boards: int) -> tuple[Event, list[Game]]:
     event = EventFactory(status=Event.Status.ONGOING)
     round_ = event.rounds.create(number=1)
     games = [
@@ -29,11 +31,11 @@ def _event_with_results(boards):  # type: ignore[no-untyped-def]
     return event, games
 
 
-def _at_once(*jobs):  # type: ignore[no-untyped-def]
+def _at_once(*jobs: Callable[[], Any]) -> list[Any]:
     barrier = threading.Barrier(len(jobs))
-    answers: list[object] = [None] * len(jobs)
+    answers: list[Any] = [None] * len(jobs)
 
-    def run(index, job):  # type: ignore[no-untyped-def]
+    def run(index: int, job: Callable[[], Any]) -> None:
         barrier.wait()
         try:
             answers[index] = job()
@@ -54,8 +56,8 @@ def _secretary(name: str) -> Client:
     return client
 
 
-def _save(client: Client, game: Game, key: str):  # type: ignore[no-untyped-def]
-    def post():  # type: ignore[no-untyped-def]
+def _save(client: Client, game: Game, key: str) -> Callable[[], tuple[int, str]]:
+    def post() -> tuple[int, str]:
         response = client.post(
             reverse("desk:save_result", args=[game.pk]),
             {"result": key, "version": game.version},
@@ -66,12 +68,12 @@ def _save(client: Client, game: Game, key: str):  # type: ignore[no-untyped-def]
     return post
 
 
-def _close(client: Client, event: Event):  # type: ignore[no-untyped-def]
+def _close(client: Client, event: Event) -> Callable[[], int]:
     return lambda: client.post(reverse("desk:close", args=[event.pk])).status_code
 
 
 @pytest.fixture
-def slow_replay(monkeypatch):  # type: ignore[no-untyped-def]
+def slow_replay(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """The queueing of the ratings' replay, as the close runs it: it notes the results the
     closed event holds, and takes its time, so that a save arriving meanwhile would slip in
     if nothing ordered the two."""
@@ -88,7 +90,9 @@ def slow_replay(monkeypatch):  # type: ignore[no-untyped-def]
 
 @pytest.mark.postgresql
 @pytest.mark.parametrize("trial", range(4))
-def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(slow_replay, trial):
+def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(
+    slow_replay: list[list[str]], trial: int
+) -> None:
     assert connection.vendor == "postgresql"
     event, (game,) = _event_with_results(1)
     saved, closed = _at_once(_save(_secretary("a"), game, "1"), _close(_secretary("b"), event))
@@ -96,7 +100,7 @@ def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(slow_r
     event.refresh_from_db()
     assert closed == 302 and event.status == Event.Status.CLOSED
     assert slow_replay == [[game.result]], "the close rated the result the event keeps"
-    status, html = saved  # type: ignore[misc]
+    status, html = saved
     if game.result == Result.WHITE_WINS:
         assert status == 200 and game.version == 2  # the save came first, the close saw it
     else:
@@ -104,19 +108,21 @@ def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(slow_r
         assert (game.result, game.version) == (Result.DRAW, 1)
 
 
-def test_two_saves_at_once_are_both_written_never_a_server_error():
+def test_two_saves_at_once_are_both_written_never_a_server_error() -> None:
     """On SQLite too (immediate transactions: the second writer waits for the first)."""
     _event, games = _event_with_results(2)
     answers = _at_once(_save(_secretary("a"), games[0], "1"), _save(_secretary("b"), games[1], "0"))
-    assert [status for status, _html in answers] == [200, 200]  # type: ignore[misc]
+    assert [status for status, _html in answers] == [200, 200]
     results = Game.objects.order_by("board").values_list("result", "version")
     assert list(results) == [(Result.WHITE_WINS, 2), (Result.BLACK_WINS, 2)]
 
 
-def test_a_close_and_a_save_at_once_answer_without_a_server_error(slow_replay):
+def test_a_close_and_a_save_at_once_answer_without_a_server_error(
+    slow_replay: list[list[str]],
+) -> None:
     event, (game,) = _event_with_results(1)
     saved, closed = _at_once(_save(_secretary("a"), game, "1"), _close(_secretary("b"), event))
     assert closed == 302
-    assert saved[0] in (200, 400)  # type: ignore[index]
+    assert saved[0] in (200, 400)
     game.refresh_from_db()
     assert slow_replay == [[game.result]]
