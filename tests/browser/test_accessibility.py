@@ -22,6 +22,7 @@ from club.models import Article, Event, Game, Member, Round
 from interclub.models import TeamMatch
 from ratings.models import ConfigChange, RatingSystem, ReplayJob
 from tests.browser.axe import serious_violations
+from tests.browser.session import sign_in
 from tests.test_access_matrix import MATRIX
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -90,14 +91,6 @@ def _pages(role: str) -> list[str]:
     return urls
 
 
-def _sign_in(page: Page, url: str, username: str, password: str) -> None:
-    page.goto(f"{url}/comptes/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.locator("main form [type=submit]").click()
-    page.wait_for_url(lambda address: "/comptes/login/" not in address)
-
-
 # each role's walk (visitors' pages in both languages), apart so that they run side by side
 WALKS = [
     ("visitor", "", 40),
@@ -115,7 +108,7 @@ def test_no_page_has_a_serious_accessibility_violation(
     found: dict[str, list[str]] = {}
     checked = 0
     if username:
-        _sign_in(page, live_server.url, username, passwords[username])
+        sign_in(page, live_server.url, username, passwords[username])
     for path in _pages(role):
         for prefix in ("", "/en") if role == "visitor" else ("",):
             response = page.goto(f"{live_server.url}{prefix}{path}")

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
-from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Bye, Event, Game, Result
+from tests.browser.session import sign_in_as_new_secretary
 from tests.club.factories import MemberFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,12 +40,7 @@ def _shoot(page: Page, name: str, media: Literal["screen", "print"] = "screen") 
 
 
 def _log_in(page: Page, url: str) -> None:
-    user = User.objects.create_user("arbitre", password="tour-de-table-2026")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    page.goto(f"{url}/comptes/login/")
-    page.fill("#id_username", "arbitre")
-    page.fill("#id_password", "tour-de-table-2026")
-    page.get_by_role("button", name="Se connecter").click()
+    sign_in_as_new_secretary(page, url, "arbitre")
 
 
 def _create_the_evening(page: Page, url: str) -> Event:

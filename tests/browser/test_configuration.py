@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from ratings.models import RatingChange, RatingSystem
+from tests.browser.session import sign_in
 from tests.task_worker import work_queued_tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,10 +33,7 @@ def test_an_administrator_changes_k_previews_applies_and_reverts(
     member_url = f"{live_server.url}/membres/{change.player.membership.pk}/"
     before = _history(member_url, page)
 
-    page.goto(f"{live_server.url}/comptes/login/")
-    page.fill("#id_username", "admin")
-    page.fill("#id_password", "mot-de-passe-2026")
-    page.get_by_role("button", name="Se connecter").click()
+    sign_in(page, live_server.url, "admin", "mot-de-passe-2026")
     page.goto(f"{live_server.url}/classements/systemes/{club.pk}/")
     page.fill("#id_p-k", "32")
     page.get_by_role("button", name="Voir l'effet").click()

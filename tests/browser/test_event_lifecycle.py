@@ -5,12 +5,13 @@ a cancelled event's pages offer no change but restoring it."""
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.desk import services
 from club.models import Event, Game, Member, Result
+from tests.browser.session import sign_in_as_new_secretary
 from tests.club.factories import EventFactory, MemberFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,12 +33,7 @@ def _event(user: User, title: str) -> Event:
 
 
 def test_closing_confirms_and_deleting_says_what_goes(live_server: LiveServer, page: Page) -> None:
-    user = User.objects.create_user("secretaire", password="tour-de-table-2026")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    page.goto(f"{live_server.url}/comptes/login/")
-    page.fill("#id_username", "secretaire")
-    page.fill("#id_password", "tour-de-table-2026")
-    page.get_by_role("button", name="Se connecter").click()
+    user = sign_in_as_new_secretary(page, live_server.url)
     for width in (1280, 390):
         event = _event(user, f"Championnat {width}")
         page.set_viewport_size({"width": width, "height": 900})
@@ -59,12 +55,7 @@ def test_closing_confirms_and_deleting_says_what_goes(live_server: LiveServer, p
 
 
 def test_a_cancelled_event_is_read_only_until_restored(live_server: LiveServer, page: Page) -> None:
-    user = User.objects.create_user("secretaire", password="tour-de-table-2026")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    page.goto(f"{live_server.url}/comptes/login/")
-    page.fill("#id_username", "secretaire")
-    page.fill("#id_password", "tour-de-table-2026")
-    page.get_by_role("button", name="Se connecter").click()
+    user = sign_in_as_new_secretary(page, live_server.url)
     event = _event(user, "Championnat annulé")
     Game.objects.filter(round__event=event, round__number=3).update(result=Result.PENDING)
     page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/")

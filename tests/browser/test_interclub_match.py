@@ -6,12 +6,12 @@ result on the match's public page and the division's standings."""
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Game, Player, Result
 from interclub.models import TeamMatch
+from tests.browser.session import sign_in_as_new_secretary
 from tests.club.factories import MemberFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,12 +36,7 @@ def _shots(page: Page, name: str) -> None:
 
 
 def _log_in(page: Page, url: str) -> None:
-    user = User.objects.create_user("secretaire", password="tour-de-table-2026")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    page.goto(f"{url}/comptes/login/")
-    page.fill("#id_username", "secretaire")
-    page.fill("#id_password", "tour-de-table-2026")
-    page.get_by_role("button", name="Se connecter").click()
+    sign_in_as_new_secretary(page, url)
 
 
 def test_an_eight_board_interclub_match_from_line_ups_to_the_team_result(

@@ -11,6 +11,8 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.browser.session import sign_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -19,13 +21,6 @@ def _demo_passwords() -> dict[str, str]:
     call_command("load_demo_club", stdout=out)
     lines = [line.split() for line in out.getvalue().splitlines() if line.startswith("  ")]
     return {username: password for _role, username, password in lines}
-
-
-def _sign_in(page: Page, url: str, username: str, password: str) -> None:
-    page.goto(f"{url}/comptes/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.get_by_role("button", name="Se connecter").click()
 
 
 def _desk_menu(page: Page, item: str) -> None:
@@ -38,7 +33,7 @@ def test_a_newcomer_signs_in_as_secretary_adds_a_member_and_publishes_an_article
 ) -> None:
     passwords = _demo_passwords()
     page.set_viewport_size({"width": 1280, "height": 900})
-    _sign_in(page, live_server.url, "secretaire", passwords["secretaire"])
+    sign_in(page, live_server.url, "secretaire", passwords["secretaire"])
 
     _desk_menu(page, "Membres")
     page.locator("#new-member").click()
@@ -71,6 +66,6 @@ def test_a_newcomer_signs_in_as_secretary_adds_a_member_and_publishes_an_article
     page.fill("#id_new_password2", "Echec-et-mat-1903")
     page.locator("#set-password [type=submit]").click()
     expect(page.locator("h1")).to_have_text("Mot de passe enregistré")
-    _sign_in(page, live_server.url, "alice.dupuis@example.be", "Echec-et-mat-1903")
+    sign_in(page, live_server.url, "alice.dupuis@example.be", "Echec-et-mat-1903")
     page.goto(f"{live_server.url}/mon-espace/")
     expect(page.locator("h1")).to_contain_text("Alice Dupuis")

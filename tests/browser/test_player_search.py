@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Event, Player
+from tests.browser.session import sign_in
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,10 +37,7 @@ def test_a_known_outside_player_is_found_by_id_and_registered(
         club_name="KSK Leuven",
     )
     event: Event = EventFactory(title="Open de printemps", system=Event.System.SWISS)
-    page.goto(f"{live_server.url}/comptes/login/")
-    page.fill("#id_username", "secretaire")
-    page.fill("#id_password", "tour-de-table-2026")
-    page.get_by_role("button", name="Se connecter").click()
+    sign_in(page, live_server.url, "secretaire")
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/")

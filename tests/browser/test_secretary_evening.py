@@ -6,13 +6,13 @@ and the crosstable, close the event and see the rating changes."""
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.desk import services
 from club.models import ChangeLog, Event, Game, Result
 from ratings.models import RatingChange
+from tests.browser.session import sign_in_as_new_secretary
 from tests.club.factories import MemberFactory
 from tests.task_worker import work_queued_tasks
 
@@ -23,12 +23,7 @@ KEYS = ["1", "=", "0"]
 
 
 def _log_in(page: Page, url: str) -> None:
-    user = User.objects.create_user("secretaire", password="tour-de-table-2026")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    page.goto(f"{url}/comptes/login/")
-    page.fill("#id_username", "secretaire")
-    page.fill("#id_password", "tour-de-table-2026")
-    page.get_by_role("button", name="Se connecter").click()
+    sign_in_as_new_secretary(page, url)
 
 
 def _create_the_event(page: Page, url: str) -> Event:

@@ -4,11 +4,11 @@ control corrected before the tournament is saved."""
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Event
+from tests.browser.session import sign_in_as_new_secretary
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -18,12 +18,7 @@ BBP = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "bbp_issue_7.tr
 def test_the_trf_preview_corrects_the_event_before_saving(
     live_server: LiveServer, page: Page
 ) -> None:
-    user = User.objects.create_user("secretaire", password="tour-de-table-2026")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    page.goto(f"{live_server.url}/comptes/login/")
-    page.fill("#id_username", "secretaire")
-    page.fill("#id_password", "tour-de-table-2026")
-    page.get_by_role("button", name="Se connecter").click()
+    sign_in_as_new_secretary(page, live_server.url)
     for width in (390, 1280):
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(f"{live_server.url}/secretariat/trf/importer/")
