@@ -526,7 +526,7 @@ class Bye(models.Model):
         @classmethod
         def from_trf(cls, code: str) -> Bye.Kind:
             """The bye a TRF code records (F and + are read as a full point: allocated)."""
-            if code in ("H",):
+            if code == "H":
                 return cls.HALF_POINT
             if code in ("F", "U", "+"):
                 return cls.PAIRING_ALLOCATED

@@ -15,13 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from club.desk import lifecycle, services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.models import Event, Game
-from ratings.models import RatingSystem
 from ratings.services import systems_to_replay
 from ratings.tasks import event_replays
-
-
-def _systems(event: Event) -> list[RatingSystem]:
-    return systems_to_replay(event)
 
 
 def replays_context(event: Event) -> dict[str, Any]:
@@ -53,7 +48,7 @@ def close_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "event": event,
         "problems": services.missing_results(event),
-        "systems": _systems(event),
+        "systems": systems_to_replay(event),
         "games": Game.objects.filter(round__event=event).count(),
     }
     return render(request, "desk/lifecycle/close_confirm.html", context)
@@ -122,7 +117,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "event": event,
         "counts": counts,
-        "systems": _systems(event) if closed else [],
+        "systems": systems_to_replay(event) if closed else [],
         "error": error,
     }
     return render(request, "desk/lifecycle/delete.html", context, status=400 if error else 200)

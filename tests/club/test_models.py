@@ -107,9 +107,19 @@ def test_result_codes_follow_the_trf_16_specification() -> None:
     assert Result.DRAW.trf_codes == ("=", "=")
     assert Result.BLACK_WINS_FORFEIT.trf_codes == ("-", "+")
     assert Result.DOUBLE_FORFEIT.trf_codes == ("-", "-")
-    for result in Result:
-        if result.trf_codes[0] in "10=+W":
-            assert Result.from_trf(result.trf_codes[0]) == result
+    # white's code read back; W D L are unrated games' codes, read as the game's result
+    read = {code: Result.from_trf(code) for code in ("1", "=", "0", "+", "W", "D", "L", "")}
+    assert read == {
+        "1": Result.WHITE_WINS,
+        "=": Result.DRAW,
+        "0": Result.BLACK_WINS,
+        "+": Result.WHITE_WINS_FORFEIT,
+        "W": Result.WHITE_WINS,
+        "D": Result.DRAW,
+        "L": Result.BLACK_WINS,
+        "": Result.PENDING,
+    }
+    assert Result.from_trf("-") == Result.BLACK_WINS_FORFEIT  # or double: both lines decide
     assert [Bye.Kind.from_trf(k.trf_code) for k in Bye.Kind] == list(Bye.Kind)
     assert Bye.Kind.from_trf("F") == Bye.Kind.PAIRING_ALLOCATED
 
