@@ -1,10 +1,10 @@
 """Dump every rating history row as stored, for byte-for-byte comparisons of replays.
 
-``dump(path)`` writes the rating batches, the history rows (every column, the JSON
-breakdown and state as the database holds them) and the current ratings, ordered by
-system, batch order and primary key, one line a row. Two replays of the same database
-give the same file exactly when they wrote the same rows. The benchmark calls it with
-``--dump PATH`` after its replays.
+``dump(path)`` writes the rating batches, the history rows (every column; the JSON
+breakdown and state as the values the database holds, whatever the encoder's spacing)
+and the current ratings, ordered by system, batch order and primary key, one line a row.
+Two replays of the same database give the same file exactly when they wrote the same
+rows. The benchmark calls it with ``--dump PATH`` after its replays.
 """
 
 from __future__ import annotations
@@ -13,9 +13,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+JSON_COLUMNS = {"state", "breakdown"}
 
-def _text(value: Any) -> str:
-    # JSON columns come back as text (SQLite) or decoded (psycopg): print both the same way
+
+def _text(value: Any, column: str) -> str:
+    # JSON columns come back as text (SQLite) or decoded (psycopg): print both the same
+    # way, whatever spacing the writer's encoder used
+    if column in JSON_COLUMNS and isinstance(value, str):
+        value = json.loads(value)
     if isinstance(value, dict | list):
         return json.dumps(value, sort_keys=False, ensure_ascii=False)
     return repr(value)
@@ -42,6 +47,6 @@ def dump(path: Path) -> int:
             columns = [c[0] for c in cursor.description]
             out.write(f"# {name}: {' '.join(columns)}\n")
             for row in cursor.fetchall():
-                out.write("\t".join(_text(v) for v in row) + "\n")
+                out.write("\t".join(_text(v, c) for v, c in zip(row, columns, strict=True)) + "\n")
                 changes += name == "change"
     return changes

@@ -21,6 +21,7 @@ from .base import (
     Batch,
     BatchResult,
     Bounds,
+    PlayerId,
     PlayerResult,
     PlayerState,
     RangeError,
@@ -32,8 +33,8 @@ from .base import (
     note,
     param,
 )
+from .common import Played, exact_by_player, exchange, split_batch, unchanged
 from .common import classical as performance_of
-from .common import exact_by_player, exchange, split_batch, unchanged
 
 KEY = "club"
 NAME = N_("Club Elo")
@@ -184,21 +185,23 @@ def rate(batch: Batch, params: Params) -> BatchResult:
     return BatchResult(batch.day, results)
 
 
-def _rate_player(  # type: ignore[no-untyped-def]
-    batch: Batch, params: Params, player, state: PlayerState, split, exact
+def _rate_player(
+    batch: Batch,
+    params: Params,
+    player: PlayerId,
+    state: PlayerState,
+    played: Played,
+    exact: float | None,
 ) -> PlayerResult:
-    counted, lines = split
-    score = elo.total(c.score for c in counted)
-    classical = performance_of(counted)
+    classical = performance_of(played)
     if state.rating is None:
-        return _newcomer(batch, params, player, state, counted, lines, classical, exact)
-    if not counted:
-        return unchanged(player, state, score, classical, exact, lines)
+        return _newcomer(batch, params, player, state, played, classical, exact)
+    if not played.counted:
+        return unchanged(player, state, played.score, classical, exact, played.lines)
     k = params.k_for(state, batch.day)
     done = exchange(
         state.rating,
-        counted,
-        lines,
+        played.lines,
         k,
         params.difference_cap,
         elo.expectation(params.expected_method, params.expected_table),
@@ -208,7 +211,7 @@ def _rate_player(  # type: ignore[no-untyped-def]
     after_rating = elo.round_decimals(exact_rating, params.decimals)
     after = state.replace(
         rating=after_rating,
-        games=state.games + len(counted),
+        games=state.games + played.counted,
         status=Status.RATED,
         peak_rating=max(state.peak or after_rating, after_rating),
     )
@@ -218,16 +221,22 @@ def _rate_player(  # type: ignore[no-untyped-def]
         after,
         rating_exact=exact_rating,
         k=k,
-        score=score,
+        score=played.score,
         performances=(classical, exact),
     )
 
 
-def _newcomer(  # type: ignore[no-untyped-def]
-    batch: Batch, params: Params, player, state: PlayerState, counted, lines, classical, exact
+def _newcomer(
+    batch: Batch,
+    params: Params,
+    player: PlayerId,
+    state: PlayerState,
+    played: Played,
+    classical: float | None,
+    exact: float | None,
 ) -> PlayerResult:
-    score = sum(c.score for c in counted)
-    archive = (state.archive or Archive()).with_games([c.opponent_rating for c in counted], score)
+    score = sum(played.scores)
+    archive = (state.archive or Archive()).with_games(played.opponents, score)
     if archive.games < params.first_rating_games:
         after = state.replace(archive=archive, games=archive.games)
         notes = (
@@ -245,7 +254,7 @@ def _newcomer(  # type: ignore[no-untyped-def]
             score=score,
             performance_classical=classical,
             performance_exact=exact,
-            games=tuple(lines),
+            games=tuple(played.lines),
             notes=notes,
         )
     n = archive.games
@@ -264,6 +273,6 @@ def _newcomer(  # type: ignore[no-untyped-def]
         score=score,
         performance_classical=classical,
         performance_exact=exact,
-        games=tuple(lines),
+        games=tuple(played.lines),
         notes=notes,
     )

@@ -10,25 +10,35 @@ from . import elo
 from .base import N_, Batch, GameLine, Note, PlayerId, PlayerResult, PlayerState, note
 
 
-@dataclass(frozen=True, slots=True)
-class Counted:
-    """A game of the batch that the rule counts: the opponent's rating as used."""
+@dataclass(slots=True)
+class Played:
+    """A player's games of a batch, read once: a line per game (the uncounted ones
+    already explained: forfeits, unrated opponents) and, over the counted games, the
+    opponents' ratings as used, the player's scores and their total (:func:`elo.total`).
+    Values the rules read and never change; not frozen, which would make them slower to
+    build, once per player and batch of a replay."""
 
-    opponent: PlayerId
-    opponent_rating: float
+    lines: list[GameLine]
+    opponents: list[float]
+    scores: list[float]
     score: float
+
+    @property
+    def counted(self) -> int:
+        """How many games count."""
+        return len(self.opponents)
 
 
 def split_games(
     batch: Batch,
     player: PlayerId,
     rating_of: Callable[[PlayerId], float | None],
-) -> tuple[list[Counted], list[GameLine]]:
-    """The player's games of ``batch``: the counted ones, and a line per game with the
-    uncounted ones already explained (forfeits, unrated opponents)."""
-    counted: list[Counted] = []
+) -> Played:
+    """The player's games of ``batch`` (see :class:`Played`)."""
     lines: list[GameLine] = []
-    count, line = counted.append, lines.append
+    opponents: list[float] = []
+    scores: list[float] = []
+    line, opponent_rated, scored = lines.append, opponents.append, scores.append
     for opponent, score, game in batch.games_of(player):
         rating = rating_of(opponent)
         if not game.played:
@@ -36,30 +46,30 @@ def split_games(
         elif rating is None:
             line(_skipped(opponent, None, score, N_("opponent unrated: not counted")))
         else:
-            count(Counted(opponent, rating, score))
+            opponent_rated(rating)
+            scored(score)
             line(GameLine(opponent, rating, score))
-    return counted, lines
+    return Played(lines, opponents, scores, elo.total(scores))
 
 
 def _skipped(opponent: PlayerId, rating: float | None, score: float, text: str) -> GameLine:
     return GameLine(opponent, rating, score, counted=False, note=note(text))
 
 
-def classical(counted: list[Counted], dp: str = "table") -> float | None:
+def classical(played: Played, dp: str = "table") -> float | None:
     """The classical performance over the counted games, rounded half up; None without."""
-    if not counted:
+    if not played.opponents:
         return None
-    opponents = [c.opponent_rating for c in counted]
-    score = elo.total(c.score for c in counted)
-    return elo.round_half_up(elo.classical_performance(opponents, score, dp))
+    return elo.round_half_up(elo.classical_performance(played.opponents, played.score, dp))
 
 
-Split = dict[PlayerId, tuple[list[Counted], list[GameLine]]]
+Split = dict[PlayerId, Played]
 
 
 def split_batch(batch: Batch, rating_of: Callable[[PlayerId], float | None]) -> Split:
-    """Every player's counted games and lines (see :func:`split_games`)."""
-    return {player: split_games(batch, player, rating_of) for player in batch.players}
+    """Every player's games (see :func:`split_games`), each player's rating read once."""
+    ratings = {player: rating_of(player) for player in batch.players}
+    return {player: split_games(batch, player, ratings.__getitem__) for player in batch.players}
 
 
 def exact_by_player(
@@ -68,11 +78,8 @@ def exact_by_player(
     table: tuple[tuple[int, int], ...] = elo.FIDE_EXPECTED_TABLE,
 ) -> dict[PlayerId, float | None]:
     """Every player's exact performance over their counted games, solved all at once."""
-    players = [p for p, (counted, _lines) in split.items() if counted]
-    problems = [
-        ([c.opponent_rating for c in split[p][0]], elo.total(c.score for c in split[p][0]))
-        for p in players
-    ]
+    players = [p for p, played in split.items() if played.opponents]
+    problems = [(split[p].opponents, split[p].score) for p in players]
     solved = elo.exact_performances(problems, method, table)
     exact: dict[PlayerId, float | None] = dict.fromkeys(split)
     exact.update(zip(players, solved, strict=True))
@@ -162,30 +169,31 @@ class Exchange:
 
 def exchange(
     rating: float,
-    counted: list[Counted],
     lines: list[GameLine],
     k: float,
     cap: float | None,
     expect: Callable[[float], float],
     k_note: Note,
 ) -> Exchange:
-    capped_note = None  # the same sentence for every capped game: written once
+    """Rate a rated player's counted ``lines`` (those of :func:`split_games`): each game's
+    difference held within ±``cap``, its expected score and its change K × (W − We)."""
+    capped = False  # the same sentence for every capped game: written once
     filled: list[GameLine] = []
-    pending = iter(counted)
-    expectations, changes = [], []
-    cap_difference = elo.cap_difference
+    expectations: list[float] = []
+    changes: list[float] = []
+    fill, expected, changed = filled.append, expectations.append, changes.append
     for line in lines:
         if line.counted:
-            game = next(pending)
-            diff = rating - game.opponent_rating
-            capped = cap_difference(diff, cap)
-            if capped != diff and capped_note is None:
-                capped_note = note(N_("difference capped at {cap}"), cap=cap)
-            we = expect(capped)
-            change = k * (game.score - we)
-            expectations.append(we)
-            changes.append(change)
-            line = GameLine(line.opponent, line.opponent_rating, line.score, we, change)
-        filled.append(line)
-    notes = [k_note] if capped_note is None else [k_note, capped_note]
-    return Exchange(tuple(filled), elo.total(expectations), elo.total(changes), unique_notes(notes))
+            opponent_rating = line.opponent_rating
+            assert opponent_rating is not None  # a counted game has its opponent's rating
+            diff = rating - opponent_rating
+            if cap is not None and not -cap <= diff <= cap:
+                diff, capped = (cap if diff > cap else -cap), True
+            we = expect(diff)
+            change = k * (line.score - we)
+            expected(we)
+            changed(change)
+            line = GameLine(line.opponent, opponent_rating, line.score, we, change)
+        fill(line)
+    notes = (k_note, note(N_("difference capped at {cap}"), cap=cap)) if capped else (k_note,)
+    return Exchange(tuple(filled), elo.total(expectations), elo.total(changes), notes)

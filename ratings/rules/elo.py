@@ -11,6 +11,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from functools import lru_cache
+from itertools import accumulate
 from statistics import NormalDist
 
 import numpy as np
@@ -205,7 +206,7 @@ def _clean(x: float) -> float:
 
 
 def round_half_up(x: float, step: float = 1) -> float:
-    units = math.floor(_clean(x / step) + 0.5)
+    units = math.floor(round(x / step, 9) + 0.5)  # _clean, inlined: a replay calls it often
     return units * step
 
 
@@ -310,8 +311,15 @@ def expectation(
     """:func:`expected` with its method and table fixed: the function a batch calls once
     per game, without choosing the method again each time."""
     if method is ExpectedMethod.TABLE:
-        fixed = tuple(table)
-        return lambda diff: expected_hundredths(diff, fixed) / 100
+        by_distance = _by_distance(tuple(table))  # read once, not once per game
+        beyond = len(by_distance)
+
+        def expected_from_table(diff: float) -> float:  # expected_hundredths(diff) / 100
+            distance = math.floor(abs(round(diff, 9)) + 0.5)
+            higher = by_distance[distance] if distance < beyond else 100
+            return (higher if diff >= 0 else 100 - higher) / 100
+
+        return expected_from_table
     if method is ExpectedMethod.NORMAL:
         return expected_normal
     return expected_logistic
@@ -462,11 +470,13 @@ def _bisect_all(
     and the answer is the lowest rating (up to the hundredth) that reaches the score."""
     counts = [len(opponents) for opponents, _score in problems]
     owner = np.repeat(np.arange(len(problems)), counts)
-    ratings = np.concatenate([np.asarray(o, dtype=np.float64) for o, _s in problems])
-    lows = np.array([min(o) for o, _s in problems], dtype=np.float64)
-    highs = np.array([max(o) for o, _s in problems], dtype=np.float64)
+    ratings = np.array([r for opponents, _s in problems for r in opponents], dtype=np.float64)
+    starts = list(accumulate(counts, initial=0))[:-1]  # where each problem's games begin
+    lows = np.minimum.reduceat(ratings, starts)
+    highs = np.maximum.reduceat(ratings, starts)
     if method is ExpectedMethod.TABLE:
-        edges, hundredths = (np.asarray(part) for part in _bands(table))
+        by_distance = np.array([*_by_distance(table), 100])  # the last: every distance past
+        last = len(by_distance) - 1
         target = np.array([round(s * 100) for _o, s in problems], dtype=np.float64)
         margin, stop = float(table[-1][0] + 2), precision
     else:
@@ -480,8 +490,8 @@ def _bisect_all(
         mid = (low + high) / 2
         diff = mid[owner] - ratings
         if method is ExpectedMethod.TABLE:
-            distance = np.floor(np.abs(np.round(diff, 9)) + 0.5)
-            higher = hundredths[np.searchsorted(edges, distance, side="left")]
+            distance = np.floor(np.abs(np.round(diff, 9)) + 0.5).astype(np.intp)
+            higher = by_distance[np.minimum(distance, last)]
             values = np.where(diff >= 0, higher, 100 - higher)
         else:
             values = 1 / (1 + 10 ** (-diff / 400))

@@ -38,8 +38,8 @@ from .base import (
     note,
     param,
 )
+from .common import Played, exact_by_player, exchange, split_batch, unchanged
 from .common import classical as performance_of
-from .common import exact_by_player, exchange, split_batch, unchanged
 
 KEY = "frbe"
 NAME = N_("Belgium (FRBE-KBSB)")
@@ -227,31 +227,33 @@ def _rating_used(batch: Batch, player: PlayerId) -> float | None:
     return batch.players[player].rating
 
 
-def _rate_player(  # type: ignore[no-untyped-def]
-    batch: Batch, params: Params, player: PlayerId, state: PlayerState, split, exact
+def _rate_player(
+    batch: Batch,
+    params: Params,
+    player: PlayerId,
+    state: PlayerState,
+    played: Played,
+    exact: float | None,
 ) -> PlayerResult:
-    counted, lines = split
-    score = elo.total(c.score for c in counted)
-    classical = performance_of(counted)
+    classical = performance_of(played)
     if state.status is not Status.RATED:
-        return _newcomer(batch, params, player, state, counted, lines, classical, exact)
-    if not counted:
-        return unchanged(player, state, score, classical, exact, lines)
+        return _newcomer(batch, params, player, state, played, classical, exact)
+    if not played.counted:
+        return unchanged(player, state, played.score, classical, exact, played.lines)
     assert state.rating is not None
     k, k_text = params.k_for(state)
     done = exchange(
         state.rating,
-        counted,
-        lines,
+        played.lines,
         k,
         params.difference_cap,
-        elo.expected_table,
+        elo.expectation(elo.ExpectedMethod.TABLE),
         note(k_text, k=k, top=params.k_top_threshold),
     )
     exact_rating = state.rating + done.change
     rating = elo.round_half_up(exact_rating)
     after = state.replace(
-        rating=rating, games=state.games + len(counted), peak_rating=max(state.peak or 0, rating)
+        rating=rating, games=state.games + played.counted, peak_rating=max(state.peak or 0, rating)
     )
     return done.result(
         player,
@@ -259,17 +261,23 @@ def _rate_player(  # type: ignore[no-untyped-def]
         after,
         rating_exact=exact_rating,
         k=k,
-        score=score,
+        score=played.score,
         performances=(classical, exact),
     )
 
 
-def _newcomer(  # type: ignore[no-untyped-def]
-    batch: Batch, params: Params, player, state: PlayerState, counted, lines, classical, exact
+def _newcomer(
+    batch: Batch,
+    params: Params,
+    player: PlayerId,
+    state: PlayerState,
+    played: Played,
+    classical: float | None,
+    exact: float | None,
 ) -> PlayerResult:
     """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20."""
-    score = sum(c.score for c in counted)
-    archive = (state.archive or Archive()).with_games([c.opponent_rating for c in counted], score)
+    score = sum(played.scores)
+    archive = (state.archive or Archive()).with_games(played.opponents, score)
     n = archive.games
     if n < params.provisional_games:
         after = state.replace(archive=archive, games=n, status=Status.UNRATED)
@@ -288,7 +296,7 @@ def _newcomer(  # type: ignore[no-untyped-def]
             score=score,
             performance_classical=classical,
             performance_exact=exact,
-            games=tuple(lines),
+            games=tuple(played.lines),
             notes=notes,
         )
     rc = archive.opponents_sum / n
@@ -318,6 +326,6 @@ def _newcomer(  # type: ignore[no-untyped-def]
         score=score,
         performance_classical=classical,
         performance_exact=exact,
-        games=tuple(lines),
+        games=tuple(played.lines),
         notes=notes,
     )

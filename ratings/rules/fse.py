@@ -33,8 +33,8 @@ from .base import (
     param,
     version_on,
 )
+from .common import Played, exact_by_player, exchange, split_games, unchanged
 from .common import classical as performance_of
-from .common import exact_by_player, exchange, split_games, unchanged
 
 KEY = "fse"
 NAME = N_("Switzerland (FSE)")
@@ -110,18 +110,16 @@ def rate(batch: Batch, params: Params) -> BatchResult:
 def _rate_player(
     batch: Batch, params: Params, player: PlayerId, state: PlayerState
 ) -> PlayerResult:
-    counted, lines = split_games(batch, player, lambda p: batch.players[p].rating)
-    score = elo.total(c.score for c in counted)
-    classical = performance_of(counted, dp="formula")
-    exact = exact_by_player({player: (counted, lines)}, elo.ExpectedMethod.NORMAL)[player]
+    played = split_games(batch, player, lambda p: batch.players[p].rating)
+    classical = performance_of(played, dp="formula")
+    exact = exact_by_player({player: played}, elo.ExpectedMethod.NORMAL)[player]
     if state.rating is None:
-        return _newcomer(params, player, state, counted, lines, classical, exact)
-    if not counted:
-        return unchanged(player, state, score, classical, exact, lines)
+        return _newcomer(params, player, state, played, classical, exact)
+    if not played.counted:
+        return unchanged(player, state, played.score, classical, exact, played.lines)
     done = exchange(
         state.rating,
-        counted,
-        lines,
+        played.lines,
         params.k,
         params.difference_cap,
         elo.expected_normal,
@@ -129,29 +127,32 @@ def _rate_player(
     )
     exact_rating = state.rating + done.change
     rating = elo.round_decimals(exact_rating, params.decimals)
-    after = state.replace(rating=rating, games=state.games + len(counted))
+    after = state.replace(rating=rating, games=state.games + played.counted)
     return done.result(
         player,
         state,
         after,
         rating_exact=exact_rating,
         k=params.k,
-        score=score,
+        score=played.score,
         performances=(classical, exact),
     )
 
 
-def _newcomer(  # type: ignore[no-untyped-def]
-    params: Params, player, state: PlayerState, counted, lines, classical, exact
+def _newcomer(
+    params: Params,
+    player: PlayerId,
+    state: PlayerState,
+    played: Played,
+    classical: float | None,
+    exact: float | None,
 ) -> PlayerResult:
     # Every opponent is kept one by one: the first rating is the exact performance over
     # all the games (seed 002), not the one against n copies of the average opponent.
-    archive = (state.archive or Archive()).with_each_opponent(
-        [c.opponent_rating for c in counted], sum(c.score for c in counted)
-    )
+    archive = (state.archive or Archive()).with_each_opponent(played.opponents, sum(played.scores))
     n, total_score = archive.games, archive.score
     opponents, opponents_sum = list(archive.opponents), archive.opponents_sum
-    score = elo.total(c.score for c in counted)
+    score = played.score
     if n < params.first_rating_games:
         notes = (
             note(
@@ -169,7 +170,7 @@ def _newcomer(  # type: ignore[no-untyped-def]
             score=score,
             performance_classical=classical,
             performance_exact=exact,
-            games=tuple(lines),
+            games=tuple(played.lines),
             notes=notes,
         )
     # Solved well below the tenth the rating keeps, then rounded once: X = 1420.146 is
@@ -199,6 +200,6 @@ def _newcomer(  # type: ignore[no-untyped-def]
         score=score,
         performance_classical=classical,
         performance_exact=exact,
-        games=tuple(lines),
+        games=tuple(played.lines),
         notes=notes,
     )

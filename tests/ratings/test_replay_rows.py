@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from club.models import Event, Game, Player, Result, Round
-from ratings.models import RatingChange, RatingSystem
+from ratings.models import RatingChange, RatingSystem, state_to_json
 from ratings.services import recalculate
-from ratings.services.replay import players_of, rate_plan
+from ratings.services.replay import encode_json, players_of, rate_plan
 from ratings.services.timeline import timeline
 
 pytestmark = pytest.mark.django_db
@@ -138,5 +138,10 @@ def test_it_stores_every_row_as_the_rules_gave_it() -> None:
         assert len(in_memory) == stored.count() >= 58
         for row, change in zip(in_memory, stored, strict=True):
             got = {c: getattr(change, c) for c in columns}
-            assert got == {c: row[c] for c in columns}
+            # the JSON columns hold the rules' objects until the writer encodes them
+            given = {c: row[c] for c in columns} | {
+                c: json.loads(encode_json(row[c])) for c in ("state", "breakdown")
+            }
+            assert got == given
+            assert got["state"] == state_to_json(row["state"])
             assert isinstance(got["score"], Decimal)
