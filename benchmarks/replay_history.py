@@ -34,6 +34,9 @@ SEED = 1960
 def _setup(url: str) -> None:
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    # as the task worker runs in production: without DEBUG's log of every query
+    os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("SECRET_KEY", "replay-benchmark-" + "k" * 50)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import django
     from django.core.management import call_command

@@ -272,6 +272,8 @@ _PAGE_CACHE_LOCATION = os.getenv("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-ca
 # page watching it sees it: a cache every process shares (files by default).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # A replay reports its progress here while it streams its rows to the database: never
+    # the database cache.
     "progress": {
         "BACKEND": os.getenv(
             "PROGRESS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"

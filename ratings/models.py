@@ -265,11 +265,22 @@ class RatingBatch(models.Model):
 class RatingChange(models.Model):
     """One player's row of a batch: before, after, and the calculation."""
 
+    # No index of their own: the unique (batch, player) and the index (player, batch)
+    # serve the lookups by batch and by player, and a replay writes one row less in
+    # each of two indexes for every player of every batch.
     batch = models.ForeignKey(
-        RatingBatch, on_delete=models.CASCADE, related_name="changes", verbose_name=_("batch")
+        RatingBatch,
+        on_delete=models.CASCADE,
+        related_name="changes",
+        verbose_name=_("batch"),
+        db_index=False,
     )
     player = models.ForeignKey(
-        Player, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player")
+        Player,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("player"),
+        db_index=False,
     )
     rating_before = models.FloatField(_("rating before"), null=True)
     rating_after = models.FloatField(_("rating after"), null=True)

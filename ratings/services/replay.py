@@ -21,6 +21,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any, cast
 
 import orjson
@@ -171,18 +173,14 @@ def _replay(
         for n, b in enumerate(plan)
     )
     touched: dict[int, tuple[RatingBatch, PlayerState]] = {}
-    pending: list[Row] = []
     rated = rate_plan(system, plan, states, players, [b.pk for b in batches])
-    for done, (batch, rows) in enumerate(zip(batches, rated, strict=True), 1):
-        for row in rows:
-            touched[row["player_id"]] = (batch, states[row["player_id"]])
-        pending.extend(rows)
-        if len(pending) >= WRITE_CHUNK:
-            insert_changes(pending)
-            pending = []
-        if progress:
-            progress(done, len(plan))
-    insert_changes(pending)
+    with history_writer() as write:
+        for done, (batch, rows) in enumerate(zip(batches, rated, strict=True), 1):
+            for row in rows:
+                touched[row["player_id"]] = (batch, states[row["player_id"]])
+            write(rows)
+            if progress:
+                progress(done, len(plan))
     return touched
 
 
@@ -204,20 +202,29 @@ def rate_plan(
             yield _rate(system, batch_id, planned, states, players)
 
 
-def insert_changes(rows: list[Row]) -> None:
-    """Write history rows in one round trip: ``COPY`` on PostgreSQL, one ``executemany``
-    elsewhere. ``bulk_create`` prepares every value through its field, which costs more
-    than the rating itself on a long replay; the JSON columns are encoded here by
-    :func:`encode_json`."""
-    if not rows:
-        return
+@contextmanager
+def history_writer() -> Iterator[Callable[[list[Row]], None]]:
+    """A function that writes history rows, for the time of the ``with`` block.
+
+    On PostgreSQL the rows go down one ``COPY`` as they come: the server parses and
+    indexes each batch's rows while the next batch is rated, on the other core. Nothing
+    else may use the connection meanwhile (a replay's progress goes to a cache, not to the
+    database). Elsewhere they are written ``WRITE_CHUNK`` at a time by one
+    ``executemany``. Either way the values skip ``bulk_create``'s preparation through each
+    field, which cost more than the rating itself on a long replay; the JSON columns are
+    encoded by :func:`encode_json`."""
     meta = RatingChange._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
-    names = [f.attname for f in fields]
-    json_fields = {f.attname for f in fields if f.get_internal_type() == "JSONField"}
-    values = [
-        tuple(encode_json(row[n]) if n in json_fields else row[n] for n in names) for row in rows
-    ]
+    read = itemgetter(*(f.attname for f in fields))
+    json_at = [i for i, f in enumerate(fields) if f.get_internal_type() == "JSONField"]
+
+    def values(rows: list[Row]) -> Iterator[list[Any]]:
+        for row in rows:
+            value = list(read(row))
+            for i in json_at:
+                value[i] = encode_json(value[i])
+            yield value
+
     ops = connection.ops
     columns = ", ".join(ops.quote_name(str(f.column)) for f in fields)
     table = ops.quote_name(str(meta.db_table))
@@ -225,11 +232,26 @@ def insert_changes(rows: list[Row]) -> None:
         if connection.vendor == "postgresql":
             # the pages' cache hears of this write through the batches written before it
             with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                for value in values:
-                    copy.write_row(value)
+                write_row = copy.write_row
+
+                def stream(rows: list[Row]) -> None:
+                    for value in values(rows):
+                        write_row(value)
+
+                yield stream
             return
-        marks = ", ".join(["%s"] * len(fields))
-        cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", values)
+        insert = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+        pending: list[Row] = []
+
+        def gather(rows: list[Row]) -> None:
+            pending.extend(rows)
+            if len(pending) >= WRITE_CHUNK:
+                cursor.executemany(insert, list(values(pending)))
+                pending.clear()
+
+        yield gather
+        if pending:
+            cursor.executemany(insert, list(values(pending)))
 
 
 def encode_json(value: Any) -> str:
@@ -269,6 +291,12 @@ def _rate(
     return rows
 
 
+@lru_cache(maxsize=1024)
+def _decimal(score: float) -> Decimal:
+    """A score as the history stores it (exact: whole and half points)."""
+    return Decimal(str(score))
+
+
 def _change_row(batch_id: int | None, player_id: int, outcome: PlayerResult) -> Row:
     return dict(
         batch_id=batch_id,
@@ -278,7 +306,7 @@ def _change_row(batch_id: int | None, player_id: int, outcome: PlayerResult) -> 
         rating_exact=outcome.rating_exact,
         status=str(outcome.after.status),
         games=sum(1 for line in outcome.games if line.counted),
-        score=Decimal(str(outcome.score)),
+        score=_decimal(outcome.score),
         expected=outcome.expected,
         k=outcome.k,
         performance=outcome.performance_classical,

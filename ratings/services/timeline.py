@@ -106,16 +106,22 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
         events = events.filter(end__gte=midnight)
     chosen = list(events.only("pk", "title", "end", "system"))
     games_by_event: dict[int, list[rules.Game]] = defaultdict(list)
-    rounds_by_event: dict[int, int] = defaultdict(int)
+    rounds_by_event: dict[int, int] = {}
     rows = (
         Game.objects.filter(round__event__in=events.values("pk"))
         .exclude(result=Result.PENDING)
         .order_by("round__event", "round__number", "board")
         .values_list("round__event", "round__number", "white", "black", "result")
     )
+    rated, game = _RATED, rules.Game
+    current: int | None = None
+    games: list[rules.Game] = []
     for event_id, number, white, black, result in rows.iterator(chunk_size=10_000):
-        games_by_event[event_id].append(_rules_game(white, black, result, number))
-        rounds_by_event[event_id] = max(rounds_by_event[event_id], number)
+        if event_id != current:  # the games come event by event
+            current, games = event_id, games_by_event[event_id]
+        score, played = rated[result]
+        games.append(game(white, black, score, played=played, round=number))
+        rounds_by_event[event_id] = number  # round by round: the last is the highest
 
     plan: list[PlannedBatch] = []
     periods: dict[tuple[date, date], PlannedBatch] = {}
@@ -179,8 +185,3 @@ def _as_rated(result: Result) -> tuple[float, bool]:
 
 # Read once per result code, not once per game (a replay reads every game of the history).
 _RATED: dict[str, tuple[float, bool]] = {str(r.value): _as_rated(r) for r in Result}
-
-
-def _rules_game(white: int, black: int, result: str, number: int) -> rules.Game:
-    score, played = _RATED[result]
-    return rules.Game(white, black, score, played=played, round=number)
