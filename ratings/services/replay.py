@@ -26,7 +26,7 @@ from operator import itemgetter
 from typing import Any, cast
 
 import orjson
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.db.models import Max
 
 from club.models import Event, Player
@@ -38,7 +38,6 @@ from ratings.models import (
     RatingChange,
     RatingSystem,
     state_from_json,
-    state_to_json,
 )
 from ratings.rules import base as rules
 from ratings.rules.base import PlayerResult, PlayerState, Status
@@ -174,7 +173,7 @@ def _replay(
     )
     touched: dict[int, tuple[RatingBatch, PlayerState]] = {}
     rated = rate_plan(system, plan, states, players, [b.pk for b in batches])
-    with history_writer() as write:
+    with rows_writer(RatingChange) as write:
         for done, (batch, rows) in enumerate(zip(batches, rated, strict=True), 1):
             for row in rows:
                 touched[row["player_id"]] = (batch, states[row["player_id"]])
@@ -203,17 +202,18 @@ def rate_plan(
 
 
 @contextmanager
-def history_writer() -> Iterator[Callable[[list[Row]], None]]:
-    """A function that writes history rows, for the time of the ``with`` block.
+def rows_writer(model: type[models.Model]) -> Iterator[Callable[[list[Row]], None]]:
+    """A function that writes rows of ``model`` (history rows, current ratings), each a
+    dict of its columns' values by attribute name, for the time of the ``with`` block.
 
-    On PostgreSQL the rows go down one ``COPY`` as they come: the server parses and
-    indexes each batch's rows while the next batch is rated, on the other core. Nothing
+    On PostgreSQL the rows go down one ``COPY`` as they come: in a replay, the server
+    parses and indexes each batch's rows while the next batch is rated, on the other core. Nothing
     else may use the connection meanwhile (a replay's progress goes to a cache, not to the
     database). Elsewhere they are written ``WRITE_CHUNK`` at a time by one
     ``executemany``. Either way the values skip ``bulk_create``'s preparation through each
     field, which cost more than the rating itself on a long replay; the JSON columns are
     encoded by :func:`encode_json`."""
-    meta = RatingChange._meta
+    meta = model._meta
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     read = itemgetter(*(f.attname for f in fields))
     json_at = [i for i, f in enumerate(fields) if f.get_internal_type() == "JSONField"]
@@ -397,21 +397,21 @@ def _refresh_current(
 ) -> None:
     """Make the current ratings of the replayed players their last state."""
     Rating.objects.filter(system=system, player_id__in=list(touched)).delete()
-    Rating.objects.bulk_create(
-        (
-            Rating(
-                system=system,
-                player_id=pid,
-                rating=state.rating,
-                games=state.games,
-                status=str(state.status),
-                state=state_to_json(state),
-                last_batch=batch,
-            )
-            for pid, (batch, state) in touched.items()
-        ),
-        batch_size=2000,
-    )
+    with rows_writer(Rating) as write:
+        write(
+            [
+                dict(
+                    system_id=system.pk,
+                    player_id=pid,
+                    rating=state.rating,
+                    games=state.games,
+                    status=str(state.status),
+                    state=state,
+                    last_batch_id=batch.pk,
+                )
+                for pid, (batch, state) in touched.items()
+            ]
+        )
     _drop_orphans(system)
 
 
