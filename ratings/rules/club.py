@@ -11,8 +11,10 @@ played enough games against rated players.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 
 from . import elo
 from .base import (
@@ -166,6 +168,12 @@ class Params:
             raise ValueError("k_schedule: every K must be positive")
         elo.check_table(self.expected_table)
 
+    @cached_property
+    def expect(self) -> Callable[[float], float]:
+        """A difference's expected score by this version's method: chosen once, not once
+        per player."""
+        return elo.expectation(self.expected_method, self.expected_table)
+
     def k_for(self, state: PlayerState, day: date) -> float:
         if self.k is not None:
             return self.k
@@ -204,7 +212,7 @@ def _rate_player(
         played.lines,
         k,
         params.difference_cap,
-        elo.expectation(params.expected_method, params.expected_table),
+        params.expect,
         note(N_("K = {k}"), k=k),
     )
     exact_rating = state.rating + done.change

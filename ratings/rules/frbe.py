@@ -213,6 +213,9 @@ def adjustment_2024(rating: float, params: Params) -> float:
     return elo.round_half_up(raised)
 
 
+EXPECTED = elo.expectation(elo.ExpectedMethod.TABLE)  # the FIDE table (seed 000)
+
+
 def rate(batch: Batch, params: Params) -> BatchResult:
     split = split_batch(batch, lambda p: _rating_used(batch, p))
     exact = exact_by_player(split, elo.ExpectedMethod.TABLE)
@@ -247,7 +250,7 @@ def _rate_player(
         played.lines,
         k,
         params.difference_cap,
-        elo.expectation(elo.ExpectedMethod.TABLE),
+        EXPECTED,
         note(k_text, k=k, top=params.k_top_threshold),
     )
     exact_rating = state.rating + done.change
