@@ -202,3 +202,25 @@ def test_the_exact_performance_ends_where_floats_are_coarser_than_its_precision(
         (answer,) = elo.exact_performances([([1e17, 1e17 + 1e4], 1.0)], method)
         assert answer is not None and 1e17 <= answer <= 1e17 + 1e4
     assert time.perf_counter() - started < 1
+
+
+SMALL_TABLE = ((10, 55), (50, 70), (200, 90))  # an administrator's table: three bands
+
+
+@pytest.mark.parametrize("table", [elo.FIDE_EXPECTED_TABLE, SMALL_TABLE])
+@pytest.mark.parametrize("method", METHODS)
+def test_the_expectation_chosen_once_gives_what_expected_gives(
+    method: ExpectedMethod, table: tuple[tuple[int, int], ...]
+) -> None:
+    """A replay asks once for the function of its method and table; every difference, band
+    edges and halves included, and past the last band, gets the same figure as
+    :func:`elo.expected` reading the table each time."""
+    expect = elo.expectation(method, table)
+    for quarter in range(-4 * 1000, 4 * 1000 + 1):
+        diff = quarter / 4
+        assert expect(diff) == elo.expected(diff, method, table), diff
+    assert expect(3500) == elo.expected(3500, method, table)
+    if method is ExpectedMethod.TABLE and table == SMALL_TABLE:
+        # by hand: the difference rounded half up to a whole number, then its band
+        assert (expect(10.4), expect(10.5), expect(-10.5)) == (0.55, 0.7, 0.3)
+        assert (expect(200.5), expect(-201)) == (1.0, 0.0)
