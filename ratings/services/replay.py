@@ -207,9 +207,9 @@ def rows_writer(model: type[models.Model]) -> Iterator[Callable[[list[Row]], Non
     dict of its columns' values by attribute name, for the time of the ``with`` block.
 
     On PostgreSQL the rows go down one ``COPY`` as they come: in a replay, the server
-    parses and indexes each batch's rows while the next batch is rated, on the other core. Nothing
-    else may use the connection meanwhile (a replay's progress goes to a cache, not to the
-    database). Elsewhere they are written ``WRITE_CHUNK`` at a time by one
+    parses and indexes each batch's rows on the other core while the next batch is rated.
+    Nothing else may use the connection meanwhile (a replay's progress goes to a cache, not
+    to the database). Elsewhere they are written ``WRITE_CHUNK`` at a time by one
     ``executemany``. Either way the values skip ``bulk_create``'s preparation through each
     field, which cost more than the rating itself on a long replay; the JSON columns are
     encoded by :func:`encode_json`."""
@@ -230,7 +230,8 @@ def rows_writer(model: type[models.Model]) -> Iterator[Callable[[list[Row]], Non
     table = ops.quote_name(str(meta.db_table))
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            # the pages' cache hears of this write through the batches written before it
+            # the pages' cache hears of this write through the queries before it (the
+            # replay's batches written, the replaced ratings deleted)
             with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
                 write_row = copy.write_row
 
