@@ -1,6 +1,7 @@
-"""A member's older rating change: its calculation is not in the page, it comes in one
-click (htmx), with the opponents and figures the stored breakdown holds; in French and in
-English, on a desk screen and on a phone."""
+"""A member's oldest rating change: its row comes with the older ones (htmx, a page at a
+time), its calculation is not in the page, it comes in one click (htmx), with the
+opponents and figures the stored breakdown holds; in French and in English, on a desk
+screen and on a phone."""
 
 from pathlib import Path
 
@@ -36,6 +37,11 @@ def test_an_older_calculation_opens_in_one_click(
     page.set_viewport_size(DESK)
     page.goto(f"{live_server.url}{prefix}/membres/{member.pk}/")
     calculation = page.locator(f"#calc-{change.pk}")
+    rows = page.locator("#history .history-row")
+    while calculation.count() == 0:  # an older change: its rows come a page at a time
+        shown = rows.count()
+        page.locator("#history tr.older a").click()
+        expect(rows).not_to_have_count(shown)
     expect(calculation).to_be_hidden()
     expect(calculation.locator("tbody tr")).to_have_count(0)  # not in the page yet
     page.locator(f'button[aria-controls="calc-{change.pk}"]').click()
