@@ -156,7 +156,9 @@ def _member_for(request: HttpRequest, pk: int) -> Member:
 
 @require_safe
 def member(request: HttpRequest, pk: int) -> HttpResponse:
-    member = get_object_or_404(Member.objects.public().select_related("player"), pk=pk)
+    # what the page shows of the member, and nothing else: no personal data is even read
+    shown = ("since", "player", "player__first_name", "player__last_name", "player__fide_id")
+    member = get_object_or_404(Member.objects.public().select_related("player").only(*shown), pk=pk)
     history = member_history(member, timezone.localdate())
     games = member_games(member, 1)
     return render(request, "club/member.html", {"member": member, **games, **history})
