@@ -18,7 +18,7 @@ from html import escape
 from math import floor
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, FilteredRelation, Q, QuerySet
 from django.urls import reverse
 from django.utils.dates import MONTHS
 from django.utils.formats import get_format
@@ -26,7 +26,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from club.models import Member, Player
-from ratings.models import Rating, RatingChange, RatingSystem
+from ratings.models import RatingChange, RatingStatus, RatingSystem, ReplayJob
 from ratings.templatetags.ratings_tags import signed
 
 DISTRIBUTION_STEP = 100
@@ -181,51 +181,57 @@ def history_rows_html(rows: list[HistoryRow]) -> SafeString:
 
 def member_history(member: Member, today: date) -> dict[str, Any]:
     """The member's current ratings, the newest page of their history (``HISTORY_PAGE``
-    changes, newest first) and the chart's series of the whole history: three queries,
-    whatever the history's length.
+    changes, newest first), the chart's series of the whole history and whether a
+    recalculation is under way: two queries, whatever the history's length.
 
-    The history is read once, a dozen columns a change: the chart takes every change, the
-    table its first page; older changes come a page at a time (``history_page``)."""
-    player = member.player
-    systems = list(RatingSystem.objects.enabled())
-    names = {system.pk: system.name for system in systems}
-    current = {
-        r.system_id: r
-        for r in Rating.objects.filter(player=player, system__in=systems).select_related(
-            "last_batch"
+    The systems come with the member's rating in each and the recalculation's notice (one
+    query); the history is read once, a dozen columns a change: the chart takes every
+    change, the table its first page; older changes come a page at a time
+    (``history_page``)."""
+    mine = FilteredRelation("ratings", condition=Q(ratings__player=member.player_id))
+    systems = list(
+        RatingSystem.objects.enabled()
+        .annotate(mine=mine, recalculating=Exists(ReplayJob.objects.pending()))
+        .values_list(
+            "pk",
+            "name",
+            "mine__pk",
+            "mine__rating",
+            "mine__status",
+            "mine__last_batch__period_end",
+            "recalculating",
         )
-    }
-    values = list(_changes(player, systems))
+    )
+    names = {pk: name for pk, name, *_rest in systems}
+    values = list(_changes(member.player_id, list(names))) if names else []
     write = Writer(member.pk)
     rows = [_row(row, names, today, write) for row in values[:HISTORY_PAGE]]
+    statuses = {value: str(label) for value, label in RatingStatus.choices}
     standings = [
         {
-            "system": system,
-            "rating": current.get(system.pk),
-            "estimated": bool(
-                current.get(system.pk)
-                and current[system.pk].last_batch
-                and current[system.pk].last_batch.is_estimated(today)  # type: ignore[union-attr]
-            ),
+            "name": name,
+            "rating": whole(rating),
+            "status": statuses.get(status, status) if rated else "",
+            "estimated": period_end is not None and period_end >= today,
         }
-        for system in systems
+        for _pk, name, rated, rating, status, period_end, _pending in systems
     ]
     return {
         "standings": standings,
+        "recalculating": any(row[-1] for row in systems),
         "history": rows,
         "history_html": history_rows_html(rows),
         "older_changes": 2 if len(values) > HISTORY_PAGE else None,
-        "chart": chart_series(values, systems),
+        "chart": chart_series(values, names),
     }
 
 
 def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     """The ``page``-th page of the member's history, newest first (the first is the one
     their page shows): two queries."""
-    systems = list(RatingSystem.objects.enabled())
-    names = {system.pk: system.name for system in systems}
+    names = dict(RatingSystem.objects.enabled().values_list("pk", "name"))
     start = (page - 1) * HISTORY_PAGE
-    values = list(_changes(member.player, systems)[start : start + HISTORY_PAGE + 1])
+    values = list(_changes(member.player_id, list(names))[start : start + HISTORY_PAGE + 1])
     write = Writer(member.pk)
     rows = [_row(row, names, today, write) for row in values[:HISTORY_PAGE]]
     return {
@@ -237,8 +243,8 @@ def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     }
 
 
-def _changes(player: Player, systems: list[RatingSystem]) -> QuerySet[Any, tuple[Any, ...]]:
-    """The player's changes in the enabled systems, newest first, as ``_ROW_FIELDS``."""
+def _changes(player: int, systems: list[int]) -> QuerySet[Any, tuple[Any, ...]]:
+    """The player's changes in the ``systems``, newest first, as ``_ROW_FIELDS``."""
     return (
         RatingChange.objects.filter(player=player, batch__system__in=systems)
         .order_by("-batch__day", "-batch__order", "-pk")
@@ -246,11 +252,10 @@ def _changes(player: Player, systems: list[RatingSystem]) -> QuerySet[Any, tuple
     )
 
 
-def chart_series(
-    values: list[tuple[Any, ...]], systems: list[RatingSystem]
-) -> list[dict[str, Any]]:
+def chart_series(values: list[tuple[Any, ...]], systems: dict[int, str]) -> list[dict[str, Any]]:
     """The rating chart's data from the history's rows (``_ROW_FIELDS``, newest first):
-    per system, oldest first, each rating after a change."""
+    per system (``systems``: their names by id, in order), oldest first, each rating
+    after a change."""
     series: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for _pk, day, system_id, label, _event, _end, before, after, *_rest in reversed(values):
         if after is not None:
@@ -262,11 +267,7 @@ def chart_series(
                     "change": None if before is None else round(after - before, 1),
                 }
             )
-    return [
-        {"label": system.name, "points": series[system.pk]}
-        for system in systems
-        if series.get(system.pk)
-    ]
+    return [{"label": name, "points": series[pk]} for pk, name in systems.items() if series.get(pk)]
 
 
 def change_calculation(change: RatingChange) -> dict[str, Any]:

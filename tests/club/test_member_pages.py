@@ -8,6 +8,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
 from club.member_games import GAMES_PAGE
@@ -17,9 +18,10 @@ from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem, Repl
 from tests.club.factories import GameFactory, MemberFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
-# A member's page: the member, the systems, the ratings, the history (read once: the chart
-# and the table's first page), is a recalculation under way, the latest games.
-QUERIES = 6
+# A member's page: the member; the systems with the member's rating in each and whether a
+# recalculation is under way; the history (read once: the chart and the table's first
+# page); the latest games.
+QUERIES = 4
 
 
 def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) -> None:
@@ -93,6 +95,8 @@ def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
     assert "Soirée 2" in html
     assert "1511" in html  # 1500 - 5 + 8 + 8
     assert "historique/?page=2" not in html  # three changes: no older page
+    cards = html[html.index('id="current-ratings"') : html.index('id="chart-title"')]
+    assert ">1511<" in cards and ">classé<" in cards and "estimé" not in cards
     # every calculation, the newest's too, is read when opened
     newest = RatingChange.objects.filter(player=member.player).latest("batch__day")
     url = reverse("member_calculation", args=[member.pk, newest.pk])
@@ -222,8 +226,8 @@ def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
     django_assert_max_num_queries: DjangoAssertNumQueries,
 ) -> None:
     """Two systems, about forty changes a season: the same queries (the member, the
-    systems, the ratings, the history, is a recalculation under way, the latest games)
-    whatever the history's length."""
+    systems with the ratings, the history, the latest games) whatever the history's
+    length."""
     member = MemberFactory()
     opponent = PlayerFactory(first_name="Luc", last_name="Dubois")
     _history(member, club_system, 40 * seasons, opponent)
@@ -338,3 +342,21 @@ def test_the_history_and_games_pages_never_show_personal_data(
         html = client.get(url).content.decode()
         for secret in ("anne.secret@example.be", "+32 470 11 22 33", "rue Privée", "17 mai 2010"):
             assert secret not in html, (url, secret)
+
+
+def test_the_current_ratings_say_unrated_and_estimated(
+    client: Client, club_system: RatingSystem
+) -> None:
+    """A system the member has no rating in says so; a rating from a period still running
+    is marked estimated."""
+    member = MemberFactory()
+    national = cast(RatingSystem, RatingSystem.objects.exclude(pk=club_system.pk).first())
+    RatingSystem.objects.filter(pk=national.pk).update(enabled=True)
+    _history(member, club_system, 2, PlayerFactory())
+    RatingBatch.objects.filter(changes__player=member.player).update(
+        period_end=timezone.localdate() + timedelta(days=30)
+    )
+    html = client.get(reverse("member", args=[member.pk])).content.decode()
+    cards = html[html.index('id="current-ratings"') : html.index('id="chart-title"')]
+    assert national.name in cards and ">non classé<" in cards
+    assert cards.count(">estimé<") == 1
