@@ -263,9 +263,7 @@ REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
 # workers run `manage.py rqworker default` on as many machines as needed.
 RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0")}}
 
-_PAGE_CACHE_BACKEND = os.getenv(
-    "PAGE_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
-)
+_PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", "club.lib.page_cache.FileCache")
 _PAGE_CACHE_LOCATION = os.getenv("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-cache"))
 
 # Progress of background work is written outside the work's own transaction, so that the

@@ -22,6 +22,8 @@ urlpatterns += i18n_patterns(
     path("articles/<slug:slug>/", views_site.article, name="article"),
     path("membres/", views.members, name="members"),
     path("membres/<int:pk>/", views.member, name="member"),
+    path("membres/<int:pk>/historique/", views.member_changes, name="member_changes"),
+    path("membres/<int:pk>/parties/", views.member_games_page, name="member_games"),
     path(
         "membres/<int:pk>/calcul/<int:change>/",
         views.member_calculation,

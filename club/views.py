@@ -3,7 +3,7 @@ what it will hold and shows what the club has now."""
 
 from datetime import date
 
-from django.db.models import BooleanField, Count, ExpressionWrapper, OuterRef, Q, Subquery
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -15,28 +15,21 @@ from django_tables2 import RequestConfig
 
 from club.chesslib import pgn
 from club.event_standings import event_standings
+from club.member_games import member_games
 from club.models import Article, Bye, Event, Game, Member
 from club.tables import MemberTable
-from ratings.history import change_calculation, member_history, rating_distribution
+from ratings.history import (
+    change_calculation,
+    history_page,
+    member_history,
+    rating_distribution,
+)
 from ratings.models import Rating, RatingChange, RatingSystem
 
 ACTIVE = [Member.Status.ACTIVE, Member.Status.HONORARY]
 
 UPCOMING_ON_HOME = 6
 SEASON_START_MONTH = 9
-RECENT_GAMES = 20
-# What a member's page shows of each of their latest games (not the moves themselves)
-_GAME_LINE = (
-    "result",
-    "round__number",
-    "round__starts_at",
-    "round__event__start",
-    "round__event__title",
-    "white__first_name",
-    "white__last_name",
-    "black__first_name",
-    "black__last_name",
-)
 
 
 def _public_event(pk: int) -> Event:
@@ -163,18 +156,42 @@ def _member_for(request: HttpRequest, pk: int) -> Member:
 
 @require_safe
 def member(request: HttpRequest, pk: int) -> HttpResponse:
-    member = get_object_or_404(Member.objects.public().select_related("player"), pk=pk)
+    # what the page shows of the member, and nothing else: no personal data is even read
+    shown = ("since", "player", "player__first_name", "player__last_name", "player__fide_id")
+    member = get_object_or_404(Member.objects.public().select_related("player").only(*shown), pk=pk)
     history = member_history(member, timezone.localdate())
-    games = (
-        Game.objects.filter(Q(white=member.player) | Q(black=member.player))
-        .filter(round__event__public=True)
-        .exclude(result="")
-        .select_related("white", "black", "round__event")
-        .only(*_GAME_LINE)
-        .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
-        .order_by("-round__event__start", "-round__number")[:RECENT_GAMES]
-    )
-    return render(request, "club/member.html", {"member": member, "games": games, **history})
+    games = member_games(member, 1)
+    return render(request, "club/member.html", {"member": member, **games, **history})
+
+
+def _page(request: HttpRequest) -> int:
+    """The page asked for (``?page=``), 1 when none or not a page number."""
+    try:
+        return max(int(request.GET.get("page", 1)), 1)
+    except ValueError:
+        return 1
+
+
+@require_safe
+def member_changes(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member's rating changes a page at a time, newest first, beyond those their page
+    shows: a page of its own without JavaScript, rows added in place with htmx."""
+    member = _member_for(request, pk)
+    context = history_page(member, _page(request), timezone.localdate())
+    if not context["history"] and context["page"] > 1:
+        raise Http404(_("No such page."))
+    return render(request, "club/member_changes.html", {"member": member, **context})
+
+
+@require_safe
+def member_games_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member's games a page at a time, latest first: a page of its own without
+    JavaScript, rows added in place with htmx."""
+    member = _member_for(request, pk)
+    context = member_games(member, _page(request))
+    if not context["games"] and context["page"] > 1:
+        raise Http404(_("No such page."))
+    return render(request, "club/member_games.html", {"member": member, **context})
 
 
 @require_safe

@@ -2,28 +2,37 @@
 recomputed), in a bounded number of queries whatever the length of the history.
 
 The page reads the history once, without the calculations (each change's breakdown is
-about a kilobyte of JSON, and the page shows none open): one row per change and the chart
-come from the same read. A change's calculation game by game is read when the visitor
-opens it (``change_calculation``, loaded in place by htmx)."""
+about a kilobyte of JSON, and the page shows none open): the chart of the whole history
+and the table's newest rows come from the same read; older rows come a page at a time
+(``history_page``). A change's calculation game by game is read when the visitor opens it
+(``change_calculation``, loaded in place by htmx). The rows are written out in Python,
+once a page, not by the template language (``history_rows_html``)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from html import escape
 from math import floor
 from typing import Any
 
+from django.db.models import Exists, FilteredRelation, Q, QuerySet
 from django.urls import reverse
 from django.utils.dates import MONTHS
 from django.utils.formats import get_format
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from club.models import Member, Player
-from ratings.models import Rating, RatingChange, RatingSystem
+from ratings.models import RatingChange, RatingStatus, RatingSystem, ReplayJob
 from ratings.templatetags.ratings_tags import signed
 
 DISTRIBUTION_STEP = 100
+# The changes a page of the history table shows: the member's page shows the newest, older
+# ones come a page at a time (``history_page``), the chart shows them all.
+HISTORY_PAGE = 20
 
 _ROW_FIELDS = (
     "pk",
@@ -44,9 +53,8 @@ _ROW_FIELDS = (
 @dataclass(frozen=True, slots=True)
 class HistoryRow:
     """One rating change as the history table shows it, its figures already written out
-    in the page's language (the table has a row per change of ten seasons: template
-    filters on each cell would cost more than the rest of the page), its calculation
-    only for the newest change of each system (the others are read when opened)."""
+    in the page's language (template filters on each cell would cost more than the rest
+    of the page); its calculation is read when opened."""
 
     pk: int
     day: date
@@ -66,7 +74,6 @@ class HistoryRow:
     score_text: str
     performance_text: str
     performance_exact_text: str
-    calculation: dict[str, Any] | None = None
 
     @property
     def trend(self) -> str:
@@ -87,7 +94,7 @@ def whole(value: float | None) -> str:
 _SLOT = 2_147_483_647  # an id no row has: where a page's addresses take each row's id
 
 
-class _Writer:
+class Writer:
     """What every row of a page writes the same way, looked up once a page rather than
     once a cell: the addresses (``reverse`` with a slot for the id), the month names and
     the decimal separator of the page's language."""
@@ -110,7 +117,7 @@ class _Writer:
         return text[:-2] if text.endswith(".0") else text.replace(".", self.separator)
 
 
-def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: _Writer) -> HistoryRow:
+def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: Writer) -> HistoryRow:
     (pk, day, system_id, label, event_id, period_end, before, after) = values[:8]
     (games, score, performance, performance_exact) = values[8:]
     change = None if before is None or after is None else after - before
@@ -136,65 +143,131 @@ def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: _Wr
     )
 
 
-def member_history(member: Member, today: date) -> dict[str, Any]:
-    """The member's current ratings, their history newest first and the chart's series,
-    the newest change of each system with its calculation: six queries."""
-    player = member.player
-    systems = list(RatingSystem.objects.enabled())
-    names = {system.pk: system.name for system in systems}
-    current = {
-        r.system_id: r
-        for r in Rating.objects.filter(player=player, system__in=systems).select_related(
-            "last_batch"
+def history_rows_html(rows: list[HistoryRow]) -> SafeString:
+    """The history table's rows as the page shows them: each change, then its
+    calculation's row, collapsed, read when opened (htmx). Written with escaped text,
+    without a template: a template's nodes for each cell would cost most of the page."""
+    calculation, estimated = escape(gettext("Calculation")), escape(gettext("estimated"))
+    loading = escape(gettext("Loading the calculation…"))
+    badge = f' <span class="badge text-bg-warning">{estimated}</span>'
+    lines = []
+    for row in rows:
+        label = escape(row.label)
+        if row.event_url:
+            label = f'<a href="{escape(row.event_url)}">{label}</a>'
+        exact = row.performance_exact_text
+        if exact:
+            exact = f' <small class="text-body-secondary">({exact})</small>'
+        lines.append(
+            f'<tr class="history-row"><td>{escape(row.day_text)}</td>'
+            f'<td class="d-none d-md-table-cell">{escape(row.system)}</td>'
+            f"<td>{label}{badge if row.estimated else ''}</td>"
+            f'<td class="text-end">{row.before_text}</td>'
+            f'<td class="text-end">{row.after_text}</td>'
+            f'<td class="text-end {row.trend}">{escape(row.change_text)}</td>'
+            f'<td class="text-end d-none d-md-table-cell">{escape(row.score_text)}</td>'
+            f'<td class="text-end d-none d-md-table-cell">{row.performance_text}'
+            f"{exact}</td>"
+            f'<td><button class="btn btn-sm btn-outline-secondary" type="button" '
+            f'data-bs-toggle="collapse" data-bs-target="#calc-{row.pk}" aria-expanded="false" '
+            f'aria-controls="calc-{row.pk}">{calculation}</button></td></tr>\n'
+            f'<tr class="collapse calculation" id="calc-{row.pk}" '
+            f'hx-get="{escape(row.calculation_url)}" hx-trigger="show.bs.collapse once" '
+            f'hx-target="find td"><td colspan="9">'
+            f'<span class="text-body-secondary small">{loading}</span></td></tr>\n'
         )
+    return mark_safe("".join(lines))  # every text above is escaped
+
+
+def member_history(member: Member, today: date) -> dict[str, Any]:
+    """The member's current ratings, the newest page of their history (``HISTORY_PAGE``
+    changes, newest first), the chart's series of the whole history and whether a
+    recalculation is under way: two queries, whatever the history's length.
+
+    The systems come with the member's rating in each and the recalculation's notice (one
+    query); the history is read once, a dozen columns a change: the chart takes every
+    change, the table its first page; older changes come a page at a time
+    (``history_page``)."""
+    mine = FilteredRelation("ratings", condition=Q(ratings__player=member.player_id))
+    systems = list(
+        RatingSystem.objects.enabled()
+        .annotate(mine=mine, recalculating=Exists(ReplayJob.objects.pending()))
+        .values_list(
+            "pk",
+            "name",
+            "mine__pk",
+            "mine__rating",
+            "mine__status",
+            "mine__last_batch__period_end",
+            "recalculating",
+        )
+    )
+    names = {pk: name for pk, name, *_rest in systems}
+    values = list(_changes(member.player_id, list(names))) if names else []
+    write = Writer(member.pk)
+    rows = [_row(row, names, today, write) for row in values[:HISTORY_PAGE]]
+    statuses = {value: str(label) for value, label in RatingStatus.choices}
+    standings = [
+        {
+            "name": name,
+            "rating": whole(rating),
+            "status": statuses.get(status, status) if rated else "",
+            "estimated": period_end is not None and period_end >= today,
+        }
+        for _pk, name, rated, rating, status, period_end, _pending in systems
+    ]
+    return {
+        "standings": standings,
+        "recalculating": any(row[-1] for row in systems),
+        "history": rows,
+        "history_html": history_rows_html(rows),
+        "older_changes": 2 if len(values) > HISTORY_PAGE else None,
+        "chart": chart_series(values, names),
     }
-    values = (
+
+
+def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
+    """The ``page``-th page of the member's history, newest first (the first is the one
+    their page shows): two queries."""
+    names = dict(RatingSystem.objects.enabled().values_list("pk", "name"))
+    start = (page - 1) * HISTORY_PAGE
+    values = list(_changes(member.player_id, list(names))[start : start + HISTORY_PAGE + 1])
+    write = Writer(member.pk)
+    rows = [_row(row, names, today, write) for row in values[:HISTORY_PAGE]]
+    return {
+        "history": rows,
+        "history_html": history_rows_html(rows),
+        "page": page,
+        "newer_changes": page - 1 if page > 1 else None,
+        "older_changes": page + 1 if len(values) > HISTORY_PAGE else None,
+    }
+
+
+def _changes(player: int, systems: list[int]) -> QuerySet[Any, tuple[Any, ...]]:
+    """The player's changes in the ``systems``, newest first, as ``_ROW_FIELDS``."""
+    return (
         RatingChange.objects.filter(player=player, batch__system__in=systems)
         .order_by("-batch__day", "-batch__order", "-pk")
         .values_list(*_ROW_FIELDS)
     )
-    write = _Writer(member.pk)
-    rows = [_row(row, names, today, write) for row in values]
-    # The newest change of each system comes with its calculation (the one a member most
-    # often asks about); the others are read when opened.
-    newest = {row.system_id: row.pk for row in reversed(rows)}
-    opened = change_calculations(
-        list(RatingChange.objects.filter(pk__in=newest.values()).defer("state"))
-    )
-    rows = [replace(r, calculation=opened[r.pk]) if r.pk in opened else r for r in rows]
-    standings = [
-        {
-            "system": system,
-            "rating": current.get(system.pk),
-            "estimated": bool(
-                current.get(system.pk)
-                and current[system.pk].last_batch
-                and current[system.pk].last_batch.is_estimated(today)  # type: ignore[union-attr]
-            ),
-        }
-        for system in systems
-    ]
-    return {"standings": standings, "history": rows, "chart": chart_series(rows, systems)}
 
 
-def chart_series(rows: list[HistoryRow], systems: list[RatingSystem]) -> list[dict[str, Any]]:
-    """The rating chart's data: per system, oldest first, each rating after a change."""
+def chart_series(values: list[tuple[Any, ...]], systems: dict[int, str]) -> list[dict[str, Any]]:
+    """The rating chart's data from the history's rows (``_ROW_FIELDS``, newest first):
+    per system (``systems``: their names by id, in order), oldest first, each rating
+    after a change."""
     series: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for row in reversed(rows):
-        if row.rating_after is not None:
-            series[row.system_id].append(
+    for _pk, day, system_id, label, _event, _end, before, after, *_rest in reversed(values):
+        if after is not None:
+            series[system_id].append(
                 {
-                    "x": row.day.isoformat(),
-                    "y": round(row.rating_after, 1),
-                    "label": row.label,
-                    "change": None if row.change is None else round(row.change, 1),
+                    "x": day.isoformat(),
+                    "y": round(after, 1),
+                    "label": label,
+                    "change": None if before is None else round(after - before, 1),
                 }
             )
-    return [
-        {"label": system.name, "points": series[system.pk]}
-        for system in systems
-        if series.get(system.pk)
-    ]
+    return [{"label": name, "points": series[pk]} for pk, name in systems.items() if series.get(pk)]
 
 
 def change_calculation(change: RatingChange) -> dict[str, Any]:

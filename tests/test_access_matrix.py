@@ -42,6 +42,8 @@ MATRIX: dict[str, tuple[str, str]] = {
     "members": ("all", "-"),
     "member": ("all", "-"),
     "member_calculation": ("all", "-"),
+    "member_changes": ("all", "-"),
+    "member_games": ("all", "-"),
     "rankings": ("all", "-"),
     "ranking": ("all", "-"),
     "links": ("all", "-"),
@@ -183,6 +185,8 @@ def site(db: None) -> Site:
         "game_board": [game.pk, 1],
         "article": [cast(Article, Article.objects.first()).slug],
         "member": [member.pk],
+        "member_changes": [member.pk],
+        "member_games": [member.pk],
         "member_calculation": [
             member.pk,
             cast(RatingChange, member.player.rating_changes.first()).pk,

@@ -92,6 +92,7 @@ def config_in_words(change: Any) -> list[str]:
 
 
 @register.inclusion_tag("ratings/_recalculating.html")
-def recalculating() -> dict[str, Any]:
-    """A notice while a replay is queued or running: the ratings shown are about to change."""
-    return {"pending": ReplayJob.objects.pending().exists()}
+def recalculating(pending: bool | None = None) -> dict[str, Any]:
+    """A notice while a replay is queued or running: the ratings shown are about to change.
+    ``pending`` when the page has read it already (a member's page, with the systems)."""
+    return {"pending": ReplayJob.objects.pending().exists() if pending is None else pending}

@@ -64,6 +64,8 @@ def _pages(role: str) -> list[str]:
         "game": [Game.objects.exclude(pgn="").values_list("pk", flat=True).first()],
         "article": [article.slug],
         "member": [cast(Member, Member.objects.public().first()).pk],
+        "member_changes": [cast(Member, Member.objects.public().first()).pk],
+        "member_games": [cast(Member, Member.objects.public().first()).pk],
         "ranking": [system.pk],
         "desk:results": [first_round.pk],
         "desk:edit_round": [first_round.pk],

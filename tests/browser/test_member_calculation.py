@@ -1,6 +1,7 @@
-"""A member's older rating change: its calculation is not in the page, it comes in one
-click (htmx), with the opponents and figures the stored breakdown holds; in French and in
-English, on a desk screen and on a phone."""
+"""A member's oldest rating change: its row comes with the older ones (htmx, a page at a
+time), its calculation is not in the page, it comes in one click (htmx), with the
+opponents and figures the stored breakdown holds; in French and in English, on a desk
+screen and on a phone."""
 
 from pathlib import Path
 
@@ -9,8 +10,9 @@ from django.core.management import call_command
 from playwright.sync_api import Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
+from club.member_games import GAMES_PAGE
 from club.models import Member
-from ratings.history import change_calculation
+from ratings.history import HISTORY_PAGE, change_calculation
 from ratings.models import RatingChange
 from tests.browser.axe import serious_violations
 
@@ -36,6 +38,11 @@ def test_an_older_calculation_opens_in_one_click(
     page.set_viewport_size(DESK)
     page.goto(f"{live_server.url}{prefix}/membres/{member.pk}/")
     calculation = page.locator(f"#calc-{change.pk}")
+    rows = page.locator("#history .history-row")
+    while calculation.count() == 0:  # an older change: its rows come a page at a time
+        shown = rows.count()
+        page.locator("#history tr.older a").click()
+        expect(rows).not_to_have_count(shown)
     expect(calculation).to_be_hidden()
     expect(calculation.locator("tbody tr")).to_have_count(0)  # not in the page yet
     page.locator(f'button[aria-controls="calc-{change.pk}"]').click()
@@ -50,3 +57,32 @@ def test_an_older_calculation_opens_in_one_click(
     page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}.png", full_page=True)
     page.set_viewport_size(PHONE)
     page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}-phone.png", full_page=True)
+
+
+def test_older_changes_and_games_come_in_place(live_server: LiveServer, page: Page) -> None:
+    """The member's page shows the newest changes and games; "older" adds the next page's
+    rows in place (htmx), with their calculations openable, without leaving the page."""
+    call_command("load_demo_club", seasons=4, verbosity=0)
+    member = next(
+        m
+        for m in Member.objects.public()
+        if m.player.rating_changes.count() > HISTORY_PAGE
+        and m.player.games_as_white.count() + m.player.games_as_black.count() > GAMES_PAGE
+    )
+    url = f"{live_server.url}/membres/{member.pk}/"
+    page.set_viewport_size(DESK)
+    page.goto(url)
+    changes = page.locator("#history .history-row")
+    games = page.locator("#member-games tbody tr:not(.older)")
+    expect(changes).to_have_count(HISTORY_PAGE)
+    expect(games).to_have_count(GAMES_PAGE)
+    page.locator("#history tr.older a").click()
+    expect(changes).not_to_have_count(HISTORY_PAGE)
+    older = changes.last
+    older.locator("button").click()
+    calculation = page.locator(f"#{older.locator('button').get_attribute('aria-controls')}")
+    expect(calculation.locator("tfoot")).to_contain_text("Total")
+    page.locator("#member-games tr.older a").click()
+    expect(games).not_to_have_count(GAMES_PAGE)
+    assert page.url == url
+    assert serious_violations(page) == []

@@ -3,15 +3,25 @@ from decimal import Decimal
 from typing import cast
 
 import pytest
+from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
+from club.member_games import GAMES_PAGE
 from club.models import Member, Player
+from ratings.history import HISTORY_PAGE
 from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem, ReplayJob
-from tests.club.factories import MemberFactory, PlayerFactory
+from tests.club.factories import GameFactory, MemberFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
+# A member's page: the member; the systems with the member's rating in each and whether a
+# recalculation is under way; the history (read once: the chart and the table's first
+# page); the latest games.
+QUERIES = 4
 
 
 def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) -> None:
@@ -82,9 +92,17 @@ def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
     html = client.get(reverse("member", args=[member.pk])).content.decode()
     assert "Anne Lambert" in html
     assert 'id="rating-chart-data"' in html
-    assert "Soirée 2" in html and "Luc Dubois" in html
-    assert "K = 20 : jusqu&#x27;à la 100e partie" in html
+    assert "Soirée 2" in html
     assert "1511" in html  # 1500 - 5 + 8 + 8
+    assert "historique/?page=2" not in html  # three changes: no older page
+    cards = html[html.index('id="current-ratings"') : html.index('id="chart-title"')]
+    assert ">1511<" in cards and ">classé<" in cards and "estimé" not in cards
+    # every calculation, the newest's too, is read when opened
+    newest = RatingChange.objects.filter(player=member.player).latest("batch__day")
+    url = reverse("member_calculation", args=[member.pk, newest.pk])
+    assert f'hx-get="{url}"' in html and "Luc Dubois" not in html
+    calculation = client.get(url).content.decode()
+    assert "Luc Dubois" in calculation and "K = 20 : jusqu&#x27;à la 100e partie" in calculation
 
 
 def test_a_member_page_issues_a_bounded_number_of_queries_for_300_rows(
@@ -92,9 +110,15 @@ def test_a_member_page_issues_a_bounded_number_of_queries_for_300_rows(
 ) -> None:
     member = MemberFactory()
     _history(member, club_system, 300, PlayerFactory())
-    with django_assert_max_num_queries(9):  # one: is a recalculation under way?
+    with django_assert_max_num_queries(QUERIES):
         response = client.get(reverse("member", args=[member.pk]))
-    assert response.content.decode().count('class="history-row"') == 300
+    html = response.content.decode()
+    assert html.count('class="history-row"') == HISTORY_PAGE
+    # the chart has the whole history
+    points = response.context["chart"][0]["points"]
+    assert len(points) == 300 and points[0]["x"] == "2020-01-01"
+    older = reverse("member_changes", args=[member.pk]) + "?page=2"
+    assert f'href="{older}"' in html and f'hx-get="{older}"' in html
 
 
 def test_a_member_page_never_shows_personal_data(client: Client, club_system: RatingSystem) -> None:
@@ -104,7 +128,11 @@ def test_a_member_page_never_shows_personal_data(client: Client, club_system: Ra
         address="rue Privée 1",
         player__birth_date=date(2010, 5, 17),
     )
-    html = client.get(reverse("member", args=[member.pk])).content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        html = client.get(reverse("member", args=[member.pk])).content.decode()
+    read = " ".join(query["sql"] for query in queries.captured_queries)
+    for column in ('"email"', '"phone"', '"address"', '"birth_date"', '"national_id"'):
+        assert column not in read  # not even read from the database
     for secret in (
         "anne.secret@example.be",
         "+32 470 11 22 33",
@@ -197,9 +225,9 @@ def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
     seasons: int,
     django_assert_max_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    """Two systems, about forty changes a season: the same seven queries (the member,
-    the systems, the ratings, the history, the newest calculations, their opponents, the
-    latest games) whatever the history's length."""
+    """Two systems, about forty changes a season: the same queries (the member, the
+    systems with the ratings, the history, the latest games) whatever the history's
+    length."""
     member = MemberFactory()
     opponent = PlayerFactory(first_name="Luc", last_name="Dubois")
     _history(member, club_system, 40 * seasons, opponent)
@@ -207,14 +235,16 @@ def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
     national.enabled = True
     national.save()
     _history(member, national, 2 * seasons, opponent)
-    with django_assert_max_num_queries(8):  # one: is a recalculation under way?
-        html = client.get(reverse("member", args=[member.pk])).content.decode()
-    assert html.count('class="history-row"') == 42 * seasons
+    with django_assert_max_num_queries(QUERIES):
+        response = client.get(reverse("member", args=[member.pk]))
+    html = response.content.decode()
+    assert html.count('class="history-row"') == HISTORY_PAGE
     final = Rating.objects.get(player=member.player, system=club_system).rating
     assert f">{final:.0f}<" in html
-    # the newest change of each system comes with its calculation, the others when opened
-    assert html.count("K = 20 : jusqu&#x27;à la 100e partie") == 2
-    assert html.count('hx-trigger="show.bs.collapse once"') == 42 * seasons - 2
+    assert [len(s["points"]) for s in response.context["chart"]] == [40 * seasons, 2 * seasons]
+    # every calculation is read when opened
+    assert "K = 20 : jusqu&#x27;à la 100e partie" not in html
+    assert html.count('hx-trigger="show.bs.collapse once"') == HISTORY_PAGE
 
 
 def test_rating_pages_say_when_a_recalculation_is_under_way(
@@ -233,3 +263,100 @@ def test_rating_pages_say_when_a_recalculation_is_under_way(
     job.state = ReplayJob.State.DONE
     job.save()
     assert all(notice not in client.get(page).content.decode() for page in pages)
+
+
+def test_older_changes_come_a_page_at_a_time_newest_first(
+    client: Client, club_system: RatingSystem, django_assert_max_num_queries: DjangoAssertNumQueries
+) -> None:
+    """45 changes: the member's page shows the newest 20, the history's second page the
+    next 20 and a link to the third, the third the oldest 5 and no link further."""
+    member = MemberFactory()
+    _history(member, club_system, 45, PlayerFactory())
+    url = reverse("member_changes", args=[member.pk])
+    labels = []
+    for page in (1, 2, 3):
+        with django_assert_max_num_queries(3):  # the member, the systems, the rows
+            response = client.get(url, {"page": page})
+        assert response.status_code == 200
+        html = response.content.decode()
+        rows = response.context["history"]
+        labels += [row.label for row in rows]
+        assert html.count('class="history-row"') == len(rows)
+        assert (f"{url}?page={page + 1}" in html) == (page < 3)
+        assert (f"{url}?page={page - 1}" in html) == (page > 1)
+    assert labels == [f"Soirée {n}" for n in range(44, -1, -1)]
+    member_page = client.get(reverse("member", args=[member.pk]))
+    assert [r.label for r in member_page.context["history"]] == labels[:HISTORY_PAGE]
+    assert client.get(url, {"page": 4}).status_code == 404
+    assert client.get(url, {"page": "x"}).status_code == 200  # the first page
+
+
+def test_older_games_come_a_page_at_a_time(
+    client: Client, django_assert_max_num_queries: DjangoAssertNumQueries
+) -> None:
+    member = MemberFactory()
+    games = [GameFactory(white=member.player, result="1-0") for _ in range(GAMES_PAGE + 3)]
+    GameFactory(black=member.player, result="")  # not played yet: not listed
+    GameFactory(white=member.player, result="1-0", round__event__public=False)
+    member_page = client.get(reverse("member", args=[member.pk]))
+    shown = {line.pk for line in member_page.context["games"]}
+    url = reverse("member_games", args=[member.pk])
+    assert len(shown) == GAMES_PAGE and f'href="{url}?page=2"' in member_page.content.decode()
+    with django_assert_max_num_queries(2):  # the member, the games
+        second = client.get(url, {"page": 2})
+    rest = {line.pk for line in second.context["games"]}
+    assert len(rest) == 3 and shown | rest == {g.pk for g in games}
+    assert f"{url}?page=3" not in second.content.decode()
+    assert client.get(url, {"page": 3}).status_code == 404
+
+
+def test_the_history_and_games_pages_of_a_hidden_member_are_theirs_only(
+    client: Client, club_system: RatingSystem
+) -> None:
+    member = MemberFactory(listed=False)
+    _history(member, club_system, 1, PlayerFactory())
+    pages = [reverse("member_changes", args=[member.pk]), reverse("member_games", args=[member.pk])]
+    assert [client.get(page).status_code for page in pages] == [404, 404]
+    user = User.objects.create_user("anne", password="x")
+    Member.objects.filter(pk=member.pk).update(user=user)
+    client.force_login(user)
+    assert [client.get(page).status_code for page in pages] == [200, 200]
+
+
+def test_the_history_and_games_pages_never_show_personal_data(
+    client: Client, club_system: RatingSystem
+) -> None:
+    member = MemberFactory(
+        email="anne.secret@example.be",
+        phone="+32 470 11 22 33",
+        address="rue Privée 1",
+        player__birth_date=date(2010, 5, 17),
+    )
+    _history(member, club_system, 25, PlayerFactory())
+    GameFactory(white=member.player, result="1-0")
+    for url in (
+        reverse("member", args=[member.pk]),
+        reverse("member_changes", args=[member.pk]) + "?page=2",
+        reverse("member_games", args=[member.pk]),
+    ):
+        html = client.get(url).content.decode()
+        for secret in ("anne.secret@example.be", "+32 470 11 22 33", "rue Privée", "17 mai 2010"):
+            assert secret not in html, (url, secret)
+
+
+def test_the_current_ratings_say_unrated_and_estimated(
+    client: Client, club_system: RatingSystem
+) -> None:
+    """A system the member has no rating in says so; a rating from a period still running
+    is marked estimated."""
+    member = MemberFactory()
+    national = cast(RatingSystem, RatingSystem.objects.exclude(pk=club_system.pk).first())
+    RatingSystem.objects.filter(pk=national.pk).update(enabled=True)
+    _history(member, club_system, 2, PlayerFactory())
+    RatingBatch.objects.filter(changes__player=member.player).update(
+        period_end=timezone.localdate() + timedelta(days=30)
+    )
+    html = client.get(reverse("member", args=[member.pk])).content.decode()
+    cards = html[html.index('id="current-ratings"') : html.index('id="chart-title"')]
+    assert national.name in cards and ">non classé<" in cards
+    assert cards.count(">estimé<") == 1

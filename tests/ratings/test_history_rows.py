@@ -9,13 +9,13 @@ from django.template.defaultfilters import date as date_filter
 from django.template.defaultfilters import floatformat
 from django.utils import translation
 
-from ratings.history import _Writer, whole
+from ratings.history import Writer, whole
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_it_writes_days_and_scores_as_the_template_filters_do(language: str) -> None:
     with translation.override(language):
-        write = _Writer(member=1)
+        write = Writer(member=1)
         for month in range(1, 13):
             day = date(2025, month, 7)
             assert write.day(day) == date_filter(day, "j F Y")
@@ -31,6 +31,6 @@ def test_a_rating_is_rounded_half_up_as_floatformat_does() -> None:
 
 def test_the_addresses_take_each_rows_id() -> None:
     with translation.override("en"):
-        write = _Writer(member=12)
+        write = Writer(member=12)
         assert write.event.format(34) == "/en/evenements/34/"
         assert write.calculation.format(56) == "/en/membres/12/calcul/56/"

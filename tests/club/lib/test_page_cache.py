@@ -198,3 +198,24 @@ def test_head_is_answered_like_get_without_a_body(client: Client, member: Member
         assert head.status_code == get.status_code == 200
         assert head["Content-Type"] == get["Content-Type"]
         assert head.content == b""
+
+
+def test_the_file_cache_looks_whether_it_is_full_once_in_a_hundred_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Django's file cache lists its folder at every write: with a club's pages in it, more
+    than the page costs to make. Ours looks once every CULL_EVERY writes, and still
+    removes files when the folder is full."""
+    cache = page_cache.FileCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 150}})
+    listings: list[int] = []
+    listed = cache._list_cache_files  # type: ignore[attr-defined]  # not in django-stubs
+
+    def counted() -> list[str]:
+        listings.append(1)
+        return list(listed())
+
+    monkeypatch.setattr(cache, "_list_cache_files", counted)
+    for n in range(250):
+        cache.set(f"page-{n}", b"x" * 100)
+    assert len(listings) == 2  # at the 100th and the 200th write
+    assert len(list(tmp_path.glob("*.djcache"))) < 250  # the 200th found 199: a third gone

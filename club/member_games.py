@@ -1,0 +1,112 @@
+"""A member's games of public events, latest first, a page at a time: the member's page
+shows the first page, older ones come on their own page or in place (htmx).
+
+One query of the columns the table shows (no model instances, not the moves), and the rows
+written out in Python once a page (``game_rows_html``), as for the rating history: a
+template's nodes for each cell would cost more than the rest of the page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from html import escape
+from typing import Any
+
+from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+
+from club.models import Game, Member, Result
+from ratings.history import Writer
+
+# The games a page of a member's games shows (their page shows the latest)
+GAMES_PAGE = 10
+_SLOT = 2_147_483_647  # an id no game has: where the page's game address takes each id
+
+_COLUMNS = (
+    "pk",
+    "round__event_id",
+    "result",
+    "round__starts_at",
+    "round__event__start",
+    "round__event__title",
+    "white__first_name",
+    "white__last_name",
+    "black__first_name",
+    "black__last_name",
+    "has_pgn",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game as the member's table shows it: the round's day (the event's when the
+    round has none), both players, the result and the event."""
+
+    pk: int
+    event_id: int
+    day: date
+    white: str
+    black: str
+    result: str
+    event: str
+    has_pgn: bool
+
+
+def member_games(member: Member, page: int) -> dict[str, Any]:
+    """The ``page``-th page of the member's games (the first is the one their page shows),
+    latest first: one query."""
+    start = (page - 1) * GAMES_PAGE
+    values = list(
+        Game.objects.filter(Q(white=member.player_id) | Q(black=member.player_id))
+        .filter(round__event__public=True)
+        .exclude(result="")
+        .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
+        .order_by("-round__event__start", "-round__number")
+        .values_list(*_COLUMNS)[start : start + GAMES_PAGE + 1]
+    )
+    lines = [_line(row) for row in values[:GAMES_PAGE]]
+    return {
+        "games": lines,
+        "games_html": game_rows_html(lines),
+        "page": page,
+        "newer_games": page - 1 if page > 1 else None,
+        "older_games": page + 1 if len(values) > GAMES_PAGE else None,
+    }
+
+
+def _line(row: tuple[Any, ...]) -> GameLine:
+    (pk, event_id, result, starts_at, event_start, title) = row[:6]
+    (white_first, white_last, black_first, black_last, has_pgn) = row[6:]
+    moment: datetime = starts_at or event_start
+    return GameLine(
+        pk=pk,
+        event_id=event_id,
+        day=timezone.localdate(moment),
+        white=f"{white_first} {white_last}",
+        black=f"{black_first} {black_last}",
+        result=result,
+        event=title,
+        has_pgn=bool(has_pgn),
+    )
+
+
+def game_rows_html(lines: list[GameLine]) -> SafeString:
+    """The games table's rows: the day, white, the result (a link to the game) with a PGN
+    badge when the moves are known, black, the event. Every text is escaped."""
+    write = Writer(member=0)
+    game = reverse("game", args=[_SLOT]).replace(str(_SLOT), "{}")
+    results = {value: escape(str(label)) for value, label in Result.choices}
+    pgn = ' <span class="badge text-bg-light border">PGN</span>'
+    return mark_safe(  # every text below is escaped
+        "".join(
+            f'<tr><td class="small text-body-secondary">{write.day(line.day)}</td>'
+            f"<td>{escape(line.white)}</td>"
+            f'<td><a href="{game.format(line.pk)}">{results[line.result]}</a>'
+            f"{pgn if line.has_pgn else ''}</td>"
+            f"<td>{escape(line.black)}</td>"
+            f'<td class="small d-none d-md-table-cell">{escape(line.event)}</td></tr>\n'
+            for line in lines
+        )
+    )
