@@ -1,4 +1,4 @@
-"""Dump every rating history row as stored, for byte-for-byte comparisons of replays.
+"""Dump every rating history row as stored, for comparisons of replays, value for value.
 
 ``dump(path)`` writes the rating batches, the history rows (every column; the JSON
 breakdown and state as the values the database holds, whatever the encoder's spacing)

@@ -134,7 +134,7 @@ def main() -> None:
         "--dump",
         type=Path,
         help="write every history row to DUMP.full (after the full replays) and "
-        "DUMP.event (after the new event), to compare two versions byte for byte",
+        "DUMP.event (after the new event), to compare two versions value for value",
     )
     options = parser.parse_args()
     database = options.database or Path(tempfile.mkdtemp()) / "replay-benchmark.sqlite3"
