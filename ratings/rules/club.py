@@ -23,7 +23,6 @@ from .base import (
     Batch,
     BatchResult,
     Bounds,
-    PlayerId,
     PlayerResult,
     PlayerState,
     RangeError,
@@ -35,8 +34,7 @@ from .base import (
     note,
     param,
 )
-from .common import Played, exact_by_player, exchange, split_batch, unchanged
-from .common import classical as performance_of
+from .common import Played, exchange, solve_exact, split_batch, unchanged
 
 KEY = "club"
 NAME = N_("Club Elo")
@@ -185,27 +183,17 @@ VERSIONS = (Version(date(1970, 1, 1), Params(), "Club Elo"),)
 
 def rate(batch: Batch, params: Params) -> BatchResult:
     split = split_batch(batch, lambda p: batch.players[p].rating)
-    exact = exact_by_player(split, params.expected_method, params.expected_table)
-    results = {
-        player: _rate_player(batch, params, player, state, split[player], exact[player])
-        for player, state in batch.players.items()
-    }
+    solve_exact(split, params.expected_method, params.expected_table)
+    results = {player: _rate_player(batch, params, split[player]) for player in batch.players}
     return BatchResult(batch.day, results)
 
 
-def _rate_player(
-    batch: Batch,
-    params: Params,
-    player: PlayerId,
-    state: PlayerState,
-    played: Played,
-    exact: float | None,
-) -> PlayerResult:
-    classical = performance_of(played)
+def _rate_player(batch: Batch, params: Params, played: Played) -> PlayerResult:
+    state = played.before
     if state.rating is None:
-        return _newcomer(batch, params, player, state, played, classical, exact)
+        return _newcomer(params, played)
     if not played.counted:
-        return unchanged(player, state, played.score, classical, exact, played.lines)
+        return unchanged(played)
     k = params.k_for(state, batch.day)
     done = exchange(
         state.rating,
@@ -223,28 +211,12 @@ def _rate_player(
         status=Status.RATED,
         peak_rating=max(state.peak or after_rating, after_rating),
     )
-    return done.result(
-        player,
-        state,
-        after,
-        rating_exact=exact_rating,
-        k=k,
-        score=played.score,
-        performances=(classical, exact),
-    )
+    return done.result(played, after, rating_exact=exact_rating, k=k)
 
 
-def _newcomer(
-    batch: Batch,
-    params: Params,
-    player: PlayerId,
-    state: PlayerState,
-    played: Played,
-    classical: float | None,
-    exact: float | None,
-) -> PlayerResult:
-    score = sum(played.scores)
-    archive = (state.archive or Archive()).with_games(played.opponents, score)
+def _newcomer(params: Params, played: Played) -> PlayerResult:
+    state = played.before
+    archive = (state.archive or Archive()).with_games(played.opponents, played.score)
     if archive.games < params.first_rating_games:
         after = state.replace(archive=archive, games=archive.games)
         notes = (
@@ -254,17 +226,7 @@ def _newcomer(
                 needed=params.first_rating_games,
             ),
         )
-        return PlayerResult(
-            player=player,
-            before=state,
-            after=after,
-            rating_exact=None,
-            score=score,
-            performance_classical=classical,
-            performance_exact=exact,
-            games=tuple(played.lines),
-            notes=notes,
-        )
+        return played.result(after, rating_exact=None, notes=notes)
     n = archive.games
     performance = archive.opponents_sum / n + elo.dp_table(archive.score / n)
     first = max(params.rating_floor, performance)
@@ -273,14 +235,4 @@ def _newcomer(
         rating=rating, games=n, status=Status.RATED, archive=None, peak_rating=rating
     )
     notes = (note(N_("first rating: performance over {games} games"), games=n),)
-    return PlayerResult(
-        player=player,
-        before=state,
-        after=after,
-        rating_exact=first,
-        score=score,
-        performance_classical=classical,
-        performance_exact=exact,
-        games=tuple(played.lines),
-        notes=notes,
-    )
+    return played.result(after, rating_exact=first, notes=notes)

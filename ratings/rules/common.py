@@ -12,29 +12,64 @@ from .base import N_, Batch, GameLine, Note, PlayerId, PlayerResult, PlayerState
 
 @dataclass(slots=True)
 class Played:
-    """A player's games of a batch, read once: a line per game (the uncounted ones
-    already explained: forfeits, unrated opponents) and, over the counted games, the
-    opponents' ratings as used, the player's scores and their total (:func:`elo.total`).
-    Values the rules read and never change; not frozen, which would make them slower to
+    """A player's games of a batch, read once, and the outcome's builder.
+
+    ``lines`` has a line per game (the uncounted ones already explained: forfeits,
+    unrated opponents); over the counted games, ``opponents`` holds the opponents'
+    ratings as used, ``scores`` the player's scores, ``score`` their total
+    (:func:`elo.total`), ``classical`` and ``exact`` the performances (``exact`` solved for
+    the whole batch by :func:`solve_exact`). Not frozen, which would make it slower to
     build, once per player and batch of a replay."""
 
+    player: PlayerId
+    before: PlayerState
     lines: list[GameLine]
     opponents: list[float]
     scores: list[float]
     score: float
+    classical: float | None
+    exact: float | None = None
 
     @property
     def counted(self) -> int:
         """How many games count."""
         return len(self.opponents)
 
+    def result(
+        self,
+        after: PlayerState,
+        *,
+        rating_exact: float | None,
+        notes: tuple[Note, ...],
+        k: float | None = None,
+        expected: float | None = None,
+        games: tuple[GameLine, ...] | None = None,
+    ) -> PlayerResult:
+        """The player's outcome: the state ``after`` the batch, with this batch's score,
+        performances and game lines (``games``: the lines filled in by an exchange)."""
+        return PlayerResult(
+            player=self.player,
+            before=self.before,
+            after=after,
+            rating_exact=rating_exact,
+            score=self.score,
+            k=k,
+            expected=expected,
+            performance_classical=self.classical,
+            performance_exact=self.exact,
+            games=tuple(self.lines) if games is None else games,
+            notes=notes,
+        )
+
 
 def split_games(
     batch: Batch,
     player: PlayerId,
     rating_of: Callable[[PlayerId], float | None],
+    dp: str = "table",
 ) -> Played:
-    """The player's games of ``batch`` (see :class:`Played`)."""
+    """The player's games of ``batch`` (see :class:`Played`; ``dp``: how the classical
+    performance reads D(p), see :func:`elo.classical_performance`)."""
     lines: list[GameLine] = []
     opponents: list[float] = []
     scores: list[float] = []
@@ -49,18 +84,27 @@ def split_games(
             opponent_rated(rating)
             scored(score)
             line(GameLine(opponent, rating, score))
-    return Played(lines, opponents, scores, elo.total(scores))
+    total = elo.total(scores)
+    return Played(
+        player,
+        batch.players[player],
+        lines,
+        opponents,
+        scores,
+        total,
+        classical(opponents, total, dp),
+    )
 
 
 def _skipped(opponent: PlayerId, rating: float | None, score: float, text: str) -> GameLine:
     return GameLine(opponent, rating, score, counted=False, note=note(text))
 
 
-def classical(played: Played, dp: str = "table") -> float | None:
+def classical(opponents: list[float], score: float, dp: str = "table") -> float | None:
     """The classical performance over the counted games, rounded half up; None without."""
-    if not played.opponents:
+    if not opponents:
         return None
-    return elo.round_half_up(elo.classical_performance(played.opponents, played.score, dp))
+    return elo.round_half_up(elo.classical_performance(opponents, score, dp))
 
 
 Split = dict[PlayerId, Played]
@@ -72,18 +116,17 @@ def split_batch(batch: Batch, rating_of: Callable[[PlayerId], float | None]) -> 
     return {player: split_games(batch, player, ratings.__getitem__) for player in batch.players}
 
 
-def exact_by_player(
+def solve_exact(
     split: Split,
     method: elo.ExpectedMethod,
     table: tuple[tuple[int, int], ...] = elo.FIDE_EXPECTED_TABLE,
-) -> dict[PlayerId, float | None]:
-    """Every player's exact performance over their counted games, solved all at once."""
-    players = [p for p, played in split.items() if played.opponents]
-    problems = [(split[p].opponents, split[p].score) for p in players]
-    solved = elo.exact_performances(problems, method, table)
-    exact: dict[PlayerId, float | None] = dict.fromkeys(split)
-    exact.update(zip(players, solved, strict=True))
-    return exact
+) -> None:
+    """Every player's exact performance over their counted games, solved all at once,
+    into their :class:`Played`."""
+    played = [p for p in split.values() if p.opponents]
+    solved = elo.exact_performances([(p.opponents, p.score) for p in played], method, table)
+    for each, exact in zip(played, solved, strict=True):
+        each.exact = exact
 
 
 def rating_of_states(states: dict[PlayerId, PlayerState]) -> Callable[[PlayerId], float | None]:
@@ -107,26 +150,10 @@ def unique_notes(notes: list[Note]) -> tuple[Note, ...]:
     return tuple(kept)
 
 
-def unchanged(
-    player: PlayerId,
-    state: PlayerState,
-    score: float,
-    classical: float | None,
-    exact: float | None,
-    lines: list[GameLine],
-) -> PlayerResult:
+def unchanged(played: Played) -> PlayerResult:
     """A rated player with no counted game: the rating stays as it was."""
-    return PlayerResult(
-        player=player,
-        before=state,
-        after=state,
-        rating_exact=state.rating,
-        score=score,
-        performance_classical=classical,
-        performance_exact=exact,
-        games=tuple(lines),
-        notes=(no_games_note(),),
-    )
+    before = played.before
+    return played.result(before, rating_exact=before.rating, notes=(no_games_note(),))
 
 
 @dataclass(frozen=True)
@@ -140,30 +167,16 @@ class Exchange:
     notes: tuple[Note, ...]
 
     def result(
-        self,
-        player: PlayerId,
-        before: PlayerState,
-        after: PlayerState,
-        *,
-        rating_exact: float,
-        k: float,
-        score: float,
-        performances: tuple[float | None, float | None],
+        self, played: Played, after: PlayerState, *, rating_exact: float, k: float
     ) -> PlayerResult:
-        """The outcome of a rated player whose games were rated by this exchange
-        (``performances``: classical, exact)."""
-        return PlayerResult(
-            player=player,
-            before=before,
-            after=after,
+        """The outcome of a rated player whose games were rated by this exchange."""
+        return played.result(
+            after,
             rating_exact=rating_exact,
-            k=k,
-            score=score,
-            expected=self.expected,
-            performance_classical=performances[0],
-            performance_exact=performances[1],
-            games=self.lines,
             notes=self.notes,
+            k=k,
+            expected=self.expected,
+            games=self.lines,
         )
 
 

@@ -38,8 +38,7 @@ from .base import (
     note,
     param,
 )
-from .common import Played, exact_by_player, exchange, split_batch, unchanged
-from .common import classical as performance_of
+from .common import Played, exchange, solve_exact, split_batch, unchanged
 
 KEY = "frbe"
 NAME = N_("Belgium (FRBE-KBSB)")
@@ -218,11 +217,8 @@ EXPECTED = elo.expectation(elo.ExpectedMethod.TABLE)  # the FIDE table (seed 000
 
 def rate(batch: Batch, params: Params) -> BatchResult:
     split = split_batch(batch, lambda p: _rating_used(batch, p))
-    exact = exact_by_player(split, elo.ExpectedMethod.TABLE)
-    results = {
-        player: _rate_player(batch, params, player, state, split[player], exact[player])
-        for player, state in batch.players.items()
-    }
+    solve_exact(split, elo.ExpectedMethod.TABLE)
+    results = {player: _rate_player(params, split[player]) for player in batch.players}
     return BatchResult(batch.day, results)
 
 
@@ -230,19 +226,12 @@ def _rating_used(batch: Batch, player: PlayerId) -> float | None:
     return batch.players[player].rating
 
 
-def _rate_player(
-    batch: Batch,
-    params: Params,
-    player: PlayerId,
-    state: PlayerState,
-    played: Played,
-    exact: float | None,
-) -> PlayerResult:
-    classical = performance_of(played)
+def _rate_player(params: Params, played: Played) -> PlayerResult:
+    state = played.before
     if state.status is not Status.RATED:
-        return _newcomer(batch, params, player, state, played, classical, exact)
+        return _newcomer(params, played)
     if not played.counted:
-        return unchanged(player, state, played.score, classical, exact, played.lines)
+        return unchanged(played)
     assert state.rating is not None
     k, k_text = params.k_for(state)
     done = exchange(
@@ -258,29 +247,13 @@ def _rate_player(
     after = state.replace(
         rating=rating, games=state.games + played.counted, peak_rating=max(state.peak or 0, rating)
     )
-    return done.result(
-        player,
-        state,
-        after,
-        rating_exact=exact_rating,
-        k=k,
-        score=played.score,
-        performances=(classical, exact),
-    )
+    return done.result(played, after, rating_exact=exact_rating, k=k)
 
 
-def _newcomer(
-    batch: Batch,
-    params: Params,
-    player: PlayerId,
-    state: PlayerState,
-    played: Played,
-    classical: float | None,
-    exact: float | None,
-) -> PlayerResult:
+def _newcomer(params: Params, played: Played) -> PlayerResult:
     """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20."""
-    score = sum(played.scores)
-    archive = (state.archive or Archive()).with_games(played.opponents, score)
+    state = played.before
+    archive = (state.archive or Archive()).with_games(played.opponents, played.score)
     n = archive.games
     if n < params.provisional_games:
         after = state.replace(archive=archive, games=n, status=Status.UNRATED)
@@ -291,17 +264,7 @@ def _newcomer(
                 games=n,
             ),
         )
-        return PlayerResult(
-            player=player,
-            before=state,
-            after=after,
-            rating_exact=None,
-            score=score,
-            performance_classical=classical,
-            performance_exact=exact,
-            games=tuple(played.lines),
-            notes=notes,
-        )
+        return played.result(after, rating_exact=None, notes=notes)
     rc = archive.opponents_sum / n
     p = archive.score / n
     performance = rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one)
@@ -321,14 +284,4 @@ def _newcomer(
         else N_("provisional rating after {games} games: {rc} + D({p}) = {rating}")
     )
     notes = (note(text, games=n, rc=round(rc, 1), p=round(p, 2), rating=rating),)
-    return PlayerResult(
-        player=player,
-        before=state,
-        after=after,
-        rating_exact=performance,
-        score=score,
-        performance_classical=classical,
-        performance_exact=exact,
-        games=tuple(played.lines),
-        notes=notes,
-    )
+    return played.result(after, rating_exact=performance, notes=notes)

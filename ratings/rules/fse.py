@@ -25,7 +25,6 @@ from .base import (
     Bounds,
     PlayerId,
     PlayerResult,
-    PlayerState,
     Status,
     Version,
     check_ranges,
@@ -33,8 +32,7 @@ from .base import (
     param,
     version_on,
 )
-from .common import Played, exact_by_player, exchange, split_games, unchanged
-from .common import classical as performance_of
+from .common import Played, exchange, solve_exact, split_games, unchanged
 
 KEY = "fse"
 NAME = N_("Switzerland (FSE)")
@@ -100,23 +98,18 @@ def rate(batch: Batch, params: Params) -> BatchResult:
         from . import fide
 
         return fide.rate(batch, version_on(fide.VERSIONS, batch.day).params)
-    results = {
-        player: _rate_player(batch, params, player, state)
-        for player, state in batch.players.items()
-    }
+    results = {player: _rate_player(batch, params, player) for player in batch.players}
     return BatchResult(batch.day, results)
 
 
-def _rate_player(
-    batch: Batch, params: Params, player: PlayerId, state: PlayerState
-) -> PlayerResult:
-    played = split_games(batch, player, lambda p: batch.players[p].rating)
-    classical = performance_of(played, dp="formula")
-    exact = exact_by_player({player: played}, elo.ExpectedMethod.NORMAL)[player]
+def _rate_player(batch: Batch, params: Params, player: PlayerId) -> PlayerResult:
+    played = split_games(batch, player, lambda p: batch.players[p].rating, dp="formula")
+    solve_exact({player: played}, elo.ExpectedMethod.NORMAL)
+    state = played.before
     if state.rating is None:
-        return _newcomer(params, player, state, played, classical, exact)
+        return _newcomer(params, played)
     if not played.counted:
-        return unchanged(player, state, played.score, classical, exact, played.lines)
+        return unchanged(played)
     done = exchange(
         state.rating,
         played.lines,
@@ -128,31 +121,16 @@ def _rate_player(
     exact_rating = state.rating + done.change
     rating = elo.round_decimals(exact_rating, params.decimals)
     after = state.replace(rating=rating, games=state.games + played.counted)
-    return done.result(
-        player,
-        state,
-        after,
-        rating_exact=exact_rating,
-        k=params.k,
-        score=played.score,
-        performances=(classical, exact),
-    )
+    return done.result(played, after, rating_exact=exact_rating, k=params.k)
 
 
-def _newcomer(
-    params: Params,
-    player: PlayerId,
-    state: PlayerState,
-    played: Played,
-    classical: float | None,
-    exact: float | None,
-) -> PlayerResult:
+def _newcomer(params: Params, played: Played) -> PlayerResult:
     # Every opponent is kept one by one: the first rating is the exact performance over
     # all the games (seed 002), not the one against n copies of the average opponent.
-    archive = (state.archive or Archive()).with_each_opponent(played.opponents, sum(played.scores))
+    state = played.before
+    archive = (state.archive or Archive()).with_each_opponent(played.opponents, played.score)
     n, total_score = archive.games, archive.score
     opponents, opponents_sum = list(archive.opponents), archive.opponents_sum
-    score = played.score
     if n < params.first_rating_games:
         notes = (
             note(
@@ -162,17 +140,7 @@ def _newcomer(
             ),
         )
         after = state.replace(archive=archive, games=n)
-        return PlayerResult(
-            player=player,
-            before=state,
-            after=after,
-            rating_exact=None,
-            score=score,
-            performance_classical=classical,
-            performance_exact=exact,
-            games=tuple(played.lines),
-            notes=notes,
-        )
+        return played.result(after, rating_exact=None, notes=notes)
     # Solved well below the tenth the rating keeps, then rounded once: X = 1420.146 is
     # 1420.1 (the display's hundredths would round it twice, 1420.15 -> 1420.2).
     first = elo.exact_performance(
@@ -192,14 +160,4 @@ def _newcomer(
     rating = elo.round_decimals(first, params.decimals)
     after = state.replace(rating=rating, games=n, status=Status.RATED, archive=None)
     notes = (note(N_("first rating: performance over {games} games"), games=n),)
-    return PlayerResult(
-        player=player,
-        before=state,
-        after=after,
-        rating_exact=first,
-        score=score,
-        performance_classical=classical,
-        performance_exact=exact,
-        games=tuple(played.lines),
-        notes=notes,
-    )
+    return played.result(after, rating_exact=first, notes=notes)
