@@ -162,7 +162,7 @@ def history_rows_html(rows: list[HistoryRow]) -> SafeString:
             f'<tr class="history-row"><td>{escape(row.day_text)}</td>'
             f'<td class="d-none d-md-table-cell">{escape(row.system)}</td>'
             f"<td>{label}{badge if row.estimated else ''}</td>"
-            f'<td class="text-end">{row.before_text}</td>'
+            f'<td class="text-end d-none d-sm-table-cell">{row.before_text}</td>'
             f'<td class="text-end">{row.after_text}</td>'
             f'<td class="text-end {row.trend}">{escape(row.change_text)}</td>'
             f'<td class="text-end d-none d-md-table-cell">{escape(row.score_text)}</td>'
