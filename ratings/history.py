@@ -21,12 +21,12 @@ from typing import Any
 from django.db.models import Exists, FilteredRelation, Q, QuerySet
 from django.urls import reverse
 from django.utils.dates import MONTHS
-from django.utils.formats import get_format
+from django.utils.formats import date_format, get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from club.models import Member, Player
-from ratings.models import RatingChange, RatingStatus, RatingSystem, ReplayJob
+from ratings.models import RatingBatch, RatingChange, RatingStatus, RatingSystem, ReplayJob
 from ratings.templatetags.ratings_tags import signed
 
 DISTRIBUTION_STEP = 100
@@ -47,6 +47,7 @@ _ROW_FIELDS = (
     "score",
     "performance",
     "performance_exact",
+    "batch__kind",
 )
 
 
@@ -119,14 +120,14 @@ class Writer:
 
 def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: Writer) -> HistoryRow:
     (pk, day, system_id, label, event_id, period_end, before, after) = values[:8]
-    (games, score, performance, performance_exact) = values[8:]
+    (games, score, performance, performance_exact, kind) = values[8:]
     change = None if before is None or after is None else after - before
     return HistoryRow(
         pk=pk,
         day=day,
         system_id=system_id,
         system=names[system_id],
-        label=label,
+        label=shown_label(kind, label, names[system_id], day),
         event_url=write.event.format(event_id) if event_id else "",
         calculation_url=write.calculation.format(pk),
         estimated=period_end is not None and period_end >= today,
@@ -141,6 +142,21 @@ def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: Wri
         performance_text=whole(performance),
         performance_exact_text="" if performance_exact is None else whole(performance_exact),
     )
+
+
+def shown_label(kind: str, label: str, system: str, day: date) -> str:
+    """A batch's label in the page's language. The replay stores it in English: an
+    official list is named again here, a federation's published adjustment is translated
+    (its label is in the catalogue; one an administrator typed is shown as typed), an
+    event keeps its title and a period its dates."""
+    if kind == RatingBatch.Kind.OFFICIAL:
+        return gettext("%(system)s: official list of %(day)s") % {
+            "system": system,
+            "day": date_format(day, "j F Y"),
+        }
+    if kind == RatingBatch.Kind.ADJUSTMENT:
+        return gettext(label)
+    return label
 
 
 def history_rows_html(rows: list[HistoryRow]) -> SafeString:
@@ -257,13 +273,13 @@ def chart_series(values: list[tuple[Any, ...]], systems: dict[int, str]) -> list
     per system (``systems``: their names by id, in order), oldest first, each rating
     after a change."""
     series: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for _pk, day, system_id, label, _event, _end, before, after, *_rest in reversed(values):
+    for _pk, day, system_id, label, _event, _end, before, after, *rest in reversed(values):
         if after is not None:
             series[system_id].append(
                 {
                     "x": day.isoformat(),
                     "y": round(after, 1),
-                    "label": label,
+                    "label": shown_label(rest[-1], label, systems[system_id], day),
                     "change": None if before is None else round(after - before, 1),
                 }
             )

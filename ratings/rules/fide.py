@@ -62,7 +62,7 @@ KEY = "fide"
 NAME = N_("FIDE")
 ROLE = "fide"
 # the label of the federation's published one-off adjustment, as a history shows it
-ADJUSTMENT_LABEL: str | None = "FIDE: one-time adjustment of 1 March 2024"
+ADJUSTMENT_LABEL: str | None = N_("FIDE: one-time adjustment of 1 March 2024")
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 MONTHS = tuple(f"{month:02d}-01" for month in range(1, 13))
 

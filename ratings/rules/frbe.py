@@ -44,7 +44,7 @@ KEY = "frbe"
 NAME = N_("Belgium (FRBE-KBSB)")
 ROLE = "national"
 # the label of the federation's published one-off adjustment, as a history shows it
-ADJUSTMENT_LABEL: str | None = "FRBE-KBSB: one-off adjustment of 1 April 2024"
+ADJUSTMENT_LABEL: str | None = N_("FRBE-KBSB: one-off adjustment of 1 April 2024")
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 
 

@@ -360,3 +360,46 @@ def test_the_current_ratings_say_unrated_and_estimated(
     cards = html[html.index('id="current-ratings"') : html.index('id="chart-title"')]
     assert national.name in cards and ">non classé<" in cards
     assert cards.count(">estimé<") == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "not_shown"),
+    [
+        (
+            "fr",
+            [
+                "FRBE-KBSB : ajustement unique du 1er avril 2024",
+                "liste officielle du 1 janvier 2024",
+            ],
+            ["one-off adjustment", "official list"],
+        ),
+        (
+            "en",
+            ["FRBE-KBSB: one-off adjustment of 1 April 2024", "official list of 1 January 2024"],
+            ["ajustement", "liste officielle"],
+        ),
+    ],
+)
+def test_the_history_names_lists_and_adjustments_in_the_pages_language(
+    client: Client, language: str, shown: list[str], not_shown: list[str]
+) -> None:
+    """The replay stores a batch's label in English; the page shows an official list's and
+    the federation's adjustment's in the visitor's language (a real replay of the Belgian
+    system across its April 2024 adjustment, with a list of 1 January 2024)."""
+    from ratings.services import recalculate
+    from tests.ratings.test_replay_rows import build_history
+
+    build_history()
+    frbe = RatingSystem.objects.get(engine="frbe")
+    player = Player.objects.get(last_name="Rows01")  # rated 1450: under the threshold
+    frbe.official.create(player=player, list_date=date(2024, 1, 1), rating=1460, source="FRBE")
+    recalculate(frbe)
+    member = MemberFactory(player=player)
+    kinds = set(RatingChange.objects.filter(player=player).values_list("batch__kind", flat=True))
+    assert {RatingBatch.Kind.OFFICIAL, RatingBatch.Kind.ADJUSTMENT} <= kinds
+    prefix = "" if language == "fr" else "/en"
+    page = client.get(f"{prefix}{reverse('member', args=[member.pk])}").content.decode()
+    for text in shown:
+        assert text in page
+    for text in not_shown:
+        assert text not in page
