@@ -16,16 +16,15 @@ class Played:
 
     ``lines`` has a line per game (the uncounted ones already explained: forfeits,
     unrated opponents); over the counted games, ``opponents`` holds the opponents'
-    ratings as used, ``scores`` the player's scores, ``score`` their total
-    (:func:`elo.total`), ``classical`` and ``exact`` the performances (``exact`` solved for
-    the whole batch by :func:`solve_exact`). Not frozen, which would make it slower to
-    build, once per player and batch of a replay."""
+    ratings as used, ``score`` the player's total (:func:`elo.total`), ``classical`` and
+    ``exact`` the performances (``exact`` solved for the whole batch by
+    :func:`solve_exact`). Not frozen, which would make it slower to build, once per player
+    and batch of a replay."""
 
     player: PlayerId
     before: PlayerState
     lines: list[GameLine]
     opponents: list[float]
-    scores: list[float]
     score: float
     classical: float | None
     exact: float | None = None
@@ -86,13 +85,7 @@ def split_games(
             line(GameLine(opponent, rating, score))
     total = elo.total(scores)
     return Played(
-        player,
-        batch.players[player],
-        lines,
-        opponents,
-        scores,
-        total,
-        classical(opponents, total, dp),
+        player, batch.players[player], lines, opponents, total, classical(opponents, total, dp)
     )
 
 
@@ -127,10 +120,6 @@ def solve_exact(
     solved = elo.exact_performances([(p.opponents, p.score) for p in played], method, table)
     for each, exact in zip(played, solved, strict=True):
         each.exact = exact
-
-
-def rating_of_states(states: dict[PlayerId, PlayerState]) -> Callable[[PlayerId], float | None]:
-    return lambda player: states[player].rating
 
 
 def no_games_note() -> Note:
