@@ -150,27 +150,6 @@ class RatingSystem(models.Model):
         return player.national_rating or player.fide_rating
 
 
-def state_to_json(state: PlayerState) -> dict[str, Any]:
-    archive = state.archive
-    return {
-        "rating": state.rating,
-        "games": state.games,
-        "status": str(state.status),
-        "birth_date": state.birth_date.isoformat() if state.birth_date else None,
-        "junior": state.junior,
-        "peak_rating": state.peak_rating,
-        "archive": None
-        if archive is None
-        else {
-            "performance": archive.performance,
-            "games": archive.games,
-            "opponents_sum": archive.opponents_sum,
-            "score": archive.score,
-            "opponents": list(archive.opponents),
-        },
-    }
-
-
 def state_from_json(data: dict[str, Any]) -> PlayerState:
     stored = data.get("archive")
     archive = (

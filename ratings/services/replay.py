@@ -258,7 +258,7 @@ def rows_writer(model: type[models.Model]) -> Iterator[Callable[[list[Row]], Non
 def encode_json(value: Any) -> str:
     """A history row's JSON column as text. The rules' dataclasses are written as the
     objects of their fields in declaration order (a breakdown's game lines and notes, a
-    player's state: ``state_to_json`` gives the same object), dates in ISO form, enums
+    player's state, read back by ``state_from_json``), dates in ISO form, enums
     by value; orjson does it in C, which a replay of a long history needs (the standard
     ``json`` took longer than the rating itself)."""
     return orjson.dumps(value, option=orjson.OPT_SERIALIZE_NUMPY).decode()
