@@ -26,7 +26,14 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from club.models import Member, Player
-from ratings.models import RatingBatch, RatingChange, RatingStatus, RatingSystem, ReplayJob
+from ratings.models import (
+    RatingBatch,
+    RatingChange,
+    RatingStatus,
+    RatingSystem,
+    ReplayJob,
+    is_estimated,
+)
 from ratings.templatetags.ratings_tags import signed
 
 DISTRIBUTION_STEP = 100
@@ -130,7 +137,7 @@ def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: Wri
         label=shown_label(kind, label, names[system_id], day),
         event_url=write.event.format(event_id) if event_id else "",
         calculation_url=write.calculation.format(pk),
-        estimated=period_end is not None and period_end >= today,
+        estimated=is_estimated(period_end, today),
         rating_before=before,
         rating_after=after,
         change=change,
@@ -228,7 +235,7 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
             "name": name,
             "rating": whole(rating),
             "status": statuses.get(status, status) if rated else "",
-            "estimated": period_end is not None and period_end >= today,
+            "estimated": is_estimated(period_end, today),
         }
         for _pk, name, rated, rating, status, period_end, _pending in systems
     ]

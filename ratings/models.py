@@ -150,6 +150,12 @@ class RatingSystem(models.Model):
         return player.national_rating or player.fide_rating
 
 
+def is_estimated(period_end: date | None, today: date) -> bool:
+    """A batch of a period still running (``period_end`` today or later) gives estimated
+    ratings; its final figure comes when the period is over."""
+    return period_end is not None and period_end >= today
+
+
 def state_from_json(data: dict[str, Any]) -> PlayerState:
     stored = data.get("archive")
     archive = (
@@ -236,9 +242,7 @@ class RatingBatch(models.Model):
         return self.label
 
     def is_estimated(self, today: date) -> bool:
-        """A period still running gives estimated ratings; its final figure comes when it
-        is over."""
-        return self.period_end is not None and self.period_end >= today
+        return is_estimated(self.period_end, today)
 
 
 class RatingChange(models.Model):
