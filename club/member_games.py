@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
+from club.lib.paging import page_of
 from club.models import Game, Member, Result
 from ratings.history import Writer
 
@@ -57,22 +58,22 @@ class GameLine:
 def member_games(member: Member, page: int) -> dict[str, Any]:
     """The ``page``-th page of the member's games (the first is the one their page shows),
     latest first: one query."""
-    start = (page - 1) * GAMES_PAGE
-    values = list(
+    games = (
         Game.objects.filter(Q(white=member.player_id) | Q(black=member.player_id))
         .filter(round__event__public=True)
         .exclude(result="")
         .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
         .order_by("-round__event__start", "-round__number")
-        .values_list(*_COLUMNS)[start : start + GAMES_PAGE + 1]
+        .values_list(*_COLUMNS)
     )
-    lines = [_line(row) for row in values[:GAMES_PAGE]]
+    values, newer, older = page_of(games, page, GAMES_PAGE)
+    lines = [_line(row) for row in values]
     return {
         "games": lines,
         "games_html": game_rows_html(lines),
         "page": page,
-        "newer_games": page - 1 if page > 1 else None,
-        "older_games": page + 1 if len(values) > GAMES_PAGE else None,
+        "newer_games": newer,
+        "older_games": older,
     }
 
 

@@ -25,6 +25,7 @@ from django.utils.formats import date_format, get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from club.lib.paging import page_of
 from club.models import Member, Player
 from ratings.models import (
     RatingBatch,
@@ -253,16 +254,15 @@ def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     """The ``page``-th page of the member's history, newest first (the first is the one
     their page shows): two queries."""
     names = dict(RatingSystem.objects.enabled().values_list("pk", "name"))
-    start = (page - 1) * HISTORY_PAGE
-    values = list(_changes(member.player_id, list(names))[start : start + HISTORY_PAGE + 1])
+    values, newer, older = page_of(_changes(member.player_id, list(names)), page, HISTORY_PAGE)
     write = Writer(member.pk)
-    rows = [_row(row, names, today, write) for row in values[:HISTORY_PAGE]]
+    rows = [_row(row, names, today, write) for row in values]
     return {
         "history": rows,
         "history_html": history_rows_html(rows),
         "page": page,
-        "newer_changes": page - 1 if page > 1 else None,
-        "older_changes": page + 1 if len(values) > HISTORY_PAGE else None,
+        "newer_changes": newer,
+        "older_changes": older,
     }
 
 

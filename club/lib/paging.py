@@ -1,0 +1,22 @@
+"""A page of rows read newest first, without counting them all: one row more than a page
+is read, and says whether there is an older page."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from django.db.models import QuerySet
+
+T = TypeVar("T")
+
+
+def page_of(
+    query: QuerySet[Any, T], page: int, size: int
+) -> tuple[list[T], int | None, int | None]:
+    """The ``page``-th page (from 1) of ``query``'s rows, ``size`` a page, with the numbers
+    of the newer and of the older page (None where there is none): one query."""
+    start = (page - 1) * size
+    rows = list(query[start : start + size + 1])
+    newer = page - 1 if page > 1 else None
+    older = page + 1 if len(rows) > size else None
+    return rows[:size], newer, older
