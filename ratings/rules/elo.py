@@ -279,7 +279,11 @@ def _by_distance(table: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
 
 def expected_hundredths(diff: float, table: tuple[tuple[int, int], ...]) -> int:
     """The table's expected score in hundredths: exact integers, for exact sums."""
-    by_distance = _by_distance(table)
+    return _read_hundredths(diff, _by_distance(table))
+
+
+def _read_hundredths(diff: float, by_distance: tuple[int, ...]) -> int:
+    """:func:`expected_hundredths` from the table read by distance (``_by_distance``)."""
     distance = math.floor(abs(round(diff, 9)) + 0.5)
     higher = by_distance[distance] if distance < len(by_distance) else 100
     return higher if diff >= 0 else 100 - higher
@@ -312,14 +316,7 @@ def expectation(
     per game, without choosing the method again each time."""
     if method is ExpectedMethod.TABLE:
         by_distance = _by_distance(tuple(table))  # read once, not once per game
-        beyond = len(by_distance)
-
-        def expected_from_table(diff: float) -> float:  # expected_hundredths(diff) / 100
-            distance = math.floor(abs(round(diff, 9)) + 0.5)
-            higher = by_distance[distance] if distance < beyond else 100
-            return (higher if diff >= 0 else 100 - higher) / 100
-
-        return expected_from_table
+        return lambda diff: _read_hundredths(diff, by_distance) / 100
     if method is ExpectedMethod.NORMAL:
         return expected_normal
     return expected_logistic
