@@ -27,6 +27,7 @@ from django.utils.translation import gettext
 
 from club.lib.paging import page_of
 from club.models import Member, Player
+from ratings import rules
 from ratings.models import (
     RatingBatch,
     RatingChange,
@@ -155,16 +156,22 @@ def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: Wri
 def shown_label(kind: str, label: str, system: str, day: date) -> str:
     """A batch's label in the page's language. The replay stores it in English: an
     official list is named again here, a federation's published adjustment is translated
-    (its label is in the catalogue; one an administrator typed is shown as typed), an
-    event keeps its title and a period its dates."""
+    (one an administrator typed is shown as typed), an event keeps its title and a period
+    its dates."""
     if kind == RatingBatch.Kind.OFFICIAL:
         return gettext("%(system)s: official list of %(day)s") % {
             "system": system,
             "day": date_format(day, "j F Y"),
         }
-    if kind == RatingBatch.Kind.ADJUSTMENT:
+    if kind == RatingBatch.Kind.ADJUSTMENT and label in _PUBLISHED_ADJUSTMENTS:
         return gettext(label)
     return label
+
+
+# The labels of the federations' published adjustments (``ADJUSTMENT_LABEL``, marked N_)
+_PUBLISHED_ADJUSTMENTS = frozenset(
+    label for key in rules.SYSTEMS if (label := rules.system(key).ADJUSTMENT_LABEL)
+)
 
 
 def history_rows_html(rows: list[HistoryRow]) -> SafeString:
