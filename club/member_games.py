@@ -63,7 +63,7 @@ def member_games(member: Member, page: int) -> dict[str, Any]:
         .filter(round__event__public=True)
         .exclude(result="")
         .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
-        .order_by("-round__event__start", "-round__number")
+        .order_by("-round__event__start", "-round__number", "board", "-pk")
         .values_list(*_COLUMNS)
     )
     values, newer, older = page_of(games, page, GAMES_PAGE)

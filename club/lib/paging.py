@@ -1,5 +1,9 @@
 """A page of rows read newest first, without counting them all: one row more than a page
-is read, and says whether there is an older page."""
+is read, and says whether there is an older page.
+
+The order must be total: where rows tie, PostgreSQL may return them in a different order
+for each OFFSET, and a row then shows on two pages while another shows on none. So the
+query's order must end with its primary key."""
 
 from __future__ import annotations
 
@@ -14,7 +18,13 @@ def page_of(
     query: QuerySet[Any, T], page: int, size: int
 ) -> tuple[list[T], int | None, int | None]:
     """The ``page``-th page (from 1) of ``query``'s rows, ``size`` a page, with the numbers
-    of the newer and of the older page (None where there is none): one query."""
+    of the newer and of the older page (None where there is none): one query.
+
+    Raises ValueError if ``query`` is not ordered down to its primary key."""
+    order = query.query.order_by
+    last = order[-1] if order else None
+    if not isinstance(last, str) or last.lstrip("-") not in ("pk", query.model._meta.pk.name):
+        raise ValueError(f"page_of needs an order ending with the primary key, not {order}")
     start = (page - 1) * size
     rows = list(query[start : start + size + 1])
     newer = page - 1 if page > 1 else None

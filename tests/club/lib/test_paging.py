@@ -26,3 +26,12 @@ def test_a_last_page_exactly_full_has_no_older_page() -> None:
     PlayerFactory.create_batch(20)
     names = Player.objects.order_by("pk").values_list("pk", flat=True)
     assert page_of(names, 2, 10)[1:] == (1, None)
+
+
+@pytest.mark.parametrize("order", [(), ("last_name",), ("-pk", "last_name")])
+def test_an_order_that_can_tie_is_refused(order: tuple[str, ...]) -> None:
+    """Rows that tie may come back in another order at each OFFSET (PostgreSQL does it):
+    a game was listed on two pages and another on none. The order must end on the key."""
+    names = Player.objects.order_by(*order).values_list("pk", flat=True)
+    with pytest.raises(ValueError, match="primary key"):
+        page_of(names, 1, 10)
