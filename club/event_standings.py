@@ -80,7 +80,9 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
         games_query = games_query.filter(round__number__lte=until)
         byes_query = byes_query.filter(round__number__lte=until)
     games = list(games_query.order_by("round__number", "board"))
-    byes = list(byes_query.order_by("round__number", "player__last_name"))
+    byes = list(
+        byes_query.order_by("round__number", "player__last_name", "player__first_name", "pk")
+    )
     participants = list(event.participants.select_related("player").order_by("number", "pk"))
     players: dict[int, Player] = {p.player_id: p.player for p in participants}
     numbers = {p.player_id: p.number for p in participants}

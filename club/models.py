@@ -129,7 +129,7 @@ class Member(models.Model):
     class Meta:
         verbose_name = _("member")
         verbose_name_plural = _("members")
-        ordering = ["player__last_name", "player__first_name"]
+        ordering = ["player__last_name", "player__first_name", "pk"]
         constraints = [
             models.CheckConstraint(
                 condition=Q(until__isnull=True) | Q(until__gte=F("since")),
@@ -153,13 +153,13 @@ class EventQuerySet(models.QuerySet["Event"]):
         return (
             self.filter(end__gte=timezone.now())
             .exclude(status=Event.Status.CLOSED)
-            .order_by("start")
+            .order_by("start", "pk")
         )
 
     def past(self) -> EventQuerySet:
         """Events over or closed, the latest finished first."""
         return self.filter(Q(end__lt=timezone.now()) | Q(status=Event.Status.CLOSED)).order_by(
-            "-end"
+            "-end", "-pk"
         )
 
     def tournaments(self) -> EventQuerySet:
@@ -608,7 +608,7 @@ class ChangeLog(models.Model):
 
 class ArticleQuerySet(models.QuerySet["Article"]):
     def published(self) -> ArticleQuerySet:
-        return self.filter(published_at__lte=timezone.now()).order_by("-published_at")
+        return self.filter(published_at__lte=timezone.now()).order_by("-published_at", "-pk")
 
 
 class Article(models.Model):

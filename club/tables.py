@@ -24,12 +24,17 @@ class RatingColumn(tables.Column):
 
 
 class MemberTable(tables.Table):
+    """Paged: every column's order ends on the key, else PostgreSQL may show a member on
+    two pages and another on none where rows tie (same name, same year, same rating)."""
+
     name = tables.Column(
         verbose_name=_("Name"),
         accessor="player__last_name",
-        order_by=("player__last_name", "player__first_name"),
+        order_by=("player__last_name", "player__first_name", "pk"),
     )
-    since = tables.Column(verbose_name=_("Member since"), accessor="since")
+    since = tables.Column(
+        verbose_name=_("Member since"), accessor="since", order_by=("since", "pk")
+    )
 
     class Meta:
         model = Member
@@ -41,7 +46,14 @@ class MemberTable(tables.Table):
 
     def __init__(self, *args: Any, systems: list[Any], **kwargs: Any) -> None:
         extra = [
-            (f"rating_{s.pk}", RatingColumn(verbose_name=s.name, accessor=f"rating_{s.pk}"))
+            (
+                f"rating_{s.pk}",
+                RatingColumn(
+                    verbose_name=s.name,
+                    accessor=f"rating_{s.pk}",
+                    order_by=(f"rating_{s.pk}", "pk"),
+                ),
+            )
             for s in systems
         ]
         super().__init__(*args, extra_columns=extra, **kwargs)

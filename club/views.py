@@ -79,7 +79,7 @@ def tournaments(request: HttpRequest) -> HttpResponse:
     archive = archive.annotate(game_count=Count("rounds__games"))
     context = {
         "events": Event.objects.public().upcoming().tournaments(),
-        "archive": archive.order_by("start"),
+        "archive": archive.order_by("start", "pk"),
         "seasons": [(year, f"{year}-{year + 1}") for year in seasons],
         "season": season,
     }
@@ -113,7 +113,7 @@ def games(request: HttpRequest) -> HttpResponse:
         Game.objects.filter(round__event__public=True)
         .exclude(result="")
         .select_related("white", "black", "round__event")
-        .order_by("-round__event__start", "-round__number", "board")[:50]
+        .order_by("-round__event__start", "-round__number", "board", "-pk")[:50]
     )
     return render(request, "club/games.html", {"games": latest})
 
@@ -230,7 +230,7 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
             player__membership__listed=True,
         )
         .select_related("player__membership")
-        .order_by("-rating", "player__last_name")
+        .order_by("-rating", "player__last_name", "player__first_name", "pk")
     )
     context = {
         "systems": systems,

@@ -48,7 +48,7 @@ def _events_by_day(start: date, end: date) -> dict[date, list[Event]]:
         Event.objects.public()
         .filter(start__date__lte=end, end__date__gte=start)
         .prefetch_related("rounds")
-        .order_by("start")
+        .order_by("start", "pk")
     )
     by_day: dict[date, list[Event]] = {}
     for event in events:
@@ -111,7 +111,7 @@ def _feed(request: HttpRequest, name: str, events: Any) -> HttpResponse:
 
 def _recent(events: Any) -> Any:
     since = timezone.now() - timedelta(days=FEED_DAYS_BACK)
-    return events.filter(end__gte=since).order_by("start").prefetch_related("rounds")
+    return events.filter(end__gte=since).order_by("start", "pk").prefetch_related("rounds")
 
 
 def round_times(event: Event) -> str:

@@ -106,12 +106,18 @@ def _outsider(team: Team, typed: Typed, user: Any, event: Event) -> Player:
     """The outside player of ``team``'s club by that name, known already or new; their
     rating is updated to the one typed."""
     last, first = typed.last_name.strip(), typed.first_name.strip()
-    player = Player.objects.filter(
-        membership__isnull=True,
-        club_name__iexact=team.club_name,
-        last_name__iexact=last,
-        first_name__iexact=first,
-    ).first()
+    # the first entered when the club has two of that name (ties broken, not left to the
+    # database)
+    player = (
+        Player.objects.filter(
+            membership__isnull=True,
+            club_name__iexact=team.club_name,
+            last_name__iexact=last,
+            first_name__iexact=first,
+        )
+        .order_by("pk")
+        .first()
+    )
     if player is None:
         player = Player.objects.create(
             first_name=first,
@@ -376,7 +382,7 @@ class Played:
 
 def division_matches(division: Division) -> list[Played]:
     matches = list(
-        division.matches.select_related("event", "home", "away").order_by("event__start")
+        division.matches.select_related("event", "home", "away").order_by("event__start", "pk")
     )
     scores = _read(matches)
     return [Played(m, scores[m.pk]) for m in matches]

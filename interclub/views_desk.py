@@ -41,7 +41,9 @@ def divisions(request: HttpRequest) -> HttpResponse:
         "teams",
         Prefetch(
             "matches",
-            TeamMatch.objects.select_related("home", "away", "event").order_by("event__start"),
+            TeamMatch.objects.select_related("home", "away", "event").order_by(
+                "event__start", "pk"
+            ),
         ),
     )
     return render(request, "interclub/desk/divisions.html", {"divisions": shown})

@@ -85,7 +85,7 @@ def recalculation(request: HttpRequest) -> HttpResponse:
         return redirect("ratings:job", pk=job.pk)
     jobs = [
         (replay, is_interrupted(replay))
-        for replay in ReplayJob.objects.select_related("system")[:10]
+        for replay in ReplayJob.objects.select_related("system").order_by("-created_at", "-pk")[:10]
     ]
     return render(request, "ratings/recalculation.html", {"form": form, "jobs": jobs})
 

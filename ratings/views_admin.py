@@ -120,7 +120,7 @@ def system(request: HttpRequest, pk: int) -> HttpResponse:
         "scope": scope,
         "form": params_form,
         "adjustment": adjustment,
-        "adjustments": chosen.adjustments.all(),
+        "adjustments": chosen.adjustments.order_by("day", "pk"),
         "published": chosen.federation_adjustments(),
         "changes": chosen.changes.select_related("user")[:20],
     }
@@ -165,7 +165,7 @@ def system_preview(request: HttpRequest, pk: int) -> HttpResponse:
             "form": form,
             "scope": ScopeForm(instance=chosen, prefix="scope"),
             "adjustment": AdjustmentForm(prefix="a"),
-            "adjustments": chosen.adjustments.all(),
+            "adjustments": chosen.adjustments.order_by("day", "pk"),
             "published": chosen.federation_adjustments(),
             "changes": chosen.changes.select_related("user")[:20],
         }

@@ -64,7 +64,7 @@ def lines(event: Event, number: int) -> list[Line]:
     )
     found = []
     for participant in event.participants.select_related("player").order_by(
-        "number", "player__last_name"
+        "number", "player__last_name", "player__first_name", "pk"
     ):
         if participant.joined_round > number:
             continue

@@ -185,7 +185,7 @@ def _already_imported(tournament: trf.Tournament, digest: str) -> list[Event]:
     day = _date(tournament.start)
     if tournament.name and day:
         query |= Q(title=tournament.name, start__date=day)
-    return list(Event.objects.filter(query).order_by("-start")[:5])
+    return list(Event.objects.filter(query).order_by("-start", "-pk")[:5])
 
 
 def _line_of(text: str, code: str) -> int | None:

@@ -258,7 +258,9 @@ def renumber(event: Event, user: Any) -> None:
     if event.system == Event.System.ROUND_ROBIN and _has_games(event):
         raise DeskError(_("The round robin is paired: its pairing numbers are its draw."))
     participants = list(event.participants.select_related("player"))
-    participants.sort(key=lambda p: (-(p.rating or 0), p.player.last_name, p.player.first_name))
+    participants.sort(
+        key=lambda p: (-(p.rating or 0), p.player.last_name, p.player.first_name, p.pk)
+    )
     Participant.objects.filter(event=event).update(number=None)
     for number, participant in enumerate(participants, 1):
         participant.number = number

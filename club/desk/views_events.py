@@ -55,7 +55,7 @@ def events(request: HttpRequest) -> HttpResponse:
         changed = ChangeLog.objects.filter(user_id=me).values("event")
         query = query.filter(Q(updated_by_id=me) | Q(pk__in=changed))
     by_status = {
-        status: list(query.filter(status=status).order_by("-start")[:EVENTS_PER_STATUS])
+        status: list(query.filter(status=status).order_by("-start", "-pk")[:EVENTS_PER_STATUS])
         for status in (
             Event.Status.ONGOING,
             Event.Status.ANNOUNCED,
@@ -123,14 +123,14 @@ class ParticipantTable(tables.Table):
     name = tables.Column(
         verbose_name=gettext_lazy("Name"),
         accessor="player__last_name",
-        order_by=("player__last_name", "player__first_name"),
+        order_by=("player__last_name", "player__first_name", "pk"),
     )
     rating = tables.Column(
         verbose_name=gettext_lazy("Rating"),
         default="–",
         attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}},
     )
-    team = tables.Column(verbose_name=gettext_lazy("Team"), default="")
+    team = tables.Column(verbose_name=gettext_lazy("Team"), default="", order_by=("team", "pk"))
     entry = tables.TemplateColumn(
         template_name="desk/events/_participant_entry.html",
         verbose_name=gettext_lazy("Rounds"),
@@ -158,12 +158,16 @@ class ParticipantTable(tables.Table):
     def order_number(self, queryset: QuerySet[Any], is_descending: bool) -> tuple[Any, bool]:
         by_rating = _nulls_last("rating", True)
         return queryset.order_by(
-            _nulls_last("number", is_descending), by_rating, "player__last_name"
+            _nulls_last("number", is_descending),
+            by_rating,
+            "player__last_name",
+            "player__first_name",
+            "pk",
         ), True
 
     def order_rating(self, queryset: QuerySet[Any], is_descending: bool) -> tuple[Any, bool]:
         return queryset.order_by(
-            _nulls_last("rating", is_descending), "player__last_name", "player__first_name"
+            _nulls_last("rating", is_descending), "player__last_name", "player__first_name", "pk"
         ), True
 
 
@@ -209,7 +213,7 @@ def _event_page(
         "outsider": outsider or OutsiderForm(initial={"joined_round": next_round}),
         "outsider_open": outsider is not None,
         "rated_by": RatingSystem.objects.rating(event),
-        "changes": event.changes.select_related("user")[:CHANGES_SHOWN],
+        "changes": event.changes.select_related("user").order_by("-at", "-pk")[:CHANGES_SHOWN],
         "rating_changes_template": template_exists(RATING_CHANGES_TEMPLATE),
         "closable": event.status != Event.Status.CLOSED and not services.missing_results(event),
         **replays_context(event),

@@ -100,7 +100,8 @@ def _preview(  # type: ignore[no-untyped-def]
     candidates = {}
     for entry in plan.unmatched:
         last = entry.name.split(",")[0].split(" ")[0].strip()
-        candidates[entry.rank] = list(Player.objects.filter(last_name__iexact=last)[:10])
+        namesakes = Player.objects.filter(last_name__iexact=last)
+        candidates[entry.rank] = list(namesakes.order_by("last_name", "first_name", "pk")[:10])
     rows = [(entry, candidates[entry.rank]) for entry in plan.unmatched]
     read = read_event(plan)
     players = sorted(plan.tournament.players, key=lambda e: e.rank)

@@ -35,13 +35,16 @@ TABLE_ATTRS = {"class": "table table-sm table-striped table-hover bg-white align
 
 
 class DeskMemberTable(Table):
+    """Paged: every column's order ends on the key, else PostgreSQL may show a member on
+    two pages and another on none where rows tie (most members share a status)."""
+
     name = Column(
         verbose_name=gettext_lazy("Name"),
         accessor="player__last_name",
-        order_by=("player__last_name", "player__first_name"),
+        order_by=("player__last_name", "player__first_name", "pk"),
     )
-    status = Column(verbose_name=gettext_lazy("Status"))
-    email = Column(verbose_name=gettext_lazy("E-mail"), default="–")
+    status = Column(verbose_name=gettext_lazy("Status"), order_by=("status", "pk"))
+    email = Column(verbose_name=gettext_lazy("E-mail"), default="–", order_by=("email", "pk"))
     user = Column(verbose_name=gettext_lazy("Account"), default="–", orderable=False)
 
     class Meta:
@@ -152,11 +155,15 @@ def member_account(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 class AccountTable(Table):
+    """Paged: an order that ties (active, never signed in) ends on the unique username."""
+
     username = Column(verbose_name=gettext_lazy("Username"))
     member = Column(verbose_name=gettext_lazy("Member"), default="–", orderable=False)
     role = Column(verbose_name=gettext_lazy("Role"), empty_values=(), orderable=False)
-    is_active = Column(verbose_name=gettext_lazy("Active"))
-    last_login = Column(verbose_name=gettext_lazy("Last sign-in"), default="–")
+    is_active = Column(verbose_name=gettext_lazy("Active"), order_by=("is_active", "username"))
+    last_login = Column(
+        verbose_name=gettext_lazy("Last sign-in"), default="–", order_by=("last_login", "username")
+    )
 
     class Meta:
         attrs = TABLE_ATTRS

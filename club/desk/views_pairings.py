@@ -69,7 +69,7 @@ def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = get_round_for_secretary(request, pk, edit=True)  # a page to change it
     event = round_.event
     games = list(round_.games.order_by("board"))
-    byes = list(round_.byes.all())
+    byes = list(round_.byes.order_by("pk"))  # a bye has no order of its own: as entered
     check = None
     if request.method == "POST":
         boards, asked, wrong = _posted_round(request, len(games), len(byes))
@@ -88,7 +88,7 @@ def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         games_rows = [(g.white_id, g.black_id) for g in games]
         bye_rows = [(b.player_id, b.kind) for b in byes]
-    participants = list(event.participants.select_related("player").order_by("number"))
+    participants = list(event.participants.select_related("player").order_by("number", "pk"))
     rows = games_rows + [(None, None)] * EXTRA_BOARDS
     bye_list = bye_rows + [(None, "")] * BYE_ROWS
     context = {

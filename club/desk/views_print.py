@@ -59,7 +59,9 @@ def _games(round_: Round) -> list[Game]:
 
 def _byes(round_: Round) -> list[Bye]:
     return list(
-        round_.byes.select_related("player").order_by("player__last_name", "player__first_name")
+        round_.byes.select_related("player").order_by(
+            "player__last_name", "player__first_name", "pk"
+        )
     )
 
 

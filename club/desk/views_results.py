@@ -130,7 +130,11 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         "match": _match_score(event, games, teams),
         "is_match": event.system == Event.System.MATCH,
         "rounds": rounds,
-        "byes": list(round_.byes.select_related("player").order_by("player__last_name")),
+        "byes": list(
+            round_.byes.select_related("player").order_by(
+                "player__last_name", "player__first_name", "pk"
+            )
+        ),
         **results_actions(event, round_, games, len(rounds)),
     }
     return render(request, "desk/events/results.html", context)

@@ -161,7 +161,7 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
             )
             plan.append(lists[official.list_date])
         lists[official.list_date].official.append(official)
-    adjustments = [*RatingAdjustment.objects.filter(system=system)]
+    adjustments = [*RatingAdjustment.objects.filter(system=system).order_by("day", "pk")]
     adjustments += system.published_adjustments()
     for adjustment in adjustments:
         if since is not None and adjustment.day < since:

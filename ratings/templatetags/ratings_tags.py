@@ -36,7 +36,7 @@ def event_rating_changes(event: Event) -> dict[str, Any]:
     changes = (
         RatingChange.objects.filter(batch__in=batches, player__in=players)
         .select_related("player")
-        .order_by("player__last_name", "player__first_name")
+        .order_by("player__last_name", "player__first_name", "pk")
     )
     by_batch: dict[int, list[RatingChange]] = {}
     for change in changes:

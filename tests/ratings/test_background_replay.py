@@ -53,7 +53,7 @@ def test_a_failed_replay_is_reported_and_changes_nothing(
 ) -> None:
     make_event(date(2026, 1, 9), [[(players[0], players[1], W)]])
     call_command("recalculate", stdout=StringIO(), stderr=StringIO())
-    before = list(RatingChange.objects.values_list("player", "rating_after"))
+    before = list(RatingChange.objects.order_by("pk").values_list("player", "rating_after"))
 
     def broken(batch: Batch, params: object) -> NoReturn:
         raise RuntimeError("the rules broke")
@@ -63,7 +63,7 @@ def test_a_failed_replay_is_reported_and_changes_nothing(
     work_queued_tasks()
     job = ReplayJob.objects.get()
     assert job.state == ReplayJob.State.FAILED and "the rules broke" in job.error
-    assert list(RatingChange.objects.values_list("player", "rating_after")) == before
+    assert list(RatingChange.objects.order_by("pk").values_list("player", "rating_after")) == before
 
 
 @pytest.mark.parametrize("who", ["anonymous", "member"])

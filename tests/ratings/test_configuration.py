@@ -63,14 +63,14 @@ def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
     admin_client: Client, season: None, club_system: RatingSystem
 ) -> None:
     before = _ratings(club_system)
-    history = list(RatingChange.objects.values_list("pk", "rating_after"))
+    history = list(RatingChange.objects.order_by("pk").values_list("pk", "rating_after"))
     response = admin_client.post(
         reverse("ratings:preview", args=[club_system.pk]), _form(club_system, k="32")
     )
     assert response.status_code == 200
     assert response.context["count"] > 0
     assert _ratings(club_system) == before
-    assert list(RatingChange.objects.values_list("pk", "rating_after")) == history
+    assert list(RatingChange.objects.order_by("pk").values_list("pk", "rating_after")) == history
 
     overrides = json.loads(response.context["overrides"])
     assert overrides == {"k": 32.0}

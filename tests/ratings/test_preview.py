@@ -26,9 +26,9 @@ def season(make_event: MakeEvent, players: list[Player], club_system: RatingSyst
 def test_it_previews_the_ratings_that_applying_the_change_writes(
     season: None, club_system: RatingSystem
 ) -> None:
-    history = list(RatingChange.objects.values_list("pk", "rating_after"))
+    history = list(RatingChange.objects.order_by("pk").values_list("pk", "rating_after"))
     impacts = preview(club_system, {"k": 32})
-    assert list(RatingChange.objects.values_list("pk", "rating_after")) == history
+    assert list(RatingChange.objects.order_by("pk").values_list("pk", "rating_after")) == history
     club_system.refresh_from_db()
     assert club_system.params == {}
 
