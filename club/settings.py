@@ -208,10 +208,11 @@ LOGOUT_REDIRECT_URL = "home"
 # with a few tries (the lock is per account *and* address); wider limits stop guessing
 # spread over addresses or over accounts (club/lib/login_limits.py). A success clears the
 # count; every attempt during the lock starts the wait again. The backend must come
-# first: it refuses locked credentials before ModelBackend checks them.
+# first: it refuses locked credentials before the model backend checks them. The model
+# backend is Django's, reading whether the user is a secretary with the user (one query).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "club.desk.access.RoleBackend",
 ]
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", "5")
 _AXES_COOLOFF_MINUTES = envint("AXES_COOLOFF_MINUTES", "15")

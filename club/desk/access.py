@@ -13,8 +13,12 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -36,6 +40,22 @@ def is_secretary(user: Any) -> bool:
         known = user.is_superuser or user.groups.filter(name=SECRETARIES).exists()
         user._is_secretary = known
     return bool(known)
+
+
+class RoleBackend(ModelBackend):
+    """Django's model backend, whose signed-in user comes with the answer of
+    ``is_secretary`` read in the same query: a desk request (a saved result, fifty
+    secretaries at once) asks the database once less."""
+
+    def get_user(self, user_id: Any) -> Any:
+        users = get_user_model()._default_manager
+        in_group = Group.objects.filter(name=SECRETARIES, user=OuterRef("pk"))
+        try:
+            user: Any = users.annotate(in_secretaries=Exists(in_group)).get(pk=user_id)
+        except users.model.DoesNotExist:
+            return None
+        user._is_secretary = user.is_superuser or user.in_secretaries
+        return user if self.user_can_authenticate(user) else None
 
 
 class EventCancelled(Exception):

@@ -2,6 +2,7 @@
 (50 secretaries saving without a pause)."""
 
 import pytest
+from django.contrib.auth.models import Group, User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -43,3 +44,23 @@ def test_a_board_that_does_not_exist_is_not_found(secretary_client: Client) -> N
     )
     assert answer.status_code == 404
     assert not Game.objects.filter(pk=987654).exists()
+
+
+def test_the_secretary_role_is_read_with_the_user_and_again_at_each_request(
+    secretary_client: Client, secretary: User
+) -> None:
+    """The user's row and whether they are a secretary come in one query (no query of
+    their groups of its own); a secretary taken out of the group is refused from the next
+    request on, and let in again once put back."""
+    game = GameFactory()
+    results = reverse("desk:results", args=[game.round_id])
+    with CaptureQueriesContext(connection) as queries:
+        assert secretary_client.get(results).status_code == 200
+    statements = [q["sql"] for q in queries.captured_queries]
+    assert sum(s.startswith('SELECT "auth_user"') and "auth_group" in s for s in statements) == 1
+    assert not any(s.startswith('SELECT 1 AS "a" FROM "auth_group"') for s in statements)
+    group = Group.objects.get(name="secretaries")
+    secretary.groups.remove(group)
+    assert secretary_client.get(results).status_code == 403
+    secretary.groups.add(group)
+    assert secretary_client.get(results).status_code == 200
