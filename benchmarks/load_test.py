@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+from benchmarks.planner import vacuum_analyze
+
 ROOT = Path(__file__).resolve().parent.parent
 WRK_SCRIPTS = Path(__file__).resolve().parent / "wrk"
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/club_load"
@@ -354,6 +356,7 @@ def main() -> None:
     _build_club(options.rebuild)
     _prepare_secretary()
     event = _prepare_event()
+    vacuum_analyze()
     paths = _paths()
 
     with tempfile.TemporaryDirectory(prefix="club-load-") as cache:

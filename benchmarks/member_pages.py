@@ -82,8 +82,10 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
+    from benchmarks.planner import vacuum_analyze
     from club.models import Member
 
+    vacuum_analyze()
     members = list(Member.objects.public().order_by("pk").values_list("pk", flat=True))
     paths = [reverse("member", args=[pk]) for pk in members[: options.pages]]
     client = Client()
