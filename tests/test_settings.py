@@ -58,6 +58,16 @@ def test_it_reads_postgresql_from_database_url() -> None:
     assert found["DATABASES"]["default"]["ENGINE"] == "django.db.backends.postgresql"
 
 
+def test_on_postgresql_statements_are_bound_on_the_server_and_prepared_unless_told_not() -> None:
+    url = "postgres://club:secret@db.example:5432/club"
+    options = settings_under(DATABASE_URL=url)["DATABASES"]["default"]["OPTIONS"]
+    assert options["server_side_binding"] is True and options["prepare_threshold"] == 1
+    behind_a_pool = settings_under(DATABASE_URL=url, DB_PREPARED_STATEMENTS="0")
+    assert "server_side_binding" not in behind_a_pool["DATABASES"]["default"].get("OPTIONS", {})
+    sqlite = settings_under(DATABASE_URL="sqlite:////tmp/club.sqlite3")
+    assert "prepare_threshold" not in sqlite["DATABASES"]["default"]["OPTIONS"]
+
+
 def test_envbool_names_the_variable_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEBUG", "maybe")
     with pytest.raises(ImproperlyConfigured, match="DEBUG must be one of"):

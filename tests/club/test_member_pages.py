@@ -403,3 +403,26 @@ def test_the_history_names_lists_and_adjustments_in_the_pages_language(
         assert text in page
     for text in not_shown:
         assert text not in page
+
+
+@pytest.mark.postgresql
+def test_on_postgresql_a_page_asked_again_runs_its_queries_prepared(client: Client) -> None:
+    """The settings bind parameters on the server and prepare a statement run a second
+    time: the second visit of a member's page finds its queries prepared by PostgreSQL
+    (parsed and planned once), and answers the same page."""
+    assert connection.vendor == "postgresql"
+    member = MemberFactory()
+    GameFactory(white=member.player, result="1-0")
+    url = reverse("member", args=[member.pk])
+    first = client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        second = client.get(url)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements WHERE from_sql = false")
+        prepared = {row[0] for row in cursor.fetchall()}
+    # each query named by its first columns (the rest differs: $1 where the log shows 1)
+    page_queries = [q["sql"][:60] for q in queries.captured_queries]
+    assert len(page_queries) == 4  # the member, the systems, the history, the games
+    for query in page_queries:
+        assert [sql for sql in prepared if sql.startswith(query) and "$1" in sql], query
+    assert second.content == first.content
