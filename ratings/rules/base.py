@@ -137,13 +137,14 @@ class PlayerState:
         return PlayerState(**values)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Game:
     """One game of a batch, seen from white: ``score`` is white's (1, 0.5 or 0).
 
     ``played`` is false for forfeits, byes and other games that were not played over the
-    board: systems record them in the breakdown as not counted.
-    """
+    board: systems record them in the breakdown as not counted. A value never changed once
+    built, but not a frozen dataclass: a replay reads hundreds of thousands, and a frozen
+    one is built three times as slowly."""
 
     white: PlayerId
     black: PlayerId
@@ -216,10 +217,12 @@ def note(template: str, **params: Any) -> Note:
 
 @dataclass
 class GameLine:
-    """One game in a player's breakdown: a value the rules build and never change. A
-    replay builds one per game and player, and the history's writer encodes each
-    (``ratings.services.replay.encode_json``): a plain dataclass is built three times as
-    fast as a frozen one, and encoded four times as fast as one with slots."""
+    """One game in a player's breakdown, built when the player's games are read
+    (``common.split_games``), its expected score and change written in by the rating
+    (``common.exchange``), then never changed. A replay builds one per game and player,
+    and the history's writer encodes each (``ratings.services.replay.encode_json``): a
+    plain dataclass is built three times as fast as a frozen one, and encoded four times
+    as fast as one with slots."""
 
     opponent: PlayerId
     opponent_rating: float | None

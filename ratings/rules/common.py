@@ -178,12 +178,12 @@ def exchange(
     k_note: Note,
 ) -> Exchange:
     """Rate a rated player's counted ``lines`` (those of :func:`split_games`): each game's
-    difference held within ±``cap``, its expected score and its change K × (W − We)."""
+    difference held within ±``cap``, its expected score and its change K × (W − We),
+    written into its line (built once: a replay has hundreds of thousands)."""
     capped = False  # the same sentence for every capped game: written once
-    filled: list[GameLine] = []
     expectations: list[float] = []
     changes: list[float] = []
-    fill, expected, changed = filled.append, expectations.append, changes.append
+    expected, changed = expectations.append, changes.append
     for line in lines:
         if line.counted:
             opponent_rating = line.opponent_rating
@@ -191,11 +191,9 @@ def exchange(
             diff = rating - opponent_rating
             if cap is not None and not -cap <= diff <= cap:
                 diff, capped = (cap if diff > cap else -cap), True
-            we = expect(diff)
-            change = k * (line.score - we)
+            line.expected = we = expect(diff)
+            line.change = change = k * (line.score - we)
             expected(we)
             changed(change)
-            line = GameLine(line.opponent, opponent_rating, line.score, we, change)
-        fill(line)
     notes = (k_note, note(N_("difference capped at {cap}"), cap=cap)) if capped else (k_note,)
-    return Exchange(tuple(filled), elo.total(expectations), elo.total(changes), notes)
+    return Exchange(tuple(lines), elo.total(expectations), elo.total(changes), notes)
