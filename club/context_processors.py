@@ -2,17 +2,29 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.urls import translate_url
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 
 from club.desk.access import is_secretary
 
 
 def site(request: HttpRequest) -> dict[str, object]:
-    """The club's name, and the current page's address in every language (the language
-    switch: French pages have no prefix, English ones start with /en/)."""
+    """The club's name, the current page's address in every language (the language
+    switch, worked out only if the template shows it: a partial, such as a board saved at
+    the desk, does not) and whether to show the desk's menu."""
+    return {
+        "club_name": settings.CLUB_NAME,
+        "languages": SimpleLazyObject(lambda: _languages(request)),
+        "desk_menu": _desk_menu(request),
+    }
+
+
+def _languages(request: HttpRequest) -> list[dict[str, object]]:
+    """The current page in each language: French pages have no prefix, English ones start
+    with /en/ (finding it resolves the path, then reverses it in the other language)."""
     current = get_language()
     query = f"?{request.GET.urlencode()}" if request.GET else ""
-    languages = [
+    return [
         {
             "code": code,
             "name": name,
@@ -21,11 +33,6 @@ def site(request: HttpRequest) -> dict[str, object]:
         }
         for code, name in settings.LANGUAGES
     ]
-    return {
-        "club_name": settings.CLUB_NAME,
-        "languages": languages,
-        "desk_menu": _desk_menu(request),
-    }
 
 
 def _desk_menu(request: HttpRequest) -> bool:

@@ -1,12 +1,14 @@
 """A board's save at the desk: what it asks of the database, the load test's hardest case
 (50 secretaries saving without a pause)."""
 
+from unittest import mock
+
 import pytest
 from django.contrib.auth.models import Group, User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
+from django.urls import reverse, translate_url
 
 from club.models import ChangeLog, Game, Result
 from tests.club.factories import GameFactory
@@ -64,3 +66,22 @@ def test_the_secretary_role_is_read_with_the_user_and_again_at_each_request(
     assert secretary_client.get(results).status_code == 403
     secretary.groups.add(group)
     assert secretary_client.get(results).status_code == 200
+
+
+def test_the_saved_board_line_does_not_work_out_the_language_switch(
+    secretary_client: Client,
+) -> None:
+    """The language switch (the page's address in each language: a resolve and a reverse
+    per language) is worked out when a template shows it, not for the board's line a
+    save sends back; a whole page still shows it."""
+    game = GameFactory()
+    with mock.patch("club.context_processors.translate_url", side_effect=AssertionError):
+        answer = secretary_client.post(
+            reverse("desk:save_result", args=[game.pk]),
+            {"result": "1", "version": game.version},
+            headers={"HX-Request": "true"},
+        )
+    assert answer.status_code == 200 and 'data-state="saved"' in answer.content.decode()
+    path = reverse("desk:results", args=[game.round_id])
+    page = secretary_client.get(path).content.decode()
+    assert f'href="{translate_url(path, "en")}" hreflang="en"' in page
