@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal
@@ -675,13 +676,32 @@ def _boards_by_round(event: Event) -> dict[int, dict[int, int]]:
     return taken
 
 
+SIDES = ("white", "black")
+
+
 def _find_player(
-    text: str, players: dict[str, Player], by_fide: dict[int, Player]
-) -> Player | None:
+    line: int, side: str, text: str, names: dict[str, dict[int, Player]], by_fide: dict[int, Player]
+) -> Player:
+    """The participant a CSV cell names, by FIDE ID or by name ("first last" or "last
+    first"); a name no participant has, or two have, is refused with its line."""
     text = text.strip()
-    if text.isdigit():
-        return by_fide.get(int(text))
-    return players.get(_plain(text))
+    if text.isdigit() and (player := by_fide.get(int(text))) is not None:
+        return player
+    found = list(names.get(_plain(text), {}).values())
+    if len(found) == 1:
+        return found[0]
+    where = {"line": line, "column": _(side), "name": text}
+    if not found:
+        raise FileError(
+            _("line %(line)s: column %(column)s: no participant is called “%(name)s”") % where
+        )
+    raise FileError(
+        _(
+            "line %(line)s: column %(column)s: %(count)s participants are called “%(name)s”:"
+            " write their FIDE ID instead"
+        )
+        % {**where, "count": len(found)}
+    )
 
 
 @transaction.atomic
@@ -703,8 +723,11 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
         raise FileError(_("line 1: not readable as CSV: %(error)s") % {"error": error}) from None
     index = _csv_columns(header)
     people = list(event.participants.select_related("player"))
-    names = {_plain(p.player.name): p.player for p in people}
-    names |= {_plain(f"{p.player.last_name} {p.player.first_name}"): p.player for p in people}
+    names: dict[str, dict[int, Player]] = defaultdict(dict)  # a name two may share
+    for person in people:
+        player = person.player
+        for name in (player.name, f"{player.last_name} {player.first_name}"):
+            names[_plain(name)][player.pk] = player
     by_fide = {p.player.fide_id: p.player for p in people if p.player.fide_id}
     rounds = {r.number: r for r in event.rounds.all()}
     written = 0
@@ -734,14 +757,7 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
             raise FileError(
                 _("line %(line)s: the round and the board must be whole numbers") % {"line": number}
             )
-        white = _find_player(cells["white"], names, by_fide)
-        black = _find_player(cells["black"], names, by_fide)
-        if white is None or black is None:
-            side = "white" if white is None else "black"
-            raise FileError(
-                _("line %(line)s: column %(column)s: no participant is called “%(name)s”")
-                % {"line": number, "column": _(side), "name": cells[side]}
-            )
+        white, black = (_find_player(number, side, cells[side], names, by_fide) for side in SIDES)
         result = Result.typed(cells["result"])
         if result is None or result == Result.PENDING:
             raise FileError(

@@ -114,6 +114,33 @@ def test_a_bad_csv_names_the_line_and_column_and_saves_nothing(
     assert not Game.objects.exists()
 
 
+def test_a_name_two_participants_share_is_refused_until_the_file_gives_their_fide_id(
+    secretary_client: Client, four_players: tuple[Event, list[Player]]
+) -> None:
+    """Two participants called Jean Dupont: a line naming "Jean Dupont" could be either's
+    game, so the file is refused with the line, nothing saved; by FIDE ID it goes in."""
+    event, players = four_players
+    first, second = PlayerFactory(fide_id=4600001), PlayerFactory(fide_id=4600002)
+    for twin in (first, second):
+        twin.first_name, twin.last_name = "Jean", "Dupont"
+        twin.save()
+        Participant.objects.create(event=event, player=twin)
+    files = reverse("desk:event_files", args=[event.pk])
+    by_name = f"round;board;white;black;result\n1;1;Jean Dupont;{players[0].name};1-0\n"
+    response = secretary_client.post(
+        files, {"kind": "csv", "file": _upload("r.csv", by_name.encode())}
+    )
+    assert (
+        "ligne 2 : colonne blancs : 2 participants s&#x27;appellent « Jean Dupont » : "
+        "écrivez plutôt leur identifiant FIDE" in response.content.decode()
+    )
+    assert not Game.objects.exists()
+    by_fide = f"round;board;white;black;result\n1;1;4600002;{players[0].name};1-0\n"
+    secretary_client.post(files, {"kind": "csv", "file": _upload("r.csv", by_fide.encode())})
+    game = Game.objects.get()
+    assert (game.white, game.black, game.result) == (second, players[0], Result.WHITE_WINS)
+
+
 @pytest.mark.parametrize(
     "header", ["ronde;échiquier;blancs;noirs;résultat", "Round;Board;White;Black;Result"]
 )
