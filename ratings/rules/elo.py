@@ -308,6 +308,9 @@ def expected(
     return expected_logistic(diff)
 
 
+_KNOWN_DIFFERENCES = 100_000  # an expectation's memory of differences: a few MiB at most
+
+
 def expectation(
     method: ExpectedMethod = ExpectedMethod.LOGISTIC,
     table: Sequence[tuple[int, int]] = FIDE_EXPECTED_TABLE,
@@ -316,7 +319,19 @@ def expectation(
     per game, without choosing the method again each time."""
     if method is ExpectedMethod.TABLE:
         by_distance = _by_distance(tuple(table))  # read once, not once per game
-        return lambda diff: _read_hundredths(diff, by_distance) / 100
+        # Ratings are mostly whole numbers: the same differences come back game after
+        # game, and a dictionary answers faster than the rounding and the reading.
+        known: dict[float, float] = {}
+
+        def read_table(diff: float) -> float:
+            value = known.get(diff)
+            if value is None:
+                value = _read_hundredths(diff, by_distance) / 100
+                if len(known) < _KNOWN_DIFFERENCES:
+                    known[diff] = value
+            return value
+
+        return read_table
     if method is ExpectedMethod.NORMAL:
         return expected_normal
     return expected_logistic

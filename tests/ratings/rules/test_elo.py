@@ -214,13 +214,27 @@ def test_the_expectation_chosen_once_gives_what_expected_gives(
 ) -> None:
     """A replay asks once for the function of its method and table; every difference, band
     edges and halves included, and past the last band, gets the same figure as
-    :func:`elo.expected` reading the table each time."""
+    :func:`elo.expected` reading the table each time, asked once or again (the table's
+    function remembers the differences it has read, up to a bound)."""
     expect = elo.expectation(method, table)
     for quarter in range(-4 * 1000, 4 * 1000 + 1):
         diff = quarter / 4
-        assert expect(diff) == elo.expected(diff, method, table), diff
+        assert expect(diff) == expect(diff) == elo.expected(diff, method, table), diff
     assert expect(3500) == elo.expected(3500, method, table)
     if method is ExpectedMethod.TABLE and table == SMALL_TABLE:
         # by hand: the difference rounded half up to a whole number, then its band
         assert (expect(10.4), expect(10.5), expect(-10.5)) == (0.55, 0.7, 0.3)
         assert (expect(200.5), expect(-201)) == (1.0, 0.0)
+
+
+def test_the_tables_memory_of_differences_is_bounded_and_right_past_its_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(elo, "_KNOWN_DIFFERENCES", 10)
+    expect = elo.expectation(ExpectedMethod.TABLE, SMALL_TABLE)
+    figures = [expect(d) for d in range(-30, 31)] + [expect(d) for d in range(-30, 31)]
+    assert figures == 2 * [
+        elo.expected(d, ExpectedMethod.TABLE, SMALL_TABLE) for d in range(-30, 31)
+    ]
+    (memory,) = [c.cell_contents for c in expect.__closure__ or () if type(c.cell_contents) is dict]
+    assert len(memory) == 10  # the first ten differences read, no more
