@@ -181,6 +181,10 @@ def history_rows_html(rows: list[HistoryRow]) -> SafeString:
     calculation, estimated = escape(gettext("Calculation")), escape(gettext("estimated"))
     loading = escape(gettext("Loading the calculation…"))
     badge = f' <span class="badge text-bg-warning">{estimated}</span>'
+    # the word from 576 px on; on a phone a sign, so that the row fits without scrolling
+    toggle = (
+        f'<span class="d-none d-sm-inline">{calculation}</span><span class="d-sm-none">▾</span>'
+    )
     lines = []
     for row in rows:
         label = escape(row.label)
@@ -201,7 +205,8 @@ def history_rows_html(rows: list[HistoryRow]) -> SafeString:
             f"{exact}</td>"
             f'<td><button class="btn btn-sm btn-outline-secondary" type="button" '
             f'data-bs-toggle="collapse" data-bs-target="#calc-{row.pk}" aria-expanded="false" '
-            f'aria-controls="calc-{row.pk}">{calculation}</button></td></tr>\n'
+            f'aria-controls="calc-{row.pk}" aria-label="{calculation}">{toggle}</button>'
+            "</td></tr>\n"
             f'<tr class="collapse calculation" id="calc-{row.pk}" '
             f'hx-get="{escape(row.calculation_url)}" hx-trigger="show.bs.collapse once" '
             f'hx-target="find td"><td colspan="9">'

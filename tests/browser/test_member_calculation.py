@@ -56,6 +56,10 @@ def test_an_older_calculation_opens_in_one_click(
     name = "fr" if not prefix else "en"
     page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}.png", full_page=True)
     page.set_viewport_size(PHONE)
+    # on a phone the row fits, its calculation's button within reach without scrolling
+    toggle = page.locator(f'button[aria-controls="calc-{change.pk}"]').bounding_box()
+    assert toggle is not None and toggle["x"] + toggle["width"] <= PHONE["width"]
+    assert serious_violations(page) == []
     page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}-phone.png", full_page=True)
 
 
