@@ -12,12 +12,13 @@ from datetime import date, datetime
 from html import escape
 from typing import Any
 
-from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
-from club.lib.paging import page_of
+from club.lib.compiled import CompiledQuery
+from club.lib.paging import page_query, split_page
 from club.models import Game, Member, Result
 from ratings.history import Writer
 
@@ -58,15 +59,8 @@ class GameLine:
 def member_games(member: Member, page: int) -> dict[str, Any]:
     """The ``page``-th page of the member's games (the first is the one their page shows),
     latest first: one query."""
-    games = (
-        Game.objects.filter(Q(white=member.player_id) | Q(black=member.player_id))
-        .filter(round__event__public=True)
-        .exclude(result="")
-        .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
-        .order_by("-round__event__start", "-round__number", "board", "-pk")
-        .values_list(*_COLUMNS)
-    )
-    values, newer, older = page_of(games, page, GAMES_PAGE)
+    rows = _GAMES.rows(member.player_id, page=page)
+    values, newer, older = split_page(rows, page, GAMES_PAGE)
     lines = [_line(row) for row in values]
     return {
         "games": lines,
@@ -75,6 +69,23 @@ def member_games(member: Member, page: int) -> dict[str, Any]:
         "newer_games": newer,
         "older_games": older,
     }
+
+
+def _games(player: int, *, page: int) -> QuerySet[Game, tuple[Any, ...]]:
+    """The player's games of public events, ``page`` of them, as ``_COLUMNS``."""
+    games = (
+        Game.objects.filter(Q(white=player) | Q(black=player))
+        .filter(round__event__public=True)
+        .exclude(result="")
+        .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
+        .order_by("-round__event__start", "-round__number", "board", "-pk")
+        .values_list(*_COLUMNS)
+    )
+    return page_query(games, page, GAMES_PAGE)
+
+
+# Asked for at every visit of a member's page: compiled once
+_GAMES = CompiledQuery(_games)
 
 
 def _line(row: tuple[Any, ...]) -> GameLine:

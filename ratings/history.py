@@ -25,7 +25,8 @@ from django.utils.formats import date_format, get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from club.lib.paging import page_of
+from club.lib.compiled import CompiledQuery
+from club.lib.paging import page_query, split_page
 from club.models import Member, Player
 from ratings import rules
 from ratings.models import (
@@ -224,22 +225,9 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
     query); the history is read once, a dozen columns a change: the chart takes every
     change, the table its first page; older changes come a page at a time
     (``history_page``)."""
-    mine = FilteredRelation("ratings", condition=Q(ratings__player=member.player_id))
-    systems = list(
-        RatingSystem.objects.enabled()
-        .annotate(mine=mine, recalculating=Exists(ReplayJob.objects.pending()))
-        .values_list(
-            "pk",
-            "name",
-            "mine__pk",
-            "mine__rating",
-            "mine__status",
-            "mine__last_batch__period_end",
-            "recalculating",
-        )
-    )
+    systems = _SYSTEMS.rows(member.player_id)
     names = {pk: name for pk, name, *_rest in systems}
-    values = list(_changes(member.player_id, list(names))) if names else []
+    values = _CHANGES.rows(member.player_id) if names else []
     write = Writer(member.pk)
     rows = [_row(row, names, today, write) for row in values[:HISTORY_PAGE]]
     statuses = {value: str(label) for value, label in RatingStatus.choices}
@@ -265,8 +253,9 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
 def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     """The ``page``-th page of the member's history, newest first (the first is the one
     their page shows): two queries."""
-    names = dict(RatingSystem.objects.enabled().values_list("pk", "name"))
-    values, newer, older = page_of(_changes(member.player_id, list(names)), page, HISTORY_PAGE)
+    names = dict(_NAMES.rows())
+    read = _CHANGES_PAGE.rows(member.player_id, page=page) if names else []
+    values, newer, older = split_page(read, page, HISTORY_PAGE)
     write = Writer(member.pk)
     rows = [_row(row, names, today, write) for row in values]
     return {
@@ -278,13 +267,41 @@ def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     }
 
 
-def _changes(player: int, systems: list[int]) -> QuerySet[Any, tuple[Any, ...]]:
-    """The player's changes in the ``systems``, newest first, as ``_ROW_FIELDS``."""
+def _systems(player: int) -> QuerySet[Any, tuple[Any, ...]]:
+    """The enabled systems with the player's rating in each, and whether a recalculation
+    is under way."""
+    mine = FilteredRelation("ratings", condition=Q(ratings__player=player))
     return (
-        RatingChange.objects.filter(player=player, batch__system__in=systems)
+        RatingSystem.objects.enabled()
+        .annotate(mine=mine, recalculating=Exists(ReplayJob.objects.pending()))
+        .values_list(
+            "pk",
+            "name",
+            "mine__pk",
+            "mine__rating",
+            "mine__status",
+            "mine__last_batch__period_end",
+            "recalculating",
+        )
+    )
+
+
+def _changes(player: int) -> QuerySet[Any, tuple[Any, ...]]:
+    """The player's changes in the enabled systems, newest first, as ``_ROW_FIELDS``."""
+    return (
+        RatingChange.objects.filter(player=player, batch__system__enabled=True)
         .order_by("-batch__day", "-batch__order", "-pk")
         .values_list(*_ROW_FIELDS)
     )
+
+
+# Asked for at every visit of a member's page: compiled once
+_SYSTEMS = CompiledQuery(_systems)
+_CHANGES = CompiledQuery(_changes)
+_CHANGES_PAGE = CompiledQuery(
+    lambda player, *, page: page_query(_changes(player), page, HISTORY_PAGE)
+)
+_NAMES = CompiledQuery(lambda: RatingSystem.objects.enabled().values_list("pk", "name"))
 
 
 def chart_series(values: list[tuple[Any, ...]], systems: dict[int, str]) -> list[dict[str, Any]]:

@@ -21,12 +21,25 @@ def page_of(
     of the newer and of the older page (None where there is none): one query.
 
     Raises ValueError if ``query`` is not ordered down to its primary key."""
+    return split_page(list(page_query(query, page, size)), page, size)
+
+
+def page_query(query: QuerySet[Any, T], page: int, size: int) -> QuerySet[Any, T]:
+    """``query`` limited to the rows of its ``page``-th page and one more (the sign of an
+    older page), for ``split_page``.
+
+    Raises ValueError if ``query`` is not ordered down to its primary key."""
     order = query.query.order_by
     last = order[-1] if order else None
     if not isinstance(last, str) or last.lstrip("-") not in ("pk", query.model._meta.pk.name):
         raise ValueError(f"page_of needs an order ending with the primary key, not {order}")
     start = (page - 1) * size
-    rows = list(query[start : start + size + 1])
+    return query[start : start + size + 1]
+
+
+def split_page(rows: list[T], page: int, size: int) -> tuple[list[T], int | None, int | None]:
+    """The rows ``page_query`` read, as a page with the numbers of the newer and of the
+    older page (None where there is none)."""
     newer = page - 1 if page > 1 else None
     older = page + 1 if len(rows) > size else None
     return rows[:size], newer, older
