@@ -272,3 +272,17 @@ def test_a_deactivated_accounts_calendar_stops(client: Client, member_with_login
     User.objects.filter(pk=member_with_login.user.pk).update(is_active=False)  # type: ignore[union-attr]
     feed = reverse("member_feed", args=[member_with_login.calendar_token])
     assert client.get(feed).status_code == 404
+
+
+def test_the_main_menu_marks_the_page_shown_in_its_language(client: Client) -> None:
+    html = client.get("/calendrier/").content.decode()
+    assert (
+        '<a class="nav-link active" aria-current="page" href="/calendrier/">Calendrier</a>' in html
+    )
+    assert '<a class="nav-link" href="/">Accueil</a>' in html
+    assert html.count('aria-current="page" href=') == 1
+    english = client.get("/en/calendrier/").content.decode()
+    assert '<a class="nav-link active" aria-current="page" href="/en/calendrier/">Calendar</a>' in (
+        english
+    )
+    assert '<a class="nav-link" href="/en/contact/">Contact</a>' in english
