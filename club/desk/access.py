@@ -18,11 +18,12 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 
+from club.lib.compiled import CompiledQuery
 from club.models import Article, Event, Member, Round
 
 SAFE_METHODS = ("GET", "HEAD")
@@ -48,14 +49,22 @@ class RoleBackend(ModelBackend):
     secretaries at once) asks the database once less."""
 
     def get_user(self, user_id: Any) -> Any:
-        users = get_user_model()._default_manager
-        in_group = Group.objects.filter(name=SECRETARIES, user=OuterRef("pk"))
-        try:
-            user: Any = users.annotate(in_secretaries=Exists(in_group)).get(pk=user_id)
-        except users.model.DoesNotExist:
+        found = _USER_WITH_ROLE.objects(user_id)
+        if not found:
             return None
+        user = found[0]
         user._is_secretary = user.is_superuser or user.in_secretaries
         return user if self.user_can_authenticate(user) else None
+
+
+def _user_with_role(pk: int) -> QuerySet[Any]:
+    in_group = Group.objects.filter(name=SECRETARIES, user=OuterRef("pk"))
+    users = get_user_model()._default_manager
+    return users.annotate(in_secretaries=Exists(in_group)).filter(pk=pk)
+
+
+# Asked at every signed-in request: compiled once
+_USER_WITH_ROLE = CompiledQuery(_user_with_role)
 
 
 class EventCancelled(Exception):

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.chesslib.berger import round_robin
+from club.lib.compiled import CompiledQuery
 from club.lib.limits import MAX_ROUNDS
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from ratings.tasks import queue_event_replays
@@ -337,6 +338,19 @@ def _on_board(game: Game, message: str) -> str:
 _UNCHANGED: Any = object()
 
 
+# Asked at every result saved (fifty secretaries at once): compiled once
+_LOCKED_EVENT = CompiledQuery(
+    lambda game: Event.objects.select_for_update(of=("self",)).filter(rounds__games=game)
+)
+_LOCKED_GAME = CompiledQuery(
+    lambda game: (
+        Game.objects.select_for_update(of=("self",))  # the board's row, not its players'
+        .select_related("round", "white", "black")
+        .filter(pk=game)
+    )
+)
+
+
 @transaction.atomic
 def write_result(
     game_id: int,
@@ -354,15 +368,11 @@ def write_result(
     ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
     version and writes the audit line. Writing what is already there changes nothing.
     A cancelled event is refused too (restore it first)."""
-    try:  # the board's event, found and locked in one query
-        event = Event.objects.select_for_update(of=("self",)).get(rounds__games=game_id)
-    except Event.DoesNotExist:
-        raise Game.DoesNotExist(f"No board {game_id}.") from None
-    game = (
-        Game.objects.select_for_update(of=("self",))  # the board's row, not its players'
-        .select_related("round", "white", "black")
-        .get(pk=game_id)
-    )
+    events = _LOCKED_EVENT.objects(game_id)  # the board's event, found and locked at once
+    games = _LOCKED_GAME.objects(game_id) if events else []  # then the board's row
+    if not games:
+        raise Game.DoesNotExist(f"No board {game_id}.")
+    event, game = events[0], games[0]
     game.round.event = event
     if event.status == Event.Status.CLOSED:
         raise DeskError(_on_board(game, _("The event is closed: reopen it to correct a result.")))

@@ -11,7 +11,11 @@ Its values must be whole numbers that the query compares as they are (``player=v
 anything else the query holds is fixed at the first build: a value that changes from one
 build to the next (``timezone.now()``) is refused, since it would be frozen. Keyword
 arguments (a page number: Django writes LIMIT and OFFSET into the SQL) are part of the
-shape: each gets its own compiled query, a bounded number of them kept."""
+shape: each gets its own compiled query, a bounded number of them kept.
+
+``rows`` runs a ``values_list`` query and returns its tuples; ``objects`` runs a model
+query (``select_related``, annotations and ``select_for_update`` included) and returns
+its instances, built as the queryset builds them."""
 
 from __future__ import annotations
 
@@ -21,7 +25,9 @@ from typing import Any
 
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
+from django.db.models.query import ModelIterable, get_related_populators
+from django.db.transaction import TransactionManagementError
 
 # Where the query's values go: ids no row has, unlikely among a query's own constants
 _MARKER = -1_987_654_321
@@ -29,6 +35,20 @@ _MARKER = -1_987_654_321
 SHAPES = 64
 
 Converter = Callable[[Any, Any, Any], Any]
+# Django 5.2's (klass_info, select, db): the stubs describe a later version's
+_related_populators: Callable[..., list[Any]] = get_related_populators
+
+
+@dataclass(frozen=True, slots=True)
+class _Instances:
+    """How a model query's row becomes an instance (``ModelIterable``'s recipe, kept)."""
+
+    model: type[Model]
+    names: tuple[str, ...]  # the model's columns, by attribute name
+    start: int
+    end: int
+    related: tuple[Any, ...]  # select_related's populators
+    annotations: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,30 +62,59 @@ class _Plan:
     slots: tuple[tuple[int, int], ...]  # (position in params, index of the value)
     columns: int
     converters: tuple[tuple[int, tuple[Converter, ...], Any], ...]
+    instances: _Instances | None
+    locks: bool  # SELECT ... FOR UPDATE: only inside a transaction
 
 
 class CompiledQuery:
-    """A ``values_list`` query built by ``build(*values, **shape)``, compiled once per
-    shape: ``rows(*values, **shape)`` runs it and returns its rows as tuples, as the
-    queryset would."""
+    """A query built by ``build(*values, **shape)``, compiled once per shape: ``rows``
+    runs a ``values_list`` query and returns its tuples, ``objects`` a model query and
+    returns its instances, as the queryset would."""
 
-    def __init__(self, build: Callable[..., QuerySet[Any, tuple[Any, ...]]]) -> None:
+    def __init__(self, build: Callable[..., QuerySet[Any, Any]]) -> None:
         self._build = build
         self._plans: dict[tuple[tuple[str, Any], ...], _Plan] = {}
 
     def rows(self, *values: int, **shape: Any) -> list[tuple[Any, ...]]:
+        plan = self._plan(len(values), shape)
+        return self._run(plan, values)
+
+    def objects(self, *values: int, **shape: Any) -> list[Any]:
+        plan = self._plan(len(values), shape)
+        recipe = plan.instances
+        if recipe is None:
+            raise TypeError("objects() runs a model query: this one is a values query.")
+        found = []
+        for row in self._run(plan, values):
+            columns = row[recipe.start : recipe.end]
+            instance = recipe.model.from_db(plan.alias, recipe.names, columns)
+            for populator in recipe.related:
+                populator.populate(row, instance)
+            for name, position in recipe.annotations:
+                setattr(instance, name, row[position])
+            found.append(instance)
+        return found
+
+    def _plan(self, count: int, shape: dict[str, Any]) -> _Plan:
         key = tuple(sorted(shape.items()))
         plan = self._plans.get(key)
         if plan is None:
-            plan = self._compile(len(values), shape)
+            plan = self._compile(count, shape)
             if len(self._plans) < SHAPES:
                 self._plans[key] = plan
+        return plan
+
+    def _run(self, plan: _Plan, values: tuple[int, ...]) -> list[tuple[Any, ...]]:
         if plan.sql is None:
             return []
         params = list(plan.params)
         for position, index in plan.slots:
             params[position] = values[index]
         connection = connections[plan.alias]
+        if plan.locks and connection.get_autocommit():
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
         with connection.cursor() as cursor:
             cursor.execute(plan.sql, params)
             rows = cursor.fetchall()
@@ -76,11 +125,14 @@ class CompiledQuery:
     def _compile(self, count: int, shape: dict[str, Any]) -> _Plan:
         markers = [_MARKER - index for index in range(count)]
         query = self._build(*markers, **shape)
+        built: Any = query  # what it holds beyond the public API
+        if built._prefetch_related_lookups or built._known_related_objects:
+            raise ValueError("A CompiledQuery cannot prefetch: build the query without it.")
         compiler = query.query.get_compiler(query.db)
         try:
             sql, params = compiler.as_sql()
         except EmptyResultSet:
-            return _Plan(query.db, None, (), (), 0, ())
+            return _Plan(query.db, None, (), (), 0, (), None, False)
         again = self._build(*markers, **shape)
         if again.query.get_compiler(again.db).as_sql() != (sql, params):
             raise ValueError(
@@ -104,7 +156,32 @@ class CompiledQuery:
             (position, tuple(functions), expression)
             for position, (functions, expression) in compiler.get_converters(fields).items()
         )
-        return _Plan(query.db, sql, tuple(params), slots, compiler.col_count, converters)
+        return _Plan(
+            query.db,
+            sql,
+            tuple(params),
+            slots,
+            compiler.col_count,
+            converters,
+            _instances(compiler, query.db)
+            if issubclass(built._iterable_class, ModelIterable)
+            else None,
+            query.query.select_for_update and compiler.connection.features.has_select_for_update,
+        )
+
+
+def _instances(compiler: Any, database: str) -> _Instances:
+    """The recipe ``ModelIterable`` follows to build a model query's instances."""
+    info, select = compiler.klass_info, compiler.select
+    start, end = info["select_fields"][0], info["select_fields"][-1] + 1
+    return _Instances(
+        model=info["model"],
+        names=tuple(selected[0].target.attname for selected in select[start:end]),
+        start=start,
+        end=end,
+        related=tuple(_related_populators(info, select, database)),
+        annotations=tuple(compiler.annotation_col_map.items()),
+    )
 
 
 def _converted(

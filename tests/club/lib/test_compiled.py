@@ -2,7 +2,9 @@ from datetime import date
 from typing import Any
 
 import pytest
+from django.db import transaction
 from django.db.models import F, Q, QuerySet
+from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
@@ -94,3 +96,45 @@ def test_a_query_that_can_select_nothing_answers_without_asking_the_database(
     )
     with django_assert_num_queries(0):
         assert query.rows(1) == []
+
+
+def test_objects_are_built_as_the_queryset_builds_them(
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    alice, bob = PlayerFactory(last_name="Alpha"), PlayerFactory(last_name="Beta")
+    round_ = RoundFactory()
+    game = Game.objects.create(round=round_, board=3, white=alice, black=bob, result="0-1")
+    query = CompiledQuery(
+        lambda pk: (
+            Game.objects.select_related("round__event", "white", "black")
+            .annotate(twice=F("board") * 2)
+            .filter(pk=pk)
+        )
+    )
+    with django_assert_num_queries(1):
+        [found] = query.objects(game.pk)
+        # the related rows came with it, converted (the event's start is a datetime)
+        assert (found.white.last_name, found.black.last_name) == ("Alpha", "Beta")
+        assert found.round.event.start == round_.event.start
+    assert (found.pk, found.result, found.board, found.twice) == (game.pk, "0-1", 3, 6)
+    assert found == game and found._state.db == "default" and not found._state.adding
+    assert query.objects(0) == []
+    with pytest.raises(TypeError, match="model query"):
+        CompiledQuery(lambda pk: Game.objects.filter(pk=pk).values_list("pk")).objects(1)
+
+
+def test_a_query_that_prefetches_is_refused() -> None:
+    query = CompiledQuery(lambda pk: Event.objects.prefetch_related("rounds").filter(pk=pk))
+    with pytest.raises(ValueError, match="cannot prefetch"):
+        query.objects(1)
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_on_postgresql_a_locking_query_needs_a_transaction() -> None:
+    event = EventFactory()
+    query = CompiledQuery(lambda pk: Event.objects.select_for_update().filter(pk=pk))
+    with transaction.atomic():
+        assert query.objects(event.pk) == [event]
+    with pytest.raises(TransactionManagementError):
+        query.objects(event.pk)  # compiled already: refused all the same
