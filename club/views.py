@@ -3,7 +3,6 @@ what it will hold and shows what the club has now."""
 
 from datetime import date
 
-from django.db import router
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -18,7 +17,7 @@ from club.chesslib import pgn
 from club.event_standings import event_standings
 from club.lib.compiled import CompiledQuery
 from club.member_games import member_games
-from club.models import Article, Bye, Event, Game, Member, Player
+from club.models import Article, Bye, Event, Game, Member
 from club.tables import MemberTable
 from ratings.history import (
     change_calculation,
@@ -157,32 +156,22 @@ def _member_for(request: HttpRequest, pk: int) -> Member:
 
 
 # What a member's page shows of the member, and nothing else: no personal data is even read
-_MEMBER_SHOWN = ("since", "player_id", "player__first_name", "player__last_name", "player__fide_id")
 _PUBLIC_MEMBER = CompiledQuery(
-    lambda pk: Member.objects.public().filter(pk=pk).values_list(*_MEMBER_SHOWN)
-)
-
-
-def _public_member(pk: int) -> Member:
-    """The public member ``pk`` with the columns their page shows (the others deferred,
-    as ``only()`` leaves them), or 404."""
-    found = _PUBLIC_MEMBER.rows(pk)
-    if not found:
-        raise Http404(_("No such member."))
-    since, player, first_name, last_name, fide_id = found[0]
-    database = router.db_for_read(Member)
-    member = Member.from_db(database, ["id", "since", "player_id"], [pk, since, player])
-    member.player = Player.from_db(
-        database,
-        ["id", "first_name", "last_name", "fide_id"],
-        [player, first_name, last_name, fide_id],
+    lambda pk: (
+        Member.objects.public()
+        .select_related("player")
+        .only("since", "player", "player__first_name", "player__last_name", "player__fide_id")
+        .filter(pk=pk)
     )
-    return member
+)
 
 
 @require_safe
 def member(request: HttpRequest, pk: int) -> HttpResponse:
-    member = _public_member(pk)
+    found = _PUBLIC_MEMBER.objects(pk)
+    if not found:
+        raise Http404(_("No such member."))
+    member = found[0]
     history = member_history(member, timezone.localdate())
     games = member_games(member, 1)
     return render(request, "club/member.html", {"member": member, **games, **history})

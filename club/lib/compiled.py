@@ -15,7 +15,12 @@ shape: each gets its own compiled query, a bounded number of them kept.
 
 ``rows`` runs a ``values_list`` query and returns its tuples; ``objects`` runs a model
 query (``select_related``, annotations and ``select_for_update`` included) and returns
-its instances, built as the queryset builds them."""
+its instances, built as the queryset builds them.
+
+It reads what Django's SQL compiler holds after compiling (the selected columns, their
+converters, ``ModelIterable``'s recipe for instances): not a public API, so
+``tests/club/lib/test_compiled.py`` compares its answers with the queryset's own on both
+databases, and a Django upgrade that changes them fails there first."""
 
 from __future__ import annotations
 

@@ -138,3 +138,19 @@ def test_on_postgresql_a_locking_query_needs_a_transaction() -> None:
         assert query.objects(event.pk) == [event]
     with pytest.raises(TransactionManagementError):
         query.objects(event.pk)  # compiled already: refused all the same
+
+
+def test_objects_leave_deferred_what_only_leaves_deferred() -> None:
+    member = MemberFactory(since=date(2018, 9, 1), email="private@example.be")
+    query = CompiledQuery(
+        lambda pk: (
+            Member.objects.select_related("player").only("since", "player__last_name").filter(pk=pk)
+        )
+    )
+    [found] = query.objects(member.pk)
+    expected = Member.objects.select_related("player").only("since", "player__last_name")
+    [orm] = expected.filter(pk=member.pk)
+    assert found.get_deferred_fields() == orm.get_deferred_fields()
+    assert "email" in found.get_deferred_fields()
+    assert found.player.get_deferred_fields() == orm.player.get_deferred_fields()
+    assert (found.since, found.player.last_name) == (date(2018, 9, 1), member.player.last_name)
