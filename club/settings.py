@@ -90,6 +90,9 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
+# Sessions in the database, as Django keeps them, read by a query compiled once
+SESSION_ENGINE = "club.lib.sessions"
+
 # Content-Security-Policy: scripts only from this site, never inline (data for scripts
 # travels in json_script blocks); styles may be set inline by Bootstrap, Chart.js, htmx.
 CONTENT_SECURITY_POLICY = {

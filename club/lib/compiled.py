@@ -7,7 +7,8 @@ at each visit. A ``CompiledQuery`` builds its query once per shape, with marker 
 place of the ids, keeps the SQL and where each id goes in its parameters, and then only
 swaps the ids in and converts the columns as the ORM would (dates on SQLite, say).
 
-Its values must be whole numbers that the query compares as they are (``player=value``);
+Its values must be whole numbers or strings that the query compares as they are
+(``player=value``, ``session_key=value``);
 anything else the query holds is fixed at the first build: a value that changes from one
 build to the next (``timezone.now()``) is refused, since it would be frozen. Keyword
 arguments (a page number: Django writes LIMIT and OFFSET into the SQL) are part of the
@@ -34,8 +35,9 @@ from django.db.models import Model, QuerySet
 from django.db.models.query import ModelIterable, get_related_populators
 from django.db.transaction import TransactionManagementError
 
-# Where the query's values go: ids no row has, unlikely among a query's own constants
-_MARKER = -1_987_654_321
+# Where the query's values go: ids no row has and words no one types, unlikely among a
+# query's own constants
+_MARKERS = {int: lambda index: -1_987_654_321 - index, str: lambda index: f"<value {index}>"}
 # The shapes kept for each query (pages of a table, say); the first ones asked for win
 SHAPES = 64
 
@@ -78,14 +80,14 @@ class CompiledQuery:
 
     def __init__(self, build: Callable[..., QuerySet[Any, Any]]) -> None:
         self._build = build
-        self._plans: dict[tuple[tuple[str, Any], ...], _Plan] = {}
+        self._plans: dict[tuple[Any, ...], _Plan] = {}
 
-    def rows(self, *values: int, **shape: Any) -> list[tuple[Any, ...]]:
-        plan = self._plan(len(values), shape)
+    def rows(self, *values: int | str, **shape: Any) -> list[tuple[Any, ...]]:
+        plan = self._plan(values, shape)
         return self._run(plan, values)
 
-    def objects(self, *values: int, **shape: Any) -> list[Any]:
-        plan = self._plan(len(values), shape)
+    def objects(self, *values: int | str, **shape: Any) -> list[Any]:
+        plan = self._plan(values, shape)
         recipe = plan.instances
         if recipe is None:
             raise TypeError("objects() runs a model query: this one is a values query.")
@@ -100,16 +102,17 @@ class CompiledQuery:
             found.append(instance)
         return found
 
-    def _plan(self, count: int, shape: dict[str, Any]) -> _Plan:
-        key = tuple(sorted(shape.items()))
+    def _plan(self, values: tuple[int | str, ...], shape: dict[str, Any]) -> _Plan:
+        kinds = tuple(type(value) for value in values)
+        key = (kinds, *sorted(shape.items()))
         plan = self._plans.get(key)
         if plan is None:
-            plan = self._compile(count, shape)
+            plan = self._compile(kinds, shape)
             if len(self._plans) < SHAPES:
                 self._plans[key] = plan
         return plan
 
-    def _run(self, plan: _Plan, values: tuple[int, ...]) -> list[tuple[Any, ...]]:
+    def _run(self, plan: _Plan, values: tuple[int | str, ...]) -> list[tuple[Any, ...]]:
         if plan.sql is None:
             return []
         params = list(plan.params)
@@ -127,8 +130,11 @@ class CompiledQuery:
             return [tuple(row[: plan.columns]) for row in rows]
         return [_converted(row[: plan.columns], plan.converters, connection) for row in rows]
 
-    def _compile(self, count: int, shape: dict[str, Any]) -> _Plan:
-        markers = [_MARKER - index for index in range(count)]
+    def _compile(self, kinds: tuple[type, ...], shape: dict[str, Any]) -> _Plan:
+        if not set(kinds) <= set(_MARKERS):
+            raise TypeError("A CompiledQuery's values are whole numbers or strings.")
+        markers = [_MARKERS[kind](index) for index, kind in enumerate(kinds)]
+        where = {marker: index for index, marker in enumerate(markers)}
         query = self._build(*markers, **shape)
         built: Any = query  # what it holds beyond the public API
         if built._prefetch_related_lookups or built._known_related_objects:
@@ -146,15 +152,15 @@ class CompiledQuery:
                 "a CompiledQuery."
             )
         slots = tuple(
-            (position, markers.index(param))
+            (position, where[param])
             for position, param in enumerate(params)
-            if type(param) is int and param in markers
+            if type(param) in _MARKERS and param in where
         )
-        missing = set(range(count)) - {index for _position, index in slots}
+        missing = set(range(len(kinds))) - {index for _position, index in slots}
         if missing:
             raise ValueError(
                 f"Values {sorted(missing)} of this query do not reach its SQL as they are: "
-                "a CompiledQuery's values must be compared as whole numbers (field=value)."
+                "a CompiledQuery's values must be compared as they are (field=value)."
             )
         fields = [selected[0] for selected in compiler.select[: compiler.col_count]]
         converters = tuple(
