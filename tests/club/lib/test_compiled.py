@@ -154,3 +154,12 @@ def test_objects_leave_deferred_what_only_leaves_deferred() -> None:
     assert "email" in found.get_deferred_fields()
     assert found.player.get_deferred_fields() == orm.player.get_deferred_fields()
     assert (found.since, found.player.last_name) == (date(2018, 9, 1), member.player.last_name)
+
+
+def test_its_values_are_whole_numbers_or_strings() -> None:
+    alice = PlayerFactory(first_name="Alice")
+    query = CompiledQuery(lambda name: Player.objects.filter(first_name=name).values_list("pk"))
+    assert query.rows("Alice") == [(alice.pk,)]
+    assert query.rows("Bob") == []
+    with pytest.raises(TypeError, match="whole numbers or strings"):
+        query.rows(date(2026, 1, 1))  # type: ignore[arg-type]
