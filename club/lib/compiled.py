@@ -8,9 +8,9 @@ place of the ids, keeps the SQL and where each id goes in its parameters, and th
 swaps the ids in and converts the columns as the ORM would (dates on SQLite, say).
 
 Its values must be whole numbers or strings that the query compares as they are
-(``player=value``, ``session_key=value``);
-anything else the query holds is fixed at the first build: a value that changes from one
-build to the next (``timezone.now()``) is refused, since it would be frozen. Keyword
+(``player=value``, ``session_key=value``); anything else the query holds is fixed at the
+first build: a value that changes from one build to the next (``timezone.now()``) is
+refused, since it would be frozen. Keyword
 arguments (a page number: Django writes LIMIT and OFFSET into the SQL) are part of the
 shape: each gets its own compiled query, a bounded number of them kept.
 
@@ -84,6 +84,8 @@ class CompiledQuery:
 
     def rows(self, *values: int | str, **shape: Any) -> list[tuple[Any, ...]]:
         plan = self._plan(values, shape)
+        if plan.instances is not None:
+            raise TypeError("rows() runs a values query: this one is a model query.")
         return self._run(plan, values)
 
     def objects(self, *values: int | str, **shape: Any) -> list[Any]:

@@ -32,7 +32,7 @@ def page_query(query: QuerySet[Any, T], page: int, size: int) -> QuerySet[Any, T
     order = query.query.order_by
     last = order[-1] if order else None
     if not isinstance(last, str) or last.lstrip("-") not in ("pk", query.model._meta.pk.name):
-        raise ValueError(f"page_of needs an order ending with the primary key, not {order}")
+        raise ValueError(f"A page needs an order ending with the primary key, not {order}")
     start = (page - 1) * size
     return query[start : start + size + 1]
 

@@ -5,7 +5,8 @@ once ask for it at each save): Django's store builds and compiles that query eac
 This store reads the session by its key through a ``CompiledQuery`` and then checks its
 expiry date in Python, which is what Django's query does in SQL (``expire_date >
 now``): a session past its date is not found, as before. Everything else (writing,
-rotating, flushing, clearing expired sessions) is Django's."""
+rotating, flushing, clearing expired sessions) is Django's, and so is the asynchronous
+read, which the site (served by WSGI) never makes."""
 
 from __future__ import annotations
 

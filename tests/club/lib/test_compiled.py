@@ -119,8 +119,10 @@ def test_objects_are_built_as_the_queryset_builds_them(
     assert (found.pk, found.result, found.board, found.twice) == (game.pk, "0-1", 3, 6)
     assert found == game and found._state.db == "default" and not found._state.adding
     assert query.objects(0) == []
-    with pytest.raises(TypeError, match="model query"):
+    with pytest.raises(TypeError, match=r"^objects\(\) runs a model query"):
         CompiledQuery(lambda pk: Game.objects.filter(pk=pk).values_list("pk")).objects(1)
+    with pytest.raises(TypeError, match=r"^rows\(\) runs a values query"):
+        query.rows(game.pk)
 
 
 def test_a_query_that_prefetches_is_refused() -> None:
