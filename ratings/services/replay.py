@@ -22,11 +22,9 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import lru_cache
-from operator import itemgetter
 from typing import Any, cast
 
-import orjson
-from django.db import connection, models, transaction
+from django.db import transaction
 from django.db.models import Max
 
 from club.models import Event, Player
@@ -41,11 +39,10 @@ from ratings.models import (
 )
 from ratings.rules import base as rules
 from ratings.rules.base import PlayerResult, PlayerState, Status
+from ratings.services.rows import Row, rows_writer
 from ratings.services.timeline import PlannedBatch, local_day, period_start, timeline
 
 Progress = Callable[[int, int], None]
-WRITE_CHUNK = 10_000  # history rows written at once
-Row = dict[str, Any]  # a history row's column values, by attribute name
 
 
 @dataclass(frozen=True)
@@ -199,69 +196,6 @@ def rate_plan(
             yield _apply_adjustment(batch_id, planned.adjustment, states)
         else:
             yield _rate(system, batch_id, planned, states, players)
-
-
-@contextmanager
-def rows_writer(model: type[models.Model]) -> Iterator[Callable[[list[Row]], None]]:
-    """A function that writes rows of ``model`` (history rows, current ratings), each a
-    dict of its columns' values by attribute name, for the time of the ``with`` block.
-
-    On PostgreSQL the rows go down one ``COPY`` as they come: in a replay, the server
-    parses and indexes each batch's rows on the other core while the next batch is rated.
-    Nothing else may use the connection meanwhile (a replay's progress goes to a cache, not
-    to the database). Elsewhere they are written ``WRITE_CHUNK`` at a time by one
-    ``executemany``. Either way the values skip ``bulk_create``'s preparation through each
-    field, which cost more than the rating itself on a long replay; the JSON columns are
-    encoded by :func:`encode_json`."""
-    meta = model._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
-    read = itemgetter(*(f.attname for f in fields))
-    json_at = [i for i, f in enumerate(fields) if f.get_internal_type() == "JSONField"]
-
-    def values(rows: list[Row]) -> Iterator[list[Any]]:
-        for row in rows:
-            value = list(read(row))
-            for i in json_at:
-                value[i] = encode_json(value[i])
-            yield value
-
-    ops = connection.ops
-    columns = ", ".join(ops.quote_name(str(f.column)) for f in fields)
-    table = ops.quote_name(str(meta.db_table))
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # the pages' cache hears of this write through the queries before it (the
-            # replay's batches written, the replaced ratings deleted)
-            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                write_row = copy.write_row
-
-                def stream(rows: list[Row]) -> None:
-                    for value in values(rows):
-                        write_row(value)
-
-                yield stream
-            return
-        insert = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
-        pending: list[Row] = []
-
-        def gather(rows: list[Row]) -> None:
-            pending.extend(rows)
-            if len(pending) >= WRITE_CHUNK:
-                cursor.executemany(insert, list(values(pending)))
-                pending.clear()
-
-        yield gather
-        if pending:
-            cursor.executemany(insert, list(values(pending)))
-
-
-def encode_json(value: Any) -> str:
-    """A history row's JSON column as text. The rules' dataclasses are written as the
-    objects of their fields in declaration order (a breakdown's game lines and notes, a
-    player's state, read back by ``state_from_json``), dates in ISO form, enums
-    by value; orjson does it in C, which a replay of a long history needs (the standard
-    ``json`` took longer than the rating itself)."""
-    return orjson.dumps(value, option=orjson.OPT_SERIALIZE_NUMPY).decode()
 
 
 def _rate(

@@ -20,7 +20,8 @@ from club.models import Event, Game, Player, Result, Round
 from ratings.models import RatingChange, RatingSystem
 from ratings.rules.base import PlayerState
 from ratings.services import recalculate
-from ratings.services.replay import encode_json, players_of, rate_plan
+from ratings.services.replay import players_of, rate_plan
+from ratings.services.rows import encode_json
 from ratings.services.timeline import timeline
 
 pytestmark = pytest.mark.django_db
