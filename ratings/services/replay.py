@@ -79,7 +79,7 @@ def recalculate(
 ) -> ReplayReport:
     """Replay ``system``'s history from ``since`` (from scratch when None)."""
     started = clock.perf_counter()
-    with transaction.atomic():
+    with transaction.atomic(), _collector_paused():
         RatingSystem.objects.select_for_update().filter(pk=system.pk).get()
         if since is not None:
             since = period_start(system, since)
@@ -90,8 +90,7 @@ def recalculate(
             stale = stale.filter(day__gte=since)
         stale.delete()
         players = players_of(plan)
-        with _collector_paused():
-            touched = _replay(system, plan, states, players, progress)
+        touched = _replay(system, plan, states, players, progress)
         _refresh_current(system, touched)
     games = sum(len(b.games) for b in plan)
     return ReplayReport(system, len(plan), games, clock.perf_counter() - started)
@@ -99,10 +98,12 @@ def recalculate(
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a history is rated: the replay keeps
-    hundreds of thousands of small objects alive until they are written, and each of the
-    collector's passes walks them all again (on the Belgian periods, a third of the
-    rating time). Memory is still freed as usual, by reference counting."""
+    """Pause Python's cyclic garbage collector while a history is read and rated: the
+    replay keeps hundreds of thousands of small objects alive (the games read, the rows
+    until they are written), and each of the collector's passes walks them all again (on
+    the Belgian periods, a third of the rating time; reading the 200,000 games of the
+    benchmark, 0.53 s instead of 0.30). Memory is still freed as usual, by reference
+    counting."""
     enabled = gc.isenabled()
     gc.disable()
     try:
