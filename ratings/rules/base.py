@@ -16,7 +16,10 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from .common import ExactLater
 
 PlayerId = Hashable
 
@@ -171,7 +174,9 @@ class Batch:
 
     ``players`` holds the state before the batch of everyone who plays in it.
     ``rounds`` is the number of rounds of the event (rules such as the Québec bonus
-    depend on it); ``is_match`` marks a match between two players.
+    depend on it); ``is_match`` marks a match between two players. With ``exact_later``,
+    a system that shows the exact performance without rating by it leaves it to be solved
+    with other batches' (a replay's; see :class:`~.common.ExactLater`).
     """
 
     day: date
@@ -179,6 +184,7 @@ class Batch:
     games: tuple[Game, ...]
     rounds: int | None = None
     is_match: bool = False
+    exact_later: ExactLater | None = None
 
     _by_player: dict[Any, list[tuple[Any, float, Game]]] = field(
         init=False, repr=False, compare=False

@@ -183,7 +183,7 @@ VERSIONS = (Version(date(1970, 1, 1), Params(), "Club Elo"),)
 
 def rate(batch: Batch, params: Params) -> BatchResult:
     split = split_batch(batch, lambda p: batch.players[p].rating)
-    solve_exact(split, params.expected_method, params.expected_table)
+    solve_exact(split, params.expected_method, params.expected_table, batch.exact_later)
     results = {player: _rate_player(batch, params, split[player]) for player in batch.players}
     return BatchResult(batch.day, results)
 

@@ -3,11 +3,14 @@ performance figures of a breakdown."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import elo
 from .base import N_, Batch, GameLine, Note, PlayerId, PlayerResult, PlayerState, note
+
+Table = tuple[tuple[int, int], ...]
 
 
 @dataclass(slots=True)
@@ -18,8 +21,8 @@ class Played:
     unrated opponents); over the counted games, ``opponents`` holds the opponents'
     ratings as used, ``score`` the player's total (:func:`elo.total`), ``classical`` and
     ``exact`` the performances (``exact`` solved for the whole batch by
-    :func:`solve_exact`). Not frozen, which would make it slower to build, once per player
-    and batch of a replay."""
+    :func:`solve_exact`, or owed by ``later``). Not frozen, which would make it slower to
+    build, once per player and batch of a replay."""
 
     player: PlayerId
     before: PlayerState
@@ -28,6 +31,7 @@ class Played:
     score: float
     classical: float | None
     exact: float | None = None
+    later: _Owed | None = None
 
     @property
     def counted(self) -> int:
@@ -46,7 +50,7 @@ class Played:
     ) -> PlayerResult:
         """The player's outcome: the state ``after`` the batch, with this batch's score,
         performances and game lines (``games``: the lines filled in by an exchange)."""
-        return PlayerResult(
+        result = PlayerResult(
             player=self.player,
             before=self.before,
             after=after,
@@ -59,6 +63,9 @@ class Played:
             games=tuple(self.lines) if games is None else games,
             notes=notes,
         )
+        if self.later is not None:
+            self.later.append((result, self.opponents, self.score))
+        return result
 
 
 def split_games(
@@ -109,14 +116,50 @@ def split_batch(batch: Batch, rating_of: Callable[[PlayerId], float | None]) -> 
     return {player: split_games(batch, player, ratings.__getitem__) for player in batch.players}
 
 
+_Owed = list[tuple[PlayerResult, list[float], float]]  # results, opponents and scores
+
+
+class ExactLater:
+    """Exact performances owed by many batches, solved together. Solving them over numpy
+    arrays (:func:`elo.exact_performances`) costs about as much for one event's 60 players
+    as for thirty events': a replay of a club's 1,300 events spent a fifth of its rating
+    there, once per event. A replay gives one to each batch (``Batch.exact_later``); the
+    results built meanwhile carry ``performance_exact=None`` until :meth:`solve` writes it
+    in, the same figure :func:`solve_exact` would have given at once."""
+
+    def __init__(self) -> None:
+        self._owed: defaultdict[tuple[elo.ExpectedMethod, Table], _Owed] = defaultdict(list)
+
+    def owe(self, played: list[Played], method: elo.ExpectedMethod, table: Table) -> None:
+        """``played``'s exact performances, by ``method``, are owed: each result built
+        from them will be completed by :meth:`solve`."""
+        owed = self._owed[method, table]
+        for each in played:
+            each.later = owed
+
+    def solve(self) -> None:
+        """Write every owed exact performance into its result."""
+        for (method, table), owed in self._owed.items():
+            problems = [(opponents, score) for _result, opponents, score in owed]
+            solved = elo.exact_performances(problems, method, table)
+            for (result, _opponents, _score), exact in zip(owed, solved, strict=True):
+                result.performance_exact = exact
+        self._owed.clear()
+
+
 def solve_exact(
     split: Split,
     method: elo.ExpectedMethod,
-    table: tuple[tuple[int, int], ...] = elo.FIDE_EXPECTED_TABLE,
+    table: Table = elo.FIDE_EXPECTED_TABLE,
+    later: ExactLater | None = None,
 ) -> None:
     """Every player's exact performance over their counted games, solved all at once,
-    into their :class:`Played`."""
+    into their :class:`Played`; with ``later``, owed to it instead (for a system that
+    only shows the exact performance: one that rates by it needs it now)."""
     played = [p for p in split.values() if p.opponents]
+    if later is not None:
+        later.owe(played, method, table)
+        return
     solved = elo.exact_performances([(p.opponents, p.score) for p in played], method, table)
     for each, exact in zip(played, solved, strict=True):
         each.exact = exact

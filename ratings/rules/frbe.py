@@ -217,7 +217,7 @@ EXPECTED = elo.expectation(elo.ExpectedMethod.TABLE)  # the FIDE table (seed 000
 
 def rate(batch: Batch, params: Params) -> BatchResult:
     split = split_batch(batch, lambda p: _rating_used(batch, p))
-    solve_exact(split, elo.ExpectedMethod.TABLE)
+    solve_exact(split, elo.ExpectedMethod.TABLE, later=batch.exact_later)
     results = {player: _rate_player(params, split[player]) for player in batch.players}
     return BatchResult(batch.day, results)
 

@@ -39,10 +39,12 @@ from ratings.models import (
 )
 from ratings.rules import base as rules
 from ratings.rules.base import PlayerResult, PlayerState, Status
+from ratings.rules.common import ExactLater
 from ratings.services.rows import Row, rows_writer
 from ratings.services.timeline import PlannedBatch, local_day, period_start, timeline
 
 Progress = Callable[[int, int], None]
+EXACT_GROUP = 1_000  # players' exact performances solved together (rows held till then)
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,7 @@ def _replay(
     with rows_writer(RatingChange) as write:
         for done, (batch, rows) in enumerate(zip(batches, rated, strict=True), 1):
             for row in rows:
-                touched[row["player_id"]] = (batch, states[row["player_id"]])
+                touched[row["player_id"]] = (batch, row["state"])
             write(rows)
             if progress:
                 progress(done, len(plan))
@@ -189,23 +191,44 @@ def rate_plan(
     batch_ids: list[int | None],
 ) -> Iterator[list[Row]]:
     """Rate ``plan`` in timeline order, moving ``states`` on: each batch's history rows
-    (for the batch of ``batch_ids`` at the same place; None when nothing is written)."""
+    (for the batch of ``batch_ids`` at the same place; None when nothing is written).
+
+    The rows of rated batches come once ``EXACT_GROUP`` players' exact performances can be
+    solved together (:class:`~ratings.rules.common.ExactLater`), in order all the same."""
+    later = ExactLater()
+    held: list[tuple[int | None, list[tuple[int, PlayerResult]]]] = []
+
+    def release() -> Iterator[list[Row]]:
+        later.solve()
+        for batch_id, outcomes in held:
+            yield [_change_row(batch_id, pid, outcome) for pid, outcome in outcomes]
+        held.clear()
+
+    waiting = 0
     for planned, batch_id in zip(plan, batch_ids, strict=True):
         if planned.kind == RatingBatch.Kind.OFFICIAL:
+            yield from release()
             yield _apply_official(batch_id, planned, states, players, system)
         elif planned.adjustment is not None:
+            yield from release()
             yield _apply_adjustment(batch_id, planned.adjustment, states)
         else:
-            yield _rate(system, batch_id, planned, states, players)
+            held.append((batch_id, _rate(system, planned, states, players, later)))
+            waiting += len(held[-1][1])
+            if waiting >= EXACT_GROUP:
+                yield from release()
+                waiting = 0
+    yield from release()
 
 
 def _rate(
     system: RatingSystem,
-    batch_id: int | None,
     planned: PlannedBatch,
     states: dict[int, PlayerState],
     players: dict[int, Player],
-) -> list[Row]:
+    later: ExactLater,
+) -> list[tuple[int, PlayerResult]]:
+    """Rate a batch of games: each player's outcome, ``states`` moved on."""
     ids: set[int] = {pid for g in planned.games for pid in (g.white, g.black)}  # type: ignore[misc]
     before: dict[rules.PlayerId, PlayerState] = {
         pid: states.get(pid) or entry_state(system, players[pid]) for pid in sorted(ids)
@@ -215,16 +238,14 @@ def _rate(
     # A match (seed 004: "l'augmentation de cote acquise lors d'un match ne peut excéder
     # 50 points") is an event of the match system, rated on its own.
     is_match = planned.event is not None and planned.event.system == Event.System.MATCH
-    result = system.module.rate(
-        rules.Batch(day=planned.day, players=before, games=games, rounds=rounds, is_match=is_match),
-        system.params_on(planned.day),
-    )
-    rows = []
+    batch = rules.Batch(planned.day, before, games, rounds, is_match, exact_later=later)
+    result = system.module.rate(batch, system.params_on(planned.day))
+    outcomes = []
     for key, outcome in result.results.items():
         pid = cast(int, key)  # the batch's players are keyed by their primary key
         states[pid] = outcome.after
-        rows.append(_change_row(batch_id, pid, outcome))
-    return rows
+        outcomes.append((pid, outcome))
+    return outcomes
 
 
 @lru_cache(maxsize=1024)
