@@ -96,18 +96,23 @@ def _copy_writer(
     # the pages' cache hears of this write through the queries before it (the replay's
     # batches written, the replaced ratings deleted)
     copying = f"COPY {table} ({columns}) FROM STDIN"
-    with (
-        connection.cursor() as cursor,
-        connection.wrap_database_errors,  # psycopg's errors raised as Django's
-        cursor.cursor.copy(copying) as copy,
-    ):
-        write_row = copy.write_row
+    with connection.cursor() as cursor:
+        # Django's foreign keys are checked at the commit by default: a check per row and
+        # key, one after the other once every row is in (0.7 s for the club's replay).
+        # Checked as each row comes instead, they are checked while the next are rated.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        with (
+            connection.wrap_database_errors,  # psycopg's errors raised as Django's
+            cursor.cursor.copy(copying) as copy,
+        ):
+            write_row = copy.write_row
 
-        def stream(rows: list[Row]) -> None:
-            for value in values(rows):
-                write_row(value)
+            def stream(rows: list[Row]) -> None:
+                for value in values(rows):
+                    write_row(value)
 
-        yield stream
+            yield stream
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")  # Django's, for what follows
 
 
 @contextmanager
