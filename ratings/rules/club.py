@@ -175,7 +175,10 @@ class Params:
     def k_for(self, state: PlayerState, day: date) -> float:
         if self.k is not None:
             return self.k
-        return next(rule.k for rule in self.k_schedule if rule.matches(state, day))
+        for rule in self.k_schedule:  # the last row matches every player
+            if rule.matches(state, day):
+                return rule.k
+        raise AssertionError("the K schedule ends on a row without condition")
 
 
 VERSIONS = (Version(date(1970, 1, 1), Params(), "Club Elo"),)

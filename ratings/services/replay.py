@@ -262,7 +262,7 @@ def _change_row(batch_id: int | None, player_id: int, outcome: PlayerResult) -> 
         rating_after=outcome.rating_after,
         rating_exact=outcome.rating_exact,
         status=str(outcome.after.status),
-        games=sum(1 for line in outcome.games if line.counted),
+        games=sum([line.counted for line in outcome.games]),
         score=_decimal(outcome.score),
         expected=outcome.expected,
         k=outcome.k,
