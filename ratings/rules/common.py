@@ -21,8 +21,9 @@ class Played:
     unrated opponents); over the counted games, ``opponents`` holds the opponents'
     ratings as used, ``score`` the player's total (:func:`elo.total`), ``classical`` and
     ``exact`` the performances (``exact`` solved for the whole batch by
-    :func:`solve_exact`, or owed by ``later``). Not frozen, which would make it slower to
-    build, once per player and batch of a replay."""
+    :func:`solve_exact`, or owed: the result built is then added to ``owed``, for
+    :class:`ExactLater` to complete). Not frozen, which would make it slower to build, once
+    per player and batch of a replay."""
 
     player: PlayerId
     before: PlayerState
@@ -31,7 +32,7 @@ class Played:
     score: float
     classical: float | None
     exact: float | None = None
-    later: _Owed | None = None
+    owed: _Owed | None = None
 
     @property
     def counted(self) -> int:
@@ -63,8 +64,8 @@ class Played:
             games=tuple(self.lines) if games is None else games,
             notes=notes,
         )
-        if self.later is not None:
-            self.later.append((result, self.opponents, self.score))
+        if self.owed is not None:
+            self.owed.append((result, self.opponents, self.score))
         return result
 
 
@@ -135,7 +136,7 @@ class ExactLater:
         from them will be completed by :meth:`solve`."""
         owed = self._owed[method, table]
         for each in played:
-            each.later = owed
+            each.owed = owed
 
     def solve(self) -> None:
         """Write every owed exact performance into its result."""
