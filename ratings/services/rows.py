@@ -12,9 +12,11 @@ A replay rates on one core; the database can store what is rated on the other:
 - elsewhere they are written ``WRITE_CHUNK`` at a time by one ``executemany``.
 
 Nothing else may use the connection while the writer is open (a replay's progress goes
-to a cache, not to the database). Either way the values skip ``bulk_create``'s
-preparation through each field, which cost more than the rating itself on a long replay;
-the JSON columns are encoded by :func:`encode_json`.
+to a cache, not to the database). The fast paths go round Django's cursor: the pages'
+cache hears of these writes through the queries before them (a replay's batches written,
+the replaced ratings deleted). The values skip ``bulk_create``'s preparation through each
+field, which cost more than the rating itself on a long replay; the JSON columns are
+encoded by :func:`encode_json`.
 """
 
 from __future__ import annotations
@@ -93,8 +95,6 @@ def _copy_writer(
 ) -> Iterator[Write]:
     values = _values(fields)
     table, columns = _names(model, fields)
-    # the pages' cache hears of this write through the queries before it (the replay's
-    # batches written, the replaced ratings deleted)
     copying = f"COPY {table} ({columns}) FROM STDIN"
     with connection.cursor() as cursor:
         # Django's foreign keys are checked at the commit by default: a check per row and
@@ -144,8 +144,7 @@ def _sqlite_writer(
     while the caller rates the next ones. JSON numbers come back as the same floats and
     integers (SQLite reads back every double that orjson writes: tested), texts as
     themselves, the JSON columns as their encoded text. A float that is not finite has no
-    JSON form (orjson writes null, as SQLite stores a NaN parameter): the rules give
-    none."""
+    JSON form and would be stored as NULL: the rules give none."""
     # a Decimal as its text, which the column's affinity reads as it reads Django's
     # adapter's text
     values = _values(fields, as_text=("DecimalField",))
