@@ -184,7 +184,7 @@ class Batch:
     games: tuple[Game, ...]
     rounds: int | None = None
     is_match: bool = False
-    exact_later: ExactLater | None = None
+    exact_later: ExactLater | None = field(default=None, compare=False, repr=False)
 
     _by_player: dict[Any, list[tuple[Any, float, Game]]] = field(
         init=False, repr=False, compare=False
