@@ -3,8 +3,8 @@ each a dict of its columns' values by attribute name, while the caller goes on w
 
 A replay rates on one core; the database can store what is rated on the other:
 
-- on PostgreSQL the rows go down one ``COPY`` as they come: the server parses and
-  indexes each batch's rows while the next batch is rated;
+- on PostgreSQL the rows go down one binary ``COPY`` as they come: the server parses,
+  indexes and checks each batch's rows while the next batch is rated;
 - on SQLite the rows are sent ``SQLITE_CHUNK`` at a time, as one JSON text that SQLite
   takes apart itself (``json_each``) in one statement on a thread of its own: Python's
   ``sqlite3`` lets other threads run while SQLite works, and one statement a chunk (not one
@@ -21,6 +21,7 @@ encoded by :func:`encode_json`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -89,26 +90,54 @@ def _names(model: type[models.Model], fields: list[models.Field[Any, Any]]) -> t
     return quote(model._meta.db_table), ", ".join(quote(str(f.column)) for f in fields)
 
 
+def _encoded_jsonb() -> type:
+    """psycopg's dumper of a JSON text already encoded (bytes) into a binary jsonb value:
+    the format's version, then the text."""
+    from psycopg.adapt import Dumper
+    from psycopg.postgres import types
+    from psycopg.pq import Format
+
+    class EncodedJsonb(Dumper):
+        format = Format.BINARY
+        oid = types["jsonb"].oid
+
+        def dump(self, obj: Any) -> bytes:
+            return b"\x01" + obj
+
+    return EncodedJsonb
+
+
 @contextmanager
 def _copy_writer(
     model: type[models.Model], fields: list[models.Field[Any, Any]]
 ) -> Iterator[Write]:
-    values = _values(fields)
+    """Rows down one binary ``COPY``: numbers go as they are held, not written out as text
+    (a third of the writing's CPU), and each JSON column is encoded once, to bytes."""
+    read = itemgetter(*(f.attname for f in fields))
+    json_at = [i for i, f in enumerate(fields) if f.get_internal_type() == "JSONField"]
+    # each column's type without its modifiers: numeric(6, 1) is numeric to the format
+    types = [re.sub(r"\(.*\)", "", str(f.db_type(connection))).strip() for f in fields]
     table, columns = _names(model, fields)
-    copying = f"COPY {table} ({columns}) FROM STDIN"
+    copying = f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)"
+    dumps, numpy = orjson.dumps, orjson.OPT_SERIALIZE_NUMPY
     with connection.cursor() as cursor:
         # Django's foreign keys are checked at the commit by default: a check per row and
         # key, one after the other once every row is in (0.7 s for the club's replay).
         # Checked as each row comes instead, they are checked while the next are rated.
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.cursor.adapters.register_dumper(bytes, _encoded_jsonb())  # this cursor's
         with (
             connection.wrap_database_errors,  # psycopg's errors raised as Django's
             cursor.cursor.copy(copying) as copy,
         ):
+            copy.set_types(types)
             write_row = copy.write_row
 
             def stream(rows: list[Row]) -> None:
-                for value in values(rows):
+                for row in rows:
+                    value = list(read(row))
+                    for i in json_at:
+                        value[i] = dumps(value[i], option=numpy)  # as encode_json, in bytes
                     write_row(value)
 
             yield stream

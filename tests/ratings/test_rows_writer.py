@@ -32,7 +32,7 @@ def change_rows(batch: RatingBatch, players: list[Player]) -> list[dict[str, Any
             dict(
                 batch_id=batch.pk,
                 player_id=player.pk,
-                rating_before=None if n == 1 else 1500.0,
+                rating_before=None if n == 1 else 1500,  # an int, as round_half_up gives
                 rating_after=AWKWARD[n],
                 rating_exact=-AWKWARD[n],
                 status=str(Status.RATED),
