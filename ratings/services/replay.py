@@ -207,17 +207,13 @@ def rate_plan(
             yield [_change_row(batch_id, pid, outcome) for pid, outcome in outcomes]
         held.clear()
 
-    waiting = 0  # players held
     for planned, batch_id in zip(plan, batch_ids, strict=True):
         if planned.kind != RatingBatch.Kind.OFFICIAL and planned.adjustment is None:
             held.append((batch_id, _rate(system, planned, states, players, later)))
-            waiting += len(held[-1][1])
-            if waiting >= EXACT_GROUP:
+            if sum(len(outcomes) for _batch, outcomes in held) >= EXACT_GROUP:
                 yield from release()
-                waiting = 0
             continue
         yield from release()  # the rows before an official list or an adjustment first
-        waiting = 0
         if planned.kind == RatingBatch.Kind.OFFICIAL:
             yield _apply_official(batch_id, planned, states, players, system)
         else:

@@ -37,13 +37,18 @@ WRITE_CHUNK = 10_000  # rows written at once by executemany
 SQLITE_CHUNK = 2_000  # rows a statement on SQLite: small, so that little is left at the end
 
 
+def encode_json_bytes(value: Any) -> bytes:
+    """A JSON column's value encoded, in UTF-8. The rules' dataclasses are written as the
+    objects of their fields in declaration order (a breakdown's game lines and notes, a
+    player's state, read back by ``state_from_json``), dates in ISO form, enums by value;
+    orjson does it in C, which a replay of a long history needs (the standard ``json``
+    took longer than the rating itself)."""
+    return orjson.dumps(value, option=orjson.OPT_SERIALIZE_NUMPY)
+
+
 def encode_json(value: Any) -> str:
-    """A JSON column as text. The rules' dataclasses are written as the objects of their
-    fields in declaration order (a breakdown's game lines and notes, a player's state, read
-    back by ``state_from_json``), dates in ISO form, enums by value; orjson does it in C,
-    which a replay of a long history needs (the standard ``json`` took longer than the
-    rating itself)."""
-    return orjson.dumps(value, option=orjson.OPT_SERIALIZE_NUMPY).decode()
+    """A JSON column's value as text (see :func:`encode_json_bytes`)."""
+    return encode_json_bytes(value).decode()
 
 
 @contextmanager
@@ -62,10 +67,12 @@ def rows_writer(model: type[models.Model]) -> Iterator[Write]:
 
 
 def _values(
-    fields: list[models.Field[Any, Any]], as_text: tuple[str, ...] = ()
+    fields: list[models.Field[Any, Any]],
+    as_text: tuple[str, ...] = (),
+    encode: Callable[[Any], Any] = encode_json,
 ) -> Callable[[list[Row]], Iterator[list[Any]]]:
-    """The rows' values in the order of ``fields``: the JSON columns encoded, and the
-    columns of the other types in ``as_text`` written as text."""
+    """The rows' values in the order of ``fields``: the JSON columns encoded by
+    ``encode``, and the columns of the other types in ``as_text`` written as text."""
     read = itemgetter(*(f.attname for f in fields))
     kinds = [f.get_internal_type() for f in fields]
     json_at = [i for i, kind in enumerate(kinds) if kind == "JSONField"]
@@ -75,7 +82,7 @@ def _values(
         for row in rows:
             value = list(read(row))
             for i in json_at:
-                value[i] = encode_json(value[i])
+                value[i] = encode(value[i])
             for i in text_at:
                 if value[i] is not None:
                     value[i] = str(value[i])
@@ -113,13 +120,11 @@ def _copy_writer(
 ) -> Iterator[Write]:
     """Rows down one binary ``COPY``: numbers go as they are held, not written out as text
     (a third of the writing's CPU), and each JSON column is encoded once, to bytes."""
-    read = itemgetter(*(f.attname for f in fields))
-    json_at = [i for i, f in enumerate(fields) if f.get_internal_type() == "JSONField"]
+    values = _values(fields, encode=encode_json_bytes)
     # each column's type without its modifiers: numeric(6, 1) is numeric to the format
     types = [re.sub(r"\(.*\)", "", str(f.db_type(connection))).strip() for f in fields]
     table, columns = _names(model, fields)
     copying = f"COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)"
-    dumps, numpy = orjson.dumps, orjson.OPT_SERIALIZE_NUMPY
     with connection.cursor() as cursor:
         # Django's foreign keys are checked at the commit by default: a check per row and
         # key, one after the other once every row is in (0.7 s for the club's replay).
@@ -134,10 +139,7 @@ def _copy_writer(
             write_row = copy.write_row
 
             def stream(rows: list[Row]) -> None:
-                for row in rows:
-                    value = list(read(row))
-                    for i in json_at:
-                        value[i] = dumps(value[i], option=numpy)  # as encode_json, in bytes
+                for value in values(rows):
                     write_row(value)
 
             yield stream
