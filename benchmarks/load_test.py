@@ -70,7 +70,7 @@ class Figures:
 
 def _django(database_url: str) -> None:
     os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
     import django
 
@@ -189,7 +189,7 @@ def _serve(database_url: str, workers: int, threads: int, cache: Path) -> subpro
     )
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
-        "club.wsgi",
+        "config.wsgi",
         "--bind",
         f"127.0.0.1:{PORT}",
         "--workers",

@@ -72,7 +72,7 @@ def main() -> None:
     if options.cache:
         os.environ["PAGE_CACHE"] = "1"
         os.environ["PAGE_CACHE_LOCATION"] = tempfile.mkdtemp(prefix="member-pages-")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
     import django
 
@@ -107,7 +107,7 @@ def main() -> None:
     rounds, cpu = [], []
     for _ in range(options.rounds):
         if options.cache:
-            from club.lib.page_cache import forget_pages
+            from lib.page_cache import forget_pages
 
             forget_pages()
         started, process = time.perf_counter(), time.process_time()

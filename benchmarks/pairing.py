@@ -29,7 +29,7 @@ CASES = ROOT.parent / "shared" / "pairing-conformance"
 
 def _setup(database: Path) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
     import django
     from django.core.management import call_command
@@ -57,8 +57,8 @@ def _boards(event: object, number: int) -> list[tuple[int, int]]:
 def run(cases: Path, largest: int | None) -> None:
     from django.core.management import call_command
 
-    from club.desk import pairing_services
     from club.models import Event
+    from desk.services import pairing as pairing_services
 
     inputs = sorted(cases.glob("*.input"))
     sizes = {path: sum(1 for line in path.open() if line.startswith("001")) for path in inputs}

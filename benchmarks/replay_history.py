@@ -33,7 +33,7 @@ SEED = 1960
 
 def _setup(url: str) -> None:
     os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     # as the task worker runs in production: without DEBUG's log of every query
     os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "replay-benchmark-" + "k" * 50)
@@ -142,7 +142,7 @@ def main() -> None:
         database = options.database_url.rsplit("@", 1)[-1]  # shown without credentials
     _setup(options.database_url or f"sqlite:///{database}")
 
-    from club.desk.services import close_event
+    from desk.services.events import close_event
     from ratings.models import RatingChange, RatingSystem, ReplayJob
     from ratings.services import event_results_changed, recalculate
 

@@ -7,6 +7,6 @@ class ClubConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from club.lib.page_cache import watch_writes
+        from lib.page_cache import watch_writes
 
-        connection_created.connect(watch_writes, dispatch_uid="club.lib.page_cache.watch_writes")
+        connection_created.connect(watch_writes, dispatch_uid="lib.page_cache.watch_writes")

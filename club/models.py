@@ -450,7 +450,7 @@ _FROM_TRF = {
 class Game(models.Model):
     """A game of a round. A player cannot meet themself, and plays at most once in a
     round: the first rule is a check constraint, the second unique constraints and a
-    trigger for the cross-colour case (``club.lib.triggers``)."""
+    trigger for the cross-colour case (``club/migrations/0003``)."""
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")

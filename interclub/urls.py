@@ -3,7 +3,8 @@
 
 from django.urls import path
 
-from interclub import views, views_desk
+from interclub.views import desk as views_desk
+from interclub.views import public as views
 
 app_name = "interclub"
 

@@ -25,9 +25,9 @@ from django.utils.formats import date_format, get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from club.lib.compiled import CompiledQuery
-from club.lib.paging import page_query, split_page
 from club.models import Member, Player
+from lib.compiled import CompiledQuery
+from lib.paging import page_query, split_page
 from ratings import rules
 from ratings.models import (
     RatingBatch,

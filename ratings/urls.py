@@ -1,6 +1,7 @@
 from django.urls import path
 
-from ratings import views, views_admin
+from ratings.views import admin as views_admin
+from ratings.views import calculator as views
 
 app_name = "ratings"
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ratings import views
+from ratings.views import calculator as views
 
 app_name = "ratings_api"
 

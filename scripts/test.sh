@@ -79,6 +79,7 @@ step "lint and checks"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 .venv/bin/mypy .
+.venv/bin/lint-imports
 .venv/bin/python manage.py makemigrations --check --dry-run
 .venv/bin/python scripts/check_translations.py
 

@@ -4,7 +4,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 
-from club.urls import handler500, urlpatterns
+from config.urls import handler500, urlpatterns
 
 __all__ = ["handler500", "urlpatterns"]
 

@@ -10,7 +10,7 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = "django.core.cache.backends.filebased.FileBasedCache"
-# the environment variable through which club/settings.py places each cache
+# the environment variable through which config/settings.py places each cache
 LOCATION_VARIABLES = {
     "progress": "PROGRESS_CACHE_LOCATION",
     "limits": "LIMITS_CACHE_LOCATION",

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from club.chesslib import trf
-from club.desk.imports import FileError, attach_pgn, import_plan, import_results_csv, plan_import
+from chesslib import trf
 from club.models import Event, Game, Player
+from desk.files.trf import FileError, attach_pgn, import_plan, import_results_csv, plan_import
 from ratings.calculator import CalculationError, calculate
 from ratings.official_lists import ListError, read_list
 from tests.club.factories import EventFactory

@@ -53,7 +53,7 @@ def site(tmp_path: Path, settings: Settings) -> Iterator[str]:
     server = subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),
-            "club.wsgi",
+            "config.wsgi",
             "--workers",
             "2",
             "--bind",

@@ -6,8 +6,8 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.core.mail.backends.smtp import EmailBackend
 
-from club.lib.email_config import CONSOLE, SMTP, email_settings
-from club.settings import envbool
+from config.settings import envbool
+from lib.email_config import CONSOLE, SMTP, email_settings
 
 
 def _settings(debug: bool = False, **env: str) -> dict:

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import translation
 from pytest_django import Settings
 
-from club.lib.client_ip import client_ip
+from lib.client_ip import client_ip
 from tests.test_settings import PRODUCTION, settings_under
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from club.settings import envbool, envint
+from config.settings import envbool, envint
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
@@ -34,12 +34,12 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 def settings_under(**env: str) -> dict[str, Any]:
-    """The settings club/settings.py gives in an environment of these variables (read
+    """The settings config/settings.py gives in an environment of these variables (read
     afresh in this process: the module is run again, not imported)."""
     hidden = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}
     environment = {k: v for k, v in os.environ.items() if k not in hidden} | env
     with mock.patch.dict(os.environ, environment, clear=True):
-        return runpy.run_path(str(ROOT / "club" / "settings.py"))
+        return runpy.run_path(str(ROOT / "config" / "settings.py"))
 
 
 def test_check_deploy_passes_with_production_settings() -> None:

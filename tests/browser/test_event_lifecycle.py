@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from club.desk import services
 from club.models import Event, Game, Member, Result
+from desk.services import events as services
 from tests.browser.session import sign_in_as_new_secretary
 from tests.club.factories import EventFactory, MemberFactory
 

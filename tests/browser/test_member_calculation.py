@@ -10,8 +10,8 @@ from django.core.management import call_command
 from playwright.sync_api import Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
-from club.member_games import GAMES_PAGE
 from club.models import Member
+from public.member_games import GAMES_PAGE
 from ratings.history import HISTORY_PAGE, change_calculation
 from ratings.models import RatingChange
 from tests.browser.axe import serious_violations

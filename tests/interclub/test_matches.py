@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth.models import User
 
-from club.desk import services as desk
 from club.models import ChangeLog, Game, Member, Participant, Player, Result
+from desk.services import events as desk
 from interclub import services
 from interclub.models import Division, Team, TeamMatch
 from interclub.services import Typed

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from club.desk import lifecycle
-from club.desk import services as desk
 from club.models import Event, Game, Member, Player
+from desk.services import events as desk
+from desk.services import lifecycle
 from interclub import services
 from interclub.models import Division, LineupEntry, Team, TeamMatch
 from interclub.services import Typed

@@ -255,7 +255,7 @@ def test_the_administrators_form_refuses_a_parameter_outside_its_bounds(key: str
 def test_the_adjustment_form_refuses_a_number_outside_the_system_s_bounds(
     field: str, value: str
 ) -> None:
-    from ratings.views_admin import AdjustmentForm
+    from ratings.views.admin import AdjustmentForm
 
     data = {"a-label": "2024", "a-day": "2024-03-01", "a-threshold": "2000", "a-factor": "0.4"}
     assert AdjustmentForm(data, prefix="a").is_valid()

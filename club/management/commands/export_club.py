@@ -4,7 +4,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from club.lib.backup import export_club
+from lib.backup import export_club
 
 
 class Command(BaseCommand):

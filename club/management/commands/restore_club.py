@@ -3,7 +3,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from club.lib.backup import BackupError, restore_club
+from lib.backup import BackupError, restore_club
 
 
 class Command(BaseCommand):

@@ -1,5 +1,0 @@
-"""The site's infrastructure, apart from the club's domain: the page cache and the writes
-that forget it (``page_cache``), the client's address behind the proxy (``client_ip``),
-the database triggers (``triggers``), backups (``backup``), the mail server's settings
-(``email_config``), bounds on input and uploads (``limits``, ``uploads``, ``login_limits``),
-sanitised Markdown (``markdown``) and spreadsheet-safe CSV cells (``spreadsheets``)."""

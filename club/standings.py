@@ -1,0 +1,141 @@
+"""An event's standings, read once: the one place every view asks (the desk's standings,
+its CSV and crosstable, the public event page, the TRF export's rank column).
+
+Three queries whatever the size of the event: the games, the byes, the participants.
+What each result and each bye scores comes from the model's choices
+(``Result.points``, ``Bye.Kind.points``); the ranking and the tie-breaks from
+``chesslib.standings`` (FIDE C.07).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from chesslib.standings import Kind, Round, Row, Tiebreak, parse_tiebreaks, standings
+from club.models import Bye, Event, Game, Participant, Player, Result
+
+TIEBREAK_LABELS: dict[Tiebreak, Promise] = {
+    Tiebreak.BUCHHOLZ: _("Buchholz"),
+    Tiebreak.BUCHHOLZ_CUT1: _("Buchholz cut 1"),
+    Tiebreak.MEDIAN: _("Median Buchholz"),
+    Tiebreak.SONNEBORN_BERGER: _("Sonneborn-Berger"),
+    Tiebreak.PROGRESSIVE: _("Progressive score"),
+    Tiebreak.WINS: _("Number of wins"),
+    Tiebreak.DIRECT_ENCOUNTER: _("Direct encounter"),
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's line: rank, points and the tiebreaks in the event's order."""
+
+    rank: int
+    player: Player
+    points: Decimal
+    values: list[Decimal]
+    number: int | None = None
+
+
+@dataclass
+class EventStandings:
+    event: Event
+    until: int | None
+    order: list[Tiebreak]
+    lines: list[Line]
+    games: list[Game]
+    byes: list[Bye]
+    records: dict[int, list[Round]] = field(default_factory=dict)
+    participants: list[Participant] = field(default_factory=list)
+
+    @property
+    def columns(self) -> list[tuple[Tiebreak, Promise]]:
+        """The tiebreak columns in words, in the order the event chose."""
+        return [(t, TIEBREAK_LABELS[t]) for t in self.order]
+
+    def by_player(self) -> dict[int, Line]:
+        return {line.player.pk: line for line in self.lines}
+
+
+def _game_kinds(result: Result) -> tuple[Kind, Kind]:
+    if result.is_played:
+        return Kind.PLAYED, Kind.PLAYED
+    white, black = result.points or (Decimal(0), Decimal(0))
+    return (
+        Kind.FORFEIT_WIN if white else Kind.FORFEIT_LOSS,
+        Kind.FORFEIT_WIN if black else Kind.FORFEIT_LOSS,
+    )
+
+
+def event_standings(event: Event, until: int | None = None) -> EventStandings:
+    """The standings of ``event`` after round ``until`` (all rounds when None), from its
+    games and byes. A game without a result does not count yet; a round a player has
+    neither game nor bye in counts as a zero-point bye (C.07 16.1)."""
+    games_query = Game.objects.filter(round__event=event).select_related("round", "white", "black")
+    byes_query = Bye.objects.filter(round__event=event).select_related("round", "player")
+    if until:
+        games_query = games_query.filter(round__number__lte=until)
+        byes_query = byes_query.filter(round__number__lte=until)
+    games = list(games_query.order_by("round__number", "board"))
+    byes = list(
+        byes_query.order_by("round__number", "player__last_name", "player__first_name", "pk")
+    )
+    participants = list(event.participants.select_related("player").order_by("number", "pk"))
+    players: dict[int, Player] = {p.player_id: p.player for p in participants}
+    numbers = {p.player_id: p.number for p in participants}
+    for game in games:
+        players.setdefault(game.white_id, game.white)
+        players.setdefault(game.black_id, game.black)
+    for bye in byes:
+        players.setdefault(bye.player_id, bye.player)
+    rounds: dict[int, dict[int, Round]] = {pk: {} for pk in players}
+    pending: set[tuple[int, int]] = set()
+    for game in games:
+        result = Result(game.result)
+        if result.points is None:
+            pending |= {(game.white_id, game.round.number), (game.black_id, game.round.number)}
+            continue
+        number = game.round.number
+        white_kind, black_kind = _game_kinds(result)
+        rounds[game.white_id][number] = Round(game.black_id, result.points[0], white_kind, number)
+        rounds[game.black_id][number] = Round(game.white_id, result.points[1], black_kind, number)
+    for bye in byes:
+        kind = Bye.Kind(bye.kind)
+        virtual = Kind.PAIRING_BYE if kind == Bye.Kind.PAIRING_ALLOCATED else Kind.REQUESTED_BYE
+        rounds[bye.player_id][bye.round.number] = Round(
+            None, kind.points, virtual, bye.round.number
+        )
+    complete = sorted({n for record in rounds.values() for n in record} | {n for _p, n in pending})
+    records: dict[int, list[Round]] = {}
+    for pk, record in rounds.items():
+        records[pk] = [
+            record.get(n) or Round(None, Decimal(0), Kind.REQUESTED_BYE, n)
+            for n in complete
+            if (pk, n) not in pending
+        ]
+    order = _order(event.tiebreaks)
+    rows: list[Row] = standings(records, order, max(complete, default=0)) if records else []
+    lines = [
+        Line(
+            rank=row.rank,
+            player=players[row.player],  # type: ignore[index]
+            points=row.points,
+            values=[row.tiebreaks.get(t, Decimal(0)) for t in order],
+            number=numbers.get(row.player),  # type: ignore[call-overload]
+        )
+        for row in rows
+    ]
+    return EventStandings(event, until, order, lines, games, byes, records, participants)
+
+
+def _order(text: str) -> list[Tiebreak]:
+    """The event's tiebreaks; a key the desk's form would refuse (typed in the admin
+    site) is left out rather than fail a public page."""
+    try:
+        return parse_tiebreaks(text)
+    except ValueError:
+        known = {t.value for t in Tiebreak}
+        return [Tiebreak(k.strip()) for k in text.split(",") if k.strip() in known]

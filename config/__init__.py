@@ -1,0 +1,1 @@
+"""The Django project: settings from the environment, the root URLs, WSGI and ASGI."""

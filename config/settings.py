@@ -1,0 +1,358 @@
+"""Settings of the club site, read from environment variables.
+
+Development needs none of them: SQLite in the project folder, DEBUG on. Production sets
+``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` (PostgreSQL) and the
+mail server (``EMAIL_URL``, lib/email_config.py).
+"""
+
+import os
+import tempfile
+from datetime import timedelta
+from pathlib import Path
+
+import dj_database_url
+from csp.constants import NONE, SELF
+from django.contrib.messages import constants as message_constants
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
+
+from lib.email_config import email_settings
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def envbool(name: str, default: str) -> bool:
+    value = os.getenv(name, default).strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be one of {sorted(_TRUE | _FALSE)}, not {value!r}")
+
+
+def envint(name: str, default: str) -> int:
+    value = os.getenv(name, default)
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
+def envlist(name: str, default: str) -> list[str]:
+    return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
+
+
+DEBUG = envbool("DEBUG", "1")
+
+_DEV_SECRET_KEY = "dev-only-secret-key-never-use-in-production-0123456789abcdef"
+SECRET_KEY = os.getenv("SECRET_KEY", _DEV_SECRET_KEY if DEBUG else "")
+if not SECRET_KEY:
+    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
+
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_tables2",
+    "crispy_forms",
+    "crispy_bootstrap5",
+    "django_tasks",
+    "django_tasks_db",
+    "django_rq",
+    "axes",
+    "club",
+    "ratings",
+    "desk",
+    "interclub",
+    "public",
+    "demo",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "lib.page_cache.PublicPageCacheMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",
+]
+
+# Sessions in the database, as Django keeps them, read by a query compiled once
+SESSION_ENGINE = "lib.sessions"
+
+# Content-Security-Policy: scripts only from this site, never inline (data for scripts
+# travels in json_script blocks); styles may be set inline by Bootstrap, Chart.js, htmx.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+ROOT_URLCONF = "config.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "public.context_processors.site",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "config.wsgi.application"
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.getenv("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        conn_max_age=envint("DB_CONN_MAX_AGE", "0"),
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and envbool(
+    "DB_PREPARED_STATEMENTS", "1"
+):
+    # The parameters travel apart from the statement, and a statement a connection runs a
+    # second time is prepared: PostgreSQL then parses and plans it once, not at each run
+    # (a member's page: its four queries' database time 6.2 → 2.4 ms). It pays with
+    # persistent connections (DB_CONN_MAX_AGE). Off (0) behind a pool in transaction mode
+    # that cannot keep prepared statements (PgBouncer before 1.21).
+    DATABASES["default"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),
+        "server_side_binding": True,
+        "prepare_threshold": 1,
+    }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Every transaction takes the write lock when it begins, and a second writer waits
+    # for it (up to ``timeout`` seconds) instead of failing with "database is locked"
+    # when a read lock turns into a write. The tests' database is a file too, so that
+    # two threads meet these locks as two server processes would (in memory where the
+    # system offers a memory file system).
+    DATABASES["default"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),
+        "transaction_mode": "IMMEDIATE",
+        "timeout": envint("SQLITE_TIMEOUT", "20"),
+    }
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(
+            (Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir()))
+            / f"club-tests-{os.getpid()}.sqlite3"
+        )
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "fr"
+LANGUAGES = [("fr", _("French")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = os.getenv("TIME_ZONE", "Europe/Brussels")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(os.getenv("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+# Uploads (TRF, CSV, PGN files) are text of at most UPLOAD_MAX_BYTES; a larger body is
+# refused by its Content-Length before it is read (lib/uploads.py), and files are kept
+# in memory up to that size. DATA_UPLOAD_MAX_MEMORY_SIZE bounds the rest of a body (form
+# fields, JSON). The reverse proxy must refuse larger bodies first (README).
+UPLOAD_MAX_BYTES = 2 * 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_HANDLERS = [
+    "lib.uploads.SizeLimitedUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
+
+CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
+CRISPY_TEMPLATE_PACK = "bootstrap5"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Login throttling (django-axes): guessing a password is stopped after a few failures for
+# one account from one address, without letting a stranger lock a member out everywhere
+# with a few tries (the lock is per account *and* address); wider limits stop guessing
+# spread over addresses or over accounts (lib/login_limits.py). A success clears the
+# count; every attempt during the lock starts the wait again. The backend must come
+# first: it refuses locked credentials before the model backend checks them. The model
+# backend is Django's, reading whether the user is a secretary with the user (one query).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "club.roles.RoleBackend",
+]
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", "5")
+_AXES_COOLOFF_MINUTES = envint("AXES_COOLOFF_MINUTES", "15")
+if AXES_FAILURE_LIMIT < 1 or _AXES_COOLOFF_MINUTES < 1:
+    raise ImproperlyConfigured("AXES_FAILURE_LIMIT and AXES_COOLOFF_MINUTES must be at least 1")
+AXES_COOLOFF_TIME = timedelta(minutes=_AXES_COOLOFF_MINUTES)
+# Wider counts (lib/login_limits.py): one account from any address, one address on any
+# account (password spraying), each with a higher limit than the pair's.
+AXES_ACCOUNT_FAILURE_LIMIT = envint("AXES_ACCOUNT_FAILURE_LIMIT", "20")
+AXES_ADDRESS_FAILURE_LIMIT = envint("AXES_ADDRESS_FAILURE_LIMIT", "20")
+if min(AXES_ACCOUNT_FAILURE_LIMIT, AXES_ADDRESS_FAILURE_LIMIT) < AXES_FAILURE_LIMIT:
+    raise ImproperlyConfigured(
+        "AXES_ACCOUNT_FAILURE_LIMIT and AXES_ADDRESS_FAILURE_LIMIT must be at least "
+        "AXES_FAILURE_LIMIT"
+    )
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username", "ip_address"]
+AXES_HANDLER = "lib.login_limits.LoginLimitsHandler"
+AXES_RESET_ON_SUCCESS = True
+# Failed attempts are kept for the lockout; successful logins (address, browser) are not
+# recorded at all: personal data the club has no use for.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
+# The client's address: axes reads REMOTE_ADDR, which behind the reverse proxy is the
+# proxy's own. With DEBUG off the site runs behind one proxy that appends the client's
+# address to X-Forwarded-For, so the address is read from the right of that header, the
+# part the proxy wrote (the left part is whatever the client sent). TRUSTED_PROXY_COUNT is
+# the number of proxies in front of the site; 0 (development) reads REMOTE_ADDR only.
+# (axes' AXES_IPWARE_* settings need django-ipware, which is not installed.)
+TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", "0" if DEBUG else "1")
+AXES_CLIENT_IP_CALLABLE = "lib.client_ip.client_ip"
+
+# Bootstrap's alert classes for Django's message levels (an error is "danger" there).
+MESSAGE_TAGS = {message_constants.ERROR: "danger"}
+
+# Background tasks (long replays): the database backend by default, worked by
+# `manage.py db_worker`; "django_tasks.backends.immediate.ImmediateBackend" runs them at
+# once in the request, and django-tasks-rq serves deployments that outgrow one machine.
+TASKS = {
+    "default": {
+        "BACKEND": os.getenv("TASKS_BACKEND", "django_tasks_db.backend.DatabaseBackend"),
+    }
+}
+# A running replay whose worker has given no sign of life (ratings/tasks.py writes one with
+# each batch's progress) for this many seconds was interrupted (worker killed): restartable.
+REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
+
+# The RQ backend ("django_tasks_rq.RQBackend" in TASKS_BACKEND) for deployments with Redis:
+# workers run `manage.py rqworker default` on as many machines as needed.
+RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0")}}
+
+_PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", "lib.page_cache.FileCache")
+_PAGE_CACHE_LOCATION = os.getenv("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-cache"))
+
+# Progress of background work is written outside the work's own transaction, so that the
+# page watching it sees it: a cache every process shares (files by default).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # A replay reports its progress here while it streams its rows to the database: never
+    # the database cache.
+    "progress": {
+        "BACKEND": os.getenv(
+            "PROGRESS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
+        ),
+        "LOCATION": os.getenv("PROGRESS_CACHE_LOCATION", str(BASE_DIR / ".progress-cache")),
+    },
+    # Limits on anonymous requests (the contact form's messages an hour per address):
+    # counted in a cache every worker process shares, files by default, Redis with
+    # LIMITS_CACHE_BACKEND/LIMITS_CACHE_LOCATION.
+    "limits": {
+        "BACKEND": os.getenv(
+            "LIMITS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
+        ),
+        "LOCATION": os.getenv("LIMITS_CACHE_LOCATION", str(BASE_DIR / ".limits-cache")),
+    },
+    # Public pages as anonymous visitors see them (lib/page_cache.py), and apart, their
+    # generation, changed at every write (a file cache lists its folder at every write):
+    # shared by every worker process, so that a write in one of them invalidates the pages
+    # in all. With Redis, set both locations (PAGE_CACHE_LOCATION, PAGE_GENERATION_LOCATION).
+    "pages": {
+        "BACKEND": _PAGE_CACHE_BACKEND,
+        "LOCATION": _PAGE_CACHE_LOCATION,
+        "TIMEOUT": envint("PAGE_CACHE_SECONDS", "600"),
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    },
+    "page-generation": {
+        "BACKEND": _PAGE_CACHE_BACKEND,
+        "LOCATION": os.getenv(
+            "PAGE_GENERATION_LOCATION", str(Path(_PAGE_CACHE_LOCATION) / "generation")
+        ),
+        "TIMEOUT": None,
+    },
+}
+
+# Public pages cached for anonymous visitors, forgotten at every committed write
+# (lib/page_cache.py); off by default in development, where templates change.
+PAGE_CACHE_ENABLED = envbool("PAGE_CACHE", "0" if DEBUG else "1")
+
+CLUB_NAME = os.getenv("CLUB_NAME", "Cercle d'Échecs de Wavre")
+
+# E-mail (lib/email_config.py): EMAIL_URL or Django's EMAIL_* variables; the console
+# backend with DEBUG on only.
+globals().update(email_settings(os.environ, DEBUG, envbool))
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "club@localhost")
+CLUB_EMAIL = os.getenv("CLUB_EMAIL", "secretariat@localhost")
+SERVER_EMAIL = os.getenv("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
+if not DEBUG:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "1")
+    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000")
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_REFERRER_POLICY = "same-origin"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,1 @@
+"""The demo club's builder (``club``, ``interclub``) and ``manage.py load_demo_club``."""

@@ -1,0 +1,863 @@
+"""Tournament files into and out of the database: TRF-16 import and export.
+
+An import happens in one transaction: a file with any error saves nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from chesslib import swiss, trf
+from chesslib.standings import TRF_CODE
+from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
+from club.standings import event_standings
+from desk.services.events import DeskError, log_change, write_result
+from desk.services.pairing import accelerated_points
+from lib.limits import (
+    MAX_BOARDS,
+    MAX_CSV_RESULTS,
+    MAX_FIDE_ID,
+    MAX_PGN_GAMES,
+    MAX_ROUNDS,
+    MAX_TITLE_LENGTH,
+    whole_number,
+)
+
+
+def _plain(name: str) -> str:
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return " ".join(sorted(re.findall(r"[a-z0-9]+", text)))
+
+
+def trf_name(player: Player) -> str:
+    return f"{player.last_name}, {player.first_name}"
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+# 092 and 122 in words a federation's reader knows; the import reads them back.
+SYSTEM_WORDS = {
+    Event.System.SWISS: "Swiss System",
+    Event.System.ROUND_ROBIN: "Round Robin",
+    Event.System.MATCH: "Match",
+    Event.System.FREE: "Individual",
+}
+KIND_WORDS = {
+    Event.Kind.CHAMPIONSHIP: "Club Championship",
+    Event.Kind.RAPID: "Rapid Evening",
+    Event.Kind.BLITZ: "Blitz Evening",
+    Event.Kind.INTERCLUB: "Interclub Match",
+    Event.Kind.OPEN: "Open Tournament",
+}
+TIME_CONTROL_WORDS = {
+    Event.TimeControl.STANDARD: "Standard",
+    Event.TimeControl.RAPID: "Rapid",
+    Event.TimeControl.BLITZ: "Blitz",
+}
+
+
+def export_event(event: Event) -> str:
+    """The event as a TRF file for a rating report: every player's rounds with the codes
+    of forfeits and byes, points and rank from the one standings
+    (``club.standings``), the header lines a federation reads."""
+    table = event_standings(event)
+    games, byes = table.games, table.byes
+    participants = table.participants
+    players: dict[int, Player] = {line.player.pk: line.player for line in table.lines}
+    for participant in participants:
+        players.setdefault(participant.player_id, participant.player)
+    numbers = {p.player_id: p.number for p in participants if p.number}
+    ratings = {p.player_id: p.rating for p in participants}
+    free = (n for n in range(1, 10_000) if n not in numbers.values())
+    for pid in sorted(
+        players, key=lambda p: (-(ratings.get(p) or players[p].national_rating or 0), p)
+    ):
+        if pid not in numbers:
+            numbers[pid] = next(free)
+    rounds = max([g.round.number for g in games] + [b.round.number for b in byes] + [0])
+    entries = {pid: [trf.RoundEntry(None, "-", "")] * rounds for pid in players}
+    for game in games:
+        white_code, black_code = Result(game.result).trf_codes
+        n = game.round.number - 1
+        entries[game.white_id][n] = trf.RoundEntry(numbers[game.black_id], "w", white_code)
+        entries[game.black_id][n] = trf.RoundEntry(numbers[game.white_id], "b", black_code)
+    for bye in byes:
+        entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(
+            None, "-", Bye.Kind(bye.kind).trf_code
+        )
+    standing = table.by_player()
+    total = max(rounds, event.planned_rounds or 0)
+    kind_words = KIND_WORDS.get(Event.Kind(event.kind))
+    system_words = SYSTEM_WORDS[Event.System(event.system)]
+    tournament = trf.Tournament(
+        name=event.title,
+        city=event.venue,
+        start=_trf_date(event.start),
+        end=_trf_date(event.end),
+        kind=f"{system_words} - {kind_words}" if kind_words else system_words,
+        chief_arbiter=event.chief_arbiter,
+        time_control=TIME_CONTROL_WORDS[Event.TimeControl(event.time_control)],
+        tiebreaks=[TRF_CODE[t] for t in table.order],
+        rounds=total or None,
+        accelerations=_accelerations(event, numbers, total),
+        round_dates=[
+            timezone.localtime(r.starts_at or event.start).strftime("%y/%m/%d")
+            for r in event.rounds.order_by("number")
+        ],
+        players=[
+            trf.TrfPlayer(
+                line=0,
+                rank=numbers[pid],
+                name=trf_name(player),
+                sex=_sex(player),
+                rating=ratings.get(pid) or player.fide_rating or player.national_rating,
+                federation=player.federation,
+                fide_id=player.fide_id,
+                birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
+                points=(standing[pid].points if pid in standing else Decimal(0)).quantize(
+                    Decimal("0.1")
+                ),
+                place=standing[pid].rank if pid in standing else None,
+                rounds=entries[pid],
+            )
+            for pid, player in players.items()
+        ],
+    )
+    return trf.write(tournament)
+
+
+def _accelerations(event: Event, numbers: dict[int, int], total: int) -> dict[int, list[Decimal]]:
+    """An accelerated event's XXA lines, by start rank: the virtual points the desk pairs
+    each round with (Baku acceleration, ``pairing_services.accelerated_points``)."""
+    if not event.accelerated:
+        return {}
+    by_round = [accelerated_points(event, n, total) for n in range(1, total + 1)]
+    lines: dict[int, list[Decimal]] = {}
+    for player, rank in numbers.items():
+        points = [virtual.get(player, Decimal(0)) for virtual in by_round]
+        while points and not points[-1]:
+            points.pop()
+        if points:
+            lines[rank] = points
+    return lines
+
+
+def _sex(player: Player) -> str:
+    return {"M": "m", "F": "w"}.get(player.sex, "")
+
+
+def _trf_date(moment: datetime) -> str:
+    return timezone.localtime(moment).strftime("%Y/%m/%d")
+
+
+# --- import ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Plan:
+    tournament: trf.Tournament
+    matched: dict[int, Player] = field(default_factory=dict)  # start rank -> our player
+    unmatched: list[trf.TrfPlayer] = field(default_factory=list)
+    digest: str = ""  # the file's SHA-256, kept in the import's audit line
+    already: list[Event] = field(default_factory=list)  # this tournament, imported before
+
+
+def _already_imported(tournament: trf.Tournament, digest: str) -> list[Event]:
+    """Events imported from this very file, or of the same name starting the same day."""
+    same_file = ChangeLog.objects.filter(action="import_trf", details__sha256=digest).values(
+        "event"
+    )
+    query = Q(pk__in=same_file)
+    day = _date(tournament.start)
+    if tournament.name and day:
+        query |= Q(title=tournament.name, start__date=day)
+    return list(Event.objects.filter(query).order_by("-start", "-pk")[:5])
+
+
+def _line_of(text: str, code: str) -> int | None:
+    """The number of the (last) line starting with ``code``, as the reader counts them."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return next((n for n in range(len(lines), 0, -1) if lines[n - 1].startswith(code)), None)
+
+
+def _refuse(line: int | None, message: str) -> trf.TrfError:
+    """An error whose translated message already names its line."""
+    error = trf.TrfError(None, message)
+    error.line = line
+    return error
+
+
+def check_fits(text: str, tournament: trf.Tournament) -> None:
+    """What the TRF reader accepts but the club does not hold: a title or venue too long,
+    FIDE IDs out of range or on two lines, more rounds than an event has. Refused with the
+    line named, before anything is saved."""
+    for code, value in (("012", tournament.name), ("022", tournament.city)):
+        if len(value) > MAX_TITLE_LENGTH:
+            raise _refuse(
+                _line_of(text, code),
+                _("line %(line)s: the name has %(length)s characters; at most %(max)s.")
+                % {"line": _line_of(text, code), "length": len(value), "max": MAX_TITLE_LENGTH},
+            )
+    seen: dict[int, int] = {}
+    for player in tournament.players:
+        if player.fide_id is None:
+            continue
+        if player.fide_id > MAX_FIDE_ID:
+            raise _refuse(
+                player.line,
+                _("line %(line)s: the FIDE ID %(id)s is not a FIDE ID (at most %(max)s).")
+                % {"line": player.line, "id": player.fide_id, "max": MAX_FIDE_ID},
+            )
+        if player.fide_id in seen:
+            raise _refuse(
+                player.line,
+                _("line %(line)s: the FIDE ID %(id)s is already on line %(other)s.")
+                % {"line": player.line, "id": player.fide_id, "other": seen[player.fide_id]},
+            )
+        seen[player.fide_id] = player.line
+    if tournament.rounds is not None and tournament.rounds > MAX_ROUNDS:
+        line = _line_of(text, "XXR")
+        raise _refuse(
+            line,
+            _("line %(line)s: %(n)s rounds; an event has at most %(max)s.")
+            % {"line": line, "n": tournament.rounds, "max": MAX_ROUNDS},
+        )
+    longest = max(tournament.players, key=lambda p: len(p.rounds))
+    if len(longest.rounds) > MAX_ROUNDS:
+        raise _refuse(
+            longest.line,
+            _("line %(line)s: %(n)s rounds; an event has at most %(max)s.")
+            % {"line": longest.line, "n": len(longest.rounds), "max": MAX_ROUNDS},
+        )
+
+
+def baku_lines(tournament: trf.Tournament) -> dict[int, list[Decimal]]:
+    """The XXA lines of Baku acceleration (FIDE C.04.5.1) for the file's players, all of
+    them in the first round's list: what an import can take as the event's acceleration."""
+    total = max(tournament.rounds or 0, tournament.played_rounds)
+    ranks = {p.rank: p.rank for p in tournament.players}
+    by_round = [swiss.baku_virtual_points(ranks, len(ranks), n, total) for n in range(1, total + 1)]
+    lines = {rank: [virtual.get(rank, Decimal(0)) for virtual in by_round] for rank in ranks}
+    for points in lines.values():
+        while points and not points[-1]:
+            points.pop()
+    return {rank: points for rank, points in lines.items() if points}
+
+
+def check_acceleration(text: str, tournament: trf.Tournament) -> None:
+    """XXA lines are taken as the event's Baku acceleration; other virtual points are
+    refused (the desk would pair the next rounds differently from the file)."""
+    if tournament.accelerations and tournament.accelerations != baku_lines(tournament):
+        line = _line_of(text, "XXA")
+        raise _refuse(
+            line,
+            _(
+                "line %(line)s: the XXA lines are not the Baku acceleration (FIDE C.04.5.1) "
+                "the desk pairs with; remove them to import the tournament unaccelerated."
+            )
+            % {"line": line},
+        )
+
+
+# The numeric columns of a player line (TRF-16, 1-based, as trf.py's docstring gives them)
+# where digits other than 0-9 ("²", "٣") are told apart from the reader's other errors.
+_NUMBER_COLUMNS = (
+    (gettext_lazy("start rank"), 5, 8),
+    (gettext_lazy("rating"), 49, 52),
+    (gettext_lazy("FIDE ID"), 58, 68),
+)
+
+
+def check_digits(text: str) -> None:
+    """Numbers written with other digits than 0-9 are refused naming the line and the
+    column, in the site's language."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, line in enumerate(lines, 1):
+        if not line.startswith("001") or line.isascii():
+            continue
+        for name, first, last in _NUMBER_COLUMNS:
+            value = line[first - 1 : last].strip()
+            if value and not value.isascii():
+                raise _refuse(
+                    number,
+                    _(
+                        "line %(line)s: %(column)s (columns %(first)s-%(last)s): %(value)s is "
+                        "not written with the digits 0 to 9."
+                    )
+                    % {
+                        "line": number,
+                        "column": name,
+                        "first": first,
+                        "last": last,
+                        "value": value,
+                    },
+                )
+
+
+def plan_import(text: str) -> Plan:
+    """Read the file and match its players: by FIDE ID, then by name. The plan says
+    whether this tournament was imported before."""
+    check_digits(text)
+    tournament = trf.read(text)
+    check_fits(text, tournament)
+    check_acceleration(text, tournament)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    plan = Plan(tournament, digest=digest, already=_already_imported(tournament, digest))
+    ids = [p.fide_id for p in tournament.players if p.fide_id]
+    by_fide = {p.fide_id: p for p in Player.objects.filter(fide_id__in=ids)}
+    by_name: dict[str, list[Player]] = {}
+    for player in Player.objects.only("first_name", "last_name", "fide_id"):
+        by_name.setdefault(_plain(player.name), []).append(player)
+    for entry in tournament.players:
+        found = by_fide.get(entry.fide_id) if entry.fide_id else None
+        if found is None:
+            candidates = by_name.get(_plain(entry.name), [])
+            found = candidates[0] if len(candidates) == 1 else None
+        if found is None:
+            plan.unmatched.append(entry)
+        else:
+            plan.matched[entry.rank] = found
+    return plan
+
+
+def _new_player(entry: trf.TrfPlayer) -> Player:
+    last, _comma, first = entry.name.partition(",")
+    if not _comma:
+        last, _space, first = entry.name.partition(" ")
+    birth = _date(entry.birth)
+    return Player.objects.create(
+        first_name=first.strip() or "?",
+        last_name=last.strip(),
+        fide_id=entry.fide_id,
+        federation=entry.federation,
+        fide_rating=entry.rating if entry.fide_id else None,
+        national_rating=entry.rating,
+        sex={"m": "M", "w": "F", "f": "F"}.get(entry.sex, ""),
+        birth_date=birth,
+    )
+
+
+def _date(text: str) -> date | None:
+    """A day as TRF files write it; round dates (132) are YY/MM/DD."""
+    short = ("%y/%m/%d",) if len(text.strip()) == 8 else ()
+    for pattern in (*short, "%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
+        try:
+            return datetime.strptime(text.strip(), pattern).date()  # noqa: DTZ007 (a day)
+        except ValueError:
+            continue
+    return None
+
+
+def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Result:
+    """The game's result from the white player's round ``index`` (0 for the first)."""
+    result = Result.from_trf(played.result)
+    if played.result == "-":
+        other = next(p for p in t.players if p.rank == played.opponent)
+        both = other.rounds[index].result == "-"
+        result = Result.DOUBLE_FORFEIT if both else Result.BLACK_WINS_FORFEIT
+    return result
+
+
+@transaction.atomic
+def update_results(plan: Plan, event: Event, user: Any) -> int:
+    """The file's results written into ``event``, the tournament imported from it before:
+    each game is found by round and by the players' pairing numbers, and its result goes
+    through the desk's one write path (a closed event is refused: reopen it first).
+    Returns the number of results changed; a game the event does not have names its line
+    and changes nothing."""
+    numbers = dict(event.participants.exclude(number=None).values_list("number", "player_id"))
+    games = {
+        (g.round.number, g.white_id, g.black_id): g
+        for g in Game.objects.filter(round__event=event).select_related("round")
+    }
+    changed = 0
+    for entry in sorted(plan.tournament.players, key=lambda e: e.rank):
+        for n, played in enumerate(entry.rounds):
+            if played.opponent is None or played.colour != "w":
+                continue
+            key = (n + 1, numbers.get(entry.rank), numbers.get(played.opponent))
+            game = games.get(key)  # type: ignore[arg-type]
+            where = f"line {entry.line}"
+            if game is None:
+                raise FileError(f"{where}: round {n + 1}: this event has no such game")
+            result = _white_result(plan.tournament, played, n)
+            if result != game.result:
+                _write(game.pk, user, where, result=result, source="trf")
+                changed += 1
+    log_change(user, event, "update_from_trf", results=changed, sha256=plan.digest)
+    return changed
+
+
+def _said(text: str, words: dict[Any, str]) -> Any:
+    """The choice whose words the file's line says (092: "Swiss System - Open
+    Tournament"), or None."""
+    said = _words(text)
+    return next((choice for choice, word in words.items() if _words(word) in said), None)
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text.casefold())) + " "
+
+
+def _time_control(text: str) -> Event.TimeControl | None:
+    """122 in words (Standard, Rapid, Blitz) or in minutes: FIDE's categories (Laws of
+    Chess, appendices A and B): 10 minutes or less is blitz, less than 60 rapid."""
+    found = _said(text, TIME_CONTROL_WORDS)
+    if found is None and ("classical" in text.casefold() or "standard" in text.casefold()):
+        return Event.TimeControl.STANDARD
+    if found is not None:
+        return found
+    minutes = re.match(r"\s*(\d+)", text)
+    if not minutes:
+        return None
+    base = int(minutes.group(1))
+    if base <= 10:
+        return Event.TimeControl.BLITZ
+    return Event.TimeControl.RAPID if base < 60 else Event.TimeControl.STANDARD
+
+
+def _check_one_line_a_player(
+    tournament: trf.Tournament, matched: dict[int, Player], chosen: dict[int, Player | None]
+) -> None:
+    """Two lines of the file cannot be the same player of the club (two namesakes matched
+    to one player, or one player chosen twice)."""
+    lines: dict[int, int] = {}
+    for entry in tournament.players:
+        player = matched.get(entry.rank) or chosen.get(entry.rank)
+        if player is None:
+            continue
+        if player.pk in lines:
+            raise _refuse(
+                entry.line,
+                _("line %(line)s: %(name)s is already the player of line %(other)s.")
+                % {"line": entry.line, "name": player.name, "other": lines[player.pk]},
+            )
+        lines[player.pk] = entry.line
+
+
+@dataclass(frozen=True)
+class ImportedEvent:
+    """What the event of an import will be, as read from the file; the secretary can
+    correct the title, kind, time control and dates before anything is saved."""
+
+    title: str
+    kind: str
+    time_control: str
+    start: date
+    end: date
+    system: str
+    rounds: int
+
+
+def read_event(plan: Plan) -> ImportedEvent:
+    """The event as the file describes it (012 name, 042/052 dates, 092 kind, 122 time
+    control), with the defaults where the file says nothing."""
+    t = plan.tournament
+    start_day = _date(t.start) or timezone.localdate()
+    end_day = _date(t.end) or start_day
+    rounds_count = max(t.rounds or 0, t.played_rounds)
+    all_meet = rounds_count == len(t.players) - 1 + len(t.players) % 2
+    paired = {k: SYSTEM_WORDS[k] for k in (Event.System.SWISS, Event.System.ROUND_ROBIN)}
+    system = _said(t.kind, paired) or (Event.System.ROUND_ROBIN if all_meet else Event.System.SWISS)
+    return ImportedEvent(
+        title=t.name or "Tournoi importé",
+        kind=_said(t.kind, KIND_WORDS) or Event.Kind.OPEN,
+        time_control=_time_control(t.time_control) or Event.TimeControl.STANDARD,
+        start=start_day,
+        end=max(end_day, start_day),
+        system=system,
+        rounds=rounds_count,
+    )
+
+
+def _round_day(text: str, start: date, end: date, corrected: bool) -> date:
+    """A round's date from the file (132); the event's first day when the file gives
+    none, or, the dates being corrected, one outside them."""
+    day = _date(text)
+    if day is None or (corrected and not start <= day <= end):
+        return start
+    return day
+
+
+@transaction.atomic
+def import_plan(
+    plan: Plan,
+    user: Any,
+    choices: dict[int, Player | None] | None = None,
+    corrected: ImportedEvent | None = None,
+) -> Event:
+    """Create the event of a planned import; unmatched players are created unless
+    ``choices`` maps their start rank to an existing player. ``corrected``: the event's
+    title, kind, time control and dates as the secretary corrected them in the
+    preview (as read from the file when None)."""
+    t = plan.tournament
+    players = dict(plan.matched)
+    _check_one_line_a_player(t, players, choices or {})
+    for entry in plan.unmatched:
+        chosen = (choices or {}).get(entry.rank)
+        players[entry.rank] = chosen or _new_player(entry)
+    read = read_event(plan)
+    fields = corrected or read
+    start_day, end_day = fields.start, fields.end
+    zone = timezone.get_current_timezone()
+    rounds_count = read.rounds
+    event = Event.objects.create(
+        title=fields.title,
+        kind=fields.kind,
+        venue=t.city,
+        start=datetime.combine(start_day, time(10), tzinfo=zone),
+        end=datetime.combine(end_day, time(20), tzinfo=zone),
+        system=read.system,
+        time_control=fields.time_control,
+        chief_arbiter=t.chief_arbiter[:120],
+        status=Event.Status.ONGOING,
+        updated_by=user,
+        planned_rounds=rounds_count,
+        accelerated=bool(t.accelerations) and read.system == Event.System.SWISS,
+    )
+    rounds = Round.objects.bulk_create(
+        Round(
+            event=event,
+            number=n,
+            starts_at=datetime.combine(
+                _round_day(d, start_day, end_day, corrected is not None), time(10), tzinfo=zone
+            ),
+        )
+        for n, d in zip(
+            range(1, rounds_count + 1), t.round_dates + [""] * rounds_count, strict=False
+        )
+    )
+    Participant.objects.bulk_create(
+        Participant(event=event, player=players[e.rank], number=e.rank, rating=e.rating)
+        for e in t.players
+    )
+    games, byes = [], []
+    for entry in sorted(t.players, key=lambda e: e.rank):
+        for n, played in enumerate(entry.rounds):
+            if played.opponent is None:
+                if played.result:
+                    kind = Bye.Kind.from_trf(played.result)
+                    byes.append(
+                        Bye(
+                            round=rounds[n],
+                            player=players[entry.rank],
+                            kind=kind,
+                            points=Bye.Kind(kind).points,
+                        )
+                    )
+            elif played.colour == "w":
+                result = _white_result(t, played, n)
+                games.append((rounds[n], entry.rank, played.opponent, result))
+    boards: dict[int, int] = {}
+    made = []
+    for round_, white, black, result in games:
+        boards[round_.number] = boards.get(round_.number, 0) + 1
+        made.append(
+            Game(
+                round=round_,
+                board=boards[round_.number],
+                white=players[white],
+                black=players[black],
+                result=result,
+                updated_by=user,
+            )
+        )
+    Game.objects.bulk_create(made)
+    Bye.objects.bulk_create(byes)
+    log_change(
+        user, event, "import_trf", players=len(t.players), rounds=rounds_count, sha256=plan.digest
+    )
+    return event
+
+
+# --- CSV results ----------------------------------------------------------------------------
+
+
+def _write(game_id: int, user: Any, where: str, **changes: Any) -> None:
+    """A file's result or moves through the desk's one write path (closed event refused,
+    version raised, audit line); its refusal names the file's line or game."""
+    try:
+        write_result(game_id, user=user, **changes)
+    except DeskError as error:
+        raise FileError(f"{where}: {error}") from None
+
+
+# The header's words, in English here and translated in the site's other languages.
+CSV_COLUMNS = (
+    gettext_noop("round"), gettext_noop("board"), gettext_noop("white"), gettext_noop("black"),
+    gettext_noop("result"),
+)  # fmt: skip
+
+
+class FileError(ValueError):
+    pass
+
+
+def _csv_columns(header: list[str]) -> dict[str, int]:
+    """Where each column is, the header written in any of the site's languages (the
+    event's files page names them in the reader's: ``ronde;échiquier;blancs;noirs;résultat``
+    in French, ``round;board;white;black;result`` in English)."""
+    names: dict[str, str] = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            names |= {_plain(_(column)): column for column in CSV_COLUMNS}
+    index: dict[str, int] = {}
+    for position, title in enumerate(header):
+        column = names.get(_plain(title))
+        if column is not None:
+            index.setdefault(column, position)
+    missing = [_(c) for c in CSV_COLUMNS if c not in index]
+    if missing:
+        raise FileError(
+            _("line 1: missing column(s): %(columns)s") % {"columns": ", ".join(missing)}
+        )
+    return index
+
+
+def _check_result_line(
+    number: int,
+    round_number: int,
+    board: int,
+    white: Player,
+    black: Player,
+    taken: dict[int, dict[int, int]],
+) -> None:
+    """A CSV line's game must fit its round: two different players, a round and a board in
+    range, neither player on another board of that round (``taken``: per round, who plays
+    on which board, the event's games and the file's lines so far; updated)."""
+    if white.pk == black.pk:
+        raise FileError(
+            _("line %(line)s: %(name)s cannot play against themself.")
+            % {"line": number, "name": white.name}
+        )
+    for column, value, most in (("round", round_number, MAX_ROUNDS), ("board", board, MAX_BOARDS)):
+        if not 1 <= value <= most:
+            raise FileError(
+                _("line %(line)s: column %(column)s: %(value)s is not between 1 and %(max)s.")
+                % {"line": number, "column": _(column), "value": value, "max": most}
+            )
+    boards = taken[round_number]
+    for player in (white, black):
+        elsewhere = boards.get(player.pk)
+        if elsewhere is not None and elsewhere != board:
+            raise FileError(
+                _("line %(line)s: %(name)s already plays on board %(board)s of round %(round)s.")
+                % {"line": number, "name": player.name, "board": elsewhere, "round": round_number}
+            )
+    for player_id, on in list(boards.items()):
+        if on == board:  # the line replaces the game on its board
+            del boards[player_id]
+    boards[white.pk] = boards[black.pk] = board
+
+
+def _boards_by_round(event: Event) -> dict[int, dict[int, int]]:
+    """Per round of ``event``, which board each player plays on."""
+    taken: dict[int, dict[int, int]] = {n: {} for n in range(1, MAX_ROUNDS + 1)}
+    for number, board, white, black in Game.objects.filter(round__event=event).values_list(
+        "round__number", "board", "white_id", "black_id"
+    ):
+        boards = taken.setdefault(number, {})
+        boards[white] = boards[black] = board
+    return taken
+
+
+SIDES = ("white", "black")
+
+
+def _find_player(
+    line: int, side: str, text: str, names: dict[str, dict[int, Player]], by_fide: dict[int, Player]
+) -> Player:
+    """The participant a CSV cell names, by FIDE ID or by name ("first last" or "last
+    first"); a name no participant has, or two have, is refused with its line."""
+    text = text.strip()
+    if text.isdigit() and (player := by_fide.get(int(text))) is not None:
+        return player
+    found = list(names.get(_plain(text), {}).values())
+    if len(found) == 1:
+        return found[0]
+    where = {"line": line, "column": _(side), "name": text}
+    if not found:
+        raise FileError(
+            _("line %(line)s: column %(column)s: no participant is called “%(name)s”") % where
+        )
+    raise FileError(
+        _(
+            "line %(line)s: column %(column)s: %(count)s participants are called “%(name)s”:"
+            " write their FIDE ID instead"
+        )
+        % {**where, "count": len(found)}
+    )
+
+
+@transaction.atomic
+def import_results_csv(event: Event, text: str, user: Any) -> int:
+    """Results from a CSV with the columns round, board, white, black, result (players by
+    name or FIDE ID). A missing column, an unknown player or result names the line; an
+    error anywhere saves nothing. Returns the number of games written."""
+    import csv
+    import io
+
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    sample = text[:2048]
+    reader = csv.reader(
+        io.StringIO(text), delimiter=";" if sample.count(";") > sample.count(",") else ","
+    )
+    try:
+        header = [h.strip().lower() for h in next(reader, [])]
+    except csv.Error as error:
+        raise FileError(_("line 1: not readable as CSV: %(error)s") % {"error": error}) from None
+    index = _csv_columns(header)
+    people = list(event.participants.select_related("player"))
+    names: dict[str, dict[int, Player]] = defaultdict(dict)  # a name two may share
+    for person in people:
+        player = person.player
+        for name in (player.name, f"{player.last_name} {player.first_name}"):
+            names[_plain(name)][player.pk] = player
+    by_fide = {p.player.fide_id: p.player for p in people if p.player.fide_id}
+    rounds = {r.number: r for r in event.rounds.all()}
+    written = 0
+    try:
+        rows = list(reader)
+    except csv.Error as error:
+        raise FileError(
+            _("line %(line)s: not readable as CSV: %(error)s")
+            % {"line": reader.line_num, "error": error}
+        ) from None
+    if len(rows) > MAX_CSV_RESULTS:
+        raise FileError(
+            _("line %(line)s: at most %(max)s results in one file: split it.")
+            % {"line": MAX_CSV_RESULTS + 2, "max": MAX_CSV_RESULTS}
+        )
+    taken = _boards_by_round(event)
+    for number, row in enumerate(rows, 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) < len(header):
+            raise FileError(
+                _("line %(line)s: %(found)s columns where the header has %(expected)s")
+                % {"line": number, "found": len(row), "expected": len(header)}
+            )
+        cells = {c: row[i].strip() for c, i in index.items()}
+        if whole_number(cells["round"]) is None or whole_number(cells["board"]) is None:
+            raise FileError(
+                _("line %(line)s: the round and the board must be whole numbers") % {"line": number}
+            )
+        white, black = (_find_player(number, side, cells[side], names, by_fide) for side in SIDES)
+        result = Result.typed(cells["result"])
+        if result is None or result == Result.PENDING:
+            raise FileError(
+                _("line %(line)s: column %(column)s: “%(text)s” is not a result (1-0, 0-1, ½-½)")
+                % {"line": number, "column": _("result"), "text": cells["result"]}
+            )
+        _check_result_line(number, int(cells["round"]), int(cells["board"]), white, black, taken)
+        round_ = rounds.get(int(cells["round"])) or Round.objects.create(
+            event=event, number=int(cells["round"])
+        )
+        rounds[round_.number] = round_
+        game, _new = Game.objects.get_or_create(
+            round=round_,
+            board=int(cells["board"]),
+            defaults={"white": white, "black": black, "updated_by": user},
+        )
+        if (game.white_id, game.black_id) != (white.pk, black.pk):
+            Game.objects.filter(pk=game.pk).update(white=white, black=black)
+        _write(game.pk, user, f"line {number}", result=result, source="csv")
+        written += 1
+    log_change(user, event, "import_csv", games=written)
+    return written
+
+
+# --- PGN --------------------------------------------------------------------------------------
+
+
+@dataclass
+class PgnReport:
+    attached: int = 0
+    unmatched: list[str] = field(default_factory=list)
+
+
+@transaction.atomic
+def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
+    """Games of one PGN file matched to the event's boards by round and players (names or
+    FideId tags). A game that does not parse names its number; nothing is saved then."""
+    import io
+
+    import chess.pgn
+
+    games = list(Game.objects.filter(round__event=event).select_related("round", "white", "black"))
+    index = {}
+    for game in games:
+        for white in (_plain(game.white.name), game.white.fide_id):
+            for black in (_plain(game.black.name), game.black.fide_id):
+                if white and black:
+                    index[(game.round.number, white, black)] = game
+    _check_game_count(text)
+    report = PgnReport()
+    stream = io.StringIO(text)
+    number = 0
+    while True:
+        parsed = chess.pgn.read_game(stream)
+        if parsed is None:
+            break
+        number += 1
+        if number > MAX_PGN_GAMES:
+            _check_game_count(text, counted=number)
+        if parsed.errors:
+            raise FileError(f"game {number}: the PGN does not parse: {parsed.errors[0]}")
+        headers = parsed.headers
+        round_text = headers.get("Round", "").split(".")[0]
+        white_keys = [_plain(headers.get("White", "")), _fide(headers.get("WhiteFideId"))]
+        black_keys = [_plain(headers.get("Black", "")), _fide(headers.get("BlackFideId"))]
+        match = next(
+            (
+                index[(int(round_text), w, b)]
+                for w in white_keys
+                for b in black_keys
+                if round_text.isdigit() and w and b and (int(round_text), w, b) in index
+            ),
+            None,
+        )
+        if match is None:
+            report.unmatched.append(
+                f"{number}: {headers.get('White')} – {headers.get('Black')} "
+                f"({headers.get('Round')})"
+            )
+            continue
+        exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
+        _write(match.pk, user, f"game {number}", pgn=parsed.accept(exporter), source="pgn")
+        report.attached += 1
+    if number == 0:
+        raise FileError("no game in this PGN file")
+    log_change(user, event, "attach_pgn", attached=report.attached, unmatched=len(report.unmatched))
+    return report
+
+
+_WHITE_TAG = re.compile(r'^\s*\[White\s+"', re.MULTILINE)
+
+
+def _check_game_count(text: str, counted: int = 0) -> None:
+    """Refuse, before reading them, more games than one file may hold (each game has its
+    White tag); ``counted``: games read so far, for a file whose games lack the tag."""
+    if max(counted, len(_WHITE_TAG.findall(text))) > MAX_PGN_GAMES:
+        raise FileError(
+            _("at most %(max)s games in one PGN file: split it.") % {"max": MAX_PGN_GAMES}
+        )
+
+
+def _fide(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None

@@ -1,0 +1,140 @@
+"""Before a Swiss round is paired: who is present, who asked for a bye, who withdrew; and
+taking a round's pairing back while no result is entered.
+
+A requested bye is a ``Bye`` row of its kind in the round, written before the pairing:
+``pairing_services.playing`` leaves those players out and the standings count the bye's
+points. A player who is not present and did not ask for anything gets a zero-point bye:
+FIDE counts such a round as unplayed and scoring nothing (C.07 art. 16, "unplayed
+rounds"; C.04.1 f: a player absent without notice is not paired). A withdrawn player is
+left out from this round on and gets nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from club.models import Bye, Event, Game, Participant, Round
+from desk.services.events import DeskError, log_change
+
+PRESENT = "present"
+WITHDRAWN = "withdrawn"
+# What the secretary can mark, in the order of the page's columns (with a narrow
+# screen's column heading).
+STATUSES = [
+    (PRESENT, gettext_lazy("present"), "✔"),
+    (Bye.Kind.HALF_POINT.value, gettext_lazy("half-point bye"), "½"),
+    (Bye.Kind.ZERO_POINT.value, gettext_lazy("zero-point bye or absent"), "0"),
+    (WITHDRAWN, gettext_lazy("withdrawn"), "✗"),
+]
+
+
+@dataclass
+class Line:
+    participant: Participant
+    status: str
+
+
+def paired(event: Event, number: int) -> bool:
+    """Round ``number`` has its games or its pairing-allocated bye."""
+    return (
+        Game.objects.filter(round__event=event, round__number=number).exists()
+        or Bye.objects.filter(
+            round__event=event, round__number=number, kind=Bye.Kind.PAIRING_ALLOCATED
+        ).exists()
+    )
+
+
+def next_number(event: Event) -> int:
+    """The round the next pairing makes (as ``pairing_services.pair_next_round`` counts)."""
+    numbers = Game.objects.filter(round__event=event).values_list("round__number", flat=True)
+    return max(numbers, default=0) + 1
+
+
+def lines(event: Event, number: int) -> list[Line]:
+    """Every participant entered by round ``number``, with what is recorded for it:
+    a withdrawal before it, a bye in it, else present."""
+    byes = dict(
+        Bye.objects.filter(round__event=event, round__number=number).values_list(
+            "player_id", "kind"
+        )
+    )
+    found = []
+    for participant in event.participants.select_related("player").order_by(
+        "number", "player__last_name", "player__first_name", "pk"
+    ):
+        if participant.joined_round > number:
+            continue
+        withdrawn = participant.withdrawn_after_round
+        if withdrawn is not None and withdrawn < number:
+            status = WITHDRAWN
+        else:
+            status = byes.get(participant.player_id, PRESENT)
+        found.append(Line(participant, status))
+    return found
+
+
+@transaction.atomic
+def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Round:
+    """Record round ``number``'s check-in: ``{participant id: status}``. Byes are
+    written as rows of their kind; a withdrawal is recorded after the round before; a
+    player marked present again is reinstated. Refused once the round is paired."""
+    if event.status == Event.Status.CLOSED:
+        raise DeskError(_("The event is closed."))
+    if paired(event, number):
+        raise DeskError(
+            _("Round %(n)s is already paired: undo its pairing to change who plays.")
+            % {"n": number}
+        )
+    allowed = {status for status, _label, _short in STATUSES}
+    wrong = sorted(status for status in statuses.values() if status not in allowed)
+    if wrong:
+        raise DeskError(_("Unknown status: %(s)s.") % {"s": ", ".join(wrong)})
+    round_, _created = Round.objects.get_or_create(event=event, number=number)
+    participants = {p.pk: p for p in event.participants.select_related("player")}
+    unknown = [pk for pk in statuses if pk not in participants]
+    if unknown:
+        raise DeskError(_("A player is not registered in this event."))
+    round_.byes.filter(player__in=[participants[pk].player_id for pk in statuses]).delete()
+    counts = {status: 0 for status in allowed}
+    for pk, status in statuses.items():
+        participant = participants[pk]
+        counts[status] += 1
+        if status == WITHDRAWN:
+            if participant.withdrawn_after_round is None or (
+                participant.withdrawn_after_round >= number
+            ):
+                participant.withdrawn_after_round = number - 1
+                participant.save(update_fields=["withdrawn_after_round"])
+            continue
+        if participant.withdrawn_after_round is not None:
+            participant.withdrawn_after_round = None
+            participant.save(update_fields=["withdrawn_after_round"])
+        if status != PRESENT:
+            Bye.of_kind(status, round=round_, player_id=participant.player_id).save()
+    log_change(user, event, "check_in", round=number, **counts)
+    return round_
+
+
+@transaction.atomic
+def undo_pairing(round_: Round, user: Any) -> None:
+    """Take back a round's pairing (its games and its pairing-allocated bye); the byes
+    asked for stay. Refused once a result is entered, or when a later round is paired."""
+    event = round_.event
+    if event.status == Event.Status.CLOSED:
+        raise DeskError(_("The event is closed."))
+    games = round_.games.all()
+    if games.exclude(result="").exists():
+        raise DeskError(
+            _("Round %(n)s has a result entered: its pairing can no longer be undone.")
+            % {"n": round_.number}
+        )
+    if Game.objects.filter(round__event=event, round__number__gt=round_.number).exists():
+        raise DeskError(_("A later round is paired: undo that one first."))
+    count = games.count()
+    games.delete()
+    round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).delete()
+    log_change(user, event, "undo_pairing", round=round_.number, boards=count)

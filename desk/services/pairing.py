@@ -1,0 +1,255 @@
+"""Swiss rounds, manual pairings and byes: the checks a tournament director expects."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from chesslib import swiss
+from club.models import Bye, Event, Game, Participant, Player, Result, Round
+from desk.services.events import DeskError, log_change
+
+
+@dataclass(frozen=True)
+class History:
+    """Every player's past rounds, one entry a round (rounds without a game or a bye:
+    no points, no colour, no opponent, not played)."""
+
+    scores: dict[int, list[Decimal]]
+    colours: dict[int, list[str]]
+    opponents: dict[int, list[int | None]]
+    played: dict[int, list[bool]]
+    byes: dict[int, int]  # byes that scored a full point: no second pairing-allocated bye
+    met: set[frozenset[int]]
+
+
+def history(event: Event, before_round: int) -> History:
+    """Every player's rounds before ``before_round``, from games and byes (two queries)."""
+    rounds = before_round - 1
+    scores: dict[int, list[Decimal]] = defaultdict(lambda: [Decimal(0)] * rounds)
+    colours: dict[int, list[str]] = defaultdict(lambda: ["none"] * rounds)
+    opponents: dict[int, list[int | None]] = defaultdict(lambda: [None] * rounds)
+    played: dict[int, list[bool]] = defaultdict(lambda: [False] * rounds)
+    byes: dict[int, int] = defaultdict(int)
+    met: set[frozenset[int]] = set()
+    games = Game.objects.filter(round__event=event, round__number__lt=before_round).values_list(
+        "round__number", "white_id", "black_id", "result"
+    )
+    for number, white, black, result in games:
+        n = number - 1
+        white_points, black_points = Result(result).points or (Decimal(0), Decimal(0))
+        over_the_board = Result(result).is_played
+        for player, colour, points, opponent in (
+            (white, "white", white_points, black),
+            (black, "black", black_points, white),
+        ):
+            scores[player][n] = points
+            colours[player][n] = colour
+            opponents[player][n] = opponent
+            played[player][n] = over_the_board
+        met.add(frozenset((white, black)))
+    bye_rows = Bye.objects.filter(round__event=event, round__number__lt=before_round)
+    for number, player, kind in bye_rows.values_list("round__number", "player_id", "kind"):
+        points = Bye.Kind(kind).points
+        scores[player][number - 1] = points
+        if points >= 1:
+            byes[player] += 1
+    return History(scores, colours, opponents, played, byes, met)
+
+
+def initial_colour(event: Event) -> str:
+    """The initial colour (C.04.3 E.5): in round 1 the top-ranked player gets it when his
+    pairing number is odd. Read back from round 1; white before round 1 is paired."""
+    numbers: dict[int, int | None] = dict(event.participants.values_list("player_id", "number"))
+    boards: list[tuple[int, int]] = []
+    for white, black in Game.objects.filter(round__event=event, round__number=1).values_list(
+        "white_id", "black_id"
+    ):
+        white_number, black_number = numbers.get(white), numbers.get(black)
+        if white_number and black_number:
+            boards.append((white_number, black_number))
+    if not boards:
+        return "white"
+    white_number, black_number = min(boards, key=lambda board: min(board))
+    top = min(white_number, black_number)
+    return "white" if (white_number == top) == (top % 2 == 1) else "black"
+
+
+def playing(event: Event, number: int) -> list[Participant]:
+    """The participants to pair in round ``number``: entered, not withdrawn, no bye asked."""
+    asked = set(
+        Bye.objects.filter(round__event=event, round__number=number).values_list(
+            "player", flat=True
+        )
+    )
+    return [
+        p
+        for p in event.participants.select_related("player").order_by("number")
+        if p.joined_round <= number
+        and (p.withdrawn_after_round is None or p.withdrawn_after_round >= number)
+        and p.player_id not in asked
+    ]
+
+
+def accelerated_points(event: Event, number: int, total: int) -> dict[int, Decimal]:
+    """An accelerated event's virtual points in round ``number`` (FIDE C.04.5.1); none
+    for an event that is not accelerated."""
+    if not event.accelerated:
+        return {}
+    entrants = event.participants.filter(joined_round=1).exclude(withdrawn_after_round=0)
+    numbers = {p.player_id: p.number or 0 for p in event.participants.all()}
+    return swiss.baku_virtual_points(numbers, entrants.count(), number, total)
+
+
+@transaction.atomic
+def pair_next_round(event: Event, user: Any) -> Round:
+    """The next Swiss round, by the FIDE Dutch system; the odd player gets the
+    pairing-allocated bye."""
+    paired = Game.objects.filter(round__event=event).values_list("round__number", flat=True)
+    number = max(paired, default=0) + 1
+    if Game.objects.filter(round__event=event, round__number=number - 1, result="").exists():
+        raise DeskError(_("Enter every result of round %(n)s first.") % {"n": number - 1})
+    round_, _created = Round.objects.get_or_create(event=event, number=number)
+    past = history(event, number)
+    players = playing(event, number)
+    if len(players) < 2:
+        raise DeskError(_("Fewer than two players to pair."))
+    if any(p.number is None for p in players):
+        from desk.services.events import renumber
+
+        renumber(event, user)
+        players = playing(event, number)
+    entrants = [
+        swiss.Entrant(
+            id=p.player_id,
+            rating=p.rating or 0,
+            number=p.number or 0,
+            scores=past.scores[p.player_id],
+            colours=past.colours[p.player_id],
+            opponents=past.opponents[p.player_id],
+            played=past.played[p.player_id],
+            byes=past.byes[p.player_id],
+        )
+        for p in players
+    ]
+    total = max(event.planned_rounds or 0, number)
+    virtual = accelerated_points(event, number, total)
+    pairs = swiss.pair(
+        entrants, number, total, initial_colour(event), others=past.scores, virtual=virtual
+    )
+    if sum(pairing.black is None for pairing in pairs) > len(players) % 2:
+        # The engine leaves unpaired whoever it cannot pair without a repeat.
+        raise DeskError(
+            _("Round %(n)s cannot be paired by the Dutch system without a repeat: pair it by hand.")
+            % {"n": number}
+        )
+    for pairing in pairs:
+        if pairing.black is None:
+            Bye.objects.create(
+                round=round_,
+                player_id=pairing.white,
+                kind=Bye.Kind.PAIRING_ALLOCATED,
+                points=Bye.Kind.PAIRING_ALLOCATED.points,
+            )
+        else:
+            Game.objects.create(
+                round=round_,
+                board=pairing.board,
+                white_id=pairing.white,
+                black_id=pairing.black,
+                updated_by=user,
+            )
+    event.status = Event.Status.ONGOING
+    event.save(update_fields=["status", "updated_at"])
+    log_change(user, event, "pair_swiss", round=number)
+    return round_
+
+
+@dataclass(frozen=True)
+class Check:
+    blocking: list[str]
+    warnings: list[str]
+
+
+def check_round(event: Event, number: int, boards: list[tuple[int, int]], byes: list[int]) -> Check:
+    """What a director must know before saving a round's pairings: a player twice or both
+    paired and bye (blocked); a repeated pairing, three times the same colour or a colour
+    difference beyond two (warnings)."""
+    blocking, warns = [], []
+    names = {
+        p.pk: p.name for p in Player.objects.filter(pk__in={*byes, *(x for b in boards for x in b)})
+    }
+    seen: dict[int, int] = defaultdict(int)
+    for white, black in boards:
+        seen[white] += 1
+        seen[black] += 1
+        if white == black:
+            blocking.append(_("%(name)s cannot play themself.") % {"name": names[white]})
+    for player in byes:
+        if seen[player]:
+            blocking.append(
+                _("%(name)s has a game and a bye in this round.") % {"name": names[player]}
+            )
+    for player, count in seen.items():
+        if count > 1:
+            blocking.append(_("%(name)s is paired twice in this round.") % {"name": names[player]})
+    past = history(event, number)
+    for white, black in boards:
+        if frozenset((white, black)) in past.met:
+            warns.append(
+                _("%(a)s and %(b)s have already met.") % {"a": names[white], "b": names[black]}
+            )
+        for player, colour in ((white, "white"), (black, "black")):
+            played = [c for c in past.colours[player] if c != "none"] + [colour]
+            if played[-3:] == [colour] * 3:
+                warns.append(
+                    _("%(name)s would have the same colour three times in a row.")
+                    % {"name": names[player]}
+                )
+            elif abs(played.count("white") - played.count("black")) > 2:
+                warns.append(
+                    _("%(name)s would have a colour difference beyond two.")
+                    % {"name": names[player]}
+                )
+    return Check(blocking, warns)
+
+
+@transaction.atomic
+def save_round(
+    event: Event,
+    number: int,
+    boards: list[tuple[int, int]],
+    byes: list[tuple[int, str]],
+    user: Any,
+    confirmed: bool,
+) -> Check:
+    """Replace a round's pairings (results kept for boards that stay the same)."""
+    check = check_round(event, number, boards, [p for p, _kind in byes])
+    if check.blocking or (check.warnings and not confirmed):
+        return check
+    round_, _created = Round.objects.get_or_create(event=event, number=number)
+    kept = {(g.white_id, g.black_id): g for g in round_.games.all()}
+    round_.games.exclude(pk__in=[kept[b].pk for b in boards if b in kept]).delete()
+    round_.byes.all().delete()
+    # Boards are renumbered through a range no board uses, so that the unique (round,
+    # board) constraint holds at every step.
+    parked = 10_000
+    for board, (white, black) in enumerate(boards, 1):
+        if (white, black) in kept:
+            Game.objects.filter(pk=kept[(white, black)].pk).update(board=parked + board)
+        else:
+            Game.objects.create(
+                round=round_, board=parked + board, white_id=white, black_id=black, updated_by=user
+            )
+    for game in round_.games.all():
+        game.board -= parked
+        game.save(update_fields=["board"])
+    for player, kind in byes:
+        Bye.objects.create(round=round_, player_id=player, kind=kind, points=Bye.Kind(kind).points)
+    log_change(user, event, "edit_round", round=number, boards=len(boards), byes=len(byes))
+    return check

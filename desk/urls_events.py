@@ -1,0 +1,26 @@
+"""URLs of the desk: events, registrations, round robins, results, standings, closing."""
+
+from django.urls import path
+
+from desk.views import events as views
+from desk.views import results as views_results
+
+urlpatterns = [
+    path("", views.events, name="events"),
+    path("evenements/nouveau/", views.event_form, name="event_new"),
+    path("evenements/<int:pk>/", views.event, name="event"),
+    path("evenements/<int:pk>/modifier/", views.event_form, name="event_edit"),
+    path("evenements/<int:pk>/membres/", views.member_search, name="member_search"),
+    path("evenements/<int:pk>/inscrire/", views.register, name="register"),
+    path("evenements/<int:pk>/inscrire-exterieur/", views.register_outsider, name="outsider"),
+    path("evenements/<int:pk>/retrait/<int:participant>/", views.withdraw, name="withdraw"),
+    path("evenements/<int:pk>/numeroter/", views.renumber, name="renumber"),
+    path("evenements/<int:pk>/apparier/", views.pair_round_robin, name="pair_round_robin"),
+    path("evenements/<int:pk>/classement/", views.standings_page, name="standings"),
+    path("evenements/<int:pk>/classement.csv", views.standings_csv, name="standings_csv"),
+    path("evenements/<int:pk>/grille/", views.crosstable_page, name="crosstable"),
+    path("evenements/<int:pk>/cloturer/", views_results.close, name="close"),
+    path("evenements/<int:pk>/rouvrir/", views_results.reopen, name="reopen"),
+    path("rondes/<int:pk>/resultats/", views_results.results, name="results"),
+    path("parties/<int:pk>/resultat/", views_results.save_result, name="save_result"),
+]

@@ -1,0 +1,120 @@
+"""Before a Swiss round: one page per round to mark who is present, who asked for a bye
+and who withdrew, then pair it; a round's pairing taken back while no result is in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from club.models import Event, Round
+from desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    secretary_required,
+)
+from desk.services import checkin
+from desk.services import pairing as pairing_services
+from desk.services.events import DeskError
+
+
+@secretary_required
+@require_http_methods(["GET", "POST"])
+def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Every player entered by the round, one line each, a choice of present, half- or
+    zero-point bye, withdrawn (keys P, H, Z, W on a line). "Pair" saves and pairs."""
+    event = get_event_for_secretary(request, pk, edit=True)  # the page only serves to change it
+    if number < 1 or number > 99:
+        raise Http404
+    lines = checkin.lines(event, number)
+    if request.method == "POST":
+        statuses = {
+            # a player registered after the page was shown keeps what is recorded
+            line.participant.pk: request.POST.get(f"status-{line.participant.pk}", line.status)
+            for line in lines
+        }
+        try:
+            checkin.record(event, number, statuses, request.user)
+            if request.POST.get("pair"):
+                if number != checkin.next_number(event):
+                    raise DeskError(_("Round %(n)s is not the next round to pair.") % {"n": number})
+                round_ = pairing_services.pair_next_round(event, request.user)
+                messages.success(request, _("Round %(n)s is paired.") % {"n": round_.number})
+                return redirect("desk:results", pk=round_.pk)
+        except DeskError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("Who plays round %(n)s is saved.") % {"n": number})
+        return redirect("desk:check_in", pk=event.pk, number=number)
+    context: dict[str, Any] = {
+        "event": event,
+        "number": number,
+        "lines": lines,
+        "statuses": checkin.STATUSES,
+        "paired": checkin.paired(event, number),
+        "next": checkin.next_number(event),
+        "round": event.rounds.filter(number=number).first(),
+    }
+    return render(request, "desk/checkin/check_in.html", context)
+
+
+@secretary_required
+@require_GET
+def check_in_next(request: HttpRequest, pk: int) -> HttpResponse:
+    """The check-in of the next round to pair."""
+    event = get_event_for_secretary(request, pk, edit=True)
+    return redirect("desk:check_in", pk=event.pk, number=checkin.next_number(event))
+
+
+@secretary_required
+@require_POST
+def undo_pairing(request: HttpRequest, pk: int) -> HttpResponse:
+    round_ = get_round_for_secretary(request, pk)
+    try:
+        checkin.undo_pairing(round_, request.user)
+    except DeskError as error:
+        messages.error(request, str(error))
+        return redirect("desk:results", pk=round_.pk)
+    messages.success(request, _("The pairing of round %(n)s is undone.") % {"n": round_.number})
+    return redirect("desk:check_in", pk=round_.event_id, number=round_.number)
+
+
+@secretary_required
+@require_POST
+def pair_after(request: HttpRequest, pk: int) -> HttpResponse:
+    """From round ``pk``'s results page: pair the round after it, if that is the next."""
+    round_ = get_round_for_secretary(request, pk)
+    event = round_.event
+    try:
+        if checkin.next_number(event) != round_.number + 1:
+            raise DeskError(
+                _("Round %(n)s is not the next round to pair.") % {"n": round_.number + 1}
+            )
+        paired = pairing_services.pair_next_round(event, request.user)
+    except DeskError as error:
+        messages.error(request, str(error))
+        return redirect("desk:results", pk=round_.pk)
+    messages.success(request, _("Round %(n)s is paired.") % {"n": paired.number})
+    return redirect("desk:results", pk=paired.pk)
+
+
+def results_actions(event: Event, round_: Round, games: list[Any], rounds: int) -> dict[str, Any]:
+    """What the results page offers below the boards of a Swiss round (``rounds``: how
+    many the event has): pairing the next round once every result is in, undoing this
+    round's pairing while none is. No query: when a later round is paired already, the
+    views that do it refuse with a message."""
+    finished = event.status in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    if event.system != Event.System.SWISS or finished or not games:
+        return {}
+    complete = all(game.result for game in games)
+    total = max(event.planned_rounds or 0, rounds)
+    return {
+        # shown once every result is in (the page's script shows it as they are saved)
+        "next_round": round_.number + 1 if round_.number < total else None,
+        "complete": complete,
+        "can_undo": not any(game.result for game in games),
+    }

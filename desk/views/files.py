@@ -1,0 +1,200 @@
+"""Tournament files in the browser: TRF import (asking about unknown players) and export,
+CSV results, PGN games."""
+
+from __future__ import annotations
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from chesslib.trf import TrfError
+from club.models import Event, Player
+from desk.access import get_event_for_secretary, secretary_required
+from desk.files.trf import (
+    FileError,
+    attach_pgn,
+    export_event,
+    import_plan,
+    import_results_csv,
+    plan_import,
+    read_event,
+    update_results,
+)
+from desk.forms.files import ImportedEventForm
+from lib.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS
+from lib.uploads import upload_too_large
+
+SESSION_KEY = "trf-import"
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("File"))
+
+    def __init__(  # type: ignore[no-untyped-def]
+        self, *args, suffixes: tuple[str, ...] = (), too_large: bool = False, **kwargs
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = _(
+            "Text, at most 2 MB: a TRF of at most %(rounds)s rounds, a CSV of at most "
+            "%(results)s results, a PGN of at most %(games)s games."
+        ) % {"rounds": MAX_ROUNDS, "results": MAX_CSV_RESULTS, "games": MAX_PGN_GAMES}
+        self.suffixes = suffixes
+        self.too_large = too_large  # refused by its size before it was read
+
+    def clean(self):  # type: ignore[no-untyped-def]
+        if self.too_large:
+            self.errors.pop("file", None)
+            self.add_error("file", _("The file is larger than 2 MB."))
+        return super().clean()
+
+    def clean_file(self):  # type: ignore[no-untyped-def]
+        upload = self.cleaned_data["file"]
+        if upload.size > settings.UPLOAD_MAX_BYTES:
+            raise forms.ValidationError(_("The file is larger than 2 MB."))
+        if self.suffixes and not upload.name.lower().endswith(self.suffixes):
+            raise forms.ValidationError(
+                _("Expected a file ending in %(suffixes)s.")
+                % {"suffixes": ", ".join(self.suffixes)}
+            )
+        data = upload.read()
+        if b"\x00" in data:
+            raise forms.ValidationError(_("This is not a text file."))
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+
+
+@secretary_required
+@require_http_methods(["GET", "POST"])
+def trf_import(request: HttpRequest) -> HttpResponse:
+    """Upload a TRF file: its players are matched, and the secretary decides about the
+    others before anything is saved."""
+    form = UploadForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+        suffixes=(".trf", ".txt"),
+        too_large=upload_too_large(request),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            plan = plan_import(form.cleaned_data["file"])
+        except TrfError as error:
+            form.add_error("file", str(error))
+        else:
+            request.session[SESSION_KEY] = form.cleaned_data["file"]
+            return _preview(request, plan)
+    return render(request, "desk/files/trf_upload.html", {"form": form})
+
+
+def _preview(  # type: ignore[no-untyped-def]
+    request: HttpRequest, plan, form: ImportedEventForm | None = None, status: int = 200
+) -> HttpResponse:
+    """What the file holds (players, rounds, kind, time control) and the event as it will
+    be saved, which the secretary may correct."""
+    candidates = {}
+    for entry in plan.unmatched:
+        last = entry.name.split(",")[0].split(" ")[0].strip()
+        namesakes = Player.objects.filter(last_name__iexact=last)
+        candidates[entry.rank] = list(namesakes.order_by("last_name", "first_name", "pk")[:10])
+    rows = [(entry, candidates[entry.rank]) for entry in plan.unmatched]
+    read = read_event(plan)
+    players = sorted(plan.tournament.players, key=lambda e: e.rank)
+    context = {
+        "plan": plan,
+        "rows": rows,
+        "read": read,
+        "system_label": Event.System(read.system).label,
+        "form": form or ImportedEventForm(read=read),
+        "players": [(entry, plan.matched.get(entry.rank)) for entry in players],
+        "chosen": {k: str(v) for k, v in request.POST.items() if k.startswith("player-")},
+    }
+    return render(request, "desk/files/trf_preview.html", context, status=status)
+
+
+@secretary_required
+@require_POST
+def trf_confirm(request: HttpRequest) -> HttpResponse:
+    text = request.session.get(SESSION_KEY)
+    if not text:
+        messages.error(request, _("Upload the file again: the import was not found."))
+        return redirect("desk:trf_import")
+    plan = plan_import(text)
+    if request.POST.get("update", "").isdigit():
+        return _update(request, plan, int(request.POST["update"]))
+    corrected = None
+    if "event-title" in request.POST:  # the preview's form (a bare POST imports as read)
+        form = ImportedEventForm(request.POST, read=read_event(plan))
+        if not form.is_valid():
+            return _preview(request, plan, form, status=400)
+        corrected = form.corrected()
+    chosen = {}
+    for entry in plan.unmatched:
+        value = request.POST.get(f"player-{entry.rank}", "")
+        chosen[entry.rank] = Player.objects.filter(pk=value).first() if value.isdigit() else None
+    try:
+        event = import_plan(plan, request.user, chosen, corrected)
+    except TrfError as error:
+        messages.error(request, str(error))
+        return _preview(request, plan)
+    del request.session[SESSION_KEY]
+    messages.success(request, _("The tournament is imported."))
+    return redirect("desk:event", pk=event.pk)
+
+
+def _update(request: HttpRequest, plan, pk: int) -> HttpResponse:  # type: ignore[no-untyped-def]
+    """The file's results written into the event imported from it before."""
+    event = get_event_for_secretary(request, pk)
+    try:
+        count = update_results(plan, event, request.user)
+    except FileError as error:
+        messages.error(request, str(error))
+    else:
+        del request.session[SESSION_KEY]
+        messages.success(request, _("%(n)s results updated from the file.") % {"n": count})
+    return redirect("desk:event", pk=event.pk)
+
+
+@secretary_required
+@require_GET
+def trf_export(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event_for_secretary(request, pk)
+    response = HttpResponse(export_event(event), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="evenement-{event.pk}.trf"'
+    return response
+
+
+@secretary_required
+@require_http_methods(["GET", "POST"])
+def event_files(request: HttpRequest, pk: int) -> HttpResponse:
+    """Results from a CSV file, or games from a PGN file, for one event."""
+    event = get_event_for_secretary(request, pk)
+    kind = request.POST.get("kind", "")
+    suffixes = {"csv": (".csv", ".txt"), "pgn": (".pgn",)}.get(kind, ())
+    form = UploadForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+        suffixes=suffixes,
+        too_large=upload_too_large(request),
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            if kind == "csv":
+                count = import_results_csv(event, form.cleaned_data["file"], request.user)
+                messages.success(request, _("%(n)s results imported.") % {"n": count})
+            else:
+                report = attach_pgn(event, form.cleaned_data["file"], request.user)
+                messages.success(request, _("%(n)s games attached.") % {"n": report.attached})
+                for line in report.unmatched:
+                    messages.warning(request, _("Not matched: %(game)s") % {"game": line})
+            return redirect("desk:event", pk=event.pk)
+        except FileError as error:
+            form.add_error("file", str(error))
+    return render(
+        request, "desk/files/event_files.html", {"event": event, "form": form, "kind": kind}
+    )

@@ -1,0 +1,148 @@
+"""Paper and walls: a round's pairings to print (by board, and alphabetical with each
+player's table), the hub of the printed sheets, and the wall display of the current
+round and the standings for the projector in the playing hall.
+
+Secretary-only, like the rest of the desk: the projector's laptop is the desk's, and an
+event that is not public stays so. Nothing personal is shown either way (names, ratings,
+pairing numbers, points). The wall display asks for itself again with htmx
+polling and swaps its content in place (a ``<meta http-equiv="refresh">`` reloads the page
+and is an axe-core critical violation) and reads a fixed number
+of queries whatever the size of the event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from club.models import Bye, Event, Game, Player, Round
+from club.standings import event_standings
+from desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    secretary_required,
+)
+
+WALL_REFRESH_SECONDS = 30
+WALL_STANDINGS_LINES = 40
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's line on the alphabetical sheet: where to sit, with which colour, facing
+    whom; or the bye."""
+
+    player: Player
+    number: int | None
+    board: int | None
+    white: bool
+    opponent: Player | None
+    bye: Bye | None = None
+
+
+def _numbers(event: Event) -> dict[int, tuple[int | None, int | None]]:
+    """``{player id: (pairing number, rating)}``."""
+    return {
+        player: (number, rating)
+        for player, number, rating in event.participants.values_list(
+            "player_id", "number", "rating"
+        )
+    }
+
+
+def _games(round_: Round) -> list[Game]:
+    return list(round_.games.select_related("white", "black").order_by("board"))
+
+
+def _byes(round_: Round) -> list[Bye]:
+    return list(
+        round_.byes.select_related("player").order_by(
+            "player__last_name", "player__first_name", "pk"
+        )
+    )
+
+
+def _seats(games: list[Game], byes: list[Bye], numbers: dict[int, tuple]) -> list[Seat]:
+    seats = []
+    for game in games:
+        seats.append(
+            Seat(game.white, numbers.get(game.white_id, (None,))[0], game.board, True, game.black)
+        )
+        seats.append(
+            Seat(game.black, numbers.get(game.black_id, (None,))[0], game.board, False, game.white)
+        )
+    for bye in byes:
+        seats.append(
+            Seat(bye.player, numbers.get(bye.player_id, (None,))[0], None, False, None, bye)
+        )
+    return sorted(seats, key=lambda s: (s.player.last_name.lower(), s.player.first_name.lower()))
+
+
+@secretary_required
+@require_GET
+def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A round's pairings on paper: by board (``?ordre=plateau``, the default) or
+    alphabetical with the table numbers (``?ordre=alpha``)."""
+    round_ = get_round_for_secretary(request, pk)
+    alphabetical = request.GET.get("ordre") == "alpha"
+    games, byes = _games(round_), _byes(round_)
+    numbers = _numbers(round_.event)
+    context = {
+        "round": round_,
+        "event": round_.event,
+        "alphabetical": alphabetical,
+        "boards": [
+            (
+                game,
+                numbers.get(game.white_id, (None, None)),
+                numbers.get(game.black_id, (None, None)),
+            )
+            for game in games
+        ],
+        "seats": _seats(games, byes, numbers) if alphabetical else [],
+        "byes": byes,
+    }
+    return render(request, "desk/print/pairings.html", context)
+
+
+@secretary_required
+@require_GET
+def sheets(request: HttpRequest, pk: int) -> HttpResponse:
+    """The printed sheets and the wall display of an event, in one place."""
+    event = get_event_for_secretary(request, pk)
+    rounds = event.rounds.annotate(
+        boards=Count("games", distinct=True), byes_count=Count("byes", distinct=True)
+    ).order_by("number")
+    context = {"event": event, "rounds": rounds, "refresh": WALL_REFRESH_SECONDS}
+    return render(request, "desk/print/sheets.html", context)
+
+
+@secretary_required
+@require_GET
+def wall(request: HttpRequest, pk: int) -> HttpResponse:
+    """Full screen for the projector: the current round's pairings (the last round
+    paired, with a game or a bye) and the standings, refreshed every
+    ``WALL_REFRESH_SECONDS``. The standings' own reading gives both: four queries."""
+    event = get_event_for_secretary(request, pk)
+    standings = event_standings(event)
+    paired = [g.round.number for g in standings.games] + [b.round.number for b in standings.byes]
+    current = max(paired, default=None)
+    numbers = {p.player_id: p.number for p in standings.participants}
+    games = [g for g in standings.games if g.round.number == current]
+    context = {
+        "event": event,
+        "current": current,
+        "boards": [(g, numbers.get(g.white_id), numbers.get(g.black_id)) for g in games],
+        "byes": sorted(
+            (b for b in standings.byes if b.round.number == current),
+            key=lambda b: (b.player.last_name, b.player.first_name),
+        ),
+        "standings": standings,
+        "lines": standings.lines[:WALL_STANDINGS_LINES],
+        "more": max(0, len(standings.lines) - WALL_STANDINGS_LINES),
+        "refresh": WALL_REFRESH_SECONDS,
+    }
+    return render(request, "desk/print/wall.html", context)

@@ -1,0 +1,204 @@
+"""Result entry, one page per round, keyboard first: each board saves in place (htmx,
+with the game's version: a board someone else saved meanwhile answers 409 and shows their
+result); without JavaScript the page is a plain form that saves every board. Then closing
+and reopening the event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from club.models import Event, Game, Result, Round
+from desk.access import (
+    get_event_for_secretary,
+    get_round_for_secretary,
+    require_secretary,
+    secretary_required,
+)
+from desk.services import events as services
+from desk.views.checkin import results_actions
+
+
+@dataclass
+class Line:
+    """One board of the result-entry page, as shown."""
+
+    game: Game
+    key: str
+    state: str  # empty, saved or error
+    message: str = ""
+    white_team: str = ""
+    black_team: str = ""
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """An interclub match: the two teams and their points so far."""
+
+    home: str
+    away: str
+    home_points: Decimal
+    away_points: Decimal
+
+
+def _line(game: Game, teams: dict[int, str], message: str = "", typed: str | None = None) -> Line:
+    key = typed if typed is not None else Result(game.result).key
+    state = "error" if message else ("saved" if game.result else "empty")
+    return Line(
+        game, key, state, message, teams.get(game.white_id, ""), teams.get(game.black_id, "")
+    )
+
+
+def _teams(event: Event) -> dict[int, str]:
+    if event.system != Event.System.MATCH:
+        return {}
+    return dict(event.participants.exclude(team="").values_list("player_id", "team"))
+
+
+def _match_score(event: Event, games: list[Game], teams: dict[int, str]) -> MatchScore | None:
+    """The two teams (the one with white on board 1 first) and their points."""
+    if event.system != Event.System.MATCH or not games:
+        return None
+    first = min(games, key=lambda g: g.board)
+    home, away = teams.get(first.white_id, ""), teams.get(first.black_id, "")
+    if not home or not away or home == away:
+        return None
+    points = {home: Decimal(0), away: Decimal(0)}
+    for game in games:
+        if game.points is None:
+            continue
+        for player, scored in ((game.white_id, game.points[0]), (game.black_id, game.points[1])):
+            team = teams.get(player)
+            if team in points:
+                points[team] += scored
+    return MatchScore(home, away, points[home], points[away])
+
+
+def _games(round_: Round) -> list[Game]:
+    return list(round_.games.select_related("white", "black").order_by("board"))
+
+
+def _posted(request: HttpRequest, games: list[Game]) -> dict[int, tuple[str, int]]:
+    """The boards whose field the secretary changed: ``{game id: (key, version)}``."""
+    entries: dict[int, tuple[str, int]] = {}
+    for game in games:
+        key = request.POST.get(f"result-{game.pk}")
+        if key is None or key.strip() == request.POST.get(f"shown-{game.pk}", "").strip():
+            continue
+        try:
+            version = int(request.POST.get(f"version-{game.pk}", ""))
+        except ValueError:
+            version = -1
+        entries[game.pk] = (key, version)
+    return entries
+
+
+@secretary_required
+@require_http_methods(["GET", "POST"])
+def results(request: HttpRequest, pk: int) -> HttpResponse:
+    """One line per board. Without JavaScript the form posts every board: those whose
+    field changed are saved, each on its own; the others' errors stay on their lines."""
+    round_ = get_round_for_secretary(request, pk)
+    event = round_.event
+    games = _games(round_)
+    errors: dict[int, str] = {}
+    typed: dict[int, str] = {}
+    if request.method == "POST":
+        entries = _posted(request, games)
+        errors = services.save_results(entries, request.user)
+        if not errors:
+            if entries:
+                messages.success(request, _("%(n)s results saved.") % {"n": len(entries)})
+            return redirect("desk:results", pk=round_.pk)
+        typed = {pk: key for pk, (key, _version) in entries.items() if pk in errors}
+        games = _games(round_)
+    teams = _teams(event)
+    rounds = list(event.rounds.order_by("number").values_list("number", "pk"))
+    context = {
+        "round": round_,
+        "event": event,
+        "lines": [_line(g, teams, errors.get(g.pk, ""), typed.get(g.pk)) for g in games],
+        "errors": [errors[g.pk] for g in games if g.pk in errors],
+        "closed": event.status == Event.Status.CLOSED,
+        "cancelled": event.status == Event.Status.CANCELLED,
+        "match": _match_score(event, games, teams),
+        "is_match": event.system == Event.System.MATCH,
+        "rounds": rounds,
+        "byes": list(
+            round_.byes.select_related("player").order_by(
+                "player__last_name", "player__first_name", "pk"
+            )
+        ),
+        **results_actions(event, round_, games, len(rounds)),
+    }
+    return render(request, "desk/events/results.html", context)
+
+
+@secretary_required
+@require_POST
+def save_result(request: HttpRequest, pk: int) -> HttpResponse:
+    """A board saved by htmx. The line comes back with its state: saved (200), someone
+    else's result with the message (409), or the typed code with the message (400)."""
+    require_secretary(request)
+    key = request.POST.get("result", "")
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = -1
+    status, message, typed = 200, "", None
+    try:
+        # the board as saved, or as someone else saved it: read once, under the row lock
+        game = services.save_result(pk, key, version, request.user)
+    except Game.DoesNotExist:
+        raise Http404 from None
+    except services.Conflict as conflict:
+        status, message, game = 409, str(conflict), conflict.game
+    except services.DeskError as problem:
+        status, message, typed = 400, str(problem), key
+        game = Game.objects.select_related("round__event", "white", "black").get(pk=pk)
+    event = game.round.event
+    teams = _teams(event)
+    context = {
+        "line": _line(game, teams, message, typed),
+        "closed": event.status == Event.Status.CLOSED,
+        "cancelled": event.status == Event.Status.CANCELLED,
+        "is_match": event.system == Event.System.MATCH,
+        "oob": True,
+    }
+    if event.system == Event.System.MATCH:
+        context["match"] = _match_score(event, _games(game.round), teams)
+    # The line uses nothing of the request's context (menus, languages, messages): rendered
+    # without running its processors, at each of fifty secretaries' saves.
+    line = render_to_string("desk/events/_result_line.html", context)
+    return HttpResponse(line, status=status)
+
+
+@secretary_required
+@require_POST
+def close(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event_for_secretary(request, pk)
+    try:
+        services.close_event(event, request.user)
+        messages.success(request, _("The event is closed; the ratings are being recalculated."))
+    except services.DeskError as error:
+        messages.error(request, str(error))
+    return redirect("desk:event", pk=event.pk)
+
+
+@secretary_required
+@require_POST
+def reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event_for_secretary(request, pk)
+    try:
+        services.reopen_event(event, request.POST.get("reason", ""), request.user)
+        messages.success(request, _("The event is reopened."))
+    except services.DeskError as error:
+        messages.error(request, str(error))
+    return redirect("desk:event", pk=event.pk)

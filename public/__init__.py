@@ -1,0 +1,1 @@
+"""The public site and a member's own space: pages, forms, tables and template tags."""

@@ -1,0 +1,45 @@
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest
+from django.urls import translate_url
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
+
+from club.roles import is_secretary
+
+
+def site(request: HttpRequest) -> dict[str, object]:
+    """The club's name, the current page's address in every language (the language
+    switch, worked out only if the template shows it: a partial, such as a board saved at
+    the desk, does not) and whether to show the desk's menu."""
+    return {
+        "club_name": settings.CLUB_NAME,
+        "languages": SimpleLazyObject(lambda: _languages(request)),
+        "desk_menu": _desk_menu(request),
+    }
+
+
+def _languages(request: HttpRequest) -> list[dict[str, object]]:
+    """The current page in each language: French pages have no prefix, English ones start
+    with /en/ (finding it resolves the path, then reverses it in the other language)."""
+    current = get_language()
+    query = f"?{request.GET.urlencode()}" if request.GET else ""
+    return [
+        {
+            "code": code,
+            "name": name,
+            "url": translate_url(request.path, code) + query,
+            "active": code == current,
+        }
+        for code, name in settings.LANGUAGES
+    ]
+
+
+def _desk_menu(request: HttpRequest) -> bool:
+    """The desk's menu, for those the desk's access helper lets in; asked once a request
+    (partial templates rendered with the request run the context processors again)."""
+    known = getattr(request, "_desk_menu", None)
+    if known is None:
+        known = is_secretary(getattr(request, "user", AnonymousUser()))
+        request._desk_menu = known  # type: ignore[attr-defined]
+    return bool(known)

@@ -1,0 +1,302 @@
+"""The club's public pages. Most menus are filled by later work; each page already says
+what it will hold and shows what the club has now."""
+
+from datetime import date
+
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+from django_tables2 import RequestConfig
+
+from chesslib import pgn
+from club.models import Article, Bye, Event, Game, Member
+from club.standings import event_standings
+from lib.compiled import CompiledQuery
+from public.member_games import member_games
+from public.tables import MemberTable
+from ratings.history import (
+    change_calculation,
+    history_page,
+    member_history,
+    rating_distribution,
+)
+from ratings.models import Rating, RatingChange, RatingSystem
+
+ACTIVE = [Member.Status.ACTIVE, Member.Status.HONORARY]
+
+UPCOMING_ON_HOME = 6
+SEASON_START_MONTH = 9
+
+
+def _public_event(pk: int) -> Event:
+    """The public event ``pk``, or 404: the one access helper of event pages."""
+    return get_object_or_404(Event.objects.public(), pk=pk)
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    upcoming = Event.objects.public().upcoming()
+    context = {
+        "next_meetings": upcoming[:UPCOMING_ON_HOME],
+        "announced_tournaments": upcoming.tournaments().filter(
+            kind__in=[Event.Kind.OPEN, Event.Kind.CHAMPIONSHIP]
+        )[:4],
+        "latest_results": Event.objects.public()
+        .past()
+        .tournaments()
+        .annotate(game_count=Count("rounds__games"))
+        .filter(game_count__gt=0)[:5],
+        "latest_articles": Article.objects.published()[:3],
+    }
+    return render(request, "club/home.html", context)
+
+
+def season_of(day: date) -> int:
+    """The year a season starts: a club season runs from September to August."""
+    return day.year if day.month >= SEASON_START_MONTH else day.year - 1
+
+
+@require_safe
+def tournaments(request: HttpRequest) -> HttpResponse:
+    """The announced tournaments, and the archive of the finished ones season by season
+    (``?saison=2025`` for 2025-2026; the latest season by default)."""
+    finished = Event.objects.public().past().tournaments()
+    seasons = sorted({season_of(month) for month in finished.dates("start", "month")}, reverse=True)
+    try:
+        season = int(request.GET.get("saison", seasons[0] if seasons else 0))
+    except ValueError:
+        raise Http404(_("Not a season: give the year it starts, e.g. 2025.")) from None
+    archive = finished.none()
+    if season in seasons:
+        archive = finished.filter(
+            start__date__gte=date(season, SEASON_START_MONTH, 1),
+            start__date__lt=date(season + 1, SEASON_START_MONTH, 1),
+        )
+    archive = archive.annotate(game_count=Count("rounds__games"))
+    context = {
+        "events": Event.objects.public().upcoming().tournaments(),
+        "archive": archive.order_by("start", "pk"),
+        "seasons": [(year, f"{year}-{year + 1}") for year in seasons],
+        "season": season,
+    }
+    return render(request, "club/tournaments.html", context)
+
+
+@require_safe
+def event(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event, its standings with their tie-breaks, and each round's boards and byes."""
+    event = _public_event(pk)
+    table = event_standings(event)
+    rounds = list(event.rounds.order_by("number"))
+    boards: dict[int, list[Game]] = {r.pk: [] for r in rounds}
+    for game in table.games:
+        boards[game.round_id].append(game)
+    byes: dict[int, list[Bye]] = {r.pk: [] for r in rounds}
+    for bye in table.byes:
+        byes[bye.round_id].append(bye)
+    context = {
+        "event": event,
+        "rounds": [(r, boards[r.pk], byes[r.pk]) for r in rounds],
+        "standings": table if any(table.records.values()) else None,
+        "participants": table.participants,
+    }
+    return render(request, "club/event.html", context)
+
+
+@require_safe
+def games(request: HttpRequest) -> HttpResponse:
+    latest = (
+        Game.objects.filter(round__event__public=True)
+        .exclude(result="")
+        .select_related("white", "black", "round__event")
+        .order_by("-round__event__start", "-round__number", "board", "-pk")[:50]
+    )
+    return render(request, "club/games.html", {"games": latest})
+
+
+def _placeholder(request: HttpRequest, title: str, text: str) -> HttpResponse:
+    return render(request, "club/placeholder.html", {"title": title, "text": text})
+
+
+@require_safe
+def members(request: HttpRequest) -> HttpResponse:
+    systems = list(RatingSystem.objects.enabled())
+    query = request.GET.get("q", "").strip()
+    listed = (
+        Member.objects.public()
+        .select_related("player")
+        .annotate(**{f"rating_{s.pk}": _current_rating(s) for s in systems})
+    )
+    if query:
+        listed = listed.filter(
+            Q(player__last_name__icontains=query) | Q(player__first_name__icontains=query)
+        )
+    table = MemberTable(listed, systems=systems)
+    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    return render(request, "club/members.html", {"table": table, "query": query})
+
+
+def _current_rating(system: RatingSystem) -> Subquery:
+    ratings = Rating.objects.filter(system=system, player=OuterRef("player"))
+    return Subquery(ratings.values("rating")[:1])
+
+
+def _member_for(request: HttpRequest, pk: int) -> Member:
+    """The member ``pk`` if the public may see them or they are the signed-in visitor
+    (their own space shows their history too), or 404: the access helper of member pages."""
+    seen = Q(pk__in=Member.objects.public())
+    if request.user.is_authenticated:
+        seen |= Q(user_id=request.user.pk)
+    return get_object_or_404(Member.objects.filter(seen).select_related("player"), pk=pk)
+
+
+# What a member's page shows of the member, and nothing else: no personal data is even read
+_PUBLIC_MEMBER = CompiledQuery(
+    lambda pk: (
+        Member.objects.public()
+        .select_related("player")
+        .only("since", "player", "player__first_name", "player__last_name", "player__fide_id")
+        .filter(pk=pk)
+    )
+)
+
+
+@require_safe
+def member(request: HttpRequest, pk: int) -> HttpResponse:
+    found = _PUBLIC_MEMBER.objects(pk)
+    if not found:
+        raise Http404(_("No such member."))
+    member = found[0]
+    history = member_history(member, timezone.localdate())
+    games = member_games(member, 1)
+    return render(request, "club/member.html", {"member": member, **games, **history})
+
+
+def _page(request: HttpRequest) -> int:
+    """The page asked for (``?page=``), 1 when none or not a page number."""
+    try:
+        return max(int(request.GET.get("page", 1)), 1)
+    except ValueError:
+        return 1
+
+
+@require_safe
+def member_changes(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member's rating changes a page at a time, newest first, beyond those their page
+    shows: a page of its own without JavaScript, rows added in place with htmx."""
+    member = _member_for(request, pk)
+    context = history_page(member, _page(request), timezone.localdate())
+    if not context["history"] and context["page"] > 1:
+        raise Http404(_("No such page."))
+    return render(request, "club/member_changes.html", {"member": member, **context})
+
+
+@require_safe
+def member_games_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A member's games a page at a time, latest first: a page of its own without
+    JavaScript, rows added in place with htmx."""
+    member = _member_for(request, pk)
+    context = member_games(member, _page(request))
+    if not context["games"] and context["page"] > 1:
+        raise Http404(_("No such page."))
+    return render(request, "club/member_games.html", {"member": member, **context})
+
+
+@require_safe
+def member_calculation(request: HttpRequest, pk: int, change: int) -> HttpResponse:
+    """One rating change's calculation game by game, loaded in place on the member's page
+    (or in their own space) when the visitor opens it."""
+    member = _member_for(request, pk)
+    item = get_object_or_404(
+        RatingChange.objects.select_related("batch__system"),
+        pk=change,
+        player=member.player,
+        batch__system__enabled=True,
+    )
+    return render(request, "club/_calculation.html", change_calculation(item))
+
+
+@require_safe
+def rankings(request: HttpRequest) -> HttpResponse:
+    systems = list(RatingSystem.objects.enabled())
+    if not systems:
+        return _placeholder(request, _("Rankings"), _("No rating system is enabled."))
+    return ranking(request, systems[0].pk)
+
+
+@require_safe
+def ranking(request: HttpRequest, pk: int) -> HttpResponse:
+    systems = list(RatingSystem.objects.enabled())
+    system = next((s for s in systems if s.pk == pk), None)
+    if system is None:
+        raise Http404(_("No such rating system."))
+    rows = list(
+        Rating.objects.filter(
+            system=system,
+            rating__isnull=False,
+            player__membership__status__in=ACTIVE,
+            player__membership__listed=True,
+        )
+        .select_related("player__membership")
+        .order_by("-rating", "player__last_name", "player__first_name", "pk")
+    )
+    context = {
+        "systems": systems,
+        "system": system,
+        "rows": rows,
+        "distribution": rating_distribution([r.rating for r in rows if r.rating is not None]),
+    }
+    return render(request, "club/ranking.html", context)
+
+
+def _public_game(pk: int) -> Game:
+    """The game ``pk`` of a public event, or 404: the one access helper of game pages."""
+    games = Game.objects.select_related("white", "black", "round__event")
+    return get_object_or_404(games, pk=pk, round__event__public=True)
+
+
+@require_safe
+def game(request: HttpRequest, pk: int) -> HttpResponse:
+    """A game, and its moves on a board when it has a PGN."""
+    item = _public_game(pk)
+    moves: list[pgn.Ply] = []
+    problem = ""
+    if item.pgn:
+        try:
+            moves = pgn.plies(item.pgn)
+        except pgn.PgnError as error:
+            problem = _("The moves of this game cannot be read: %(error)s") % {"error": error}
+    try:
+        current = min(max(int(request.GET.get("ply", len(moves))), 0), len(moves))
+    except ValueError:
+        current = len(moves)
+    boards = [reverse("game_board", args=[item.pk, n]) for n in range(len(moves) + 1)]
+    context = {
+        "game": item,
+        "moves": moves,
+        "current": current,
+        "board_url": boards[current],
+        "viewer": {"boards": boards, "current": current},
+        "problem": problem,
+    }
+    return render(request, "club/game.html", context)
+
+
+@require_safe
+@cache_control(max_age=86400, public=True)
+def game_board(request: HttpRequest, pk: int, ply: int) -> HttpResponse:
+    """The board after ``ply`` half-moves, as SVG drawn by python-chess."""
+    item = _public_game(pk)
+    try:
+        moves = pgn.plies(item.pgn) if item.pgn else []
+    except pgn.PgnError:
+        moves = []
+    if ply > len(moves):
+        raise Http404(_("No such move."))
+    fen = moves[ply - 1].fen if ply else pgn.start_fen()
+    return HttpResponse(pgn.board_svg(fen), content_type="image/svg+xml")

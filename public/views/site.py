@@ -1,0 +1,119 @@
+"""Articles, links, the contact form, and a member's own space."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.cache import caches
+from django.core.mail import send_mail
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from club.models import Article, Member
+from lib.client_ip import client_ip
+from lib.markdown import render as render_markdown
+from public.forms import ContactForm, OwnDataForm
+from ratings.history import member_history
+
+CONTACTS_PER_HOUR = 3
+
+
+@require_safe
+def articles(request: HttpRequest) -> HttpResponse:
+    return render(request, "club/articles.html", {"articles": Article.objects.published()})
+
+
+@require_safe
+def article(request: HttpRequest, slug: str) -> HttpResponse:
+    item = get_object_or_404(Article.objects.published(), slug=slug)
+    body = mark_safe(render_markdown(item.body))  # sanitised by nh3 in lib.markdown
+    return render(request, "club/article.html", {"article": item, "body": body})
+
+
+@require_safe
+def links(request: HttpRequest) -> HttpResponse:
+    return render(request, "club/links.html")
+
+
+def _one_more_message(request: HttpRequest) -> bool:
+    """Count a message from this client (the address behind the proxies) in the cache the
+    workers share; False when it has sent ``CONTACTS_PER_HOUR`` within the hour."""
+    limits = caches["limits"]
+    key = f"contact-{client_ip(request) or 'unknown'}"
+    limits.add(key, 0, 3600)
+    try:
+        sent = limits.incr(key)
+    except ValueError:  # expired between add and incr
+        limits.set(key, 1, 3600)
+        sent = 1
+    return sent <= CONTACTS_PER_HOUR
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def contact(request: HttpRequest) -> HttpResponse:
+    """A message to the club, by e-mail; robots (honeypot) and floods (a few messages an
+    hour from one address) are turned away."""
+    form = ContactForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if not _one_more_message(request):
+            form.add_error(None, _("Too many messages from your address: try again in an hour."))
+        else:
+            if not form.is_spam():
+                data = form.cleaned_data
+                send_mail(
+                    subject=_("Message from %(name)s") % {"name": data["name"]},
+                    message=f"{data['message']}\n\n-- \n{data['name']} <{data['email']}>",
+                    from_email=settings.DEFAULT_FROM_EMAIL,
+                    recipient_list=[settings.CLUB_EMAIL],
+                    fail_silently=False,
+                )
+            messages.success(request, _("Thank you: your message has been sent to the club."))
+            return redirect("contact")
+    return render(request, "club/contact.html", {"form": form})
+
+
+def _own_member(request: HttpRequest) -> Member:
+    """The member behind the logged-in account: the one access helper of the space."""
+    assert request.user.pk is not None  # login_required
+    member = Member.objects.select_related("player").filter(user_id=request.user.pk).first()
+    if member is None:
+        raise Http404(_("Your account is not linked to a member of the club."))
+    return member
+
+
+@login_required
+@require_POST
+def renew_calendar_token(request: HttpRequest) -> HttpResponse:
+    """A new secret address for the member's calendar feed; the old one stops answering."""
+    member = _own_member(request)
+    member.calendar_token = uuid.uuid4()
+    member.save(update_fields=["calendar_token"])
+    messages.success(request, _("Your calendar has a new address: the old one no longer works."))
+    return redirect("my_space")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def my_space(request: HttpRequest) -> HttpResponse:
+    member = _own_member(request)
+    form = OwnDataForm(request.POST if request.method == "POST" else None, instance=member)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Your data are saved."))
+        return redirect("my_space")
+    feed = request.build_absolute_uri(reverse("member_feed", args=[member.calendar_token]))
+    context = {
+        "member": member,
+        "form": form,
+        "feed": feed,
+        **member_history(member, timezone.localdate()),
+    }
+    return render(request, "club/my_space.html", context)

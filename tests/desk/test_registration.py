@@ -1,0 +1,249 @@
+"""Registration: members found as you type, outside players in one form, pairing numbers
+by rating, late entries and withdrawals, the participant list sorted by rating."""
+
+from typing import TYPE_CHECKING
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from club.models import ChangeLog, Event, Member, Participant, Player
+from desk.services import events as services
+from tests.club.factories import MemberFactory, PlayerFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse
+
+pytestmark = pytest.mark.django_db
+
+OUTSIDER = {
+    "first_name": "Jan",
+    "last_name": "Peeters",
+    "fide_id": "212345",
+    "national_id": "",
+    "federation": "bel",
+    "rating": "1876",
+    "team": "",
+}
+
+
+def _search(
+    client: Client, event: Event, q: str, htmx: bool = True
+) -> "_MonkeyPatchedWSGIResponse":
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.get(reverse("desk:member_search", args=[event.pk]), {"q": q}, headers=headers)
+
+
+def test_members_are_found_as_you_type(secretary_client: Client, round_robin_event: Event) -> None:
+    MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
+    MemberFactory(player__first_name="Paul", player__last_name="Warnant")
+    MemberFactory(
+        player__first_name="Lou", player__last_name="Warnotte", status=Member.Status.LAPSED
+    )
+    response = _search(secretary_client, round_robin_event, "warn")
+    html = response.content.decode()
+    assert "Zoé Warnier" in html and "Paul Warnant" in html
+    assert "Lou Warnotte" not in html  # no longer a member
+    assert "<html" not in html  # only the results, for htmx
+    assert html.count('type="submit"') == 2  # one button per member
+
+
+def test_several_words_narrow_the_search(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
+    MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
+    MemberFactory(player__first_name="Paul", player__last_name="Warnier")
+    html = _search(secretary_client, round_robin_event, "warn pa").content.decode()
+    assert "Paul Warnier" in html and "Zoé Warnier" not in html
+
+
+def test_the_search_works_without_javascript(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
+    MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
+    response = _search(secretary_client, round_robin_event, "warn", htmx=False)
+    html = response.content.decode()
+    assert "<html" in html and "Zoé Warnier" in html and 'id="member-q"' in html
+
+
+def test_registered_members_are_not_offered_again(
+    secretary_client: Client, round_robin_event: Event, secretary: User
+) -> None:
+    member = MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
+    services.register(round_robin_event, member.player, secretary)
+    assert "Warnier" not in _search(secretary_client, round_robin_event, "warn").content.decode()
+
+
+def test_a_member_is_registered_with_their_rating(
+    secretary_client: Client, round_robin_event: Event, secretary: User
+) -> None:
+    member = MemberFactory(player__national_rating=1733)
+    secretary_client.post(
+        reverse("desk:register", args=[round_robin_event.pk]), {"member": member.pk}
+    )
+    entry = round_robin_event.participants.get()
+    assert (entry.player, entry.rating, entry.joined_round) == (member.player, 1733, 1)
+    log = ChangeLog.objects.get(action="register")
+    assert (log.user, log.event, log.details["player"]) == (
+        secretary,
+        round_robin_event,
+        member.player.pk,
+    )
+
+
+def test_registering_twice_says_so(
+    secretary_client: Client, round_robin_event: Event, english: None
+) -> None:
+    member = MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
+    url = reverse("desk:register", args=[round_robin_event.pk])
+    secretary_client.post(url, {"member": member.pk})
+    response = secretary_client.post(url, {"member": member.pk}, follow=True)
+    assert "Zoé Warnier is already registered." in response.content.decode()
+    assert round_robin_event.participants.count() == 1
+
+
+def test_an_outside_player_is_added_in_one_form(
+    secretary_client: Client, round_robin_event: Event, secretary: User
+) -> None:
+    response = secretary_client.post(
+        reverse("desk:outsider", args=[round_robin_event.pk]), {**OUTSIDER, "team": "Namur"}
+    )
+    assert response.status_code == 302
+    entry = round_robin_event.participants.select_related("player").get()
+    player = entry.player
+    assert (player.name, player.fide_id, player.federation) == ("Jan Peeters", 212345, "BEL")
+    assert (entry.rating, entry.team, player.club_name) == (1876, "Namur", "Namur")
+    assert not Member.objects.filter(player=player).exists()
+    actions = set(ChangeLog.objects.filter(user=secretary).values_list("action", flat=True))
+    assert actions == {"create_player", "register"}
+
+
+def test_an_outside_player_already_known_by_fide_id_is_reused(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
+    known = PlayerFactory(first_name="Jan", last_name="Peeters", fide_id=212345)
+    secretary_client.post(reverse("desk:outsider", args=[round_robin_event.pk]), OUTSIDER)
+    assert round_robin_event.participants.get().player == known
+    assert Player.objects.count() == 1
+
+
+def test_a_fide_id_of_someone_else_is_refused(
+    secretary_client: Client, round_robin_event: Event, english: None
+) -> None:
+    PlayerFactory(first_name="Anna", last_name="Dewit", fide_id=212345)
+    response = secretary_client.post(
+        reverse("desk:outsider", args=[round_robin_event.pk]), OUTSIDER
+    )
+    assert response.status_code == 400
+    assert "FIDE ID 212345 belongs to Anna Dewit: check the number." in response.content.decode()
+    assert not round_robin_event.participants.exists()
+    assert Player.objects.count() == 1
+
+
+def test_a_bad_federation_is_named_and_nothing_is_saved(
+    secretary_client: Client, round_robin_event: Event, english: None
+) -> None:
+    response = secretary_client.post(
+        reverse("desk:outsider", args=[round_robin_event.pk]), {**OUTSIDER, "federation": "B1"}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Three letters, e.g. BEL." in html
+    assert 'id="outsider" open' in html  # the form stays open with what was typed
+    assert 'value="Peeters"' in html
+    assert not Player.objects.exists()
+
+
+def test_pairing_numbers_follow_the_ratings(
+    secretary_client: Client, round_robin_event: Event, secretary: User
+) -> None:
+    ratings = [1500, None, 2100, 1800]
+    for rating in ratings:
+        services.register(round_robin_event, PlayerFactory(national_rating=rating), secretary)
+    secretary_client.post(reverse("desk:renumber", args=[round_robin_event.pk]))
+    numbered = round_robin_event.participants.order_by("number")
+    assert [p.rating for p in numbered] == [2100, 1800, 1500, None]
+    assert ChangeLog.objects.filter(action="renumber", user=secretary).exists()
+
+
+def test_a_paired_round_robin_keeps_its_numbers(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
+    before = list(paired_event.participants.order_by("pk").values_list("number", flat=True))
+    response = secretary_client.post(reverse("desk:renumber", args=[paired_event.pk]), follow=True)
+    assert "pairing numbers are its draw" in response.content.decode()
+    after = list(paired_event.participants.order_by("pk").values_list("number", flat=True))
+    assert after == before
+
+
+def test_a_late_entry_joins_in_a_later_round_with_the_next_number(
+    secretary_client: Client, paired_event: Event
+) -> None:
+    late = MemberFactory(player__national_rating=2400)
+    secretary_client.post(
+        reverse("desk:register", args=[paired_event.pk]), {"member": late.pk, "joined_round": 3}
+    )
+    entry = paired_event.participants.get(player=late.player)
+    assert (entry.joined_round, entry.number) == (3, 7)
+
+
+def test_a_late_entry_round_is_offered_by_the_search(
+    secretary_client: Client, paired_event: Event
+) -> None:
+    MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
+    response = secretary_client.get(
+        reverse("desk:member_search", args=[paired_event.pk]),
+        {"q": "warn", "joined_round": "4"},
+        headers={"HX-Request": "true"},
+    )
+    assert 'name="joined_round" value="4"' in response.content.decode()
+
+
+def test_a_withdrawal_after_a_round_and_taking_it_back(
+    secretary_client: Client, paired_event: Event, secretary: User, english: None
+) -> None:
+    entry = paired_event.participants.get(number=6)
+    url = reverse("desk:withdraw", args=[paired_event.pk, entry.pk])
+    secretary_client.post(url, {"after_round": "2"})
+    entry.refresh_from_db()
+    assert entry.withdrawn_after_round == 2
+    page = secretary_client.get(reverse("desk:event", args=[paired_event.pk]), {"tri": "number"})
+    assert "withdrawn after round 2" in page.content.decode()
+    secretary_client.post(url, {"reinstate": "1"})
+    entry.refresh_from_db()
+    assert entry.withdrawn_after_round is None
+    actions = list(
+        ChangeLog.objects.filter(user=secretary, action__in=["withdraw", "reinstate"])
+        .order_by("at", "pk")
+        .values_list("action", "details__after_round")
+    )
+    assert actions == [("withdraw", 2), ("reinstate", None)]
+
+
+def test_a_withdrawal_needs_a_round(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
+    entry = paired_event.participants.get(number=6)
+    url = reverse("desk:withdraw", args=[paired_event.pk, entry.pk])
+    response = secretary_client.post(url, {"after_round": "-1"}, follow=True)
+    assert "withdraws after round 0 (before the first) or later" in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.withdrawn_after_round is None
+
+
+@pytest.mark.parametrize(
+    ("order", "expected"),
+    [("-rating", [2000, 1900, 1500, None]), ("rating", [1500, 1900, 2000, None])],
+)
+def test_the_participant_list_sorts_by_rating(
+    secretary_client: Client, round_robin_event: Event, order: str, expected: list[int | None]
+) -> None:
+    for rating in (1900, None, 2000, 1500):
+        Participant.objects.create(event=round_robin_event, player=PlayerFactory(), rating=rating)
+    response = secretary_client.get(
+        reverse("desk:event", args=[round_robin_event.pk]), {"tri": order}
+    )
+    table = response.context["table"]
+    assert [row.record.rating for row in table.rows] == expected
+    assert 'id="participants"' in response.content.decode()

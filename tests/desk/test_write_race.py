@@ -1,0 +1,128 @@
+"""A close and a result save at the same moment, and two saves at once: the event's row
+lock orders them (the later one sees the other's effect or is refused with a message),
+and SQLite's immediate transactions make the second writer wait instead of failing."""
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from club.models import Event, Game, Result
+from tests.club.factories import EventFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _event_with_results(boards: int) -> tuple[Event, list[Game]]:
+    event = EventFactory(status=Event.Status.ONGOING)
+    round_ = event.rounds.create(number=1)
+    games = [
+        Game.objects.create(
+            round=round_, board=n, white=PlayerFactory(), black=PlayerFactory(), result=Result.DRAW
+        )
+        for n in range(1, boards + 1)
+    ]
+    return event, games
+
+
+def _at_once(*jobs: Callable[[], Any]) -> list[Any]:
+    barrier = threading.Barrier(len(jobs))
+    answers: list[Any] = [None] * len(jobs)
+
+    def run(index: int, job: Callable[[], Any]) -> None:
+        barrier.wait()
+        try:
+            answers[index] = job()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return answers
+
+
+def _secretary(name: str) -> Client:
+    client = Client(raise_request_exception=False)
+    client.force_login(User.objects.create_superuser(name, password="x"))
+    return client
+
+
+def _save(client: Client, game: Game, key: str) -> Callable[[], tuple[int, str]]:
+    def post() -> tuple[int, str]:
+        response = client.post(
+            reverse("desk:save_result", args=[game.pk]),
+            {"result": key, "version": game.version},
+            headers={"HX-Request": "true"},
+        )
+        return response.status_code, response.content.decode()
+
+    return post
+
+
+def _close(client: Client, event: Event) -> Callable[[], int]:
+    return lambda: client.post(reverse("desk:close", args=[event.pk])).status_code
+
+
+@pytest.fixture
+def slow_replay(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The queueing of the ratings' replay, as the close runs it: it notes the results the
+    closed event holds, and takes its time, so that a save arriving meanwhile would slip in
+    if nothing ordered the two."""
+    seen: list[list[str]] = []
+
+    def replay(event: Event, user: object = None) -> list[object]:
+        seen.append(list(Game.objects.filter(round__event=event).values_list("result", flat=True)))
+        time.sleep(0.3)
+        return []
+
+    monkeypatch.setattr("desk.services.events.queue_event_replays", replay)
+    return seen
+
+
+@pytest.mark.postgresql
+@pytest.mark.parametrize("trial", range(4))
+def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(
+    slow_replay: list[list[str]], trial: int
+) -> None:
+    assert connection.vendor == "postgresql"
+    event, (game,) = _event_with_results(1)
+    saved, closed = _at_once(_save(_secretary("a"), game, "1"), _close(_secretary("b"), event))
+    game.refresh_from_db()
+    event.refresh_from_db()
+    assert closed == 302 and event.status == Event.Status.CLOSED
+    assert slow_replay == [[game.result]], "the close rated the result the event keeps"
+    status, html = saved
+    if game.result == Result.WHITE_WINS:
+        assert status == 200 and game.version == 2  # the save came first, the close saw it
+    else:
+        assert status == 400 and "est clôturé : rouvrez-le" in html  # the close came first
+        assert (game.result, game.version) == (Result.DRAW, 1)
+
+
+def test_two_saves_at_once_are_both_written_never_a_server_error() -> None:
+    """On SQLite too (immediate transactions: the second writer waits for the first)."""
+    _event, games = _event_with_results(2)
+    answers = _at_once(_save(_secretary("a"), games[0], "1"), _save(_secretary("b"), games[1], "0"))
+    assert [status for status, _html in answers] == [200, 200]
+    results = Game.objects.order_by("board").values_list("result", "version")
+    assert list(results) == [(Result.WHITE_WINS, 2), (Result.BLACK_WINS, 2)]
+
+
+def test_a_close_and_a_save_at_once_answer_without_a_server_error(
+    slow_replay: list[list[str]],
+) -> None:
+    event, (game,) = _event_with_results(1)
+    saved, closed = _at_once(_save(_secretary("a"), game, "1"), _close(_secretary("b"), event))
+    assert closed == 302
+    assert saved[0] in (200, 400)
+    game.refresh_from_db()
+    assert slow_replay == [[game.result]]
