@@ -331,6 +331,8 @@ CACHES = {
 PAGE_CACHE_ENABLED = envbool("PAGE_CACHE", "0" if DEBUG else "1")
 
 CLUB_NAME = os.getenv("CLUB_NAME", "Cercle d'Échecs de Wavre")
+# The club's number at its national federation (FRBE-KBSB: 601 is Wavre), in its Elo reports
+CLUB_FEDERATION_NUMBER = os.getenv("CLUB_FEDERATION_NUMBER", "601")
 
 # E-mail (lib/email_config.py): EMAIL_URL or Django's EMAIL_* variables; the console
 # backend with DEBUG on only.

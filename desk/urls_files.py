@@ -8,5 +8,6 @@ urlpatterns = [
     path("trf/importer/", views.trf_import, name="trf_import"),
     path("trf/confirmer/", views.trf_confirm, name="trf_confirm"),
     path("evenements/<int:pk>/trf/", views.trf_export, name="trf_export"),
+    path("evenements/<int:pk>/elo-frbe/", views.frbe_report, name="frbe_report"),
     path("evenements/<int:pk>/fichiers/", views.event_files, name="event_files"),
 ]

@@ -74,6 +74,7 @@ MATRIX: dict[str, tuple[str, str]] = {
             "edit_round",
             "trf_import",
             "trf_export",
+            "frbe_report",
             "event_files",
             "members",
             "member_new",

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from chesslib.trf import TrfError
 from club.models import Event, Player
 from desk.access import get_event_for_secretary, secretary_required
+from desk.files import frbe
 from desk.files.trf import (
     FileError,
     attach_pgn,
@@ -170,6 +171,16 @@ def trf_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @secretary_required
+@require_GET
+def frbe_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's rated games as the Belgian federation's Elo report."""
+    event = get_event_for_secretary(request, pk)
+    response = HttpResponse(frbe.report(event), content_type="text/plain; charset=latin-1")
+    response["Content-Disposition"] = f'attachment; filename="elo-frbe-{event.pk}.txt"'
+    return response
+
+
+@secretary_required
 @require_http_methods(["GET", "POST"])
 def event_files(request: HttpRequest, pk: int) -> HttpResponse:
     """Results from a CSV file, or games from a PGN file, for one event."""
@@ -195,6 +206,10 @@ def event_files(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("desk:event", pk=event.pk)
         except FileError as error:
             form.add_error("file", str(error))
-    return render(
-        request, "desk/files/event_files.html", {"event": event, "form": form, "kind": kind}
-    )
+    context = {
+        "event": event,
+        "form": form,
+        "kind": kind,
+        "without_id": frbe.players_without_id(event),
+    }
+    return render(request, "desk/files/event_files.html", context)

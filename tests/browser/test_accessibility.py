@@ -31,6 +31,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 # (a member's calculation: tests/browser/test_member_calculation.py opens it in place).
 NOT_PAGES = {
     "calendar_feed", "member_feed", "game_board", "desk:standings_csv", "desk:trf_export",
+    "desk:frbe_report",
     "logout", "password_reset_confirm", "ratings_api:calculate", "my_space",
     "member_calculation",
 }  # fmt: skip
