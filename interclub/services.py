@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club import players
 from club.models import Event, Game, Participant, Player, Result, Round
 from desk.services.events import DeskError, log_change
 from interclub import scoring
@@ -103,21 +104,11 @@ class Typed:
 
 
 def _outsider(team: Team, typed: Typed, user: Any, event: Event) -> Player:
-    """The outside player of ``team``'s club by that name, known already or new; their
+    """The outside player of ``team``'s club by that name, known already (whatever the
+    case, accents or the club's spelling: ``club.players.outside_player``) or new; their
     rating is updated to the one typed."""
     last, first = typed.last_name.strip(), typed.first_name.strip()
-    # the first entered when the club has two of that name (ties broken, not left to the
-    # database)
-    player = (
-        Player.objects.filter(
-            membership__isnull=True,
-            club_name__iexact=team.club_name,
-            last_name__iexact=last,
-            first_name__iexact=first,
-        )
-        .order_by("pk")
-        .first()
-    )
+    player = players.outside_player(first, last, team.club_name)
     if player is None:
         player = Player.objects.create(
             first_name=first,
@@ -126,9 +117,16 @@ def _outsider(team: Team, typed: Typed, user: Any, event: Event) -> Player:
             club_name=team.club_name,
         )
         log_change(user, event, "create_player", player=player.pk, name=player.name)
-    elif typed.rating is not None and player.national_rating != typed.rating:
+        return player
+    changed = []
+    if not player.club_name.strip():
+        player.club_name = team.club_name
+        changed.append("club_name")
+    if typed.rating is not None and player.national_rating != typed.rating:
         player.national_rating = typed.rating
-        player.save(update_fields=["national_rating"])
+        changed.append("national_rating")
+    if changed:
+        player.save(update_fields=changed)
     return player
 
 

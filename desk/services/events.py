@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chesslib.berger import round_robin
+from club import players
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from lib.compiled import CompiledQuery
 from lib.limits import MAX_ROUNDS
@@ -196,6 +197,22 @@ def _same_name(player: Player, outsider: Outsider) -> bool:
 
 
 def _known_player(outsider: Outsider) -> Player | None:
+    """The player already known by this FIDE ID or national ID (refused when that ID
+    belongs to someone of another name); else the one outside player of that name whose
+    IDs do not contradict the ones typed (``club.players``)."""
+    found = _known_by_id(outsider)
+    if found is not None:
+        return found
+    same = [
+        player
+        for player in players.by_name(outsider.first_name, outsider.last_name)
+        if (outsider.fide_id is None or player.fide_id in (None, outsider.fide_id))
+        and (not outsider.national_id or not player.national_id)
+    ]
+    return same[0] if len(same) == 1 else None
+
+
+def _known_by_id(outsider: Outsider) -> Player | None:
     """The player already known by this FIDE ID or national ID; refused when that ID
     belongs to someone of another name."""
     found: list[tuple[str, Player]] = []
@@ -220,6 +237,20 @@ def _known_player(outsider: Outsider) -> Player | None:
     return found[0][1] if found else None
 
 
+def _complete(player: Player, outsider: Outsider) -> None:
+    """The IDs typed that the known player's record lacks, written into it."""
+    changed = []
+    if outsider.fide_id is not None and player.fide_id is None:
+        player.fide_id = outsider.fide_id
+        changed.append("fide_id")
+    if outsider.national_id.strip() and not player.national_id:
+        player.national_id = outsider.national_id.strip()
+        player.federation = player.federation or outsider.federation.strip().upper()
+        changed += ["national_id", "federation"]
+    if changed:
+        player.save(update_fields=changed)
+
+
 @transaction.atomic
 def register_outsider(
     event: Event, outsider: Outsider, user: Any, joined_round: int = 1
@@ -228,7 +259,9 @@ def register_outsider(
     the participant and whether the player is new."""
     player = _known_player(outsider)
     created = player is None
-    if player is None:
+    if player is not None:
+        _complete(player, outsider)
+    else:
         player = Player.objects.create(
             first_name=outsider.first_name.strip(),
             last_name=outsider.last_name.strip(),

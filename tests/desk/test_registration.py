@@ -128,6 +128,27 @@ def test_an_outside_player_already_known_by_fide_id_is_reused(
     assert Player.objects.count() == 1
 
 
+def test_an_outside_player_known_by_name_only_gets_the_fide_id_typed(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
+    """Issue #24: one record per player. A player entered before without IDs (an
+    interclub line-up) is the one registered, not a second Jan Peeters."""
+    known = PlayerFactory(first_name="Jan", last_name="PEETERS", fide_id=None)
+    secretary_client.post(reverse("desk:outsider", args=[round_robin_event.pk]), OUTSIDER)
+    assert round_robin_event.participants.get().player == known
+    known.refresh_from_db()
+    assert (known.fide_id, Player.objects.count()) == (212345, 1)
+
+
+def test_a_known_player_of_the_same_name_with_another_fide_id_is_someone_else(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
+    PlayerFactory(first_name="Jan", last_name="Peeters", fide_id=299999)
+    secretary_client.post(reverse("desk:outsider", args=[round_robin_event.pk]), OUTSIDER)
+    assert round_robin_event.participants.get().player.fide_id == 212345
+    assert Player.objects.count() == 2
+
+
 def test_a_fide_id_of_someone_else_is_refused(
     secretary_client: Client, round_robin_event: Event, english: None
 ) -> None:

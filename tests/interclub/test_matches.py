@@ -236,3 +236,36 @@ def test_an_unfinished_match_does_not_count_in_the_standings(
         ("Namur 2", 0, 0),
     }
     assert services.match_score(match).home_points == 1
+
+
+def test_a_line_up_finds_the_known_player_whatever_his_club_spelling_and_accents(
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
+    """Issue #24: "Marchal / Didier / 1902" typed in a line-up created a second Didier
+    Marchal beside the known one (FIDE ID, national ID, club): his games were then rated on
+    the new record."""
+    known = Player.objects.create(
+        first_name="Didier", last_name="Marchal", fide_id=211000, national_id="21430",
+        federation="BEL", club_name="Cercle Royal de Namur", national_rating=1890,
+    )  # fmt: skip
+    typed = [Typed(None, "Didier", "MARCHAL", 1902), *_theirs()[1:]]
+    services.set_lineup(match, match.away, typed, secretary)
+    assert Player.objects.filter(last_name__iexact="marchal").count() == 1
+    known.refresh_from_db()
+    assert (known.national_rating, known.club_name) == (1902, "Cercle Royal de Namur")
+    # an accented name typed without its accents is the same player too
+    known.first_name = "Frédéric"
+    known.save()
+    services.set_lineup(match, match.away, [Typed(None, "Frederic", "Marchal", 1902)], secretary)
+    assert Player.objects.filter(last_name__iexact="marchal").count() == 1
+
+
+def test_two_known_players_of_one_name_the_one_of_the_teams_club_is_chosen(
+    match: TeamMatch, members: list[Member], secretary: User
+) -> None:
+    Player.objects.create(first_name="Jean", last_name="Martin", club_name="Liège")
+    namur = Player.objects.create(first_name="Jean", last_name="Martin", club_name="Namur")
+    services.set_lineup(match, match.away, [Typed(None, "Jean", "Martin", 1700)], secretary)
+    entry = match.lineup.get(team=match.away, board=1)
+    assert entry.player_id == namur.pk
+    assert Player.objects.filter(last_name="Martin").count() == 2
