@@ -3,6 +3,7 @@
 from django.urls import URLPattern, path
 
 from public.views import calendar as views_calendar
+from public.views import downloads
 from public.views import pages as views
 from public.views import site as views_site
 
@@ -13,6 +14,7 @@ urlpatterns: list[URLPattern] = [
     path("calendrier/<uuid:token>.ics", views_calendar.member_feed, name="member_feed"),
     path("tournois/", views.tournaments, name="tournaments"),
     path("evenements/<int:pk>/", views.event, name="event"),
+    path("evenements/<int:pk>/parties.pgn", downloads.event_pgn, name="event_pgn"),
     path("parties/", views.games, name="games"),
     path("parties/<int:pk>/", views.game, name="game"),
     path("parties/<int:pk>/position/<int:ply>.svg", views.game_board, name="game_board"),
@@ -22,6 +24,7 @@ urlpatterns: list[URLPattern] = [
     path("membres/<int:pk>/", views.member, name="member"),
     path("membres/<int:pk>/historique/", views.member_changes, name="member_changes"),
     path("membres/<int:pk>/parties/", views.member_games_page, name="member_games"),
+    path("membres/<int:pk>/parties.pgn", downloads.member_pgn, name="member_pgn"),
     path(
         "membres/<int:pk>/calcul/<int:change>/",
         views.member_calculation,

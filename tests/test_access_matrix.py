@@ -34,6 +34,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "member_feed": ("all", "-"),
     "tournaments": ("all", "-"),
     "event": ("all", "-"),
+    "event_pgn": ("all", "-"),
     "games": ("all", "-"),
     "game": ("all", "-"),
     "game_board": ("all", "-"),
@@ -44,6 +45,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "member_calculation": ("all", "-"),
     "member_changes": ("all", "-"),
     "member_games": ("all", "-"),
+    "member_pgn": ("all", "-"),
     "rankings": ("all", "-"),
     "ranking": ("all", "-"),
     "links": ("all", "-"),
@@ -188,6 +190,7 @@ def site(db: None) -> Site:
         "member": [member.pk],
         "member_changes": [member.pk],
         "member_games": [member.pk],
+        "member_pgn": [member.pk],
         "member_calculation": [
             member.pk,
             cast(RatingChange, member.player.rating_changes.first()).pk,

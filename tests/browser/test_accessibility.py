@@ -32,6 +32,8 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 NOT_PAGES = {
     "calendar_feed", "member_feed", "game_board", "desk:standings_csv", "desk:trf_export",
     "desk:frbe_report",
+    "event_pgn",
+    "member_pgn",
     "logout", "password_reset_confirm", "ratings_api:calculate", "my_space",
     "member_calculation",
 }  # fmt: skip
