@@ -106,12 +106,10 @@ def engine_trf(
 ) -> tuple[str, dict[int, int]]:
     """The TRF(x) the engine reads, and the entrant's id for each of its start numbers.
     Start numbers are the pairing numbers (C.04.3 E.5 reads their parity); if these are
-    not 1 to N, their order is kept on 1 to N."""
-    ordered = sorted(entrants, key=lambda e: (e.number, e.id))
-    if [e.number for e in ordered] == list(range(1, len(ordered) + 1)):
-        start = {e.id: e.number for e in ordered}
-    else:
-        start = {e.id: n for n, e in enumerate(ordered, 1)}
+    not 1 to N, their order is kept on 1 to N, players without one (0) last."""
+    # players without a pairing number yet (0) last, so that the others keep theirs
+    ordered = sorted(entrants, key=lambda e: (e.number <= 0, e.number, e.id))
+    start = {e.id: n for n, e in enumerate(ordered, 1)}
     past = round_number - 1
     lines = [
         "012 Round to pair",

@@ -86,3 +86,12 @@ def test_it_keeps_the_order_of_pairing_numbers_that_are_not_one_to_n() -> None:
     entrants = [swiss.Entrant(10 * n, 2000, n) for n in (9, 3, 5)]
     _text, ids = swiss.engine_trf(entrants, 1, 3)
     assert ids == {1: 30, 2: 50, 3: 90}
+
+
+def test_it_keeps_the_pairing_numbers_when_a_resting_player_has_none_yet() -> None:
+    """E.5 reads the parity of the pairing number: an entry not yet numbered (0) goes
+    after the others, which keep 1, 2, 3."""
+    entrants = [swiss.Entrant(n, 2000, n) for n in (1, 2, 3)]
+    entrants.append(swiss.Entrant(99, 2500, 0, absent=True))
+    _text, ids = swiss.engine_trf(entrants, 1, 3)
+    assert ids == {1: 1, 2: 2, 3: 3, 4: 99}
