@@ -1,40 +1,45 @@
 """Swiss pairings by the FIDE Dutch system (C.04.3 as in force from February 2026).
 
-The one place that knows the engine. caissify-pairings' Dutch engine is a port of
-bbpPairings' algorithm (the FIDE-endorsed reference); it asks its caller for each player's
-history, which this module builds from plain data the way the reference reads a TRF:
+The one place that knows the engine: py4swiss (MIT; its matching routine is bbpPairings',
+Apache-2.0), a port of bbpPairings, the FIDE-endorsed reference, used through its
+documented interface: a tournament's history as a TRF(x) file in (``TrfParser.parse``),
+the next round's pairs out (``DutchEngine.generate_pairings``), as its command line
+``py4swiss -t FILE`` does. This module writes that file from plain data the way the
+reference reads one:
 
-- colours and previous opponents come from played games only: a forfeit is not a played
-  game (C.04.1 and bbpPairings' ``gameWasPlayed``), so its colour does not count and its
-  opponents may meet again;
-- a round not played floats the player down when it scored points (pairing-allocated bye,
-  forfeit win, half-point bye), and does not otherwise;
-- a player who had a pairing-allocated bye, a full-point bye or a forfeit win cannot get
-  the bye again; a half-point bye does not count;
-- pairing numbers are the starting ranks, and the initial colour is read back from the
-  first round.
+- each past round of each player as a TRF result: a played game (``1``, ``=``, ``0``), a
+  forfeit (``+``, ``-``: not a played game, C.04.1, so its colour does not count and its
+  players may meet again), a bye or an absence by the points it scored (``U`` for a full
+  point, which also bars the pairing-allocated bye, ``H``, ``Z``);
+- the players not to be paired (absent, withdrawn, not yet entered, a bye asked) with a
+  ``Z`` for the round to pair, so that the engine leaves them out;
+- the initial colour (``XXC white1`` or ``black1``) and the rounds planned (``XXR``);
+- the virtual points of accelerated rounds (``XXA``, Baku, C.04.5.1), which the engine adds
+  to the scores its brackets and floats are made of, as bbpPairings does.
 
-Two changes to the engine, kept here: its colour rule E.4/E.5 takes "higher ranked" to
-mean the lower pairing number, where C.04.3 (A.2) ranks by score first; and its maximum
-weight matching (networkx, pure Python: over a minute at 150 players) is replaced by the
-compiled, incremental matcher of py4swiss (bbpPairings' own matching routine, with
-arbitrary-length weights).
+The engine applies C.04.3 as it stood until January 2026. One rule of the 2026 text, as
+bbpPairings 6 applies it, is asked of it through the file: in round 1 the initial colour
+goes by each board's higher-ranked player's place among the players paired (1st, 3rd,
+5th...: the initial colour), not by his pairing number, so that a player absent in round 1
+does not flip every board below him. ``XXC rank`` (JaVaFo's configuration, which py4swiss
+reads) numbers the players paired by their order in the file for that round; without
+absent players the two are the same. Other differences with bbpPairings 6 found in testing
+are proposed upstream (docs/upstream/py4swiss-2026-dutch.md).
 """
 
 from __future__ import annotations
 
-import builtins
-import inspect
-import textwrap
-import types
-from collections.abc import Hashable, Mapping, Sequence
+import tempfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from pathlib import Path
 
-from caissify_pairings.engines import dutch
-from py4swiss.dynamicuint import DynamicUint
-from py4swiss.matching_computer import ComputerDutchOptimality
+from py4swiss.engines import DutchEngine
+from py4swiss.engines.common import PairingError
+from py4swiss.trf import TrfParser
+
+ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 
 
 @dataclass
@@ -46,7 +51,7 @@ class Entrant:
     colours: list[str] = field(default_factory=list)  # "white", "black" or "none" per round
     opponents: list[int | None] = field(default_factory=list)  # None: no game
     played: list[bool] = field(default_factory=list)  # False: bye, forfeit, absence
-    byes: int = 0  # pairing-allocated and full-point byes
+    absent: bool = False  # not to be paired this round (withdrawn, bye asked, not entered)
 
 
 @dataclass(frozen=True)
@@ -56,32 +61,100 @@ class Pairing:
     board: int
 
 
+class Unpairable(Exception):
+    """No pairing of the round satisfies the absolute criteria (no repeat, colours)."""
+
+
 def pair(
     entrants: Sequence[Entrant],
     round_number: int,
     total_rounds: int,
     initial_colour: str = "white",
-    others: Mapping[int, list[Decimal]] | None = None,
-    virtual: Mapping[int, Decimal] | None = None,
+    accelerations: Mapping[int, Sequence[Decimal]] | None = None,
 ) -> list[Pairing]:
-    """The pairs of ``round_number`` for the players given (those to pair this round);
-    ``others``: the points per round of past opponents not paired this round;
-    ``virtual``: accelerated rounds' virtual points, added to the pairing score only."""
-    players, previous = engine_input(entrants, others or {})
-    for player in players:
-        player["score"] += float((virtual or {}).get(player["id"], 0))
-    engine = _Engine(
-        players=players,
-        previous_pairings=previous,
-        round_number=round_number,
-        total_rounds=total_rounds,
-        initial_color=initial_colour,
-        # the engine's own acceleration is not FIDE's: it only makes round 1 read scores
-        accelerated=any((virtual or {}).values()),
-    )
-    return [
-        Pairing(p["white_id"], p.get("black_id"), p["table"]) for p in engine.generate_pairings()
+    """The pairs of ``round_number``: the entrants not ``absent`` are paired; the others
+    (past opponents, players resting) are there for their history.
+    ``accelerations``: each player's virtual points per round, round 1 first, up to this
+    one (Baku acceleration); added to the scores the pairing reads, not to the standings.
+    The bye, if any, comes last."""
+    text, ids = engine_trf(entrants, round_number, total_rounds, initial_colour, accelerations)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "round.trf"
+        path.write_text(text, encoding="utf-8")
+        trf = TrfParser.parse(path, strict=True)
+    try:
+        pairs = DutchEngine.generate_pairings(trf)
+    except PairingError as error:
+        raise Unpairable(str(error)) from error
+    boards: list[Pairing] = []
+    byes: list[Pairing] = []
+    for pairing in pairs:
+        white, black = ids[pairing.white], ids.get(pairing.black)
+        if black is None:
+            byes.append(Pairing(white, None, 0))
+        else:
+            boards.append(Pairing(white, black, len(boards) + 1))
+    return boards + byes
+
+
+def engine_trf(
+    entrants: Sequence[Entrant],
+    round_number: int,
+    total_rounds: int,
+    initial_colour: str = "white",
+    accelerations: Mapping[int, Sequence[Decimal]] | None = None,
+) -> tuple[str, dict[int, int]]:
+    """The TRF(x) the engine reads, and the entrant's id for each of its start numbers.
+    Start numbers are the pairing numbers (C.04.3 E.5 reads their parity); if these are
+    not 1 to N, their order is kept on 1 to N, players without one (0) last."""
+    # players without a pairing number yet (0) last, so that the others keep theirs
+    ordered = sorted(entrants, key=lambda e: (e.number <= 0, e.number, e.id))
+    start = {e.id: n for n, e in enumerate(ordered, 1)}
+    past = round_number - 1
+    lines = [
+        "012 Round to pair",
+        f"XXR {max(total_rounds, round_number)}",
+        f"XXC {'white1' if initial_colour == 'white' else 'black1'}",
     ]
+    if round_number == 1:
+        # JaVaFo's "rank" configuration: the players paired are numbered by their order in
+        # the file (their pairing numbers' order), so E.5 reads each one's place among them
+        lines[-1] += " rank"
+    for entrant in ordered:
+        virtual = list((accelerations or {}).get(entrant.id, ()))[:round_number]
+        if any(virtual):
+            virtual += [ZERO] * (round_number - len(virtual))
+            lines.append(f"XXA {start[entrant.id]:4d} " + " ".join(f"{v:4.1f}" for v in virtual))
+    for entrant in ordered:
+        results = [_result(entrant, n, start) for n in range(past)]
+        if entrant.absent:
+            results.append(("0000", "-", "Z"))
+        points = sum((_POINTS[code] for _opponent, _colour, code in results), ZERO)
+        name = f"Player {entrant.id}"[:33]
+        line = (
+            f"001 {start[entrant.id]:4d}      {name:33s} {min(entrant.rating, 9999):4d} "
+            f"{'':3s} {'':11s} {'':10s} {points:4.1f} {start[entrant.id]:4d}"
+        )
+        lines.append(line + "".join(f"  {o:>4s} {c} {r}" for o, c, r in results))
+    return "\n".join(lines) + "\n", {number: key for key, number in start.items()}
+
+
+_POINTS = {"1": ONE, "=": HALF, "0": ZERO, "+": ONE, "-": ZERO, "U": ONE, "H": HALF, "Z": ZERO}
+
+
+def _result(entrant: Entrant, n: int, start: Mapping[int, int]) -> tuple[str, str, str]:
+    """Round ``n`` (from 0) of the entrant as a TRF result: opponent, colour, code."""
+    points = entrant.scores[n] if n < len(entrant.scores) else ZERO
+    opponent = entrant.opponents[n] if n < len(entrant.opponents) else None
+    if opponent is None or opponent not in start:
+        code = "U" if points >= ONE else "H" if points > ZERO else "Z"
+        return "0000", "-", code
+    colour = "w" if entrant.colours[n] == "white" else "b"
+    if n < len(entrant.played) and entrant.played[n]:
+        code = "1" if points >= ONE else "=" if points > ZERO else "0"
+    else:
+        code = "+" if points >= ONE else "-"
+    return f"{start[opponent]:4d}", colour, code
 
 
 def baku_virtual_points(
@@ -99,269 +172,3 @@ def baku_virtual_points(
     points = Decimal(1) if round_number <= -(-accelerated // 2) else Decimal("0.5")
     last_a = 2 * -(-entered // 4)
     return {player: points for player, number in numbers.items() if 0 < number <= last_a}
-
-
-def engine_input(
-    entrants: Sequence[Entrant], others: Mapping[int, list[Decimal]]
-) -> tuple[list[dict[str, Any]], set[tuple[Hashable, Hashable]]]:
-    """The engine's player records and the pairs already played."""
-    before = {e.id: _running(e.scores) for e in entrants}
-    before.update({key: _running(scores) for key, scores in others.items() if key not in before})
-    previous: set[tuple[Hashable, Hashable]] = set()
-    players = []
-    for entrant in entrants:
-        floats, colours, forfeit_wins = [], [], 0
-        for n, points in enumerate(entrant.scores):
-            opponent = entrant.opponents[n] if n < len(entrant.opponents) else None
-            played = n < len(entrant.played) and entrant.played[n]
-            if not played or opponent is None:
-                floats.append("down" if points > 0 else "none")
-                if opponent is not None and points >= 1:
-                    forfeit_wins += 1
-                continue
-            colours.append(entrant.colours[n])
-            mine = before[entrant.id][n]
-            theirs = before[opponent][n] if opponent in before else mine
-            floats.append("down" if mine > theirs else "up" if mine < theirs else "none")
-            previous.add((min(entrant.id, opponent), max(entrant.id, opponent)))
-        players.append(
-            {
-                "id": entrant.id,
-                "name": str(entrant.id),
-                "score": float(sum(entrant.scores, Decimal(0))),
-                "rating": entrant.rating,
-                "starting_number": entrant.number,
-                "pairing_number": entrant.number,
-                "color_hist": colours,
-                "float_history": floats,
-                "bye_count": entrant.byes,
-                "forfeit_win_count": forfeit_wins,
-            }
-        )
-    return players, previous
-
-
-def _running(scores: list[Decimal]) -> list[Decimal]:
-    """The score before each round."""
-    totals, total = [], Decimal(0)
-    for points in scores:
-        totals.append(total)
-        total += points
-    return totals
-
-
-# --- the engine, with the reference's colour ranking and a compiled matching ---------------
-
-
-class _Engine(dutch.DutchEngine):
-    @classmethod
-    def _apply_baku_virtual_scores(cls, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The virtual points are FIDE's, added by ``pair``: the engine adds none."""
-        return list(players)
-
-    def _assign_colors(self, p1: Any, p2: Any) -> tuple[Any, Any]:
-        """C.04.3 E.1-E.5 as the engine applies them, except that the "higher ranked"
-        player of E.4 and E.5 is the one with the higher score, then the lower pairing
-        number (A.2); the engine compares pairing numbers only."""
-        higher, lower = sorted((p1, p2), key=lambda p: (-p.score, p.pairing_number))
-        pref1, pref2 = p1.color_preference, p2.color_preference
-        none, white = dutch.ColorPref.NONE, dutch.ColorPref.WHITE
-        if pref1 != none and pref2 != none and pref1 != pref2:  # E.1
-            return (p1, p2) if pref1 == white else (p2, p1)
-        str1, str2 = p1.preference_strength, p2.preference_strength
-        if str1 != str2:  # E.2
-            stronger, other = (p1, p2) if str1 > str2 else (p2, p1)
-            if stronger.color_preference == white:
-                return stronger, other
-            if stronger.color_preference != none:
-                return other, stronger
-        elif str1 > 0 and pref1 == pref2 and p1.color_diff != p2.color_diff:
-            # E.2, both wanting the same colour: the wider colour difference is granted
-            wider, other = (p1, p2) if abs(p1.color_diff) > abs(p2.color_diff) else (p2, p1)
-            return (wider, other) if pref1 == white else (other, wider)
-        h1, h2 = p1.color_hist, p2.color_hist
-        for k in range(1, min(len(h1), len(h2)) + 1):  # E.3
-            if h1[-k] != h2[-k]:
-                return (p2, p1) if h1[-k] == "white" else (p1, p2)
-        preference = higher.color_preference
-        if preference != none:  # E.4
-            return (higher, lower) if preference == white else (lower, higher)
-        initial = self.initial_color == "white"  # E.5
-        higher_white = initial if higher.pairing_number % 2 == 1 else not initial
-        return (higher, lower) if higher_white else (lower, higher)
-
-
-class _Graph:
-    """The part of ``networkx.Graph`` the engine uses to hand a graph to the matching."""
-
-    def __init__(self) -> None:
-        self.nodes: list[Hashable] = []
-        self.edges: dict[tuple[Hashable, Hashable], int] = {}
-
-    def add_node(self, node: Hashable) -> None:
-        self.nodes.append(node)
-
-    def add_edge(self, u: Hashable, v: Hashable, weight: int = 1) -> None:
-        self.edges[(u, v)] = weight
-
-
-class _Weights(dict[tuple[int, int], int]):
-    """The engine's table of edge weights, remembering the edges written since the last
-    matching (the engine writes it only by ``table[key] = weight``)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.written: set[tuple[int, int]] = set()
-
-    def __setitem__(self, key: tuple[int, int], weight: int) -> None:
-        super().__setitem__(key, weight)
-        self.written.add(key)
-
-
-class _Matcher:
-    """``networkx.max_weight_matching(G, maxcardinality=True)`` on bbpPairings' compiled,
-    incremental blossom algorithm. The engine solves the same graph again and again with a
-    few weights changed; only those are handed to the matcher. Maximum cardinality first:
-    every edge gets a bit above the sum of all the engine's weights."""
-
-    def __init__(self) -> None:
-        self.nodes: list[Hashable] = []
-        self.weights: dict[tuple[Hashable, Hashable], int] = {}
-        self.computer: Any = None
-        self.bits = 0
-
-    def __call__(self, graph: _Graph, maxcardinality: bool = False) -> set[tuple[Any, Any]]:
-        if not maxcardinality:
-            raise ValueError("the engine asks for a maximum cardinality matching")
-        nodes = graph.nodes
-        weights = graph.edges
-        if nodes != list(range(len(nodes))):  # the engine's vertices are 0..n-1 mostly
-            index = {node: i for i, node in enumerate(nodes)}
-            weights = {(index[u], index[v]): w for (u, v), w in weights.items()}
-        changed = weights.items() - self.weights.items()
-        top = max((w for _key, w in changed), default=0).bit_length()
-        if nodes != self.nodes or top > self.bits:
-            self._start(nodes, max(weights.values(), default=0).bit_length())
-            changed = set(weights.items())
-        set_weight = self.computer.set_edge_weight
-        for key in self.weights.keys() - weights.keys():
-            set_weight(*key, self.zero)
-        for key, weight in changed:
-            set_weight(*key, self._uint(weight) if weight > 0 else self.zero)
-        self.weights = weights
-        self.computer.compute_matching()
-        mates = self.computer.get_matching()
-        return {(nodes[i], nodes[j]) for i, j in enumerate(mates) if i < j}
-
-    def match_table(self, table: _Weights, size: int) -> set[tuple[int, int]]:
-        """The same matching on vertices 0..size-1 from the engine's weight table, reading
-        only the edges written since the last call."""
-        written, table.written = table.written, set()
-        top = max((table[key] for key in written), default=0).bit_length()
-        if self.computer is None or len(self.nodes) != size or top > self.bits:
-            self._start(list(range(size)), max(table.values(), default=0).bit_length())
-            written = set(table)
-        set_weight, known = self.computer.set_edge_weight, self.weights
-        for key in written:
-            weight = table[key]
-            if known.get(key, 0) != weight:
-                known[key] = weight
-                set_weight(*key, self._uint(weight) if weight > 0 else self.zero)
-        self.computer.compute_matching()
-        mates = self.computer.get_matching()
-        return {(i, j) for i, j in enumerate(mates) if i < j}
-
-    def _start(self, nodes: list[Hashable], top: int) -> None:
-        self.nodes = list(nodes)
-        self.weights = {}
-        self.bits = top + 32  # room for the engine's later adjustments
-        cardinality_bit = self.bits + len(nodes).bit_length() + 1
-        self.cardinality = 1 << cardinality_bit
-        self.parts = (cardinality_bit + 2 + 2) // 32 + 1  # 2 bits margin for the matcher
-        template = DynamicUint(1)
-        template.shift_grow(32 * (self.parts - 1))  # the parts needed, then cleared
-        template &= 0
-        self.template = template
-        self.cache: dict[int, DynamicUint] = {}
-        self.zero = DynamicUint(template)
-        largest = self._convert((1 << (32 * self.parts - 2)) - 1)
-        self.computer = ComputerDutchOptimality(len(nodes), largest)
-        for _node in nodes:
-            self.computer.add_vertex()
-
-    def _uint(self, weight: int) -> DynamicUint:
-        """The engine's weight plus the cardinality bit, as the matcher's integer."""
-        found = self.cache.get(weight)
-        if found is None:
-            found = self.cache[weight] = self._convert(weight + self.cardinality)
-        return found
-
-    def _convert(self, value: int) -> DynamicUint:
-        result = DynamicUint(self.template)
-        for shift in range(32 * (self.parts - 1), -1, -32):
-            result <<= 32
-            result |= (value >> shift) & 0xFFFFFFFF
-        return result
-
-
-def _networkx_shim() -> types.ModuleType:
-    shim = types.ModuleType("networkx")
-    shim.Graph = _Graph  # type: ignore[attr-defined]
-    shim.max_weight_matching = _Matcher()  # type: ignore[attr-defined]
-    shim.Weights = _Weights  # type: ignore[attr-defined]
-    shim.match_table = _Matcher().match_table  # type: ignore[attr-defined]
-    return shim
-
-
-# The engine's iterative matching rebuilds its whole graph before each of its hundred-odd
-# matchings (212 players: 22,000 edges each time); handed its weight table instead, the
-# matcher reads only the edges written since. The text replaced is that of the pinned
-# caissify-pairings 0.5.0; if it ever differs, the graph path above is used unchanged.
-_GRAPH_BUILT = """            G = nx.Graph()
-            for i in range(n):
-                G.add_node(i)
-            for (i, j), w in edge_weights.items():
-                if w > 0:
-                    G.add_edge(i, j, weight=w)
-            m = nx.max_weight_matching(G, maxcardinality=True)
-"""
-_TABLE_READ = """            m = nx.match_table(edge_weights, n)
-"""
-_TABLE_MADE = ("edge_weights: Dict[Tuple[int, int], int] = {}", "edge_weights = nx.Weights()")
-
-
-def _iterative_on_table() -> Any:
-    source = inspect.getsource(dutch.DutchEngine._pair_iterative_mwm)
-    if _GRAPH_BUILT not in source or source.count(_TABLE_MADE[0]) != 1:
-        return dutch.DutchEngine._pair_iterative_mwm
-    source = source.replace(_GRAPH_BUILT, _TABLE_READ).replace(*_TABLE_MADE)
-    scope = dict(vars(dutch))
-    exec(compile(textwrap.dedent(source), dutch.__file__, "exec"), scope)
-    return scope["_pair_iterative_mwm"]
-
-
-def _with_fast_matching(function: Any) -> Any:
-    """The engine's method, with ``import networkx`` bound to our matching: each call gets
-    its own matchers (no state shared between requests)."""
-
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        shim = _networkx_shim()
-
-        def importer(name: str, *rest: Any, **named: Any) -> Any:
-            if name == "networkx":
-                return shim
-            return builtins.__import__(name, *rest, **named)
-
-        scope = dict(function.__globals__)
-        scope["__builtins__"] = {**vars(builtins), "__import__": importer}
-        bound = types.FunctionType(
-            function.__code__, scope, function.__name__, function.__defaults__, function.__closure__
-        )
-        return bound(self, *args, **kwargs)
-
-    return method
-
-
-_Engine._pair_bracket_mwm = _with_fast_matching(dutch.DutchEngine._pair_bracket_mwm)
-_Engine._pair_global_mwm = _with_fast_matching(dutch.DutchEngine._pair_global_mwm)
-_Engine._pair_iterative_mwm = _with_fast_matching(_iterative_on_table())

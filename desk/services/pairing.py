@@ -63,8 +63,10 @@ def history(event: Event, before_round: int) -> History:
 
 
 def initial_colour(event: Event) -> str:
-    """The initial colour (C.04.3 E.5): in round 1 the top-ranked player gets it when his
-    pairing number is odd. Read back from round 1; white before round 1 is paired."""
+    """The initial colour (C.04.3 E.5), read back from round 1: the 2026 text gives it to
+    the higher-ranked player of the first board, and the first board is the one of the
+    best-ranked player paired (the order of publication; an imported file's boards are not
+    known, so this is read from the pairing numbers). White before round 1 is paired."""
     numbers: dict[int, int | None] = dict(event.participants.values_list("player_id", "number"))
     boards: list[tuple[int, int]] = []
     for white, black in Game.objects.filter(round__event=event, round__number=1).values_list(
@@ -75,9 +77,8 @@ def initial_colour(event: Event) -> str:
             boards.append((white_number, black_number))
     if not boards:
         return "white"
-    white_number, black_number = min(boards, key=lambda board: min(board))
-    top = min(white_number, black_number)
-    return "white" if (white_number == top) == (top % 2 == 1) else "black"
+    white_number, black_number = min(boards, key=min)
+    return "white" if white_number < black_number else "black"
 
 
 def playing(event: Event, number: int) -> list[Participant]:
@@ -106,6 +107,14 @@ def accelerated_points(event: Event, number: int, total: int) -> dict[int, Decim
     return swiss.baku_virtual_points(numbers, entrants.count(), number, total)
 
 
+def accelerations(event: Event, number: int, total: int) -> dict[int, list[Decimal]]:
+    """Each player's virtual points in rounds 1 to ``number``: the engine makes the
+    brackets and the past rounds' floats of the scores with them, as bbpPairings does."""
+    by_round = [accelerated_points(event, n, total) for n in range(1, number + 1)]
+    players = {player for virtual in by_round for player in virtual}
+    return {p: [virtual.get(p, Decimal(0)) for virtual in by_round] for p in players}
+
+
 @transaction.atomic
 def pair_next_round(event: Event, user: Any) -> Round:
     """The next Swiss round, by the FIDE Dutch system; the odd player gets the
@@ -124,6 +133,7 @@ def pair_next_round(event: Event, user: Any) -> Round:
 
         renumber(event, user)
         players = playing(event, number)
+    to_pair = {p.player_id for p in players}
     entrants = [
         swiss.Entrant(
             id=p.player_id,
@@ -133,17 +143,19 @@ def pair_next_round(event: Event, user: Any) -> Round:
             colours=past.colours[p.player_id],
             opponents=past.opponents[p.player_id],
             played=past.played[p.player_id],
-            byes=past.byes[p.player_id],
+            absent=p.player_id not in to_pair,
         )
-        for p in players
+        for p in event.participants.all()
     ]
     total = max(event.planned_rounds or 0, number)
-    virtual = accelerated_points(event, number, total)
-    pairs = swiss.pair(
-        entrants, number, total, initial_colour(event), others=past.scores, virtual=virtual
-    )
-    if sum(pairing.black is None for pairing in pairs) > len(players) % 2:
-        # The engine leaves unpaired whoever it cannot pair without a repeat.
+    try:
+        pairs = swiss.pair(
+            entrants, number, total, initial_colour(event), accelerations(event, number, total)
+        )
+    except swiss.Unpairable:
+        pairs = []
+    if not pairs or sum(pairing.black is None for pairing in pairs) > len(players) % 2:
+        # No pairing of the Dutch system without a repeat (C.04.3's absolute criteria).
         raise DeskError(
             _("Round %(n)s cannot be paired by the Dutch system without a repeat: pair it by hand.")
             % {"n": number}
