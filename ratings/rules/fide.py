@@ -9,8 +9,9 @@ versions: see docs/ratings/fide.md for each with its source).
   the period: Rn = Ro + round(Σ K (W − We)), the change rounded half away from zero.
 - We from the FIDE table (seed 000); the difference capped at 400 (350 before July 2009),
   and since October 2025 not capped for a player rated 2650 or more.
-- K since July 2014: 40 for a player's first 30 games, and for juniors (to the end of the
-  year they turn 18) rated under 2300; 20 under 2400; 10 once 2400 has been reached, for
+- K since July 2014: 40 for a player's first 30 games, and for juniors (to their 18th
+  birthday; from July 2017 to the end of the year they turn 18) whose rating has never
+  reached 2300; 20 under 2400; 10 once 2400 has been reached, for
   good; when K × (games of the period) exceeds 700, K is the largest whole number within
   it. Before: 25 (30 from July 2011) for new players, 15 under 2400, 10 from 2400.
 - First rating, before March 2024 (seed 001): per period Ru = Rc + D(p) below 50 %, Rc + 20
@@ -65,6 +66,7 @@ ROLE = "fide"
 ADJUSTMENT_LABEL: str | None = N_("FIDE: one-time adjustment of 1 March 2024")
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 MONTHS = tuple(f"{month:02d}-01" for month in range(1, 13))
+JUNIOR_UNTIL = ("birthday", "year_end")  # the junior's age boundary (``Params.junior_until``)
 
 
 @dataclass(frozen=True)
@@ -118,8 +120,25 @@ class Params:
         min=0,
         max=30,
     )
+    junior_until: str = param(
+        "year_end",
+        "Juniors until",
+        N_(
+            "'year_end': « until the end of the year of their 18th birthday » (2022 and 2024 "
+            "regulations, 8.3.3); 'birthday': « until their 18th birthday » (regulations of "
+            "1 July 2014, 8.56)."
+        ),
+    )
     junior_below: float = param(
-        2300, "Junior K below", N_("Juniors keep K 40 under 2300."), min=0, max=3500
+        2300,
+        "Junior K below",
+        N_(
+            "« as long as their rating remains under 2300 »: K 40 while the highest rating the "
+            "junior has reached is under 2300; once 2300 is reached, K 20 even if the rating "
+            "falls back."
+        ),
+        min=0,
+        max=3500,
     )
     k_default: float = param(
         20, "K below 2400", N_("K = 20 as long as the rating is under 2400."), min=1, max=100
@@ -249,6 +268,8 @@ class Params:
         check_ranges(self)
         if self.first_rating_rule not in ("2009", "2024"):
             raise ValueError("first_rating_rule must be '2009' or '2024'")
+        if self.junior_until not in JUNIOR_UNTIL:
+            raise ValueError("junior_until must be 'birthday' or 'year_end'")
 
 
 # The regulation's dated versions (sources and quotes in docs/ratings/fide.md). Each
@@ -292,8 +313,16 @@ _JULY_2012 = replace(
 # point) sur un minimum de 5 parties jouées contre des joueurs classés et avoir un
 # classement Rn supérieur à 1000 ».
 _JULY_2014 = Params(
-    rating_floor=1000, first_rating_rule="2009", first_rating_min=1001, first_rating_points=0.5
+    rating_floor=1000,
+    first_rating_rule="2009",
+    first_rating_min=1001,
+    first_rating_points=0.5,
+    junior_until="birthday",  # 8.56: « until their 18th birthday »
 )
+# The 2022 text (8.3.3): « until the end of the year of their 18th birthday ». The text
+# of 1 July 2017 was not found: the change is dated to that revision, the first after 2014
+# (docs/ratings/fide.md).
+_JULY_2017 = replace(_JULY_2014, junior_until="year_end")
 _MARCH_2024 = Params()
 _OCTOBER_2025 = Params(uncapped_from=2650)
 
@@ -306,6 +335,7 @@ VERSIONS = (
     Version(date(2011, 7, 1), _JULY_2011, "July 2011: K 30 for new players"),
     Version(date(2012, 7, 1), _JULY_2012, "July 2012: monthly lists, floor 1000"),
     Version(date(2014, 7, 1), _JULY_2014, "July 2014: K 40/20/10, juniors 40, K × games ≤ 700"),
+    Version(date(2017, 7, 1), _JULY_2017, "July 2017: juniors to the end of the year of 18"),
     Version(date(2024, 3, 1), _MARCH_2024, "March 2024: new first rating, floor 1400"),
     Version(date(2025, 10, 1), _OCTOBER_2025, "October 2025: no cap from 2650"),
 )
@@ -323,11 +353,15 @@ def adjustment_2024(rating: float, params: Params) -> float:
 
 
 def is_junior(state: PlayerState, day: date, params: Params) -> bool:
-    """To the end of the year of the 18th birthday (``state.junior`` wins when given)."""
+    """On ``day``, to the end of the year of the 18th birthday (``year_end``), or to the
+    day before the 18th birthday (``birthday``); ``state.junior`` wins when given."""
     if state.junior is not None:
         return state.junior
     if state.birth_date is None:
         return False
+    if params.junior_until == "birthday":
+        age = state.age_on(day)
+        return age is not None and age < params.junior_age
     return day.year <= state.birth_date.year + params.junior_age
 
 
@@ -340,7 +374,8 @@ def base_k(state: PlayerState, day: date, params: Params) -> float:
         return params.k_top
     if state.games < params.new_games:
         return params.k_new
-    if is_junior(state, day, params) and rating < params.junior_below:
+    # « as long as their rating remains under 2300 »: the highest rating reached
+    if is_junior(state, day, params) and (state.peak or 0) < params.junior_below:
         return params.k_junior
     if rating < params.top_threshold:
         return params.k_default

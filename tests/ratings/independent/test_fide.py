@@ -39,12 +39,15 @@ def k_factor(player: dict[str, Any], day: str, games_in_period: int) -> int:
     inférieur à 2400, et enfin 10 pour les joueurs ayant atteint 2400 Elo ».
     Read in that order, 10 comes first: it holds « définitivement » once 2400 has been
     reached, whatever the player's age or games (seed 001: « même si leur classement
-    redescend en dessous de 2400 »)."""
+    redescend en dessous de 2400 »). The junior's K 40 holds « as long as their rating
+    remains under 2300 » (FIDE 8.3.3; seed 001: « tant que son classement reste en dessous
+    de 2300 »): a junior who has reached 2300 no longer « remains » under it (docs/fide.md,
+    issue #26)."""
     rating = player["rating"]
     peak = player.get("peak_rating") or rating
     if peak >= 2400:
         k = 10
-    elif player.get("games", 0) < 30 or (is_junior(player, day) and rating < 2300):
+    elif player.get("games", 0) < 30 or (is_junior(player, day) and peak < 2300):
         k = 40
     else:
         k = 20
