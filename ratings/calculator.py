@@ -135,7 +135,7 @@ def calculation(request: Any, today: date | None = None) -> tuple[dict[str, Any]
     for n, game in enumerate(games):
         opponent = f"opponent {n + 1}"
         players[opponent] = _opponent(game.rating, game.status)
-        played.append(Game("player", opponent, game.score, round=n + 1))
+        played.append(Game("player", opponent, game.score, round=n + 1, event=game.event))
     batch = Batch(day, players, tuple(played), rounds=rounds, is_match=is_match)
     result = module.rate(batch, params)["player"]
     return _answer(key, result, [game.rating for game in games]), result
@@ -208,11 +208,13 @@ def _params(module: Any, day: date, overrides: Any) -> Any:
 
 @dataclasses.dataclass(frozen=True)
 class _Requested:
-    """One game of the request: the opponent's rating, the score, the opponent's status."""
+    """One game of the request: the opponent's rating, the score, the opponent's status,
+    the game's event (None: the request's one event)."""
 
     rating: float | None
     score: float
     status: Status
+    event: str | float | None = None
 
 
 OPPONENT_STATUSES = tuple(str(s) for s in (Status.RATED, Status.PROVISIONAL, Status.UNRATED))
@@ -228,7 +230,7 @@ def _games(value: Any, bounds: Bounds) -> list[_Requested]:
         where = f"games[{n}]"
         if not isinstance(game, dict):
             raise CalculationError("a game is an object {opponent, score}", where)
-        _no_unknown(game, {"opponent", "score", "status"}, where)
+        _no_unknown(game, {"opponent", "score", "status", "event"}, where)
         if "opponent" not in game:
             raise CalculationError("the opponent's rating is missing (null if unrated)", where)
         rating = _number(game["opponent"], f"{where}.opponent", bounds.rating, optional=True)
@@ -236,8 +238,27 @@ def _games(value: Any, bounds: Bounds) -> list[_Requested]:
         if not _is_number(score) or score not in VALID_SCORES:
             shown_score = shown(score)
             raise CalculationError(f"a score is 1, 0.5 or 0, not {shown_score}", f"{where}.score")
-        games.append(_Requested(rating, float(score), _status(game, rating, where)))
+        status = _status(game, rating, where)
+        games.append(_Requested(rating, float(score), status, _event(game.get("event"), where)))
     return games
+
+
+MAX_EVENT_NAME = 200
+
+
+def _event(value: Any, where: str) -> str | float | None:
+    """The game's event: any string or number; games of equal values are one event."""
+    if value is None:
+        return None
+    if isinstance(value, str) and len(value) <= MAX_EVENT_NAME:
+        return value
+    if _is_number(value):
+        return float(value)
+    raise CalculationError(
+        f"an event is a string of at most {MAX_EVENT_NAME} characters or a number, "
+        f"not {shown(value)}",
+        f"{where}.event",
+    )
 
 
 def _status(game: dict[str, Any], rating: float | None, where: str) -> Status:
