@@ -34,6 +34,7 @@ from ratings.rules.base import (
     Note,
     PlayerState,
     RangeError,
+    Status,
     check_range,
     shown,
     version_on,
@@ -131,13 +132,13 @@ def calculation(request: Any, today: date | None = None) -> tuple[dict[str, Any]
     me = _player(request.get("player", {}), bounds, day)
     players: dict[str, PlayerState] = {"player": me}
     played = []
-    for n, (rating, score) in enumerate(games):
+    for n, game in enumerate(games):
         opponent = f"opponent {n + 1}"
-        players[opponent] = _opponent(rating)
-        played.append(Game("player", opponent, score, round=n + 1))
+        players[opponent] = _opponent(game.rating, game.status)
+        played.append(Game("player", opponent, game.score, round=n + 1, event=game.event))
     batch = Batch(day, players, tuple(played), rounds=rounds, is_match=is_match)
     result = module.rate(batch, params)["player"]
-    return _answer(key, result, [rating for rating, _score in games]), result
+    return _answer(key, result, [game.rating for game in games]), result
 
 
 # --- reading the request -----------------------------------------------------------------
@@ -205,7 +206,21 @@ def _params(module: Any, day: date, overrides: Any) -> Any:
         raise CalculationError(str(error), where) from None
 
 
-def _games(value: Any, bounds: Bounds) -> list[tuple[float | None, float]]:
+@dataclasses.dataclass(frozen=True)
+class _Requested:
+    """One game of the request: the opponent's rating, the score, the opponent's status,
+    the game's event (None: the request's one event)."""
+
+    rating: float | None
+    score: float
+    status: Status
+    event: str | float | None = None
+
+
+OPPONENT_STATUSES = tuple(str(s) for s in (Status.RATED, Status.PROVISIONAL, Status.UNRATED))
+
+
+def _games(value: Any, bounds: Bounds) -> list[_Requested]:
     if not isinstance(value, list) or not value:
         raise CalculationError("at least one game is needed", "games")
     if len(value) > MAX_GAMES:
@@ -215,7 +230,7 @@ def _games(value: Any, bounds: Bounds) -> list[tuple[float | None, float]]:
         where = f"games[{n}]"
         if not isinstance(game, dict):
             raise CalculationError("a game is an object {opponent, score}", where)
-        _no_unknown(game, {"opponent", "score"}, where)
+        _no_unknown(game, {"opponent", "score", "status", "event"}, where)
         if "opponent" not in game:
             raise CalculationError("the opponent's rating is missing (null if unrated)", where)
         rating = _number(game["opponent"], f"{where}.opponent", bounds.rating, optional=True)
@@ -223,8 +238,47 @@ def _games(value: Any, bounds: Bounds) -> list[tuple[float | None, float]]:
         if not _is_number(score) or score not in VALID_SCORES:
             shown_score = shown(score)
             raise CalculationError(f"a score is 1, 0.5 or 0, not {shown_score}", f"{where}.score")
-        games.append((rating, float(score)))
+        status = _status(game, rating, where)
+        games.append(_Requested(rating, float(score), status, _event(game.get("event"), where)))
     return games
+
+
+MAX_EVENT_NAME = 200
+
+
+def _event(value: Any, where: str) -> str | float | None:
+    """The game's event: any string or number; games of equal values are one event."""
+    if value is None:
+        return None
+    if isinstance(value, str) and len(value) <= MAX_EVENT_NAME:
+        return value
+    if _is_number(value):
+        return float(value)
+    raise CalculationError(
+        f"an event is a string of at most {MAX_EVENT_NAME} characters or a number, "
+        f"not {shown(value)}",
+        f"{where}.event",
+    )
+
+
+def _status(game: dict[str, Any], rating: float | None, where: str) -> Status:
+    """The opponent's status: ``rated`` by default (unrated when the rating is null);
+    ``provisional`` needs the provisional rating."""
+    value = game.get("status")
+    if value is None:
+        return Status.UNRATED if rating is None else Status.RATED
+    if not isinstance(value, str) or value not in OPPONENT_STATUSES:
+        choices = ", ".join(OPPONENT_STATUSES)
+        raise CalculationError(
+            f"an opponent's status is one of {choices}, not {shown(value)}", f"{where}.status"
+        )
+    status = Status(value)
+    if rating is None and status is not Status.UNRATED:
+        raise CalculationError(
+            f"a {value} opponent has a rating: give it, or the status unrated",
+            f"{where}.opponent",
+        )
+    return status
 
 
 def _whole(value: Any, bounds: tuple[int, int], field: str) -> int:
@@ -295,9 +349,13 @@ def _archive(value: Any, bounds: Bounds) -> Archive | None:
     )
 
 
-def _opponent(rating: float | None) -> PlayerState:
-    if rating is None:
+def _opponent(rating: float | None, status: Status = Status.RATED) -> PlayerState:
+    """A settled player of ``rating``; an unrated one (whose rating, if given, is only
+    shown); a provisional newcomer of that rating, with no rated game yet."""
+    if rating is None or status is Status.UNRATED:
         return PlayerState()
+    if status is Status.PROVISIONAL:
+        return PlayerState(rating=rating, status=Status.PROVISIONAL, peak_rating=rating)
     return PlayerState(rating=rating, games=SETTLED_GAMES, peak_rating=rating)
 
 

@@ -24,7 +24,16 @@ from ratings.rules.base import RangeError, check_range, is_number, shown
 from ratings.rules.club import KRULE_BOUNDS, KRule
 
 K_ROWS = 6
-KRULE_PARTS = ("k", "until_games", "below_rating", "under_age")
+KRULE_PARTS = (
+    "k",
+    "until_games",
+    "below_rating",
+    "under_age",
+    "until_year_of_age",
+    "reached_rating",
+    "peak_below",
+)
+KRULE_WHOLE = ("until_games", "under_age", "until_year_of_age")  # parts that are whole numbers
 
 
 class ParameterError(ValueError):
@@ -324,21 +333,15 @@ class ParamsForm(forms.Form):
     def _schedule(self, data: dict[str, Any]) -> tuple[KRule, ...]:
         rows = []
         for row in range(K_ROWS):
-            parts = {p: data.get(f"k_schedule_{row}_{p}") for p in KRULE_PARTS}
+            parts: dict[str, Any] = {p: data.get(f"k_schedule_{row}_{p}") for p in KRULE_PARTS}
             if parts["k"] is None:
                 if any(v is not None for v in parts.values()):
                     raise forms.ValidationError(
                         _("K schedule row %(n)s has no K.") % {"n": row + 1}
                     )
                 continue
-            rows.append(
-                KRule(
-                    k=parts["k"],
-                    until_games=None if parts["until_games"] is None else int(parts["until_games"]),
-                    below_rating=parts["below_rating"],
-                    under_age=None if parts["under_age"] is None else int(parts["under_age"]),
-                )
-            )
+            whole = {p: int(parts[p]) for p in KRULE_WHOLE if parts[p] is not None}
+            rows.append(KRule(**(parts | whole)))
         return tuple(rows)
 
 
@@ -360,6 +363,14 @@ def _in_words(value: Any) -> str:
             parts.append(_("below %(r)s") % {"r": value["below_rating"]})
         if value.get("under_age") is not None:
             parts.append(_("under %(a)s years") % {"a": value["under_age"]})
+        if value.get("until_year_of_age") is not None:
+            parts.append(
+                _("to the end of the year of age %(a)s") % {"a": value["until_year_of_age"]}
+            )
+        if value.get("reached_rating") is not None:
+            parts.append(_("once %(r)s was reached") % {"r": value["reached_rating"]})
+        if value.get("peak_below") is not None:
+            parts.append(_("never %(r)s or more") % {"r": value["peak_below"]})
         return " ".join(parts)
     if isinstance(value, list | tuple):
         if value and all(isinstance(row, list | tuple) for row in value):

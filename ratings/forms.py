@@ -12,6 +12,11 @@ from ratings.models import RatingSystem, engine_choices
 
 GAME_ROWS = 10
 RESULTS = [("", "–"), ("1", "1"), ("0.5", "½"), ("0", "0")]
+OPPONENT_STATUSES = [
+    ("rated", _("rated")),
+    ("provisional", _("provisional")),
+    ("unrated", _("unrated")),
+]
 
 
 def _widest(ranges: list[tuple[Any, Any]]) -> tuple[Any, Any]:
@@ -52,6 +57,22 @@ class CalculatorForm(forms.Form):
         max_value=GAMES[1],
         initial=30,
         required=False,
+    )
+    peak_rating = forms.IntegerField(
+        label=_("Highest rating reached"),
+        required=False,
+        min_value=RATINGS[0],
+        max_value=RATINGS[1],
+        help_text=_(
+            "Where a rule reads it (FIDE: K 10 once 2400 was reached; a junior's K 40 only "
+            "while never 2300). Empty: your rating."
+        ),
+    )
+    birth_date = forms.DateField(
+        label=_("Birth date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Where a rule reads the exact age (juniors). Not kept."),
     )
     junior = forms.BooleanField(label=_("Junior"), required=False)
     k = forms.FloatField(
@@ -96,13 +117,38 @@ class CalculatorForm(forms.Form):
                 {"class": "form-control form-control-sm", "placeholder": _("unrated")}
             )
             self.fields[f"result_{n}"].widget.attrs.update({"class": "form-select form-select-sm"})
+            self.fields[f"status_{n}"] = forms.ChoiceField(
+                label=_("Opponent's standing %(n)s") % {"n": n + 1},
+                choices=OPPONENT_STATUSES,
+                required=False,
+            )
+            self.fields[f"status_{n}"].widget.attrs.update({"class": "form-select form-select-sm"})
+            self.fields[f"event_{n}"] = forms.CharField(
+                label=_("Event %(n)s") % {"n": n + 1}, required=False, max_length=200
+            )
+            self.fields[f"event_{n}"].widget.attrs.update(
+                {"class": "form-control form-control-sm", "placeholder": _("same event")}
+            )
 
     def main_fields(self) -> list[forms.BoundField]:
-        names = ("system", "rating", "games", "junior", "k", "rounds", "match", "date")
+        names = (
+            "system",
+            "rating",
+            "games",
+            "peak_rating",
+            "birth_date",
+            "junior",
+            "k",
+            "rounds",
+            "match",
+            "date",
+        )
         return [self[name] for name in names]
 
-    def game_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        return [(self[f"opponent_{n}"], self[f"result_{n}"]) for n in range(GAME_ROWS)]
+    def game_rows(self) -> list[tuple[forms.BoundField, ...]]:
+        """Each game's fields: opponent, result, the opponent's standing, the event."""
+        parts = ("opponent", "result", "status", "event")
+        return [tuple(self[f"{part}_{n}"] for part in parts) for n in range(GAME_ROWS)]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -115,20 +161,24 @@ class CalculatorForm(forms.Form):
     def request(self) -> dict[str, Any]:
         """The calculator request (shared/calculator.md) this form describes."""
         data = self.cleaned_data
-        games = [
-            {"opponent": data.get(f"opponent_{n}"), "score": float(data[f"result_{n}"])}
-            for n in range(GAME_ROWS)
-            if data.get(f"result_{n}")
-        ]
-        request: dict[str, Any] = {
-            "system": data["system"],
-            "player": {
-                "rating": data.get("rating"),
-                "games": data.get("games") or 0,
-                "junior": data.get("junior", False),
-            },
-            "games": games,
-        }
+        games = []
+        for n in range(GAME_ROWS):
+            if not data.get(f"result_{n}"):
+                continue
+            game = {"opponent": data.get(f"opponent_{n}"), "score": float(data[f"result_{n}"])}
+            if data.get(f"status_{n}") in ("provisional", "unrated"):
+                game["status"] = data[f"status_{n}"]
+            if data.get(f"event_{n}"):
+                game["event"] = data[f"event_{n}"]
+            games.append(game)
+        player: dict[str, Any] = {"rating": data.get("rating"), "games": data.get("games") or 0}
+        if data.get("junior"):
+            player["junior"] = True
+        if data.get("peak_rating") is not None:
+            player["peak_rating"] = data["peak_rating"]
+        if data.get("birth_date"):
+            player["birth_date"] = data["birth_date"].isoformat()
+        request: dict[str, Any] = {"system": data["system"], "player": player, "games": games}
         if data.get("date"):
             request["date"] = data["date"].isoformat()
         if data.get("k") is not None:
@@ -145,11 +195,14 @@ class CalculatorForm(forms.Form):
             index = int(path[6 : path.index("]")])
             rows = [n for n in range(GAME_ROWS) if self.cleaned_data.get(f"result_{n}")]
             if index < len(rows):
-                return f"opponent_{rows[index]}"
+                part = {"status": "status", "event": "event"}.get(path.rsplit(".", 1)[-1])
+                return f"{part or 'opponent'}_{rows[index]}"
         return {
             "system": "system",
             "player.rating": "rating",
             "player.games": "games",
+            "player.peak_rating": "peak_rating",
+            "player.birth_date": "birth_date",
             "params.k": "k",
             "rounds": "rounds",
             "match": "match",

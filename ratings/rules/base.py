@@ -145,15 +145,20 @@ class Game:
     """One game of a batch, seen from white: ``score`` is white's (1, 0.5 or 0).
 
     ``played`` is false for forfeits, byes and other games that were not played over the
-    board: systems record them in the breakdown as not counted. A value never changed once
-    built, but not a frozen dataclass: a replay reads hundreds of thousands, and a frozen
-    one is built three times as slowly."""
+    board: systems record them in the breakdown as not counted. ``event`` names the
+    game's event (any hashable value: the club's event id, the calculator's ``event``):
+    games with the same value are one event, for the rules that apply per event inside a
+    rating period (FIDE's 400-point rule once per tournament, first-rating conditions in
+    an event); None for every game of a batch: the batch is one event. A value never
+    changed once built, but not a frozen dataclass: a replay reads hundreds of thousands,
+    and a frozen one is built three times as slowly."""
 
     white: PlayerId
     black: PlayerId
     score: float
     played: bool = True
     round: int | None = None
+    event: Hashable | None = None
 
     def __post_init__(self) -> None:
         if self.score not in (0, 0.5, 1):

@@ -3,10 +3,11 @@
 Every rated player of an event gains or loses K × (W − We) per game against a rated
 opponent, We by the logistic formula (or the FIDE table, or the normal distribution), the
 difference capped at 400 points. K comes from a schedule of rows, the first that matches
-wins (default like FIDE: 40 for the first 30 games, 20 below 2400, 10 above). A player who
-enters with a known rating (national or FIDE: the web layer seeds the state) starts from
-it; one without starts unrated and gets a first rating, their performance, once they have
-played enough games against rated players.
+wins (default from seed 001: 40 for the first 30 games, 10 once 2400 has been reached,
+40 for a junior until the 18th birthday who never reached 2300, 20 below 2400, 10 above).
+A player who enters with a known rating (national or FIDE: the web layer seeds the
+state) starts from it; one without starts unrated and gets a first rating, their
+performance, once they have played enough games against rated players.
 """
 
 from __future__ import annotations
@@ -49,18 +50,38 @@ KRULE_BOUNDS: dict[str, tuple[float, float]] = {
     "until_games": (0, 100_000),
     "below_rating": (0, 3500),
     "under_age": (0, 120),
+    "until_year_of_age": (0, 120),
+    "reached_rating": (0, 3500),
+    "peak_below": (0, 3500),
 }
 
 
 @dataclass(frozen=True, slots=True)
 class KRule:
-    """K for a player who matches every condition given: fewer than ``until_games`` games
-    played, a rating below ``below_rating``, younger than ``under_age``."""
+    """K for a player who matches every condition given:
+
+    - ``until_games``: fewer games played;
+    - ``below_rating``: a rating below it;
+    - ``under_age``: younger than it on the day, counted from the birth date (the day
+      before that birthday still matches, the birthday no longer: « jusqu'à son 18e
+      anniversaire »);
+    - ``until_year_of_age``: on a day no later than the end of the year of that birthday
+      (« until the end of the year of their 18th birthday »);
+    - ``reached_rating``: the highest rating ever reached is at least it, even if the
+      rating has fallen back since (« K = 10 once ... has reached 2400 ... even if the
+      rating drops below 2400 »);
+    - ``peak_below``: the highest rating ever reached is below it (« as long as their
+      rating remains under 2300 »).
+
+    An age condition never matches a player without a birth date."""
 
     k: float
     until_games: int | None = None
     below_rating: float | None = None
     under_age: int | None = None
+    until_year_of_age: int | None = None
+    reached_rating: float | None = None
+    peak_below: float | None = None
 
     def __post_init__(self) -> None:
         for part, (low, high) in KRULE_BOUNDS.items():
@@ -80,14 +101,32 @@ class KRule:
             age = state.age_on(day)
             if age is None or age >= self.under_age:
                 return False
-        return True
+        if self.until_year_of_age is not None:
+            born = state.birth_date
+            if born is None or day.year > born.year + self.until_year_of_age:
+                return False
+        peak = state.peak if state.peak is not None else 0
+        if self.reached_rating is not None and peak < self.reached_rating:
+            return False
+        return self.peak_below is None or peak < self.peak_below
 
     @property
     def is_catch_all(self) -> bool:
-        return self.until_games is None and self.below_rating is None and self.under_age is None
+        return all(getattr(self, part) is None for part in KRULE_BOUNDS if part != "k")
 
 
-DEFAULT_SCHEDULE = (KRule(40, until_games=30), KRule(20, below_rating=2400), KRule(10))
+# Seed 001: « Ce coefficient est de 40 pour les nouveaux joueurs jusqu'à leur trentième
+# partie, puis 20 tant que leur classement reste inférieur à 2400, et enfin 10 pour les
+# joueurs ayant atteint 2400 Elo » (« même si leur classement redescend en dessous de
+# 2400 »); « K vaut 40 pour tout joueur jusqu'à son 18e anniversaire, tant que son
+# classement reste en dessous de 2300 ».
+DEFAULT_SCHEDULE = (
+    KRule(40, until_games=30),
+    KRule(10, reached_rating=2400),
+    KRule(40, under_age=18, peak_below=2300),
+    KRule(20, below_rating=2400),
+    KRule(10),
+)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ performance figures of a breakdown."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from . import elo
@@ -74,9 +74,13 @@ def split_games(
     player: PlayerId,
     rating_of: Callable[[PlayerId], float | None],
     dp: str = "table",
+    not_counted: Mapping[PlayerId, Note] | None = None,
 ) -> Played:
     """The player's games of ``batch`` (see :class:`Played`; ``dp``: how the classical
-    performance reads D(p), see :func:`elo.classical_performance`)."""
+    performance reads D(p), see :func:`elo.classical_performance`). The games against
+    the opponents of ``not_counted`` are not counted, explained by the opponent's note
+    (a rule that leaves out an opponent who has a rating: the Belgian provisional
+    newcomer)."""
     lines: list[GameLine] = []
     opponents: list[float] = []
     scores: list[float] = []
@@ -87,6 +91,8 @@ def split_games(
             line(_skipped(opponent, rating, score, N_("not played: not rated")))
         elif rating is None:
             line(_skipped(opponent, None, score, N_("opponent unrated: not counted")))
+        elif not_counted and opponent in not_counted:
+            line(GameLine(opponent, rating, score, counted=False, note=not_counted[opponent]))
         else:
             opponent_rated(rating)
             scored(score)

@@ -9,8 +9,9 @@ versions: see docs/ratings/fide.md for each with its source).
   the period: Rn = Ro + round(Σ K (W − We)), the change rounded half away from zero.
 - We from the FIDE table (seed 000); the difference capped at 400 (350 before July 2009),
   and since October 2025 not capped for a player rated 2650 or more.
-- K since July 2014: 40 for a player's first 30 games, and for juniors (to the end of the
-  year they turn 18) rated under 2300; 20 under 2400; 10 once 2400 has been reached, for
+- K since July 2014: 40 for a player's first 30 games, and for juniors (to their 18th
+  birthday; from July 2017 to the end of the year they turn 18) whose rating has never
+  reached 2300; 20 under 2400; 10 once 2400 has been reached, for
   good; when K × (games of the period) exceeds 700, K is the largest whole number within
   it. Before: 25 (30 from July 2011) for new players, 15 under 2400, 10 from 2400.
 - First rating, before March 2024 (seed 001): per period Ru = Rc + D(p) below 50 %, Rc + 20
@@ -34,6 +35,7 @@ arrays.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -46,7 +48,9 @@ from .base import (
     Batch,
     BatchResult,
     Bounds,
+    Game,
     GameLine,
+    Note,
     PlayerId,
     PlayerResult,
     PlayerState,
@@ -65,6 +69,7 @@ ROLE = "fide"
 ADJUSTMENT_LABEL: str | None = N_("FIDE: one-time adjustment of 1 March 2024")
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)
 MONTHS = tuple(f"{month:02d}-01" for month in range(1, 13))
+JUNIOR_UNTIL = ("birthday", "year_end")  # the junior's age boundary (``Params.junior_until``)
 
 
 @dataclass(frozen=True)
@@ -118,8 +123,25 @@ class Params:
         min=0,
         max=30,
     )
+    junior_until: str = param(
+        "year_end",
+        "Juniors until",
+        N_(
+            "'year_end': « until the end of the year of their 18th birthday » (2022 and 2024 "
+            "regulations, 8.3.3); 'birthday': « until their 18th birthday » (regulations of "
+            "1 July 2014, 8.56)."
+        ),
+    )
     junior_below: float = param(
-        2300, "Junior K below", N_("Juniors keep K 40 under 2300."), min=0, max=3500
+        2300,
+        "Junior K below",
+        N_(
+            "« as long as their rating remains under 2300 »: K 40 while the highest rating the "
+            "junior has reached is under 2300; once 2300 is reached, K 20 even if the rating "
+            "falls back."
+        ),
+        min=0,
+        max=3500,
     )
     k_default: float = param(
         20, "K below 2400", N_("K = 20 as long as the rating is under 2400."), min=1, max=100
@@ -188,8 +210,8 @@ class Params:
         "Lowest first rating",
         N_(
             "A first rating is published only at this rating or more: 1400 since March 2024; "
-            "1001 from July 2012 (seed 001: « si toutefois celle-ci dépasse 1000 »); the floor "
-            "before."
+            "1000 from July 2014 (7.14: « The rating is at least 1000 »); 1001 from July 2012 "
+            "(seed 001: « si toutefois celle-ci dépasse 1000 »); the floor before."
         ),
         unit=N_("Elo"),
         min=0,
@@ -205,6 +227,37 @@ class Params:
         ),
         min=0,
         max=100,
+    )
+    first_rating_event_opponents: int = param(
+        0,
+        "Rated opponents needed in an event",
+        N_(
+            "Before July 2014: an event counts towards a first rating only if the player met "
+            "« at least three rated opponents » in it (FIDE, changes effective from 1 July "
+            "2009). 0: no such condition."
+        ),
+        min=0,
+        max=100,
+    )
+    first_rating_event_points: float = param(
+        0,
+        "Points needed in an event",
+        N_(
+            "Before July 2014: an event counts towards a first rating only if the player "
+            "« scores at least 1 point against the rated opponents » in it (FIDE, changes "
+            "effective from 1 July 2009). 0: no such condition."
+        ),
+        min=0,
+        max=100,
+    )
+    cap_once_per_event: bool = param(
+        False,
+        "400-point rule once per event",
+        N_(
+            "January 2022 to February 2024, 8.3.1: « In any tournament, a player may benefit "
+            "from only one upgrade under this rule, for the game in which the rating "
+            "difference is greatest »; abolished on 1 March 2024."
+        ),
     )
     first_rating_max: float = param(
         2200,
@@ -249,6 +302,8 @@ class Params:
         check_ranges(self)
         if self.first_rating_rule not in ("2009", "2024"):
             raise ValueError("first_rating_rule must be '2009' or '2024'")
+        if self.junior_until not in JUNIOR_UNTIL:
+            raise ValueError("junior_until must be 'birthday' or 'year_end'")
 
 
 # The regulation's dated versions (sources and quotes in docs/ratings/fide.md). Each
@@ -273,13 +328,17 @@ _ELO_1970 = Params(
 _TWICE_1981 = replace(_ELO_1970, periods=_HALF_YEARLY)
 _FLOOR_1993 = replace(_TWICE_1981, rating_floor=1801, first_rating_min=1801)
 _QUARTERLY_2000 = replace(_FLOOR_1993, periods=_QUARTERLY)
+# FIDE, changes effective from 1 July 2009: « the rating of a previously unrated player is
+# calculated, if the player plays against at least three rated opponents, scores at least
+# 1 point against the rated opponents »; still 9 games (5 only from July 2014).
 _JULY_2009 = replace(
     _QUARTERLY_2000,
     periods=_TWO_MONTHLY,
     difference_cap=400,
     rating_floor=1200,
-    first_rating_games=5,
     first_rating_min=1200,
+    first_rating_event_opponents=3,
+    first_rating_event_points=1,
     closing_days=7,
 )
 _JULY_2011 = replace(_JULY_2009, k_new=30)
@@ -291,9 +350,20 @@ _JULY_2012 = replace(
 # Seed 001: « Depuis [juillet 2014], il suffit de faire au moins une partie nulle (1/2
 # point) sur un minimum de 5 parties jouées contre des joueurs classés et avoir un
 # classement Rn supérieur à 1000 ».
+# 7.14: « a minimum of 5 games » ... « The rating is at least 1000. »
 _JULY_2014 = Params(
-    rating_floor=1000, first_rating_rule="2009", first_rating_min=1001, first_rating_points=0.5
+    rating_floor=1000,
+    first_rating_rule="2009",
+    first_rating_min=1000,
+    first_rating_points=0.5,
+    junior_until="birthday",  # 8.56: « until their 18th birthday »
 )
+# The 2022 text (8.3.3): « until the end of the year of their 18th birthday ». The text
+# of 1 July 2017 was not found: the change is dated to that revision, the first after 2014
+# (docs/ratings/fide.md).
+_JULY_2017 = replace(_JULY_2014, junior_until="year_end")
+# The 2022 regulation, 8.3.1: the 400-point rule benefits a player in one game per event.
+_JANUARY_2022 = replace(_JULY_2017, cap_once_per_event=True)
 _MARCH_2024 = Params()
 _OCTOBER_2025 = Params(uncapped_from=2650)
 
@@ -306,6 +376,8 @@ VERSIONS = (
     Version(date(2011, 7, 1), _JULY_2011, "July 2011: K 30 for new players"),
     Version(date(2012, 7, 1), _JULY_2012, "July 2012: monthly lists, floor 1000"),
     Version(date(2014, 7, 1), _JULY_2014, "July 2014: K 40/20/10, juniors 40, K × games ≤ 700"),
+    Version(date(2017, 7, 1), _JULY_2017, "July 2017: juniors to the end of the year of 18"),
+    Version(date(2022, 1, 1), _JANUARY_2022, "January 2022: the 400 rule once per event"),
     Version(date(2024, 3, 1), _MARCH_2024, "March 2024: new first rating, floor 1400"),
     Version(date(2025, 10, 1), _OCTOBER_2025, "October 2025: no cap from 2650"),
 )
@@ -323,11 +395,15 @@ def adjustment_2024(rating: float, params: Params) -> float:
 
 
 def is_junior(state: PlayerState, day: date, params: Params) -> bool:
-    """To the end of the year of the 18th birthday (``state.junior`` wins when given)."""
+    """On ``day``, to the end of the year of the 18th birthday (``year_end``), or to the
+    day before the 18th birthday (``birthday``); ``state.junior`` wins when given."""
     if state.junior is not None:
         return state.junior
     if state.birth_date is None:
         return False
+    if params.junior_until == "birthday":
+        age = state.age_on(day)
+        return age is not None and age < params.junior_age
     return day.year <= state.birth_date.year + params.junior_age
 
 
@@ -340,7 +416,8 @@ def base_k(state: PlayerState, day: date, params: Params) -> float:
         return params.k_top
     if state.games < params.new_games:
         return params.k_new
-    if is_junior(state, day, params) and rating < params.junior_below:
+    # « as long as their rating remains under 2300 »: the highest rating reached
+    if is_junior(state, day, params) and (state.peak or 0) < params.junior_below:
         return params.k_junior
     if rating < params.top_threshold:
         return params.k_default
@@ -373,15 +450,21 @@ def rate_arrays(
     white_score: np.ndarray,
     played: np.ndarray,
     params: Params,
+    event: np.ndarray | None = None,
 ) -> PeriodArrays:
     """Rate a period over arrays: ``ratings`` (NaN: unrated) and ``k_base`` per player
-    index; per game the players' indices, white's score, and whether it was played."""
+    index; per game the players' indices, white's score, whether it was played, and (for
+    the rules that apply per event) its event's number."""
     counted = played & ~np.isnan(ratings[white]) & ~np.isnan(ratings[black])
     w, b = white[counted], black[counted]
     diff = ratings[w] - ratings[b]
     cap = params.difference_cap
     capped_w = np.clip(diff, -cap, cap)
     capped_b = -np.clip(diff, -cap, cap)
+    if params.cap_once_per_event and event is not None:
+        events = event[counted]
+        capped_w = _cap_once_per_event(diff, capped_w, w, events, cap)
+        capped_b = _cap_once_per_event(-diff, capped_b, b, events, cap)
     if params.uncapped_from is not None:
         capped_w = np.where(ratings[w] >= params.uncapped_from, diff, capped_w)
         capped_b = np.where(ratings[b] >= params.uncapped_from, -diff, capped_b)
@@ -411,6 +494,32 @@ def rate_arrays(
         capped_white=capped_w != diff,
         capped_black=capped_b != -diff,
     )
+
+
+def _cap_once_per_event(
+    own: np.ndarray, capped: np.ndarray, player: np.ndarray, event: np.ndarray, cap: float
+) -> np.ndarray:
+    """2022, 8.3.1: « In any tournament, a player may benefit from only one upgrade under
+    this rule, for the game in which the rating difference is greatest. » ``own`` is each
+    game's difference from one side (its player's rating minus the opponent's); the cap
+    benefits that player where ``own`` exceeds it (a lower expected score). In each
+    (player, event), only the game of the greatest difference keeps the cap (the first of
+    equal ones); the others count their real difference. The cap on the lower-rated side is
+    no benefit and stays."""
+    benefiting = np.flatnonzero(own > cap)
+    if not len(benefiting):
+        return capped
+    best: dict[tuple[int, int], int] = {}
+    for g in benefiting.tolist():
+        key = (int(player[g]), int(event[g]))
+        if key not in best or own[g] > own[best[key]]:
+            best[key] = g
+    kept = set(best.values())
+    result = capped.copy()
+    for g in benefiting.tolist():
+        if g not in kept:
+            result[g] = own[g]
+    return result
 
 
 def _expected(diff: np.ndarray) -> np.ndarray:
@@ -445,6 +554,7 @@ def rate(batch: Batch, params: Params) -> BatchResult:
         np.array([g.score for g in games], dtype=np.float64),
         np.array([g.played for g in games], dtype=bool),
         params,
+        _event_numbers(games) if params.cap_once_per_event else None,
     )
     per_game = _per_game_lines(batch, arrays, index)
     rounded = round_changes(arrays.total_change)
@@ -457,6 +567,12 @@ def rate(batch: Batch, params: Params) -> BatchResult:
         else:
             results[player] = _rated(batch, params, player, state, lines, arrays, n, rounded[n])
     return BatchResult(batch.day, results)
+
+
+def _event_numbers(games: tuple[Game, ...]) -> np.ndarray:
+    """Each game's event as a number: games of the same ``Game.event`` share it."""
+    numbers: dict[Hashable, int] = {}
+    return np.array([numbers.setdefault(g.event, len(numbers)) for g in games], dtype=np.int64)
 
 
 def _per_game_lines(
@@ -568,27 +684,46 @@ def _rated(  # type: ignore[no-untyped-def]
 def _first_rating(  # type: ignore[no-untyped-def]
     batch: Batch, params: Params, player, state: PlayerState, lines
 ) -> PlayerResult:
-    """An unrated player's games against rated players, accumulated across periods."""
-    played = [line for line, _c in lines if line.opponent_rating is not None and _was_played(line)]
-    all_lines = tuple(_newcomer_line(line) for line, _c in lines)
-    score = elo.total(line.score for line in played)
-    opponents = [line.opponent_rating for line in played]
+    """An unrated player's games against rated players, accumulated across periods.
+
+    The rules that read the player's events (``Game.event``) judge each event apart: the
+    conditions of an event before July 2014, the zero score of the first event (2024),
+    and the Ru of each tournament (seed 001: « la moyenne pondérée des Ru de chaque
+    tournoi »)."""
+    events = [game.event for _opponent, _score, game in batch.games_of(player)]
+    played = [
+        (line, event)
+        for (line, _c), event in zip(lines, events, strict=True)
+        if line.opponent_rating is not None and _was_played(line)
+    ]
+    everything = [line for line, _event in played]
+    opponents = [line.opponent_rating for line in everything]
     classical = exact = None
-    if played:
-        classical = elo.round_half_up(elo.classical_performance(opponents, score))
-        exact = elo.exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
+    if everything:
+        total = elo.total(line.score for line in everything)
+        classical = elo.round_half_up(elo.classical_performance(opponents, total))
+        exact = elo.exact_performance(opponents, total, elo.ExpectedMethod.TABLE)
     archive = state.archive or Archive()
-    notes = []
-    if params.first_rating_rule == "2024" and archive.games == 0 and played and score == 0:
-        notes.append(note(N_("a zero score in the first event is disregarded")))
-        played, opponents, score = [], [], 0.0
-    n = archive.games + len(played)
+    notes: list[Note] = []
+    dropped = _events_not_counted(played, archive, params, notes)
+    kept = [line for line, event in played if event not in dropped]
+    all_lines = tuple(
+        _newcomer_line(line, event in dropped)
+        for (line, _c), event in zip(lines, events, strict=True)
+    )
+    score = elo.total(line.score for line in kept)
+    opponents = [line.opponent_rating for line in kept]
+    n = archive.games + len(kept)
     if params.first_rating_rule == "2024":
         archive = archive.with_games(opponents, score)
         rating = _first_2024(archive, params) if n >= params.first_rating_games else None
     else:
-        ru = _ru_2009(opponents, score, params) if played else None
-        weighted = (archive.performance or 0) * archive.games + (ru or 0) * len(played)
+        weighted = (archive.performance or 0) * archive.games
+        for tournament in _by_event([(line, e) for line, e in played if e not in dropped]):
+            ratings = [r for r in (line.opponent_rating for line in tournament) if r is not None]
+            weighted += _ru_2009(
+                ratings, elo.total(line.score for line in tournament), params
+            ) * len(tournament)
         performance = weighted / n if n else None
         archive = archive.with_games(opponents, score, performance=performance)
         rating = None
@@ -647,13 +782,70 @@ def _first_rating(  # type: ignore[no-untyped-def]
     )
 
 
+def _by_event(played: list[tuple[GameLine, Hashable]]) -> list[list[GameLine]]:
+    """The lines grouped by event, in the order the events are first met."""
+    groups: dict[Hashable, list[GameLine]] = {}
+    for line, event in played:
+        groups.setdefault(event, []).append(line)
+    return list(groups.values())
+
+
+def _events_not_counted(
+    played: list[tuple[GameLine, Hashable]], archive: Archive, params: Params, notes: list[Note]
+) -> set[Hashable]:
+    """The events whose games do not count towards a first rating, each explained in
+    ``notes``: before July 2014, an event with fewer rated opponents or points than needed
+    (FIDE, changes effective from 1 July 2009: « if the player plays against at least
+    three rated opponents, scores at least 1 point against the rated opponents »); from
+    March 2024, the first event when its score is zero (8.2.1: « If an unrated player
+    scores zero in their first event this score is disregarded »)."""
+    dropped: set[Hashable] = set()
+    groups: dict[Hashable, list[GameLine]] = {}
+    for line, event in played:
+        groups.setdefault(event, []).append(line)
+    needed_games, needed_points = (
+        params.first_rating_event_opponents,
+        params.first_rating_event_points,
+    )
+    if needed_games or needed_points:
+        for event, tournament in groups.items():
+            points = elo.total(line.score for line in tournament)
+            if len(tournament) < needed_games or points < needed_points:
+                dropped.add(event)
+                notes.append(
+                    note(
+                        N_(
+                            "an event with {points:g} points against {games} rated opponents "
+                            "does not count for a first rating: at least {needed_points:g} "
+                            "points against {needed_games} are needed"
+                        ),
+                        points=points,
+                        games=len(tournament),
+                        needed_points=needed_points,
+                        needed_games=needed_games,
+                    )
+                )
+    if params.first_rating_rule == "2024" and archive.games == 0 and groups:
+        first, tournament = next(iter(groups.items()))
+        if first not in dropped and elo.total(line.score for line in tournament) == 0:
+            dropped.add(first)
+            notes.append(note(N_("a zero score in the first event is disregarded")))
+    return dropped
+
+
 def _was_played(line: GameLine) -> bool:
     return line.note is None or line.note.template != N_("not played: not rated")
 
 
-def _newcomer_line(line: GameLine) -> GameLine:
-    """A newcomer's game against a rated player counts towards the first rating."""
+def _newcomer_line(line: GameLine, dropped: bool = False) -> GameLine:
+    """A newcomer's game against a rated player counts towards the first rating, unless
+    its event does not (``dropped``)."""
     if line.opponent_rating is not None and _was_played(line):
+        if dropped:
+            why = note(N_("its event does not count for a first rating"))
+            return GameLine(
+                line.opponent, line.opponent_rating, line.score, counted=False, note=why
+            )
         return GameLine(line.opponent, line.opponent_rating, line.score, counted=True)
     return line
 

@@ -7,7 +7,9 @@ federation's current rules).
 - K = 32 from the 20th to the 100th game, 24 from the 101st to the 300th, 16 from the
   301st at 2000 or less, 12 above 2000, 10 in all cases above 2200 (currently: only once
   300 games are played). K is read from the games played before the rating period.
-- Games against unrated players are not counted.
+- Games against unrated players are not counted, nor, for a rated player, those against a
+  newcomer whose rating is still provisional (fewer than 20 games): a provisional rating is
+  not yet « la première cote » (``provisional_opponents_count``; the newcomer counts them).
 - A newcomer's rating is a performance R = Rc + D(P) over all their games so far (D from
   the table, P rounded to two decimals): provisional from 10 games, the first rating at 20.
 - The list is published twice a year in the seed, quarterly now: both are dated versions.
@@ -29,6 +31,7 @@ from .base import (
     Batch,
     BatchResult,
     Bounds,
+    Note,
     PlayerId,
     PlayerResult,
     PlayerState,
@@ -38,7 +41,7 @@ from .base import (
     note,
     param,
 )
-from .common import Played, exchange, solve_exact, split_batch, unchanged
+from .common import Played, exchange, solve_exact, split_batch, split_games, unchanged
 
 KEY = "frbe"
 NAME = N_("Belgium (FRBE-KBSB)")
@@ -136,6 +139,16 @@ class Params:
         min=1,
         max=1000,
     )
+    provisional_opponents_count: bool = param(
+        False,
+        "Games against provisional newcomers count",
+        N_(
+            "Seed 000: « Les parties contre des joueurs non classés ne sont pas prises en "
+            "compte » and « A 20 parties, le calcul [...] fournit la première cote »: a newcomer "
+            "with a provisional rating (fewer than 20 games) is not yet rated, so the game does "
+            "not count for the rated player (it counts for the newcomer). Ticked: it counts."
+        ),
+    )
     dp_at_one: float = param(
         800,
         "D(p) at 100 %",
@@ -215,11 +228,39 @@ def adjustment_2024(rating: float, params: Params) -> float:
 EXPECTED = elo.expectation(elo.ExpectedMethod.TABLE)  # the FIDE table (seed 000)
 
 
+PROVISIONAL_NOT_COUNTED = N_("opponent provisional (not rated before {needed} games): not counted")
+
+
 def rate(batch: Batch, params: Params) -> BatchResult:
-    split = split_batch(batch, lambda p: _rating_used(batch, p))
+    provisional = {} if params.provisional_opponents_count else _provisional(batch, params)
+    if provisional:
+        ratings = {player: _rating_used(batch, player) for player in batch.players}
+        split = {
+            player: split_games(
+                batch,
+                player,
+                ratings.__getitem__,
+                not_counted=provisional if state.status is Status.RATED else None,
+            )
+            for player, state in batch.players.items()
+        }
+    else:
+        split = split_batch(batch, lambda p: _rating_used(batch, p))
     solve_exact(split, elo.ExpectedMethod.TABLE, later=batch.exact_later)
     results = {player: _rate_player(params, split[player]) for player in batch.players}
     return BatchResult(batch.day, results)
+
+
+def _provisional(batch: Batch, params: Params) -> dict[PlayerId, Note]:
+    """The batch's provisional newcomers, whose games do not count for a rated player
+    (seed 000: « Les parties contre des joueurs non classés ne sont pas prises en
+    compte »; a provisional rating is not yet « la première cote »), each with the note
+    that says so."""
+    return {
+        player: note(PROVISIONAL_NOT_COUNTED, needed=params.first_rating_games)
+        for player, state in batch.players.items()
+        if state.status is Status.PROVISIONAL and state.rating is not None
+    }
 
 
 def _rating_used(batch: Batch, player: PlayerId) -> float | None:

@@ -120,7 +120,7 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
         if event_id != current:  # the games come event by event
             current, games = event_id, games_by_event[event_id]
         score, played = rated[result]
-        games.append(game(white, black, score, played=played, round=number))
+        games.append(game(white, black, score, played=played, round=number, event=event_id))
         rounds_by_event[event_id] = number  # round by round: the last is the highest
 
     plan: list[PlannedBatch] = []

@@ -39,12 +39,15 @@ def k_factor(player: dict[str, Any], day: str, games_in_period: int) -> int:
     inférieur à 2400, et enfin 10 pour les joueurs ayant atteint 2400 Elo ».
     Read in that order, 10 comes first: it holds « définitivement » once 2400 has been
     reached, whatever the player's age or games (seed 001: « même si leur classement
-    redescend en dessous de 2400 »)."""
+    redescend en dessous de 2400 »). The junior's K 40 holds « as long as their rating
+    remains under 2300 » (FIDE 8.3.3; seed 001: « tant que son classement reste en dessous
+    de 2300 »): a junior who has reached 2300 no longer « remains » under it (docs/fide.md,
+    issue #26)."""
     rating = player["rating"]
     peak = player.get("peak_rating") or rating
     if peak >= 2400:
         k = 10
-    elif player.get("games", 0) < 30 or (is_junior(player, day) and rating < 2300):
+    elif player.get("games", 0) < 30 or (is_junior(player, day) and peak < 2300):
         k = 40
     else:
         k = 20
@@ -91,7 +94,9 @@ def first_rating_2009(counted: list[dict[str, Any]]) -> dict[str, Any]:
     else:
         ru = rc + table_dp(p)
     rn = half_up(ru)
-    if rn <= 1000:
+    # The 2014 regulations, 7.14 (issue #26): « The rating is at least 1000. » (the seed's
+    # « dépasse 1000 » is its paraphrase); the dates compared here are all after July 2014.
+    if rn < 1000:
         return unrated
     return {"rating_after": rn, "status": "rated", "k": None, "expected": None}
 
@@ -109,18 +114,33 @@ def fide(request: dict[str, Any]) -> dict[str, Any]:
     }
     if rating is None:
         first = first_rating(counted) if since_2024 else first_rating_2009(counted)
+        if since_2024 and counted and not any(g["score"] for g in counted):
+            # 2024, 8.2.1: « If an unrated player scores zero in their first event this
+            # score is disregarded »; the contract: « counted false with a note when the
+            # rule leaves it out ». The request's games are one event.
+            lines["counted"] = [False] * len(request["games"])
         return {**first, **lines}
     if not counted:
         return {"rating_after": rating, "status": "rated", "k": None, "expected": None, **lines}
     # Seed 001: « on détermine la différence D ... ramenée à 400 si elle dépasse 400 » ;
     # docs/fide.md: « depuis octobre 2025, pas de plafond pour un joueur classé 2650 ou plus »
     uncapped = request["date"] >= "2025-10-01" and rating >= 2650
+    # 2022 regulation, 8.3.1 (to February 2024): « In any tournament, a player may benefit
+    # from only one upgrade under this rule, for the game in which the rating difference is
+    # greatest » (the request's games are one tournament; the first of equal differences).
+    once = "2022-01-01" <= request["date"] < "2024-03-01"
+    above = [rating - g["opponent"] for g in counted if rating - g["opponent"] > 400]
+    upgrade_left = bool(above)
     expected = Fraction(0)
     for index, game in enumerate(request["games"]):
         if game["opponent"] is None:
             continue
         difference = rating - game["opponent"]
-        if not uncapped:
+        if once and difference > 400:
+            if upgrade_left and difference == max(above):
+                upgrade_left = False
+                difference = 400
+        elif not uncapped:
             difference = max(-400, min(400, difference))
         expected += table_expected(difference)
         lines["per_game"][index] = float(table_expected(difference))
@@ -346,13 +366,13 @@ def test_it_gives_no_first_rating_without_half_a_point_or_above_1000() -> None:
     # Seed 001: « Depuis [juillet 2014], il suffit de faire au moins une partie nulle (1/2
     # point) sur un minimum de 5 parties jouées contre des joueurs classés et avoir un
     # classement Rn supérieur à 1000 ». Five losses, Rc = (1000 + 1000 + 2332 + 2333 +
-    # 2333) / 5 = 1799.6, D(0) = −800: Rn = 999.6 → 1000; no half point, and 1000 is not
-    # above 1000 either. A draw and four losses against 1366: Rn = 1366 − 366 = 1000, not
-    # above 1000; against 1367: 1001.
+    # 2333) / 5 = 1799.6, D(0) = −800: Rn = 999.6 → 1000; no half point. The 2014
+    # regulations, 7.14: « The rating is at least 1000 » (issue #26). A draw and four
+    # losses against 1366: Rn = 1366 − 366 = 1000, published; against 1365: 999, not.
     zero = [{"opponent": r, "score": 0} for r in (1000, 1000, 2332, 2333, 2333)]
     at_1000 = [{"opponent": 1366, "score": 0}] * 4 + [{"opponent": 1366, "score": 0.5}]
-    above = [{"opponent": 1367, "score": 0}] * 4 + [{"opponent": 1367, "score": 0.5}]
-    for games, after in ((zero, None), (at_1000, None), (above, 1001)):
+    below = [{"opponent": 1365, "score": 0}] * 4 + [{"opponent": 1365, "score": 0.5}]
+    for games, after in ((zero, None), (at_1000, 1000), (below, None)):
         request: dict[str, Any] = {"date": "2016-06-01", "player": {}, "games": games}
         assert fide(request)["rating_after"] == after
         _compare(request)

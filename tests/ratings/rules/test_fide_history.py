@@ -117,14 +117,19 @@ def test_before_july_2009_the_difference_counts_at_most_350() -> None:
     )
 
 
-def test_a_first_rating_needed_9_games_before_july_2009_and_5_after() -> None:
+def test_a_first_rating_needed_9_games_before_july_2014_and_5_after() -> None:
     """Handbook B.02 (2002) 9.14: "a minimum of 9 games played against rated opponents";
-    5 in the later texts (seed 001). Five draws against 2000: Ru = Rc = 2000."""
+    US Chess, *Initial FIDE rating*: "Effective 1.July.2014 ... only 5 games is necessary
+    for the initial FIDE rating (down from 9 games)" (issue #26: the change was dated July
+    2009 before). Five draws against 2000: Ru = Rc = 2000."""
     draws = [(2000, 0.5)] * 5
-    before = _me(PlayerState(), draws, date(2008, 3, 1))
-    assert before.rating_after is None
-    assert "unrated: 5 of the 9 games needed for a first rating" in [str(n) for n in before.notes]
-    assert _me(PlayerState(), draws, date(2010, 3, 1)).rating_after == 2000
+    for day in (date(2008, 3, 1), date(2010, 3, 1), date(2014, 6, 1)):
+        before = _me(PlayerState(), draws, day)
+        assert before.rating_after is None
+        assert "unrated: 5 of the 9 games needed for a first rating" in [
+            str(n) for n in before.notes
+        ]
+    assert _me(PlayerState(), draws, date(2014, 7, 1)).rating_after == 2000
 
 
 @pytest.mark.parametrize(
@@ -160,11 +165,21 @@ def test_from_july_2014_a_first_rating_needs_half_a_point() -> None:
     assert drew.rating_after == 1634
 
 
-@pytest.mark.parametrize(("opponent", "after"), [(1366, None), (1367, 1001)])
-def test_from_july_2012_a_first_rating_must_exceed_1000(opponent: int, after: int | None) -> None:
-    """Seed 001: the first rating Rn is published « si toutefois celle-ci dépasse 1000 » ;
-    « avoir un classement Rn supérieur à 1000 ». A draw and four losses: p = 0.1,
-    D(0.1) = −366: against 1366, Rn = 1000 (not above 1000: unrated); against 1367, 1001."""
-    games = [(opponent, 0)] * 4 + [(opponent, 0.5)]
-    assert _me(PlayerState(), games, date(2016, 6, 1)).rating_after == after
-    assert _me(PlayerState(), games, date(2013, 6, 1)).rating_after == after
+@pytest.mark.parametrize(
+    ("day", "games", "after"),
+    [
+        # 2016, 7.14: "The rating is at least 1000". A draw and four losses: p = 0.1,
+        # D(0.1) = −366: against 1366, 1000 (published); against 1365, 999 (not).
+        (date(2016, 6, 1), [(1366, 0)] * 4 + [(1366, 0.5)], 1000),
+        (date(2016, 6, 1), [(1365, 0)] * 4 + [(1365, 0.5)], None),
+        # 2013, seed 001: « si toutefois celle-ci dépasse 1000 »; 9 games and a point in
+        # the event. A win and eight losses: p = 1/9 → 0.11, D(0.11) = −351: against
+        # 1351, 1000 (not above 1000: unrated); against 1352, 1001.
+        (date(2013, 6, 1), [(1351, 1)] + [(1351, 0)] * 8, None),
+        (date(2013, 6, 1), [(1352, 1)] + [(1352, 0)] * 8, 1001),
+    ],
+)
+def test_a_first_rating_of_1000_is_published_from_july_2014_not_before(
+    day: date, games: list[tuple[float, float]], after: int | None
+) -> None:
+    assert _me(PlayerState(), games, day).rating_after == after
