@@ -275,6 +275,9 @@ TASKS = {
 # A running replay whose worker has given no sign of life (ratings/tasks.py writes one with
 # each batch's progress) for this many seconds was interrupted (worker killed): restartable.
 REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
+# The health check (/health/, club/lib/health.py) fails when a task ready to run has
+# waited longer than this for the worker.
+HEALTH_TASK_WAIT_SECONDS = envint("HEALTH_TASK_WAIT_SECONDS", "600")
 
 # The RQ backend ("django_tasks_rq.RQBackend" in TASKS_BACKEND) for deployments with Redis:
 # workers run `manage.py rqworker default` on as many machines as needed.
@@ -339,6 +342,8 @@ SERVER_EMAIL = os.getenv("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "1")
+    # the health check answers a load balancer's plain HTTP request on the local network
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000")
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -3,9 +3,11 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
 from club import views, views_calendar, views_site
+from club.lib.health import health
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/ratings/", include("ratings.urls_api")),
+    path("health/", health, name="health"),
 ]
 
 urlpatterns += i18n_patterns(
