@@ -6,6 +6,7 @@ give a site that passes `check --deploy` (read by deploy/manage.sh as on the ser
 systemd-analyze (systemd) and nginx must be installed: scripts/test.sh installs nginx."""
 
 import re
+import shlex
 import shutil
 import socket
 import subprocess
@@ -187,16 +188,18 @@ def proxied_site(tmp_path: Path, settings: Settings) -> Iterator[tuple[str, Path
     )
     sock = tmp_path / "gunicorn.sock"
     access_log = tmp_path / "gunicorn-access.log"
+    # the command of club-web.service, on a socket of its own instead of systemd's, with
+    # an access log that shows the forwarding headers gunicorn received
+    service = (DEPLOY / "systemd" / "club-web.service").read_text()
+    command = shlex.split(re.findall(r"^ExecStart=(.+)$", service, re.MULTILINE)[0])
+    assert command[0] == "/srv/club/app/.venv/bin/gunicorn"
+    command[0] = str(VENV_BIN / "gunicorn")
+    command[command.index("--access-logfile") + 1] = str(access_log)
     gunicorn = subprocess.Popen(
         [
-            str(VENV_BIN / "gunicorn"),
-            "club.wsgi",
-            "--workers",
-            "2",
+            *command,
             "--bind",
             f"unix:{sock}",
-            "--access-logfile",
-            str(access_log),
             "--access-logformat",
             "%(r)s|%({x-forwarded-for}i)s|%({x-forwarded-proto}i)s",
         ],
