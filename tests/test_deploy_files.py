@@ -5,6 +5,8 @@ give a site that passes `check --deploy` (read by deploy/manage.sh as on the ser
 
 systemd-analyze (systemd) and nginx must be installed: scripts/test.sh installs nginx."""
 
+import json
+import os
 import re
 import shlex
 import shutil
@@ -296,3 +298,46 @@ def test_nginx_serves_the_site_from_gunicorn_with_its_limits(
     assert status == 200 and body == plain.read_bytes()
     assert headers["Cache-Control"] == "max-age=3600"
     assert len(access_log.read_text().splitlines()) == len(lines) + 1  # the 2 MiB body only
+
+
+def _systemd_unescaped(line: str) -> str:
+    """A command line of a unit as systemd runs it: %% is %, $$ is $."""
+    return line.replace("%%", "%").replace("$$", "$")
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_the_daily_unit_backs_the_club_up_and_clears_old_data(tmp_path: Path) -> None:
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    from club.models import Player
+    from tests.club.factories import MemberFactory
+
+    MemberFactory(player__first_name="Alice")
+    Session.objects.create(session_key="old", session_data="", expire_date=timezone.now())
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    stale = backups / "club-2020-01-01.json"
+    stale.write_text("{}")
+    old = time.time() - 31 * 86400
+    os.utime(stale, (old, old))
+    service = (DEPLOY / "systemd" / "club-daily.service").read_text()
+    commands = re.findall(r"^ExecStart=(.+)$", service, re.MULTILINE)
+    assert len(commands) == 4
+    for line in commands:
+        line = _systemd_unescaped(line).replace("/srv/club/app/.venv/bin/", f"{VENV_BIN}/")
+        line = line.replace("/var/lib/club/backups", str(backups))
+        subprocess.run(
+            shlex.split(line),
+            cwd=ROOT,
+            env=environment(DEBUG="0", SECRET_KEY=PRODUCTION["SECRET_KEY"]),
+            check=True,
+            capture_output=True,
+        )
+    [backup] = backups.iterdir()  # today's, the one of 2020 removed
+    assert backup.name == f"club-{time.strftime('%Y-%m-%d')}.json"  # the local day, as date
+    assert oct(backup.stat().st_mode & 0o777) == "0o600"
+    objects = json.loads(backup.read_text())["objects"]
+    assert [o["fields"]["first_name"] for o in objects if o["model"] == "club.player"] == ["Alice"]
+    assert Player.objects.count() == 1 and not Session.objects.exists()
