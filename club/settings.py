@@ -396,7 +396,7 @@ if not DEBUG:
     LOGGING["filters"] = {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}}
     LOGGING["root"]["handlers"] = ["console", "mail_admins"]
     LOGGING["loggers"] = {
-        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        "django": {"handlers": [], "level": LOGGING["root"]["level"], "propagate": True},
         "django.security.DisallowedHost": {"handlers": ["console"], "propagate": False},
     }
 
