@@ -36,7 +36,10 @@ else
   uv=.tools/uv/bin/uv
 fi
 
-args=(sync --locked --inexact --quiet --python "$python")
+args=(sync --locked --inexact --quiet)
+# the interpreter chooses the virtualenv's Python when it is made; asked again, uv would
+# make it anew whenever the path differs from the one it keeps (a pyenv shim, say)
+[ -x .venv/bin/python ] || args+=(--python "$python")
 if [ -n "$extra" ]; then
   args+=(--extra "$extra")
 fi
