@@ -8,6 +8,7 @@ mail server (``EMAIL_URL``, lib/email_config.py).
 import os
 import tempfile
 from datetime import timedelta
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
@@ -278,6 +279,9 @@ TASKS = {
 # A running replay whose worker has given no sign of life (ratings/tasks.py writes one with
 # each batch's progress) for this many seconds was interrupted (worker killed): restartable.
 REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
+# The health check (/health/, lib/health.py) fails when a task ready to run has
+# waited longer than this for the worker.
+HEALTH_TASK_WAIT_SECONDS = envint("HEALTH_TASK_WAIT_SECONDS", "600")
 
 # The RQ backend ("django_tasks_rq.RQBackend" in TASKS_BACKEND) for deployments with Redis:
 # workers run `manage.py rqworker default` on as many machines as needed.
@@ -341,9 +345,35 @@ DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "club@localhost")
 CLUB_EMAIL = os.getenv("CLUB_EMAIL", "secretariat@localhost")
 SERVER_EMAIL = os.getenv("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
+
+def envaddresses(name: str) -> list[tuple[str, str]]:
+    """``Name <address>`` (or the address alone), comma-separated, as (name, address)."""
+    value = os.getenv(name, "")
+    found = getaddresses([value]) if value.strip() else []
+    for _name, address in found:
+        if "@" not in address:
+            raise ImproperlyConfigured(
+                f'{name} must be addresses like "Anne Martin <anne@example.be>, '
+                f'it@example.be", not {value!r}'
+            )
+    return found
+
+
+# Who receives the errors of the site (a page that failed, a task that failed, anything
+# logged as an error) by e-mail, with DEBUG off: ADMINS="Anne <anne@example.be>,…"
+ADMINS = envaddresses("ADMINS")
+
+# E-mails of the site are sent by the task worker (lib/mail_tasks.py): a mail server
+# that does not answer is tried MAIL_ATTEMPTS times, MAIL_RETRY_SECONDS later, then twice as
+# long at each try.
+MAIL_ATTEMPTS = envint("MAIL_ATTEMPTS", "5")
+MAIL_RETRY_SECONDS = envint("MAIL_RETRY_SECONDS", "60")
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "1")
+    # the health check answers a load balancer's plain HTTP request on the local network
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000")
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -352,9 +382,36 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
 
-LOGGING = {
+LOGGING: dict = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }
+if not DEBUG:
+    # Every error logged, by a request (a 500), a task or a command, is mailed to ADMINS
+    # once, directly by SMTP (not through the task queue, which may be what failed).
+    # Django's own mail handler on the "django" logger is taken away so that a 500 is not
+    # mailed twice, and a request for a host not in ALLOWED_HOSTS (robots) is logged only.
+    LOGGING["handlers"]["mail_admins"] = {
+        "class": "django.utils.log.AdminEmailHandler",
+        "level": "ERROR",
+        "filters": ["require_debug_false"],
+    }
+    LOGGING["filters"] = {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}}
+    LOGGING["root"]["handlers"] = ["console", "mail_admins"]
+    LOGGING["loggers"] = {
+        "django": {"handlers": [], "level": LOGGING["root"]["level"], "propagate": True},
+        "django.security.DisallowedHost": {"handlers": ["console"], "propagate": False},
+    }
+
+# The optional error tracker (lib/error_tracker.py): started only when SENTRY_DSN is set.
+SENTRY_DSN = os.getenv("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    from lib.error_tracker import start_error_tracker
+
+    start_error_tracker(
+        SENTRY_DSN,
+        environment=os.getenv("SENTRY_ENVIRONMENT", "production"),
+        traces_sample_rate=os.getenv("SENTRY_TRACES_SAMPLE_RATE", "0"),
+    )

@@ -2,8 +2,11 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
+from lib.health import health
+
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/ratings/", include("ratings.urls_api")),
+    path("health/", health, name="health"),
 ]
 
 urlpatterns += i18n_patterns(

@@ -2,7 +2,8 @@
 
 The file is JSON: a header naming the format and its version, then Django's serialized
 objects of the club, the ratings and the accounts (Django's fixture format, foreign keys
-to permissions by natural key so the file fits any database)."""
+to permissions by natural key so the file fits any database), with every time exact to the
+microsecond (lib/exact_json.py)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from django.apps import apps
+from django.core import serializers
 from django.core.management import call_command
 from django.db import transaction
 
 FORMAT = "club-echecs-backup"
 VERSION = 1
 MODELS = ["auth.group", "auth.user", "club", "ratings", "interclub"]
+EXACT_JSON = "exact-json"
+serializers.register_serializer(EXACT_JSON, "lib.exact_json")
 
 
 class BackupError(ValueError):
@@ -27,7 +31,7 @@ class BackupError(ValueError):
 
 def export_club() -> str:
     out = io.StringIO()
-    call_command("dumpdata", *MODELS, natural_foreign=True, stdout=out)
+    call_command("dumpdata", *MODELS, format=EXACT_JSON, natural_foreign=True, stdout=out)
     header = {"format": FORMAT, "version": VERSION, "created": datetime.now(UTC).isoformat()}
     return json.dumps({**header, "objects": json.loads(out.getvalue())}, ensure_ascii=False)
 

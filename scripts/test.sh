@@ -2,8 +2,9 @@
 # Set up everything the tests need on a fresh machine and run the whole suite:
 #   ./scripts/test.sh [pytest arguments]
 #
-# 1. the virtualenv with the pinned packages (scripts/setup.sh);
-# 2. Debian's Chromium for the browser tests (apt-get, never a downloaded browser);
+# 1. the virtualenv with the packages of uv.lock (scripts/setup.sh);
+# 2. Debian's Chromium for the browser tests (apt-get, never a downloaded browser), and
+#    nginx and systemd-analyze for the tests of deploy/;
 # 3. a PostgreSQL server and Redis: $DATABASE_URL if given, else the one answering on
 #    127.0.0.1:5432, else (or with OWN_POSTGRES=1) one installed from Debian's packages
 #    and started in /tmp;
@@ -35,6 +36,13 @@ apt_install() {
 step "Chromium (Debian)"
 [ -x /usr/bin/chromium ] || apt_install chromium
 /usr/bin/chromium --version
+
+step "nginx and systemd-analyze (tests of deploy/)"
+# the tests run their own nginx on a free port (Debian's package may start one on port 80,
+# except in containers whose policy-rc.d forbids starting services)
+[ -x /usr/sbin/nginx ] || apt_install nginx
+command -v systemd-analyze >/dev/null || apt_install systemd
+/usr/sbin/nginx -v
 
 step "PostgreSQL"
 pg_pid_dir=""

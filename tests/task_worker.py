@@ -31,3 +31,16 @@ def replayed() -> Iterator[None]:
     :func:`work_queued_tasks`)."""
     with override_settings(TASKS=IMMEDIATE), TestCase.captureOnCommitCallbacks(execute=True):
         yield
+
+
+@contextmanager
+def mailed() -> Iterator[None]:
+    """Run the block (a request that sends e-mail), then the tasks it queued, as the task
+    worker would once its transaction commits; no e-mail may leave during the block itself
+    (lib/mail_tasks.py: mail is sent by the worker, never inside the request)."""
+    from django.core import mail
+
+    with override_settings(TASKS=IMMEDIATE), TestCase.captureOnCommitCallbacks(execute=True):
+        sent = len(mail.outbox)
+        yield
+        assert len(mail.outbox) == sent, "an e-mail was sent inside the request"

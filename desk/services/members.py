@@ -10,7 +10,6 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.contrib.auth.tokens import default_token_generator
-from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils.encoding import force_bytes
@@ -20,6 +19,7 @@ from django.utils.translation import gettext as _
 from club.models import Member, Player
 from club.roles import SECRETARIES
 from desk.services.events import DeskError, log_change
+from lib.mail_tasks import send_mail_later
 
 
 class Role:
@@ -116,7 +116,7 @@ def send_invitation(account: User, link: str) -> None:
         "username": account.username,
         "link": link,
     }
-    send_mail(
+    send_mail_later(
         _("Your account on the site of %(club)s") % {"club": settings.CLUB_NAME},
         body,
         settings.DEFAULT_FROM_EMAIL,

@@ -3,8 +3,6 @@ invite their accounts; administrators give accounts their roles."""
 
 from __future__ import annotations
 
-import smtplib
-
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -130,17 +128,12 @@ def member_account(request: HttpRequest, pk: int) -> HttpResponse:
             services.link_account(member, form.cleaned_data["account"], request.user)
             messages.success(request, _("The account is linked."))
         else:
-            # the account exists only if its invitation left: a mail server down undoes it
+            # the invitation is queued with the account, and sent by the task worker once
+            # both are committed (lib/mail_tasks.py)
             with transaction.atomic():
                 account = services.create_account(member, request.user)
                 link = services.set_password_link(account, request.build_absolute_uri)
-                try:
-                    services.send_invitation(account, link)
-                except (OSError, smtplib.SMTPException) as error:
-                    raise DeskError(
-                        _("The invitation could not be sent (%(error)s): try again later.")
-                        % {"error": error}
-                    ) from None
+                services.send_invitation(account, link)
             messages.success(
                 request,
                 _("An invitation was sent to %(email)s: its link sets the password.")

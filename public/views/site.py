@@ -8,7 +8,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import caches
-from django.core.mail import send_mail
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from club.models import Article, Member
 from lib.client_ip import client_ip
+from lib.mail_tasks import send_mail_later
 from lib.markdown import render as render_markdown
 from public.forms import ContactForm, OwnDataForm
 from ratings.history import member_history
@@ -68,12 +68,11 @@ def contact(request: HttpRequest) -> HttpResponse:
         else:
             if not form.is_spam():
                 data = form.cleaned_data
-                send_mail(
+                send_mail_later(
                     subject=_("Message from %(name)s") % {"name": data["name"]},
                     message=f"{data['message']}\n\n-- \n{data['name']} <{data['email']}>",
                     from_email=settings.DEFAULT_FROM_EMAIL,
                     recipient_list=[settings.CLUB_EMAIL],
-                    fail_silently=False,
                 )
             messages.success(request, _("Thank you: your message has been sent to the club."))
             return redirect("contact")

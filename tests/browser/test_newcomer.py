@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from tests.browser.session import sign_in
+from tests.task_worker import work_queued_tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,6 +45,8 @@ def test_a_newcomer_signs_in_as_secretary_adds_a_member_and_publishes_an_article
     expect(page.locator("h1")).to_have_text("Alice Dupuis")
     page.locator("#invite").click()
     expect(page.get_by_role("alert")).to_contain_text("alice.dupuis@example.be")
+    assert mail.outbox == []  # sent by the task worker, not by the request
+    work_queued_tasks()
     [invitation] = mail.outbox
     link = re.search(r"https?://\S+", str(invitation.body))
     assert link is not None

@@ -87,3 +87,64 @@ def test_the_backup_file_is_readable_by_its_owner_only(tmp_path: Path, existing:
         os.umask(old_mask)
     assert stat.S_IMODE(backup.stat().st_mode) == 0o600
     assert json.loads(backup.read_text())["format"] == "club-echecs-backup"
+
+
+def _times() -> dict[tuple[str, object, str], object]:
+    """Every date, time and datetime the backup holds, by model, row and field."""
+    from django.apps import apps
+    from django.db import models
+
+    found: dict[tuple[str, object, str], object] = {}
+    for model in apps.get_models():
+        if model._meta.app_label not in {"auth", "club", "ratings", "interclub"}:
+            continue
+        fields = [
+            field.name
+            for field in model._meta.concrete_fields
+            if isinstance(field, models.DateField | models.TimeField)
+        ]
+        if not fields:
+            continue
+        for row in model._default_manager.values("pk", *fields):
+            for name in fields:
+                found[(model._meta.label, row["pk"], name)] = row[name]
+    return found
+
+
+def test_it_keeps_every_time_to_the_microsecond(tmp_path: Path) -> None:
+    from django.apps import apps
+    from django.db import models
+
+    call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
+    # Django's JSON dump writes times to the millisecond: give a few rows of every model
+    # with times a time that a millisecond cannot hold (same second, 123,457 µs)
+    changed = 0
+    for model in apps.get_models():
+        if model._meta.app_label not in {"auth", "club", "ratings", "interclub"}:
+            continue
+        fields = [
+            field.name
+            for field in model._meta.concrete_fields
+            if isinstance(field, models.DateTimeField | models.TimeField)
+        ]
+        for row in model._default_manager.order_by("pk").values("pk", *fields)[:3]:
+            exact = {
+                name: row[name].replace(microsecond=123457)
+                for name in fields
+                if row[name] is not None
+            }
+            if exact:
+                model._default_manager.filter(pk=row["pk"]).update(**exact)
+                changed += len(exact)
+    before = _times()
+    sub_millisecond = [v for v in before.values() if getattr(v, "microsecond", 0) % 1000]
+    assert changed >= 10 and len(sub_millisecond) >= changed
+
+    backup = tmp_path / "club.json"
+    call_command("export_club", str(backup), stdout=StringIO())
+    call_command("flush", "--no-input", verbosity=0)
+    call_command("restore_club", str(backup), stdout=StringIO())
+
+    after = _times()
+    assert after.keys() == before.keys()
+    assert {key: value for key, value in after.items() if before[key] != value} == {}

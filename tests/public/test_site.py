@@ -18,6 +18,7 @@ from pytest_django import Settings
 from club.models import Article, Event, Member, Participant
 from ratings.models import Rating, RatingSystem
 from tests.club.factories import EventFactory, MemberFactory
+from tests.task_worker import mailed
 
 pytestmark = pytest.mark.django_db
 NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))
@@ -108,7 +109,8 @@ def test_an_unpublished_article_is_not_found(client: Client) -> None:
 def test_the_contact_form_sends_a_mail_to_the_club(client: Client, settings: Settings) -> None:
     settings.CLUB_EMAIL = "secretaire@example.be"
     form = {"name": "Anne", "email": "anne@example.be", "message": "Un cours le mardi ?"}
-    response = client.post(reverse("contact"), form, follow=True)
+    with mailed():
+        response = client.post(reverse("contact"), form, follow=True)
     assert "votre message a été envoyé" in response.content.decode()
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["secretaire@example.be"]
@@ -123,9 +125,10 @@ def test_a_robot_filling_the_honeypot_sends_nothing(client: Client) -> None:
 
 def test_a_flood_of_messages_is_stopped(client: Client) -> None:
     form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
-    for _ in range(3):
-        client.post(reverse("contact"), form)
-    response = client.post(reverse("contact"), form)
+    with mailed():
+        for _ in range(3):
+            client.post(reverse("contact"), form)
+        response = client.post(reverse("contact"), form)
     assert "Trop de messages" in response.content.decode()
     assert len(mail.outbox) == 3
 
@@ -136,22 +139,24 @@ def test_two_visitors_behind_the_proxy_are_limited_separately(
     settings.TRUSTED_PROXY_COUNT = 1
     form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
     proxy: dict[str, Any] = {"REMOTE_ADDR": "10.0.0.1"}  # the proxy: every request comes from it
-    for _ in range(4):
-        client.post(reverse("contact"), form, HTTP_X_FORWARDED_FOR="203.0.113.7", **proxy)
-    response = client.post(
-        reverse("contact"), form, HTTP_X_FORWARDED_FOR="198.51.100.4", follow=True, **proxy
-    )
+    with mailed():
+        for _ in range(4):
+            client.post(reverse("contact"), form, HTTP_X_FORWARDED_FOR="203.0.113.7", **proxy)
+        response = client.post(
+            reverse("contact"), form, HTTP_X_FORWARDED_FOR="198.51.100.4", follow=True, **proxy
+        )
     assert "votre message a été envoyé" in response.content.decode()
     assert len(mail.outbox) == 4  # three from the first visitor, one from the second
 
 
 def test_the_limit_holds_in_every_worker_process(client: Client) -> None:
     form = {"name": "Anne", "email": "anne@example.be", "message": "Bonjour"}
-    for _ in range(3):
-        client.post(reverse("contact"), form)
-    for memory in locmem._caches.values():  # type: ignore[attr-defined]
-        memory.clear()  # what another worker process holds in its memory: nothing
-    response = client.post(reverse("contact"), form)
+    with mailed():
+        for _ in range(3):
+            client.post(reverse("contact"), form)
+        for memory in locmem._caches.values():  # type: ignore[attr-defined]
+            memory.clear()  # what another worker process holds in its memory: nothing
+        response = client.post(reverse("contact"), form)
     assert "Trop de messages" in response.content.decode()
     assert len(mail.outbox) == 3
 
