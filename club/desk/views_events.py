@@ -16,14 +16,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from club.desk import services
+from club.desk import event_state, services
 from club.desk.access import get_event_for_secretary, secretary_required
+from club.desk.actions import act
+from club.desk.checkin_services import next_number
 from club.desk.forms import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from club.desk.players import search_players
 from club.desk.views_lifecycle import replays_context
@@ -209,6 +212,7 @@ def _event_page(
         "table": table,
         "rounds": rounds,
         "has_games": any(r.game_count for r in rounds),
+        "pair_number": next_number(event) if event.system == Event.System.SWISS else None,
         "next_round": next_round,
         "outsider": outsider or OutsiderForm(initial={"joined_round": next_round}),
         "outsider_open": outsider is not None,
@@ -277,12 +281,12 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     if player is None:
         messages.error(request, _("Choose a member among those found."))
         return redirect("desk:event", pk=event.pk)
-    try:
-        services.register(event, player, request.user, _joined(request))
-        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: services.register(event, player, request.user, _joined(request)),
+        success=_("%(name)s is registered.") % {"name": player.name},
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required
@@ -297,6 +301,9 @@ def register_outsider(request: HttpRequest, pk: int) -> HttpResponse:
             participant, created = services.register_outsider(
                 event, form.outsider(), request.user, form.joins_in_round()
             )
+        except event_state.EventRefused as refused:  # its page shows no form: a message
+            messages.error(request, str(refused))
+            return redirect("desk:event", pk=event.pk)
         except services.DeskError as error:
             form.add_error(None, str(error))
         else:
@@ -327,44 +334,40 @@ def withdraw(request: HttpRequest, pk: int, participant: int) -> HttpResponse:
         if after is None:
             messages.error(request, _("Say after which round the player withdraws."))
             return redirect("desk:event", pk=event.pk)
-    try:
-        services.withdraw(entry, after, request.user)
-    except services.DeskError as error:
-        messages.error(request, str(error))
+    if after is None:
+        done = _("%(name)s plays again.") % {"name": entry.player.name}
     else:
-        if after is None:
-            messages.success(request, _("%(name)s plays again.") % {"name": entry.player.name})
-        else:
-            messages.success(
-                request,
-                _("%(name)s withdraws after round %(n)s.")
-                % {"name": entry.player.name, "n": after},
-            )
-    return redirect("desk:event", pk=event.pk)
+        done = _("%(name)s withdraws after round %(n)s.") % {"name": entry.player.name, "n": after}
+    return act(
+        request,
+        lambda: services.withdraw(entry, after, request.user),
+        success=done,
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required
 @require_POST
 def renumber(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    try:
-        services.renumber(event, request.user)
-        messages.success(request, _("Pairing numbers follow the ratings."))
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: services.renumber(event, request.user),
+        success=_("Pairing numbers follow the ratings."),
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required
 @require_POST
 def pair_round_robin(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    try:
-        rounds = services.pair_round_robin(event, request.user)
-        messages.success(request, _("%(n)s rounds paired.") % {"n": rounds})
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: services.pair_round_robin(event, request.user),
+        success=lambda rounds: _("%(n)s rounds paired.") % {"n": rounds},
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 # Standings and crosstable

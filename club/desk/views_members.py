@@ -21,6 +21,7 @@ from django_tables2 import Column, RequestConfig, Table
 
 from club.desk import members as services
 from club.desk.access import administrator_required, get_member_for_secretary, secretary_required
+from club.desk.actions import act
 from club.desk.member_forms import (
     ROLE_CHOICES,
     LinkAccountForm,
@@ -108,13 +109,12 @@ def member_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 @require_POST
 def member_lapse(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_member_for_secretary(request, pk)
-    try:
-        services.lapse_member(member, timezone.localdate(), request.user)
-    except DeskError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("%(name)s's membership has lapsed.") % {"name": member})
-    return redirect("desk:member_edit", pk=member.pk)
+    return act(
+        request,
+        lambda: services.lapse_member(member, timezone.localdate(), request.user),
+        success=_("%(name)s's membership has lapsed.") % {"name": member},
+        back=reverse("desk:member_edit", args=[member.pk]),
+    )
 
 
 @secretary_required
@@ -122,33 +122,36 @@ def member_lapse(request: HttpRequest, pk: int) -> HttpResponse:
 def member_account(request: HttpRequest, pk: int) -> HttpResponse:
     """Link an existing account (``link``) or invite the member by e-mail."""
     member = get_member_for_secretary(request, pk)
-    try:
-        if "link" in request.POST:
-            form = LinkAccountForm(request.POST, prefix="link")
-            if not form.is_valid():
-                raise DeskError(_("Choose an account that no member has yet."))
-            services.link_account(member, form.cleaned_data["account"], request.user)
-            messages.success(request, _("The account is linked."))
-        else:
-            # the account exists only if its invitation left: a mail server down undoes it
-            with transaction.atomic():
-                account = services.create_account(member, request.user)
-                link = services.set_password_link(account, request.build_absolute_uri)
-                try:
-                    services.send_invitation(account, link)
-                except (OSError, smtplib.SMTPException) as error:
-                    raise DeskError(
-                        _("The invitation could not be sent (%(error)s): try again later.")
-                        % {"error": error}
-                    ) from None
-            messages.success(
-                request,
-                _("An invitation was sent to %(email)s: its link sets the password.")
-                % {"email": account.email},
-            )
-    except DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:member_edit", pk=member.pk)
+    return act(
+        request,
+        lambda: _link_or_invite(request, member),
+        success=lambda said: said,
+        back=reverse("desk:member_edit", args=[member.pk]),
+    )
+
+
+def _link_or_invite(request: HttpRequest, member: Member) -> str:
+    """Link the posted account, or create one and send the invitation; what was done."""
+    if "link" in request.POST:
+        form = LinkAccountForm(request.POST, prefix="link")
+        if not form.is_valid():
+            raise DeskError(_("Choose an account that no member has yet."))
+        services.link_account(member, form.cleaned_data["account"], request.user)
+        return _("The account is linked.")
+    # the account exists only if its invitation left: a mail server down undoes it
+    with transaction.atomic():
+        account = services.create_account(member, request.user)
+        link = services.set_password_link(account, request.build_absolute_uri)
+        try:
+            services.send_invitation(account, link)
+        except (OSError, smtplib.SMTPException) as error:
+            raise DeskError(
+                _("The invitation could not be sent (%(error)s): try again later.")
+                % {"error": error}
+            ) from None
+    return _("An invitation was sent to %(email)s: its link sets the password.") % {
+        "email": account.email
+    }
 
 
 # Accounts and roles: administrators only

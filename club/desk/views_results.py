@@ -12,16 +12,18 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from club.desk import services
+from club.desk import lifecycle, services
 from club.desk.access import (
     get_event_for_secretary,
     get_round_for_secretary,
     require_secretary,
     secretary_required,
 )
+from club.desk.actions import act
 from club.desk.views_checkin import results_actions
 from club.models import Event, Game, Result, Round
 
@@ -184,21 +186,21 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def close(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    try:
-        services.close_event(event, request.user)
-        messages.success(request, _("The event is closed; the ratings are being recalculated."))
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: lifecycle.close_event(event, request.user),
+        success=_("The event is closed; the ratings are being recalculated."),
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required
 @require_POST
 def reopen(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    try:
-        services.reopen_event(event, request.POST.get("reason", ""), request.user)
-        messages.success(request, _("The event is reopened."))
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: lifecycle.reopen_event(event, request.POST.get("reason", ""), request.user),
+        success=_("The event is reopened."),
+        back=reverse("desk:event", args=[event.pk]),
+    )

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
-from club.desk import services, views_events
+from club.desk import lifecycle, services, views_events
 from club.models import ChangeLog, Event, Game, Participant, Result
 from ratings.models import RatingChange, RatingSystem, ReplayJob
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory
@@ -212,7 +212,7 @@ def ratings_hook(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, bool]]
         calls.append((event.pk, event.status, connection.in_atomic_block))
         return []
 
-    monkeypatch.setattr("club.desk.services.queue_event_replays", hook)
+    monkeypatch.setattr("club.desk.lifecycle.queue_event_replays", hook)
     return calls
 
 
@@ -262,9 +262,9 @@ def test_a_failing_queue_leaves_the_event_open(
     def broken(event: Event, user: object) -> None:
         raise RuntimeError("queue unavailable")
 
-    monkeypatch.setattr("club.desk.services.queue_event_replays", broken)
+    monkeypatch.setattr("club.desk.lifecycle.queue_event_replays", broken)
     with pytest.raises(RuntimeError):
-        services.close_event(paired_event, None)
+        lifecycle.close_event(paired_event, None)
     paired_event.refresh_from_db()
     assert paired_event.status == Event.Status.ONGOING
     assert not ChangeLog.objects.filter(action="close").exists()
@@ -298,7 +298,7 @@ def test_reopening_needs_a_reason(
     english: None,
 ) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
-    services.close_event(paired_event, None)
+    lifecycle.close_event(paired_event, None)
     response = secretary_client.post(
         reverse("desk:reopen", args=[paired_event.pk]), {"reason": "  "}, follow=True
     )

@@ -84,7 +84,7 @@ def slow_replay(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
         time.sleep(0.3)
         return []
 
-    monkeypatch.setattr("club.desk.services.queue_event_replays", replay)
+    monkeypatch.setattr("club.desk.lifecycle.queue_event_replays", replay)
     return seen
 
 
