@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from club import admin_accounts  # noqa: F401  (the accounts' admin, registered there)
 from club.models import Bye, ChangeLog, Event, Game, Member, Participant, Player, Round
 
 
