@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from club import admin_accounts  # noqa: F401  (the accounts' admin, registered there)
+from club.admin_events import FollowsEventState, InlineFollowsEventState
 from club.models import Bye, ChangeLog, Event, Game, Member, Participant, Player, Round
 
 
@@ -36,24 +37,25 @@ class MemberAdmin(admin.ModelAdmin):
     date_hierarchy = "since"
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(InlineFollowsEventState, admin.TabularInline):
     model = Round
     extra = 0
 
 
-class ParticipantInline(admin.TabularInline):
+class ParticipantInline(InlineFollowsEventState, admin.TabularInline):
     model = Participant
     extra = 0
     autocomplete_fields = ["player"]
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(FollowsEventState, admin.ModelAdmin):
     list_display = ["title", "kind", "start", "time_control", "system", "status", "public"]
     list_filter = ["kind", "status", "time_control", "system", "public"]
     search_fields = ["title", "venue"]
     date_hierarchy = "start"
     inlines = [ParticipantInline, RoundInline]
+    readonly_fields = ["status"]  # moved by the desk's transitions only (club.desk.lifecycle)
 
 
 RESULT_ELSEWHERE = _(
@@ -62,7 +64,7 @@ RESULT_ELSEWHERE = _(
 )
 
 
-class GameInline(admin.TabularInline):
+class GameInline(InlineFollowsEventState, admin.TabularInline):
     model = Game
     extra = 0
     autocomplete_fields = ["white", "black"]
@@ -84,7 +86,7 @@ class ByeForm(forms.ModelForm):
         return cleaned
 
 
-class ByeInline(admin.TabularInline):
+class ByeInline(InlineFollowsEventState, admin.TabularInline):
     model = Bye
     form = ByeForm
     extra = 0
@@ -94,7 +96,7 @@ class ByeInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(FollowsEventState, admin.ModelAdmin):
     list_display = ["__str__", "event", "number", "starts_at"]
     list_filter = ["event__kind"]
     search_fields = ["event__title"]
@@ -103,7 +105,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(FollowsEventState, admin.ModelAdmin):
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["result", "round__event__kind"]
     search_fields = ["white__last_name", "black__last_name", "round__event__title"]
