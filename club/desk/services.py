@@ -374,7 +374,10 @@ def write_result(
     game.round.event = event
     if not event_state.allows(event, event_state.Write.RESULT):
         if event.status == Event.Status.CLOSED:
-            refused = _("The event is closed: reopen it to correct a result.")
+            refused = _(
+                "The event is closed: reopen it to correct a result (reopening recalculates "
+                "the ratings without it until it is closed again)."
+            )
         else:
             refused = _("The event is cancelled: restore it to enter a result.")
         raise event_state.EventRefused(_on_board(game, refused))

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.desk import checkin_services as checkin
-from club.desk import pairing_services
+from club.desk import event_state, pairing_services
 from club.desk.access import (
     get_event_for_secretary,
     get_round_for_secretary,
@@ -112,7 +112,7 @@ def results_actions(event: Event, round_: Round, games: list[Any], rounds: int) 
     many the event has): pairing the next round once every result is in, undoing this
     round's pairing while none is. No query: when a later round is paired already, the
     views that do it refuse with a message."""
-    finished = event.status in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    finished = not event_state.allows(event, event_state.Write.PAIR)
     if event.system != Event.System.SWISS or finished or not games:
         return {}
     complete = all(game.result for game in games)

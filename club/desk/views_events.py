@@ -195,7 +195,7 @@ def _event_page(
     hidden = []
     if event.system != Event.System.MATCH and not participants.exclude(team="").exists():
         hidden.append("team")
-    editable = event.status not in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    editable = event_state.allows(event, event_state.Write.REGISTER)
     if not editable:
         hidden.append("actions")
     table = ParticipantTable(participants, order_by="number", exclude=hidden)

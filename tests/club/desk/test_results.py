@@ -108,7 +108,10 @@ def test_a_closed_event_is_corrected_only_after_reopening(
     game = GameFactory(result=Result.DRAW, round__event__status=Event.Status.CLOSED)
     response = _save(secretary_client, game, "1")
     assert response.status_code == 400
-    assert "The event is closed: reopen it to correct a result." in response.content.decode()
+    assert (
+        "The event is closed: reopen it to correct a result (reopening recalculates the "
+        "ratings without it until it is closed again)." in response.content.decode()
+    )
     page = secretary_client.get(reverse("desk:results", args=[game.round_id]))
     assert "readonly" in page.content.decode()
     game.refresh_from_db()
