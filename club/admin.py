@@ -3,7 +3,12 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from club import admin_accounts  # noqa: F401  (the accounts' admin, registered there)
-from club.admin_events import FollowsEventState, InlineFollowsEventState
+from club.admin_events import (
+    FollowsEventState,
+    GameForm,
+    InlineFollowsEventState,
+    bye_or_game_refusal,
+)
 from club.models import Bye, ChangeLog, Event, Game, Member, Participant, Player, Round
 
 
@@ -66,6 +71,7 @@ RESULT_ELSEWHERE = _(
 
 class GameInline(InlineFollowsEventState, admin.TabularInline):
     model = Game
+    form = GameForm
     extra = 0
     autocomplete_fields = ["white", "black"]
     fields = ["board", "white", "black", "result"]
@@ -83,6 +89,10 @@ class ByeForm(forms.ModelForm):
         cleaned = super().clean()
         if cleaned.get("kind"):
             self.instance.points = Bye.Kind(cleaned["kind"]).points
+        round_id = self.instance.round_id  # the inline's round, set by its formset
+        refusal = bye_or_game_refusal(round_id, [cleaned.get("player")], bye=True)
+        if refusal:
+            self.add_error("player", refusal)
         return cleaned
 
 
@@ -106,6 +116,7 @@ class RoundAdmin(FollowsEventState, admin.ModelAdmin):
 
 @admin.register(Game)
 class GameAdmin(FollowsEventState, admin.ModelAdmin):
+    form = GameForm
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["result", "round__event__kind"]
     search_fields = ["white__last_name", "black__last_name", "round__event__title"]

@@ -2,12 +2,15 @@
 games are read-only there (before, a closed event's games could be re-paired in its round's
 page with no replay), and no event's status is typed there."""
 
+from collections.abc import Iterator
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
-from club.models import Event, Game, Result
+from club.models import Bye, Event, Game, Result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -17,6 +20,12 @@ pytestmark = pytest.mark.django_db
 def admin_client(client: Client) -> Client:
     client.force_login(User.objects.create_superuser("admin", password="x"))
     return client
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    with translation.override("en"):
+        yield
 
 
 def _event_with_a_game(status: str) -> tuple[Event, Game]:
@@ -62,3 +71,39 @@ def test_an_ongoing_event_is_changed_in_the_admin_but_not_its_status(
     assert 'name="status"' not in page
     page = admin_client.get(reverse("admin:club_game_change", args=[game.pk])).content.decode()
     assert 'name="_save"' in page and 'name="white"' in page
+
+
+def test_a_bye_and_a_game_for_one_player_in_one_round_are_refused_in_the_admin(
+    admin_client: Client, english: None
+) -> None:
+    """A form error, not the database's integrity error (a 500)."""
+    event, game = _event_with_a_game(Event.Status.ONGOING)
+    round_ = game.round
+    data = {
+        "event": event.pk,
+        "number": 1,
+        "games-TOTAL_FORMS": 1,
+        "games-INITIAL_FORMS": 1,
+        "games-0-id": game.pk,
+        "games-0-round": round_.pk,
+        "games-0-board": 1,
+        "games-0-white": game.white_id,
+        "games-0-black": game.black_id,
+        "byes-TOTAL_FORMS": 1,
+        "byes-INITIAL_FORMS": 0,
+        "byes-0-player": game.white_id,
+        "byes-0-kind": Bye.Kind.HALF_POINT,
+        "byes-0-round": round_.pk,
+    }
+    response = admin_client.post(reverse("admin:club_round_change", args=[round_.pk]), data)
+    assert response.status_code == 200
+    assert "This player has a game in this round" in response.content.decode()
+    third = PlayerFactory()
+    Bye.of_kind(Bye.Kind.HALF_POINT, round=round_, player=third).save()
+    response = admin_client.post(
+        reverse("admin:club_game_add"),
+        {"round": round_.pk, "board": 2, "white": third.pk, "black": PlayerFactory().pk},
+    )
+    assert response.status_code == 200
+    assert "A player of this game has a bye in this round" in response.content.decode()
+    assert Game.objects.count() == 1 and Bye.objects.count() == 1
