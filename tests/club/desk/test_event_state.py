@@ -397,3 +397,17 @@ def test_pairing_an_announced_event_starts_it_by_the_table(
     ongoing_swiss.refresh_from_db()
     assert ongoing_swiss.status == Event.Status.ONGOING
     assert Round.objects.filter(event=ongoing_swiss).count() == 1
+
+
+def test_the_events_form_never_writes_back_the_status_its_page_read(
+    ongoing_swiss: Event, secretary: User
+) -> None:
+    """The form is read before a pairing starts the event and saved after: the status
+    stays the one stored (the form has no status field; the whole row is saved)."""
+    stale = Event.objects.get(pk=ongoing_swiss.pk)
+    assert stale.status == Event.Status.ANNOUNCED
+    pairing_services.pair_next_round(ongoing_swiss, secretary)
+    stale.title = "Open du jeudi"
+    services.save_event(stale, secretary, changed=["title"])
+    ongoing_swiss.refresh_from_db()
+    assert (ongoing_swiss.title, ongoing_swiss.status) == ("Open du jeudi", Event.Status.ONGOING)
