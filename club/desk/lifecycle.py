@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.desk.errors import DeskError
-from club.desk.event_state import Transition, check_transition
+from club.desk.event_state import Transition, check_transition, lock_row
 from club.desk.services import log_change, missing_results
 from club.models import Event
 from ratings.models import RatingSystem
@@ -31,9 +31,7 @@ from ratings.tasks import queue_event_replays, queue_replays
 def _locked(event: Event, transition: Transition, target: str | None = None) -> Event:
     """The event's row under its lock (an event deleted meanwhile: a message), if the
     table lets ``transition`` leave its status."""
-    locked = Event.objects.select_for_update().filter(pk=event.pk).first()
-    if locked is None:
-        raise DeskError(_("This event was deleted meanwhile."))
+    locked = lock_row(event.pk)
     check_transition(locked, transition, target)
     return locked
 
