@@ -142,7 +142,7 @@ def main() -> None:
         database = options.database_url.rsplit("@", 1)[-1]  # shown without credentials
     _setup(options.database_url or f"sqlite:///{database}")
 
-    from desk.services.events import close_event
+    from desk.services.lifecycle import close_event
     from ratings.models import RatingChange, RatingSystem, ReplayJob
     from ratings.services import event_results_changed, recalculate
 

@@ -2,6 +2,13 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from club import admin_accounts  # noqa: F401  (the accounts' admin, registered there)
+from club.admin_events import (
+    FollowsEventState,
+    GameForm,
+    InlineFollowsEventState,
+    bye_or_game_refusal,
+)
 from club.models import Bye, ChangeLog, Event, Game, Member, Participant, Player, Round
 
 
@@ -35,24 +42,25 @@ class MemberAdmin(admin.ModelAdmin):
     date_hierarchy = "since"
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(InlineFollowsEventState, admin.TabularInline):
     model = Round
     extra = 0
 
 
-class ParticipantInline(admin.TabularInline):
+class ParticipantInline(InlineFollowsEventState, admin.TabularInline):
     model = Participant
     extra = 0
     autocomplete_fields = ["player"]
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(FollowsEventState, admin.ModelAdmin):
     list_display = ["title", "kind", "start", "time_control", "system", "status", "public"]
     list_filter = ["kind", "status", "time_control", "system", "public"]
     search_fields = ["title", "venue"]
     date_hierarchy = "start"
     inlines = [ParticipantInline, RoundInline]
+    readonly_fields = ["status"]  # moved by the desk's transitions only (desk.services.lifecycle)
 
 
 RESULT_ELSEWHERE = _(
@@ -61,8 +69,9 @@ RESULT_ELSEWHERE = _(
 )
 
 
-class GameInline(admin.TabularInline):
+class GameInline(InlineFollowsEventState, admin.TabularInline):
     model = Game
+    form = GameForm
     extra = 0
     autocomplete_fields = ["white", "black"]
     fields = ["board", "white", "black", "result"]
@@ -80,10 +89,14 @@ class ByeForm(forms.ModelForm):
         cleaned = super().clean()
         if cleaned.get("kind"):
             self.instance.points = Bye.Kind(cleaned["kind"]).points
+        round_id = self.instance.round_id  # the inline's round, set by its formset
+        refusal = bye_or_game_refusal(round_id, [cleaned.get("player")], bye=True)
+        if refusal:
+            self.add_error("player", refusal)
         return cleaned
 
 
-class ByeInline(admin.TabularInline):
+class ByeInline(InlineFollowsEventState, admin.TabularInline):
     model = Bye
     form = ByeForm
     extra = 0
@@ -93,7 +106,7 @@ class ByeInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(FollowsEventState, admin.ModelAdmin):
     list_display = ["__str__", "event", "number", "starts_at"]
     list_filter = ["event__kind"]
     search_fields = ["event__title"]
@@ -102,7 +115,8 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(FollowsEventState, admin.ModelAdmin):
+    form = GameForm
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["result", "round__event__kind"]
     search_fields = ["white__last_name", "black__last_name", "round__event__title"]

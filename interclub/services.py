@@ -15,7 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club import players
+from club import event_state, players
 from club.models import Event, Game, Participant, Player, Result, Round
 from desk.services.events import DeskError, log_change
 from interclub import scoring
@@ -146,7 +146,7 @@ def set_lineup(match: TeamMatch, team: Team, boards: Sequence[Typed], user: Any)
     both teams' line-ups are in, the games are made, colours by board as the division
     says. Returns the warnings about the order against the ratings."""
     match = TeamMatch.objects.select_related("event", "division").get(pk=match.pk)
-    Event.objects.select_for_update().get(pk=match.event_id)
+    event_state.lock(match.event, event_state.Write.PAIR)  # the desk's lock and state
     _check_no_results(match)
     if team.pk not in (match.home_id, match.away_id):
         raise DeskError(_("Teams: %(team)s does not play this match.") % {"team": team})

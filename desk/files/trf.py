@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from chesslib import swiss, trf
 from chesslib.standings import TRF_CODE
+from club import event_state
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from club.standings import event_standings
 from desk.services.events import DeskError, log_change, write_result
@@ -380,6 +381,7 @@ def update_results(plan: Plan, event: Event, user: Any) -> int:
     through the desk's one write path (a closed event is refused: reopen it first).
     Returns the number of results changed; a game the event does not have names its line
     and changes nothing."""
+    _lock(event)
     numbers = dict(event.participants.exclude(number=None).values_list("number", "player_id"))
     games = {
         (g.round.number, g.white_id, g.black_id): g
@@ -588,6 +590,15 @@ def import_plan(
 # --- CSV results ----------------------------------------------------------------------------
 
 
+def _lock(event: Event) -> None:
+    """The event's row locked before a file writes into it, if its state allows it (a
+    closed event is reopened first): the refusal as a file's error."""
+    try:
+        event_state.lock(event, event_state.Write.FILE)
+    except DeskError as error:
+        raise FileError(str(error)) from None
+
+
 def _write(game_id: int, user: Any, where: str, **changes: Any) -> None:
     """A file's result or moves through the desk's one write path (closed event refused,
     version raised, audit line); its refusal names the file's line or game."""
@@ -712,6 +723,7 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
     import csv
     import io
 
+    _lock(event)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     sample = text[:2048]
     reader = csv.reader(
@@ -765,6 +777,18 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
                 % {"line": number, "column": _("result"), "text": cells["result"]}
             )
         _check_result_line(number, int(cells["round"]), int(cells["board"]), white, black, taken)
+        bye = (
+            Bye.objects.filter(
+                round__event=event, round__number=int(cells["round"]), player__in=[white, black]
+            )
+            .select_related("player")
+            .first()
+        )
+        if bye is not None:  # a game and a bye in one round: the database refuses it too
+            raise FileError(
+                _("line %(line)s: %(name)s has a bye in round %(round)s.")
+                % {"line": number, "name": bye.player.name, "round": cells["round"]}
+            )
         round_ = rounds.get(int(cells["round"])) or Round.objects.create(
             event=event, number=int(cells["round"])
         )
@@ -799,6 +823,7 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
 
     import chess.pgn
 
+    _lock(event)
     games = list(Game.objects.filter(round__event=event).select_related("round", "white", "black"))
     index = {}
     for game in games:

@@ -17,6 +17,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club import event_state
+from club.exceptions import RoundChanged
 from club.models import Bye, Event, Game, Participant, Round
 from desk.services.events import DeskError, log_change
 
@@ -81,13 +83,19 @@ def lines(event: Event, number: int) -> list[Line]:
 def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Round:
     """Record round ``number``'s check-in: ``{participant id: status}``. Byes are
     written as rows of their kind; a withdrawal is recorded after the round before; a
-    player marked present again is reinstated. Refused once the round is paired."""
-    if event.status == Event.Status.CLOSED:
-        raise DeskError(_("The event is closed."))
+    player marked present again is reinstated. Refused once the round is paired (the
+    event's row locked first: a pairing under way is waited for, and then refuses this)."""
+    event_state.lock(event, event_state.Write.CHECK_IN)
     if paired(event, number):
-        raise DeskError(
-            _("Round %(n)s is already paired: undo its pairing to change who plays.")
-            % {"n": number}
+        round_id = event.rounds.filter(number=number).values_list("pk", flat=True).first()
+        raise RoundChanged(
+            _(
+                "Round %(n)s is already paired (someone may have just paired it): here it "
+                "is now. Undo its pairing to change who plays."
+            )
+            % {"n": number},
+            event.pk,
+            round_id,
         )
     allowed = {status for status, _label, _short in STATUSES}
     wrong = sorted(status for status in statuses.values() if status not in allowed)
@@ -123,9 +131,7 @@ def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Ro
 def undo_pairing(round_: Round, user: Any) -> None:
     """Take back a round's pairing (its games and its pairing-allocated bye); the byes
     asked for stay. Refused once a result is entered, or when a later round is paired."""
-    event = round_.event
-    if event.status == Event.Status.CLOSED:
-        raise DeskError(_("The event is closed."))
+    event = event_state.lock(round_.event, event_state.Write.PAIR)
     games = round_.games.all()
     if games.exclude(result="").exists():
         raise DeskError(

@@ -3,12 +3,11 @@
 Every change records who made it and when: ``updated_by`` on the row where the model has
 it, and a ``ChangeLog`` row through ``log_change``.
 
-Correcting a result of a closed event requires reopening it first (``reopen_event``, with
-a reason, logged). Closing and reopening queue the replay of the ratings
-(``ratings.tasks.queue_event_replays``) in the same transaction: the change and its jobs
-are committed together, and the task worker recalculates from the event's day, off the
-secretary's request. A result never changes under ratings computed without it, since only
-a closed event counts and a closed event's results cannot change.
+Every write on an event first takes the event's row lock and asks its state machine
+(``club.event_state``): a closed event changes only once reopened
+(``desk.services.lifecycle.reopen_event``, with a reason, logged, which recalculates the
+ratings without it), a cancelled one once restored. A result never changes under ratings
+computed without it, since only a closed event counts and a closed event cannot change.
 """
 
 from __future__ import annotations
@@ -25,27 +24,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chesslib.berger import round_robin
-from club import players
+from club import event_state, players
+from club.exceptions import Conflict, DeskError
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from lib.compiled import CompiledQuery
 from lib.limits import MAX_ROUNDS
-from ratings.tasks import queue_event_replays
 
 DEFAULT_INTERVAL = timedelta(days=7)
 # Rounds are renumbered through this offset when one is removed (numbers are unique).
 _RENUMBER_OFFSET = 1000
-
-
-class DeskError(ValueError):
-    """A request the desk refuses, with a message for the secretary."""
-
-
-class Conflict(DeskError):
-    """Someone else saved the same board meanwhile."""
-
-    def __init__(self, message: str, game: Game) -> None:
-        super().__init__(message)
-        self.game = game
 
 
 def _jsonable(value: Any) -> Any:
@@ -98,8 +85,12 @@ def save_event(
 ) -> Event:
     """Save ``event`` (new or changed) and its rounds: new dates by round id, rounds to
     remove (only rounds nobody is paired in yet; the others are renumbered), and
-    ``add_rounds`` more after the last one."""
+    ``add_rounds`` more after the last one. An existing event changes only while its
+    state allows it (its row locked first, its status as stored: the form has none)."""
     created = event.pk is None
+    if not created:
+        stored = event_state.lock_row(event.pk, event_state.Write.FORM)
+        event.status = stored.status  # as it is now, not as the form's page read it
     event.updated_by = user
     event.save()
     rounds = {r.pk: r for r in event.rounds.all()}
@@ -157,6 +148,7 @@ def _has_games(event: Event) -> bool:
 def register(event: Event, player: Player, user: Any, joined_round: int = 1) -> Participant:
     """Enter ``player``; once the event is paired, a late entry gets the next pairing
     number (the others keep theirs)."""
+    event_state.lock(event, event_state.Write.REGISTER)
     if joined_round < 1:
         raise DeskError(_("A player joins in round 1 or later."))
     if joined_round > MAX_ROUNDS:
@@ -257,6 +249,7 @@ def register_outsider(
 ) -> tuple[Participant, bool]:
     """Create the player (or find them by FIDE or national ID) and enter them. Returns
     the participant and whether the player is new."""
+    event_state.lock(event, event_state.Write.REGISTER)
     player = _known_player(outsider)
     created = player is None
     if player is not None:
@@ -289,6 +282,7 @@ def register_outsider(
 def renumber(event: Event, user: Any) -> None:
     """Pairing numbers by rating, highest first (then by name). A paired round robin
     keeps its numbers: they are its draw."""
+    event_state.lock(event, event_state.Write.NUMBER)
     if event.system == Event.System.ROUND_ROBIN and _has_games(event):
         raise DeskError(_("The round robin is paired: its pairing numbers are its draw."))
     participants = list(event.participants.select_related("player"))
@@ -307,6 +301,7 @@ def withdraw(participant: Participant, after_round: int | None, user: Any) -> No
     """Withdraw ``participant`` after round ``after_round`` (0: before the first round);
     None takes a withdrawal back. The games already paired after that round stay: enter
     them as forfeits."""
+    event_state.lock(participant.event, event_state.Write.WITHDRAW)
     if after_round is not None and after_round < 0:
         raise DeskError(_("A player withdraws after round 0 (before the first) or later."))
     if after_round is not None and after_round > MAX_ROUNDS:
@@ -326,6 +321,7 @@ def withdraw(participant: Participant, after_round: int | None, user: Any) -> No
 @transaction.atomic
 def pair_round_robin(event: Event, user: Any) -> int:
     """Every round of a round robin by the Berger tables, from the pairing numbers."""
+    event_state.lock(event, event_state.Write.PAIR)
     if _has_games(event):
         raise DeskError(_("This event already has pairings."))
     participants = list(event.participants.exclude(withdrawn_after_round__isnull=False))
@@ -345,6 +341,7 @@ def pair_round_robin(event: Event, user: Any) -> int:
         for number, pairs in enumerate(schedule, 1)
         for board, (white, black) in enumerate(pairs, 1)
     )
+    event_state.check_transition(event, event_state.Transition.START)
     event.status = Event.Status.ONGOING
     event.updated_by = user
     event.save(update_fields=["status", "updated_by", "updated_at"])
@@ -407,10 +404,15 @@ def write_result(
         raise Game.DoesNotExist(f"No board {game_id}.")
     event, game = events[0], games[0]
     game.round.event = event
-    if event.status == Event.Status.CLOSED:
-        raise DeskError(_on_board(game, _("The event is closed: reopen it to correct a result.")))
-    if event.status == Event.Status.CANCELLED:
-        raise DeskError(_on_board(game, _("The event is cancelled: restore it to enter a result.")))
+    if not event_state.allows(event, event_state.Write.RESULT):
+        if event.status == Event.Status.CLOSED:
+            refused = _(
+                "The event is closed: reopen it to correct a result (reopening recalculates "
+                "the ratings without it until it is closed again)."
+            )
+        else:
+            refused = _("The event is cancelled: restore it to enter a result.")
+        raise event_state.EventRefused(_on_board(game, refused))
     if version is not None and game.version != version:
         other = game.get_result_display() if game.result else _("no result")
         raise Conflict(
@@ -476,7 +478,7 @@ def save_results(entries: Mapping[int, tuple[str, int]], user: Any) -> dict[int,
     return errors
 
 
-# Closing and reopening
+# What closing asks (closing and reopening: ``desk.services.lifecycle``)
 
 
 def missing_results(event: Event) -> list[str]:
@@ -501,42 +503,3 @@ def missing_results(event: Event) -> list[str]:
             % {"rounds": ", ".join(map(str, empty))}
         )
     return problems
-
-
-def _locked(event: Event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
-
-
-@transaction.atomic
-def close_event(event: Event, user: Any) -> None:
-    """Close ``event`` when every board of every round has a result; the ratings'
-    recalculation is queued with it."""
-    locked = _locked(event)
-    if locked.status == Event.Status.CLOSED:
-        raise DeskError(_("The event is already closed."))
-    problems = missing_results(locked)
-    if problems:
-        raise DeskError(" ".join(problems))
-    locked.status = Event.Status.CLOSED
-    locked.updated_by = user
-    locked.save(update_fields=["status", "updated_by", "updated_at"])
-    log_change(user, locked, "close")
-    queue_event_replays(locked, user)
-    event.status, event.updated_by = locked.status, locked.updated_by
-
-
-@transaction.atomic
-def reopen_event(event: Event, reason: str, user: Any) -> None:
-    """Reopen a closed event to correct it, saying why; the ratings are recalculated
-    without it (queued) until it is closed again."""
-    if not reason.strip():
-        raise DeskError(_("Say why the event is reopened."))
-    locked = _locked(event)
-    if locked.status != Event.Status.CLOSED:
-        raise DeskError(_("Only a closed event can be reopened."))
-    locked.status = Event.Status.ONGOING
-    locked.updated_by = user
-    locked.save(update_fields=["status", "updated_by", "updated_at"])
-    log_change(user, locked, "reopen", reason=reason.strip())
-    queue_event_replays(locked, user)
-    event.status, event.updated_by = locked.status, locked.updated_by

@@ -1,8 +1,16 @@
-"""An event's end other than closing: cancelled (kept, shown as cancelled, out of the
-ratings; it can be restored) or deleted (gone with its rounds, games and registrations).
-Either way the replay of the ratings that counted it is queued in the same transaction, as
-closing and reopening do (``ratings.tasks``). Each is one line of the desk's history; a
-deleted event's line outlives it (``event`` empty, its title and id in the details)."""
+"""An event's life, each move allowed by the table of ``club.event_state``
+(``TRANSITIONS``), taken under the event's row lock:
+
+- closed (every board has a result): the ratings count it; reopened (with a reason) to
+  change anything in it, and they are recalculated without it until it closes again;
+- cancelled (kept, shown as cancelled, out of the ratings; it can be restored);
+- deleted (gone with its rounds, games and registrations).
+
+Each queues the replay of the ratings it changes in the same transaction
+(``ratings.tasks``): the change and its jobs are committed together, and the task worker
+recalculates from the event's day, off the secretary's request. Each is one line of the
+desk's history; a deleted event's line outlives it (``event`` empty, its title and id in
+the details)."""
 
 from __future__ import annotations
 
@@ -11,15 +19,52 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.event_state import Transition, check_transition, lock_row
 from club.models import Event
-from desk.services.events import DeskError, log_change
+from desk.services.events import DeskError, log_change, missing_results
 from ratings.models import RatingSystem
 from ratings.services import event_day, systems_to_replay
 from ratings.tasks import queue_event_replays, queue_replays
 
 
-def _locked(event: Event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
+def _locked(event: Event, transition: Transition, target: str | None = None) -> Event:
+    """The event's row under its lock (an event deleted meanwhile: a message), if the
+    table lets ``transition`` leave its status."""
+    locked = lock_row(event.pk)
+    check_transition(locked, transition, target)
+    return locked
+
+
+def _move(event: Event, locked: Event, status: str, user: Any) -> None:
+    locked.status = status
+    locked.updated_by = user
+    locked.save(update_fields=["status", "updated_by", "updated_at"])
+    event.status, event.updated_by = locked.status, locked.updated_by
+
+
+@transaction.atomic
+def close_event(event: Event, user: Any) -> None:
+    """Close ``event`` when every board of every round has a result; the ratings'
+    recalculation is queued with it."""
+    locked = _locked(event, Transition.CLOSE)
+    problems = missing_results(locked)
+    if problems:
+        raise DeskError(" ".join(problems))
+    _move(event, locked, Event.Status.CLOSED, user)
+    log_change(user, locked, "close")
+    queue_event_replays(locked, user)
+
+
+@transaction.atomic
+def reopen_event(event: Event, reason: str, user: Any) -> None:
+    """Reopen a closed event to correct it, saying why; the ratings are recalculated
+    without it (queued) until it is closed again."""
+    if not reason.strip():
+        raise DeskError(_("Say why the event is reopened."))
+    locked = _locked(event, Transition.REOPEN)
+    _move(event, locked, Event.Status.ONGOING, user)
+    log_change(user, locked, "reopen", reason=reason.strip())
+    queue_event_replays(locked, user)
 
 
 def _has_results(event: Event) -> bool:
@@ -35,31 +80,23 @@ def cancel_event(event: Event, reason: str, user: Any) -> None:
     recalculated without it."""
     if not reason.strip():
         raise DeskError(_("Say why the event is cancelled."))
-    locked = _locked(event)
-    if locked.status == Event.Status.CANCELLED:
-        raise DeskError(_("The event is already cancelled."))
+    locked = _locked(event, Transition.CANCEL)
     was_closed = locked.status == Event.Status.CLOSED
-    locked.status = Event.Status.CANCELLED
-    locked.updated_by = user
-    locked.save(update_fields=["status", "updated_by", "updated_at"])
+    _move(event, locked, Event.Status.CANCELLED, user)
     log_change(user, locked, "cancel", reason=reason.strip(), was_closed=was_closed)
     if was_closed:
         queue_event_replays(locked, user)
-    event.status, event.updated_by = locked.status, locked.updated_by
 
 
 @transaction.atomic
 def restore_event(event: Event, user: Any) -> None:
     """Take a cancellation back: the event is ongoing again when it has pairings,
     announced otherwise (closing it again puts it back in the ratings)."""
-    locked = _locked(event)
-    if locked.status != Event.Status.CANCELLED:
-        raise DeskError(_("Only a cancelled event can be restored."))
-    locked.status = Event.Status.ONGOING if _has_results(locked) else Event.Status.ANNOUNCED
-    locked.updated_by = user
-    locked.save(update_fields=["status", "updated_by", "updated_at"])
+    locked = _locked(event, Transition.RESTORE)
+    status = Event.Status.ONGOING if _has_results(locked) else Event.Status.ANNOUNCED
+    check_transition(locked, Transition.RESTORE, status)
+    _move(event, locked, status, user)
     log_change(user, locked, "restore")
-    event.status, event.updated_by = locked.status, locked.updated_by
 
 
 @transaction.atomic
@@ -68,7 +105,7 @@ def delete_event(event: Event, reason: str, user: Any) -> list[str]:
     systems that rated it are recalculated from its day. Returns their names."""
     if not reason.strip():
         raise DeskError(_("Say why the event is deleted."))
-    locked = _locked(event)
+    locked = _locked(event, Transition.DELETE)
     closed = locked.status == Event.Status.CLOSED
     systems = systems_to_replay(locked) if closed else _systems_with_batches(locked)
     day = event_day(locked)

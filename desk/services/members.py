@@ -16,6 +16,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
+from club.administrators import check_keeps_an_administrator
 from club.models import Member, Player
 from club.roles import SECRETARIES
 from desk.services.events import DeskError, log_change
@@ -126,9 +127,14 @@ def send_invitation(account: User, link: str) -> None:
 
 @transaction.atomic
 def set_role(account: User, role: str, active: bool, user: Any) -> None:
-    """Give ``account`` a role; an administrator cannot demote or disable themself."""
+    """Give ``account`` a role; an administrator cannot demote or disable themself, nor
+    the last administrator (the administrators' rows locked first: two role changes at
+    once are made one after the other, ``club.administrators``)."""
     if account.pk == user.pk and (role != Role.ADMINISTRATOR or not active):
         raise DeskError(_("You cannot take your own administrator's role away."))
+    check_keeps_an_administrator(
+        account, superuser=role == Role.ADMINISTRATOR, active=active, by=user
+    )
     account.is_superuser = account.is_staff = role == Role.ADMINISTRATOR
     account.is_active = active
     account.save(update_fields=["is_superuser", "is_staff", "is_active"])

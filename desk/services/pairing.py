@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
@@ -11,6 +12,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from chesslib import swiss
+from club import event_state
+from club.exceptions import RoundChanged
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
 from desk.services.events import DeskError, log_change
 
@@ -115,12 +118,28 @@ def accelerations(event: Event, number: int, total: int) -> dict[int, list[Decim
     return {p: [virtual.get(p, Decimal(0)) for virtual in by_round] for p in players}
 
 
+def already_paired(event: Event, number: int) -> RoundChanged:
+    """Round ``number`` was paired by someone else since the secretary's page."""
+    round_id = event.rounds.filter(number=number).values_list("pk", flat=True).first()
+    return RoundChanged(
+        _("Someone else just paired round %(n)s: here it is now.") % {"n": number},
+        event.pk,
+        round_id,
+    )
+
+
 @transaction.atomic
-def pair_next_round(event: Event, user: Any) -> Round:
+def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Round:
     """The next Swiss round, by the FIDE Dutch system; the odd player gets the
-    pairing-allocated bye."""
+    pairing-allocated bye. ``expected``: the round the secretary means to pair; if it is
+    paired already (by someone else meanwhile), ``RoundChanged``."""
+    event_state.lock(event, event_state.Write.PAIR)
     paired = Game.objects.filter(round__event=event).values_list("round__number", flat=True)
     number = max(paired, default=0) + 1
+    if expected is not None and number > expected:
+        raise already_paired(event, expected)
+    if expected is not None and number < expected:
+        raise DeskError(_("Round %(n)s is not the next round to pair.") % {"n": expected})
     if Game.objects.filter(round__event=event, round__number=number - 1, result="").exists():
         raise DeskError(_("Enter every result of round %(n)s first.") % {"n": number - 1})
     round_, _created = Round.objects.get_or_create(event=event, number=number)
@@ -176,6 +195,7 @@ def pair_next_round(event: Event, user: Any) -> Round:
                 black_id=pairing.black,
                 updated_by=user,
             )
+    event_state.check_transition(event, event_state.Transition.START)
     event.status = Event.Status.ONGOING
     event.save(update_fields=["status", "updated_at"])
     log_change(user, event, "pair_swiss", round=number)
@@ -231,6 +251,15 @@ def check_round(event: Event, number: int, boards: list[tuple[int, int]], byes: 
     return Check(blocking, warns)
 
 
+def fingerprint(round_: Round) -> str:
+    """A round's pairings and results as they are, in a few characters: the page that
+    changes them sends it back, and a round changed meanwhile is not overwritten."""
+    games = round_.games.order_by("board").values_list("board", "white_id", "black_id", "result")
+    byes = round_.byes.order_by("player_id").values_list("player_id", "kind")
+    text = repr((list(games), list(byes)))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 @transaction.atomic
 def save_round(
     event: Event,
@@ -239,8 +268,20 @@ def save_round(
     byes: list[tuple[int, str]],
     user: Any,
     confirmed: bool,
+    seen: str | None = None,
 ) -> Check:
-    """Replace a round's pairings (results kept for boards that stay the same)."""
+    """Replace a round's pairings (results kept for boards that stay the same), the
+    event's row locked first. ``seen``: the round's ``fingerprint`` on the secretary's
+    page; if someone else changed the round since, ``RoundChanged`` and nothing is
+    written."""
+    event_state.lock(event, event_state.Write.PAIR)
+    current = event.rounds.filter(number=number).first()
+    if seen is not None and current is not None and fingerprint(current) != seen:
+        raise RoundChanged(
+            _("Someone else just changed round %(n)s: here it is now.") % {"n": number},
+            event.pk,
+            current.pk,
+        )
     check = check_round(event, number, boards, [p for p, _kind in byes])
     if check.blocking or (check.warnings and not confirmed):
         return check

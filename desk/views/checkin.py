@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club import event_state
 from club.models import Event, Round
 from desk.access import (
     get_event_for_secretary,
@@ -19,7 +20,7 @@ from desk.access import (
 )
 from desk.services import checkin
 from desk.services import pairing as pairing_services
-from desk.services.events import DeskError
+from desk.views.actions import act
 
 
 @secretary_required
@@ -37,19 +38,27 @@ def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             line.participant.pk: request.POST.get(f"status-{line.participant.pk}", line.status)
             for line in lines
         }
-        try:
+        here = reverse("desk:check_in", args=[event.pk, number])
+        if not request.POST.get("pair"):
+            return act(
+                request,
+                lambda: checkin.record(event, number, statuses, request.user),
+                success=_("Who plays round %(n)s is saved.") % {"n": number},
+                back=here,
+            )
+
+        def record_and_pair() -> Round:
+            # the check-in stays saved when the pairing is refused (then mended and paired)
             checkin.record(event, number, statuses, request.user)
-            if request.POST.get("pair"):
-                if number != checkin.next_number(event):
-                    raise DeskError(_("Round %(n)s is not the next round to pair.") % {"n": number})
-                round_ = pairing_services.pair_next_round(event, request.user)
-                messages.success(request, _("Round %(n)s is paired.") % {"n": round_.number})
-                return redirect("desk:results", pk=round_.pk)
-        except DeskError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(request, _("Who plays round %(n)s is saved.") % {"n": number})
-        return redirect("desk:check_in", pk=event.pk, number=number)
+            return pairing_services.pair_next_round(event, request.user, expected=number)
+
+        return act(
+            request,
+            record_and_pair,
+            success=lambda round_: _("Round %(n)s is paired.") % {"n": round_.number},
+            back=here,
+            then=lambda round_: reverse("desk:results", args=[round_.pk]),
+        )
     context: dict[str, Any] = {
         "event": event,
         "number": number,
@@ -74,13 +83,13 @@ def check_in_next(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def undo_pairing(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = get_round_for_secretary(request, pk)
-    try:
-        checkin.undo_pairing(round_, request.user)
-    except DeskError as error:
-        messages.error(request, str(error))
-        return redirect("desk:results", pk=round_.pk)
-    messages.success(request, _("The pairing of round %(n)s is undone.") % {"n": round_.number})
-    return redirect("desk:check_in", pk=round_.event_id, number=round_.number)
+    return act(
+        request,
+        lambda: checkin.undo_pairing(round_, request.user),
+        success=_("The pairing of round %(n)s is undone.") % {"n": round_.number},
+        back=reverse("desk:results", args=[round_.pk]),
+        then=lambda _none: reverse("desk:check_in", args=[round_.event_id, round_.number]),
+    )
 
 
 @secretary_required
@@ -88,18 +97,15 @@ def undo_pairing(request: HttpRequest, pk: int) -> HttpResponse:
 def pair_after(request: HttpRequest, pk: int) -> HttpResponse:
     """From round ``pk``'s results page: pair the round after it, if that is the next."""
     round_ = get_round_for_secretary(request, pk)
-    event = round_.event
-    try:
-        if checkin.next_number(event) != round_.number + 1:
-            raise DeskError(
-                _("Round %(n)s is not the next round to pair.") % {"n": round_.number + 1}
-            )
-        paired = pairing_services.pair_next_round(event, request.user)
-    except DeskError as error:
-        messages.error(request, str(error))
-        return redirect("desk:results", pk=round_.pk)
-    messages.success(request, _("Round %(n)s is paired.") % {"n": paired.number})
-    return redirect("desk:results", pk=paired.pk)
+    return act(
+        request,
+        lambda: pairing_services.pair_next_round(
+            round_.event, request.user, expected=round_.number + 1
+        ),
+        success=lambda paired: _("Round %(n)s is paired.") % {"n": paired.number},
+        back=reverse("desk:results", args=[round_.pk]),
+        then=lambda paired: reverse("desk:results", args=[paired.pk]),
+    )
 
 
 def results_actions(event: Event, round_: Round, games: list[Any], rounds: int) -> dict[str, Any]:
@@ -107,7 +113,7 @@ def results_actions(event: Event, round_: Round, games: list[Any], rounds: int) 
     many the event has): pairing the next round once every result is in, undoing this
     round's pairing while none is. No query: when a later round is paired already, the
     views that do it refuse with a message."""
-    finished = event.status in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    finished = not event_state.allows(event, event_state.Write.PAIR)
     if event.system != Event.System.SWISS or finished or not games:
         return {}
     complete = all(game.result for game in games)

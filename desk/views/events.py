@@ -16,18 +16,22 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
+from club import event_state
 from club.models import Bye, ChangeLog, Event, Member, Participant, Player, Result
 from club.standings import event_standings
 from desk.access import get_event_for_secretary, secretary_required
 from desk.forms.events import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from desk.services import events as services
+from desk.services.checkin import next_number
 from desk.services.players import search_players
+from desk.views.actions import act
 from desk.views.lifecycle import replays_context
 from lib.limits import MAX_ROUNDS, whole_number
 from lib.spreadsheets import spreadsheet_text
@@ -192,7 +196,7 @@ def _event_page(
     hidden = []
     if event.system != Event.System.MATCH and not participants.exclude(team="").exists():
         hidden.append("team")
-    editable = event.status not in (Event.Status.CLOSED, Event.Status.CANCELLED)
+    editable = event_state.allows(event, event_state.Write.REGISTER)
     if not editable:
         hidden.append("actions")
     table = ParticipantTable(participants, order_by="number", exclude=hidden)
@@ -209,6 +213,7 @@ def _event_page(
         "table": table,
         "rounds": rounds,
         "has_games": any(r.game_count for r in rounds),
+        "pair_number": next_number(event) if event.system == Event.System.SWISS else None,
         "next_round": next_round,
         "outsider": outsider or OutsiderForm(initial={"joined_round": next_round}),
         "outsider_open": outsider is not None,
@@ -277,12 +282,12 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     if player is None:
         messages.error(request, _("Choose a member among those found."))
         return redirect("desk:event", pk=event.pk)
-    try:
-        services.register(event, player, request.user, _joined(request))
-        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: services.register(event, player, request.user, _joined(request)),
+        success=_("%(name)s is registered.") % {"name": player.name},
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required
@@ -297,6 +302,9 @@ def register_outsider(request: HttpRequest, pk: int) -> HttpResponse:
             participant, created = services.register_outsider(
                 event, form.outsider(), request.user, form.joins_in_round()
             )
+        except event_state.EventRefused as refused:  # its page shows no form: a message
+            messages.error(request, str(refused))
+            return redirect("desk:event", pk=event.pk)
         except services.DeskError as error:
             form.add_error(None, str(error))
         else:
@@ -327,44 +335,40 @@ def withdraw(request: HttpRequest, pk: int, participant: int) -> HttpResponse:
         if after is None:
             messages.error(request, _("Say after which round the player withdraws."))
             return redirect("desk:event", pk=event.pk)
-    try:
-        services.withdraw(entry, after, request.user)
-    except services.DeskError as error:
-        messages.error(request, str(error))
+    if after is None:
+        done = _("%(name)s plays again.") % {"name": entry.player.name}
     else:
-        if after is None:
-            messages.success(request, _("%(name)s plays again.") % {"name": entry.player.name})
-        else:
-            messages.success(
-                request,
-                _("%(name)s withdraws after round %(n)s.")
-                % {"name": entry.player.name, "n": after},
-            )
-    return redirect("desk:event", pk=event.pk)
+        done = _("%(name)s withdraws after round %(n)s.") % {"name": entry.player.name, "n": after}
+    return act(
+        request,
+        lambda: services.withdraw(entry, after, request.user),
+        success=done,
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required
 @require_POST
 def renumber(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    try:
-        services.renumber(event, request.user)
-        messages.success(request, _("Pairing numbers follow the ratings."))
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: services.renumber(event, request.user),
+        success=_("Pairing numbers follow the ratings."),
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required
 @require_POST
 def pair_round_robin(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    try:
-        rounds = services.pair_round_robin(event, request.user)
-        messages.success(request, _("%(n)s rounds paired.") % {"n": rounds})
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: services.pair_round_robin(event, request.user),
+        success=lambda rounds: _("%(n)s rounds paired.") % {"n": rounds},
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 # Standings and crosstable

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -16,6 +17,7 @@ from club.models import Event, Game
 from desk.access import get_event_for_secretary, secretary_required
 from desk.services import events as services
 from desk.services import lifecycle
+from desk.views.actions import act
 from ratings.services import systems_to_replay
 from ratings.tasks import event_replays
 
@@ -60,31 +62,28 @@ def close_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk, edit=False)
     was_closed = event.status == Event.Status.CLOSED
-    try:
-        lifecycle.cancel_event(event, request.POST.get("reason", ""), request.user)
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    else:
-        if was_closed:
-            messages.success(
-                request, _("The event is cancelled; the ratings are being recalculated without it.")
-            )
-        else:
-            messages.success(request, _("The event is cancelled."))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: lifecycle.cancel_event(event, request.POST.get("reason", ""), request.user),
+        success=(
+            _("The event is cancelled; the ratings are being recalculated without it.")
+            if was_closed
+            else _("The event is cancelled.")
+        ),
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required
 @require_POST
 def restore(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk, edit=False)
-    try:
-        lifecycle.restore_event(event, request.user)
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("The event is restored."))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: lifecycle.restore_event(event, request.user),
+        success=_("The event is restored."),
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required

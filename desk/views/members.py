@@ -28,6 +28,7 @@ from desk.forms.members import (
 )
 from desk.services import members as services
 from desk.services.events import DeskError
+from desk.views.actions import act
 
 TABLE_ATTRS = {"class": "table table-sm table-striped table-hover bg-white align-middle"}
 
@@ -106,13 +107,12 @@ def member_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 @require_POST
 def member_lapse(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_member_for_secretary(request, pk)
-    try:
-        services.lapse_member(member, timezone.localdate(), request.user)
-    except DeskError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("%(name)s's membership has lapsed.") % {"name": member})
-    return redirect("desk:member_edit", pk=member.pk)
+    return act(
+        request,
+        lambda: services.lapse_member(member, timezone.localdate(), request.user),
+        success=_("%(name)s's membership has lapsed.") % {"name": member},
+        back=reverse("desk:member_edit", args=[member.pk]),
+    )
 
 
 @secretary_required
@@ -120,28 +120,31 @@ def member_lapse(request: HttpRequest, pk: int) -> HttpResponse:
 def member_account(request: HttpRequest, pk: int) -> HttpResponse:
     """Link an existing account (``link``) or invite the member by e-mail."""
     member = get_member_for_secretary(request, pk)
-    try:
-        if "link" in request.POST:
-            form = LinkAccountForm(request.POST, prefix="link")
-            if not form.is_valid():
-                raise DeskError(_("Choose an account that no member has yet."))
-            services.link_account(member, form.cleaned_data["account"], request.user)
-            messages.success(request, _("The account is linked."))
-        else:
-            # the invitation is queued with the account, and sent by the task worker once
-            # both are committed (lib/mail_tasks.py)
-            with transaction.atomic():
-                account = services.create_account(member, request.user)
-                link = services.set_password_link(account, request.build_absolute_uri)
-                services.send_invitation(account, link)
-            messages.success(
-                request,
-                _("An invitation was sent to %(email)s: its link sets the password.")
-                % {"email": account.email},
-            )
-    except DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:member_edit", pk=member.pk)
+    return act(
+        request,
+        lambda: _link_or_invite(request, member),
+        success=lambda said: said,
+        back=reverse("desk:member_edit", args=[member.pk]),
+    )
+
+
+def _link_or_invite(request: HttpRequest, member: Member) -> str:
+    """Link the posted account, or create one and send the invitation; what was done."""
+    if "link" in request.POST:
+        form = LinkAccountForm(request.POST, prefix="link")
+        if not form.is_valid():
+            raise DeskError(_("Choose an account that no member has yet."))
+        services.link_account(member, form.cleaned_data["account"], request.user)
+        return _("The account is linked.")
+    # the invitation is queued with the account, and sent by the task worker once both
+    # are committed (lib/mail_tasks.py)
+    with transaction.atomic():
+        account = services.create_account(member, request.user)
+        link = services.set_password_link(account, request.build_absolute_uri)
+        services.send_invitation(account, link)
+    return _("An invitation was sent to %(email)s: its link sets the password.") % {
+        "email": account.email
+    }
 
 
 # Accounts and roles: administrators only

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from club.exceptions import RoundChanged
 from club.models import Bye
 from desk.access import (
     get_event_for_secretary,
@@ -16,6 +18,7 @@ from desk.access import (
 )
 from desk.services import pairing as pairing_services
 from desk.services.events import DeskError
+from desk.views.actions import act
 from lib.limits import whole_number
 
 EXTRA_BOARDS = 2
@@ -25,14 +28,17 @@ BYE_ROWS = 3
 @secretary_required
 @require_POST
 def pair_next_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pair the next round; ``round`` posted: the round the page offered to pair (if
+    someone else paired it meanwhile, it is shown as it is)."""
     event = get_event_for_secretary(request, pk)
-    try:
-        round_ = pairing_services.pair_next_round(event, request.user)
-    except DeskError as error:
-        messages.error(request, str(error))
-        return redirect("desk:event", pk=event.pk)
-    messages.success(request, _("Round %(n)s is paired.") % {"n": round_.number})
-    return redirect("desk:results", pk=round_.pk)
+    expected = whole_number(request.POST.get("round"))
+    return act(
+        request,
+        lambda: pairing_services.pair_next_round(event, request.user, expected),
+        success=lambda round_: _("Round %(n)s is paired.") % {"n": round_.number},
+        back=reverse("desk:event", args=[event.pk]),
+        then=lambda round_: reverse("desk:results", args=[round_.pk]),
+    )
 
 
 def _posted_round(
@@ -77,9 +83,22 @@ def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
             for problem in wrong:
                 messages.error(request, problem)
             return redirect("desk:edit_round", pk=round_.pk)
-        check = pairing_services.save_round(
-            event, round_.number, boards, asked, request.user, bool(request.POST.get("confirm"))
-        )
+        try:
+            check = pairing_services.save_round(
+                event,
+                round_.number,
+                boards,
+                asked,
+                request.user,
+                bool(request.POST.get("confirm")),
+                seen=request.POST.get("seen"),
+            )
+        except RoundChanged as changed:
+            messages.warning(request, str(changed))
+            return redirect("desk:edit_round", pk=round_.pk)
+        except DeskError as error:
+            messages.error(request, str(error))
+            return redirect("desk:results", pk=round_.pk)
         if not check.blocking and (not check.warnings or request.POST.get("confirm")):
             messages.success(request, _("The pairings are saved."))
             return redirect("desk:results", pk=round_.pk)
@@ -98,5 +117,6 @@ def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
         "participants": participants,
         "kinds": Bye.Kind.choices,
         "check": check,
+        "seen": pairing_services.fingerprint(round_),
     }
     return render(request, "desk/edit_round.html", context)

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -23,6 +24,8 @@ from desk.access import (
     secretary_required,
 )
 from desk.services import events as services
+from desk.services import lifecycle
+from desk.views.actions import act
 from desk.views.checkin import results_actions
 
 
@@ -184,21 +187,21 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def close(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    try:
-        services.close_event(event, request.user)
-        messages.success(request, _("The event is closed; the ratings are being recalculated."))
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: lifecycle.close_event(event, request.user),
+        success=_("The event is closed; the ratings are being recalculated."),
+        back=reverse("desk:event", args=[event.pk]),
+    )
 
 
 @secretary_required
 @require_POST
 def reopen(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
-    try:
-        services.reopen_event(event, request.POST.get("reason", ""), request.user)
-        messages.success(request, _("The event is reopened."))
-    except services.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: lifecycle.reopen_event(event, request.POST.get("reason", ""), request.user),
+        success=_("The event is reopened."),
+        back=reverse("desk:event", args=[event.pk]),
+    )

@@ -134,9 +134,10 @@ def test_the_results_page_offers_the_next_round_once_every_result_is_in(
     answer = secretary_client.post(reverse("desk:pair_after", args=[round_.pk]))
     second = swiss_event.rounds.get(number=2)
     assert cast(HttpResponseRedirect, answer).url == reverse("desk:results", args=[second.pk])
-    # the button of a page left open is refused once the next round is paired
+    # the button of a page left open, once the next round is paired: that round is shown
     answer = secretary_client.post(reverse("desk:pair_after", args=[round_.pk]), follow=True)
-    assert "pas la prochaine ronde à apparier" in answer.content.decode()
+    assert "Quelqu&#x27;un d&#x27;autre vient d&#x27;apparier la ronde 2" in answer.content.decode()
+    assert answer.redirect_chain[-1][0] == reverse("desk:results", args=[second.pk])
     assert swiss_event.rounds.count() == 2
 
 

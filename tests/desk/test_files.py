@@ -220,7 +220,7 @@ def test_a_csv_upload_into_a_closed_event_is_refused_and_changes_nothing(
         reverse("desk:event_files", args=[event.pk]),
         {"kind": "csv", "file": _upload("r.csv", text.encode())},
     )
-    assert "line 2: Échiquier 1 : L&#x27;événement est clôturé" in response.content.decode()
+    assert "est clôturé : rouvrez-le pour le modifier" in response.content.decode()
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.DRAW, 1)
 
@@ -261,7 +261,7 @@ def test_a_pgn_upload_into_a_closed_event_is_refused(
         reverse("desk:event_files", args=[event.pk]),
         {"kind": "pgn", "file": _upload("g.pgn", data)},
     )
-    assert "game 1: Échiquier 1 : L&#x27;événement est clôturé" in response.content.decode()
+    assert "est clôturé : rouvrez-le pour le modifier" in response.content.decode()
     game.refresh_from_db()
     assert (game.pgn, game.version) == ("", 1)
 

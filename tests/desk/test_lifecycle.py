@@ -82,7 +82,7 @@ def test_cancelling_a_closed_event_takes_it_out_of_the_ratings(
 ) -> None:
     _results(paired_event)
     with replayed():
-        services.close_event(paired_event, secretary)
+        lifecycle.close_event(paired_event, secretary)
     assert _changes(paired_event)
     with replayed():
         response = secretary_client.post(
@@ -124,11 +124,11 @@ def test_deleting_a_closed_event_replays_the_later_ones_as_if_it_never_was(
 ) -> None:
     later = _second_event(six_members, secretary)
     with replayed():
-        services.close_event(later, secretary)
+        lifecycle.close_event(later, secretary)
     alone = _changes(later)  # the later event rated without the earlier one
     _results(paired_event)
     with replayed():
-        services.close_event(paired_event, secretary)
+        lifecycle.close_event(paired_event, secretary)
     assert _changes(later) != alone  # the earlier event changed the ratings it starts from
     names = sorted(s.name for s in RatingSystem.objects.rating(paired_event))
     page = secretary_client.get(reverse("desk:delete", args=[paired_event.pk])).content.decode()
@@ -188,7 +188,7 @@ def test_players_rated_only_by_a_deleted_event_leave_the_rating_lists(
 
     _results(paired_event)
     with replayed():
-        services.close_event(paired_event, secretary)
+        lifecycle.close_event(paired_event, secretary)
     players = list(paired_event.participants.values_list("player_id", flat=True))
     assert Rating.objects.filter(player_id__in=players).exists()
     with replayed():

@@ -301,6 +301,6 @@ def test_a_trf_update_of_a_closed_event_is_refused(secretary_client: Client, swi
     Event.objects.filter(pk=swiss.pk).update(status=Event.Status.CLOSED)
     _import(secretary_client, report)
     response = secretary_client.post(reverse("desk:trf_confirm"), {"update": swiss.pk}, follow=True)
-    assert "rouvrez-le pour corriger un résultat" in response.content.decode()
+    assert "est clôturé : rouvrez-le pour le modifier" in response.content.decode()
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.DRAW, 1)

@@ -13,6 +13,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from club.models import ChangeLog, Event, Game, Participant, Result
 from desk.services import events as services
+from desk.services import lifecycle
 from desk.views import events as views_events
 from ratings.models import RatingChange, RatingSystem, ReplayJob
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory
@@ -109,7 +110,10 @@ def test_a_closed_event_is_corrected_only_after_reopening(
     game = GameFactory(result=Result.DRAW, round__event__status=Event.Status.CLOSED)
     response = _save(secretary_client, game, "1")
     assert response.status_code == 400
-    assert "The event is closed: reopen it to correct a result." in response.content.decode()
+    assert (
+        "The event is closed: reopen it to correct a result (reopening recalculates the "
+        "ratings without it until it is closed again)." in response.content.decode()
+    )
     page = secretary_client.get(reverse("desk:results", args=[game.round_id]))
     assert "readonly" in page.content.decode()
     game.refresh_from_db()
@@ -213,7 +217,7 @@ def ratings_hook(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str, bool]]
         calls.append((event.pk, event.status, connection.in_atomic_block))
         return []
 
-    monkeypatch.setattr("desk.services.events.queue_event_replays", hook)
+    monkeypatch.setattr("desk.services.lifecycle.queue_event_replays", hook)
     return calls
 
 
@@ -263,9 +267,9 @@ def test_a_failing_queue_leaves_the_event_open(
     def broken(event: Event, user: object) -> None:
         raise RuntimeError("queue unavailable")
 
-    monkeypatch.setattr("desk.services.events.queue_event_replays", broken)
+    monkeypatch.setattr("desk.services.lifecycle.queue_event_replays", broken)
     with pytest.raises(RuntimeError):
-        services.close_event(paired_event, None)
+        lifecycle.close_event(paired_event, None)
     paired_event.refresh_from_db()
     assert paired_event.status == Event.Status.ONGOING
     assert not ChangeLog.objects.filter(action="close").exists()
@@ -299,7 +303,7 @@ def test_reopening_needs_a_reason(
     english: None,
 ) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
-    services.close_event(paired_event, None)
+    lifecycle.close_event(paired_event, None)
     response = secretary_client.post(
         reverse("desk:reopen", args=[paired_event.pk]), {"reason": "  "}, follow=True
     )

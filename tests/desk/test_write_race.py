@@ -84,7 +84,7 @@ def slow_replay(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
         time.sleep(0.3)
         return []
 
-    monkeypatch.setattr("desk.services.events.queue_event_replays", replay)
+    monkeypatch.setattr("desk.services.lifecycle.queue_event_replays", replay)
     return seen
 
 

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 
 from club.models import ChangeLog, Game, Member, Participant, Player, Result
 from desk.services import events as desk
+from desk.services import lifecycle
 from interclub import services
 from interclub.models import Division, Team, TeamMatch
 from interclub.services import Typed
@@ -90,7 +91,7 @@ def test_the_boards_games_feed_the_ratings_like_any_other_game(
     for game in Game.objects.filter(round__event=match.event):
         desk.save_result(game.pk, "=" if game.board != 8 else "+", game.version, secretary)
     with replayed():
-        desk.close_event(match.event, secretary)
+        lifecycle.close_event(match.event, secretary)
     rated = RatingChange.objects.filter(batch__event=match.event, player__membership__isnull=False)
     # the members played seven games over the board (board 8 is a forfeit, not rated)
     assert rated.filter(games=1).count() == 7
@@ -216,7 +217,7 @@ def test_a_closed_match_keeps_its_line_ups(
     _lineups(match, members, secretary)
     for game in Game.objects.filter(round__event=match.event):
         desk.save_result(game.pk, "1", game.version, secretary)
-    desk.close_event(match.event, secretary)
+    lifecycle.close_event(match.event, secretary)
     with pytest.raises(desk.DeskError, match="closed"):
         services.set_lineup(match, match.home, [], secretary)
     assert match.lineup.count() == 16

@@ -1,0 +1,146 @@
+"""An event's state machine: which status may follow which (``TRANSITIONS``), and which
+writes each status allows (``WRITES``). Every write that touches an event asks it here,
+under the event's row lock (``lock``), before anything is written.
+
+Only an announced or ongoing event is changed: a closed event's games are rated, so
+changing anything in it (its form, registrations, numbers, check-in, pairings, results,
+files) first reopens it, which recalculates the ratings without it until it is closed
+again; a cancelled event is restored first. The lock is the one ``write_result`` and
+closing take (the event's row, then what is in it): on PostgreSQL two writes on one event
+wait for each other as SQLite's immediate transactions make them, and the later one sees
+what the earlier one did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+
+from django.utils.translation import gettext as _
+
+from club.exceptions import DeskError
+from club.models import Event
+
+Status = Event.Status
+
+
+class Write(StrEnum):
+    """What a desk write does to an event."""
+
+    FORM = "form"  # the event's form: title, kind, time control, rounds and their dates
+    REGISTER = "register"
+    WITHDRAW = "withdraw"
+    NUMBER = "number"  # pairing numbers
+    CHECK_IN = "check_in"
+    PAIR = "pair"  # by the engine (Swiss, round robin), by hand, or taken back
+    RESULT = "result"
+    FILE = "file"  # results or games from a file
+
+
+class Transition(StrEnum):
+    """An event's life: the moves between statuses (``desk.services.lifecycle``)."""
+
+    START = "start"  # the first pairing
+    CLOSE = "close"
+    REOPEN = "reopen"
+    CANCEL = "cancel"
+    RESTORE = "restore"
+    DELETE = "delete"
+
+
+# Which writes each status allows.
+WRITES: dict[str, frozenset[Write]] = {
+    Status.ANNOUNCED: frozenset(Write),
+    Status.ONGOING: frozenset(Write),
+    Status.CLOSED: frozenset(),
+    Status.CANCELLED: frozenset(),
+}
+
+# Each transition: the statuses it leaves from, and those it may lead to (restoring: ongoing
+# when the event has pairings, announced otherwise; deleting leaves no status).
+TRANSITIONS: dict[Transition, tuple[frozenset[str], frozenset[str]]] = {
+    Transition.START: (frozenset({Status.ANNOUNCED, Status.ONGOING}), frozenset({Status.ONGOING})),
+    Transition.CLOSE: (frozenset({Status.ANNOUNCED, Status.ONGOING}), frozenset({Status.CLOSED})),
+    Transition.REOPEN: (frozenset({Status.CLOSED}), frozenset({Status.ONGOING})),
+    Transition.CANCEL: (
+        frozenset({Status.ANNOUNCED, Status.ONGOING, Status.CLOSED}),
+        frozenset({Status.CANCELLED}),
+    ),
+    Transition.RESTORE: (
+        frozenset({Status.CANCELLED}),
+        frozenset({Status.ANNOUNCED, Status.ONGOING}),
+    ),
+    Transition.DELETE: (frozenset(Status.values), frozenset()),
+}
+
+
+class EventRefused(DeskError):
+    """A write or a transition the event's status does not allow."""
+
+
+def refusal(event: Event) -> str:
+    """Why ``event`` cannot be changed as it is, and what to do first."""
+    if event.status == Status.CLOSED:
+        return _(
+            "“%(title)s” is closed: reopen it to change it (reopening recalculates the "
+            "ratings without it until it is closed again)."
+        ) % {"title": event.title}
+    return _("“%(title)s” is cancelled: restore it before changing anything in it.") % {
+        "title": event.title
+    }
+
+
+def allows(event: Event, write: Write) -> bool:
+    return write in WRITES[event.status]
+
+
+def check(event: Event, write: Write) -> None:
+    """Refuse ``write`` if ``event``'s status does not allow it (``EventRefused``)."""
+    if not allows(event, write):
+        raise EventRefused(refusal(event))
+
+
+_TRANSITION_REFUSALS: dict[tuple[Transition, str | None], Callable[[], str]] = {
+    (Transition.CLOSE, Status.CLOSED): lambda: _("The event is already closed."),
+    (Transition.REOPEN, None): lambda: _("Only a closed event can be reopened."),
+    (Transition.CANCEL, Status.CANCELLED): lambda: _("The event is already cancelled."),
+    (Transition.RESTORE, None): lambda: _("Only a cancelled event can be restored."),
+}
+
+
+def check_transition(event: Event, transition: Transition, target: str | None = None) -> None:
+    """Refuse ``transition`` (to ``target``, when it may lead to several statuses) if the
+    table does not allow it from ``event``'s status."""
+    sources, targets = TRANSITIONS[transition]
+    if target is not None and target not in targets:
+        raise ValueError(f"{transition} does not lead to {target}")
+    if event.status in sources:
+        return
+    said = _TRANSITION_REFUSALS.get((transition, event.status)) or _TRANSITION_REFUSALS.get(
+        (transition, None)
+    )
+    raise EventRefused(said() if said else refusal(event))
+
+
+def lock(event: Event, write: Write | None = None) -> Event:
+    """``event`` read again under its row lock, which holds until the transaction ends (so
+    called inside one), the object refreshed in place; then ``write`` refused as
+    ``check`` refuses it. An event deleted meanwhile is refused with a message."""
+    try:
+        event.refresh_from_db(from_queryset=Event.objects.select_for_update())
+    except Event.DoesNotExist:
+        raise DeskError(_("This event was deleted meanwhile.")) from None
+    if write is not None:
+        check(event, write)
+    return event
+
+
+def lock_row(pk: int, write: Write | None = None) -> Event:
+    """The event ``pk`` under its row lock, as ``lock``, without touching an object the
+    caller holds (the event's form: its changes are not saved yet)."""
+    found = Event.objects.select_for_update().filter(pk=pk).first()
+    if found is None:
+        raise DeskError(_("This event was deleted meanwhile."))
+    if write is not None:
+        check(found, write)
+    return found
