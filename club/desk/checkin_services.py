@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club.desk.bye_rules import check_half_point_byes
 from club.desk.services import DeskError, log_change
 from club.models import Bye, Event, Game, Participant, Round
 
@@ -98,6 +99,15 @@ def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Ro
     unknown = [pk for pk in statuses if pk not in participants]
     if unknown:
         raise DeskError(_("A player is not registered in this event."))
+    check_half_point_byes(
+        event,
+        number,
+        [
+            participants[pk].player_id
+            for pk, status in statuses.items()
+            if status == Bye.Kind.HALF_POINT
+        ],
+    )
     round_.byes.filter(player__in=[participants[pk].player_id for pk in statuses]).delete()
     counts = {status: 0 for status in allowed}
     for pk, status in statuses.items():
