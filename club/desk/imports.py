@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from club.chesslib import swiss, trf
 from club.chesslib.standings import TRF_CODE
+from club.chesslib.trf_scoring import with_scoring
 from club.desk.pairing_services import accelerated_points
 from club.desk.services import DeskError, log_change, write_result
 from club.event_standings import event_standings
@@ -138,7 +139,7 @@ def export_event(event: Event) -> str:
             for pid, player in players.items()
         ],
     )
-    return trf.write(tournament)
+    return with_scoring(trf.write(tournament), event.scoring)
 
 
 def _accelerations(event: Event, numbers: dict[int, int], total: int) -> dict[int, list[Decimal]]:
