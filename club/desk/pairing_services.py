@@ -10,7 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.chesslib import swiss
+from club.chesslib import standings, swiss
 from club.desk.services import DeskError, log_change
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
 
@@ -40,9 +40,10 @@ def history(event: Event, before_round: int) -> History:
     games = Game.objects.filter(round__event=event, round__number__lt=before_round).values_list(
         "round__number", "white_id", "black_id", "result"
     )
+    scoring = event.scoring  # the event's points (3-1-0...): the score groups' points
     for number, white, black, result in games:
         n = number - 1
-        white_points, black_points = Result(result).points or (Decimal(0), Decimal(0))
+        white_points, black_points = _event_points(scoring, Result(result))
         over_the_board = Result(result).is_played
         for player, colour, points, opponent in (
             (white, "white", white_points, black),
@@ -56,10 +57,28 @@ def history(event: Event, before_round: int) -> History:
     bye_rows = Bye.objects.filter(round__event=event, round__number__lt=before_round)
     for number, player, kind in bye_rows.values_list("round__number", "player_id", "kind"):
         points = Bye.Kind(kind).points
-        scores[player][number - 1] = points
+        scores[player][number - 1] = scoring.points(
+            standings.Round(None, points, standings.Kind.REQUESTED_BYE)
+        )
         if points >= 1:
             byes[player] += 1
     return History(scores, colours, opponents, played, byes, met)
+
+
+def _event_points(scoring: standings.Scoring, result: Result) -> tuple[Decimal, Decimal]:
+    """What a game's result scores for White and Black under the event's scoring."""
+    if result.points is None:
+        return Decimal(0), Decimal(0)
+    white, black = result.points
+    if result.is_played:
+        kinds = (standings.Kind.PLAYED, standings.Kind.PLAYED)
+    else:
+        won, lost = standings.Kind.FORFEIT_WIN, standings.Kind.FORFEIT_LOSS
+        kinds = (won if white else lost, won if black else lost)
+    return (
+        scoring.points(standings.Round(None, white, kinds[0])),
+        scoring.points(standings.Round(None, black, kinds[1])),
+    )
 
 
 def initial_colour(event: Event) -> str:

@@ -12,9 +12,9 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
-from club.desk import checkin_services
+from club.desk import checkin_services, pairing_services
 from club.desk.imports import export_event
-from club.desk.services import DeskError
+from club.desk.services import DeskError, save_result
 from club.event_standings import event_standings
 from club.models import Bye, Event, Game, Participant, Player, Result
 from ratings.models import RatingBatch, RatingChange, RatingSystem
@@ -213,3 +213,41 @@ def test_the_form_sets_the_scoring_and_refuses_a_draw_above_a_win(
     event = Event.objects.get()
     assert (event.points_win, event.points_draw, event.max_half_byes) == (3, 1, 2)
     assert event.scoring.win == Decimal(3) and not event.scoring.standard
+
+
+def _three_one_zero_swiss() -> Event:
+    """Ten players (ratings 2300 down by 50), five Swiss rounds paired at the desk, 3-1-0;
+    each round the boards end 1-0, ½-½, 0-1, ½-½, 1-0 in board order, so that two draws
+    (2 points) and a win and a loss (3) part, which 1-1/2-0 would have kept together."""
+    event = EventFactory(system=Event.System.SWISS, planned_rounds=5, tiebreaks="")
+    _three_one_zero(event)
+    for n in range(10):
+        player = PlayerFactory(
+            first_name=f"P{n + 1}",
+            last_name="Swiss",
+            national_rating=2300 - 50 * n,
+            fide_rating=None,
+        )
+        Participant.objects.create(event=event, player=player, number=n + 1, rating=2300 - 50 * n)
+    for _number in range(5):
+        round_ = pairing_services.pair_next_round(event, None)
+        for game in round_.games.order_by("board"):
+            save_result(game.pk, "1=0="[(game.board - 1) % 4], game.version, None)
+    return event
+
+
+def test_it_pairs_by_the_events_points_as_bbppairings_does() -> None:
+    """The score groups of a 3-1-0 Swiss are made of the event's points. bbpPairings'
+    checker, reading the site's export (its BB* records give the points), re-pairs every
+    round from the file's history and reports the rounds whose pairings differ from its
+    own: for this event, none (its verdict, kept in three_one_zero_swiss.bbp.txt, lists
+    the five rounds and no pairing). Paired on 1-1/2-0 scores, as the desk did before,
+    rounds 3, 4 and 5 differ from it (three_one_zero_swiss_by_game_points.bbp.txt)."""
+    event = _three_one_zero_swiss()
+    text = export_event(event)
+    kept = (FIXTURES / "three_one_zero_swiss.trf").read_text(encoding="utf-8")
+    assert _without_dates(text) == _without_dates(kept)
+    verdict = (FIXTURES / "three_one_zero_swiss.bbp.txt").read_text()
+    assert "Round #5" in verdict and "Checker pairings" not in verdict
+    before = (FIXTURES / "three_one_zero_swiss_by_game_points.bbp.txt").read_text()
+    assert before.count("Checker pairings") == 3
