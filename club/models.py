@@ -239,6 +239,20 @@ class Event(models.Model):
         help_text=_("Tiebreak keys in the order they apply, separated by commas."),
     )
 
+    class Cycles(models.IntegerChoices):
+        SINGLE = 1, _("single round robin")
+        DOUBLE = 2, _("double round robin")
+
+    cycles = models.PositiveSmallIntegerField(
+        _("cycles"),
+        choices=Cycles.choices,
+        default=Cycles.SINGLE,
+        help_text=_(
+            "Round robins: each pair meets once, or twice with the colours reversed"
+            " (FIDE C.05, Annex 1)."
+        ),
+    )
+
     class TiebreakRating(models.TextChoices):
         FIDE = "fide", _("FIDE rating")
         NATIONAL = "national", _("national rating")

@@ -136,6 +136,7 @@ KIND_DEFAULTS: dict[str, dict[str, Any]] = {
 
 
 _RULES_WITH_DEFAULTS = (
+    "cycles",
     "tiebreak_rating",
     "points_win",
     "points_draw",
@@ -190,6 +191,7 @@ class EventForm(forms.ModelForm):
             "time_control",
             "system",
             "accelerated",
+            "cycles",
             "tiebreaks",
             "tiebreak_rating",
             "points_win",
@@ -234,6 +236,10 @@ class EventForm(forms.ModelForm):
             )
         if (data.get("points_forfeit_win") or 0) < 0:
             self.add_error("points_forfeit_win", _("A forfeit win cannot score below zero."))
+        if data.get("cycles") == Event.Cycles.DOUBLE and data.get("system") != (
+            Event.System.ROUND_ROBIN
+        ):
+            self.add_error("cycles", _("Only a round robin can be played in two cycles."))
         if data.get("accelerated") and data.get("system") != Event.System.SWISS:
             self.add_error("accelerated", _("Only a Swiss tournament can be accelerated."))
         existing = self.instance.rounds.count() if self.instance.pk else 0

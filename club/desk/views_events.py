@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from club.desk import services
+from club.desk import lots, services
 from club.desk.access import get_event_for_secretary, secretary_required
 from club.desk.forms import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from club.desk.players import search_players
@@ -350,6 +350,18 @@ def renumber(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.renumber(event, request.user)
         messages.success(request, _("Pairing numbers follow the ratings."))
+    except services.DeskError as error:
+        messages.error(request, str(error))
+    return redirect("desk:event", pk=event.pk)
+
+
+@secretary_required
+@require_POST
+def draw_lots(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event_for_secretary(request, pk)
+    try:
+        lots.draw_lots(event, request.user)
+        messages.success(request, _("Pairing numbers drawn by lot."))
     except services.DeskError as error:
         messages.error(request, str(error))
     return redirect("desk:event", pk=event.pk)
