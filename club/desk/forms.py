@@ -216,6 +216,13 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in _RULES_WITH_DEFAULTS:  # left out (scripts, older forms): the default
             self.fields[name].required = False
+        if self.is_bound and any(name not in self.data for name in _RULES_WITH_DEFAULTS):
+            # an absent rule keeps its value, and is not a change in the event's history
+            data = dict(self.data.items())
+            for name in _RULES_WITH_DEFAULTS:
+                if name not in data:
+                    data[name] = getattr(self.instance, name)
+            self.data = data
         if self.instance.pk:
             self.fields["rounds"].label = _("Rounds to add")
             self.fields["rounds"].help_text = _("After the last round, one every interval.")
