@@ -2,6 +2,7 @@
 direct encounter and the TRF export (XXS and bbpPairings' BB* records); the rating the
 rating-based tie-breaks read; the limits on requested byes."""
 
+import re
 import subprocess
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -251,3 +252,26 @@ def test_it_pairs_by_the_events_points_as_bbppairings_does() -> None:
     assert "Round #5" in verdict and "Checker pairings" not in verdict
     before = (FIXTURES / "three_one_zero_swiss_by_game_points.bbp.txt").read_text()
     assert before.count("Checker pairings") == 3
+
+
+def test_the_form_offers_every_tiebreak_in_words_in_c07_order_with_presets(
+    secretary_client: Client, english: None
+) -> None:
+    """The selects list the 24 tie-breaks of C.07 (2024) tiebreak-core computes, from the
+    direct encounter (Article 6) to the average perfect performance of opponents (10.5);
+    a new round robin (club championship) starts from the round-robin preset, an
+    interclub match from the team one."""
+    page = secretary_client.get(reverse("desk:event_new") + "?kind=championship")
+    html = page.content.decode()
+    first = html.split('name="tiebreaks_0"', 1)[1].split("</select>", 1)[0]
+    labels = re.findall(r'<option value="(\w+)"[^>]*>([^<]+)</option>', first)
+    assert len(labels) == 24
+    assert labels[0] == ("direct_encounter", "Direct encounter")
+    assert labels[1:3] == [
+        ("win", "Number of wins, byes and forfeits included"),
+        ("wins", "Number of games won"),
+    ]
+    assert labels[-1] == ("appo", "Average perfect performance of opponents")
+    assert page.context["form"]["tiebreaks"].value() == "direct_encounter,win,sonneborn_berger,koya"
+    form = secretary_client.get(reverse("desk:event_new") + "?kind=interclub").context["form"]
+    assert form["tiebreaks"].value() == "direct_encounter,sonneborn_berger"
