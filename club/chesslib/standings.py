@@ -213,9 +213,11 @@ def standings(
     round_robin: bool = False,
 ) -> list[Row]:
     """The players ranked by points, then by each tiebreak of ``order`` in turn. Players
-    no tiebreak separates share a rank, and the rank follows the values shown: two
-    players with the same points and the same value of every tiebreak before the one
-    that separates them are separated by that one only.
+    no tiebreak separates share a rank, and the rank follows the values shown: players
+    level on points and on every value shown share a rank, whatever their pairing
+    numbers. One exception, C.07's own: the direct encounter applied again among players
+    level in it (6.2) may separate players whose points against the whole group, the
+    value shown, are equal.
 
     ``records`` hold each player's rounds in round order (their order is the pairing
     order, which orders players sharing a rank); ``rounds`` is the number of rounds

@@ -493,3 +493,27 @@ def test_it_scores_three_points_a_win_and_keeps_the_tiebreaks_on_game_points() -
         ("D", 2, 3),
     ]
     assert rows[0].tiebreaks[Tiebreak.BUCHHOLZ] == 2  # B's 1 point, twice
+
+
+def test_it_applies_the_direct_encounter_again_among_those_still_level() -> None:
+    """C.07 6.2: A, B, C and D all met and finished level; in the group A scores 2, B and
+    C 1.5, D 1; applied again to B and C alone, B (who beat C) goes first. The value
+    shown stays the points against the whole group (1.5 each)."""
+    games = [
+        (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
+        (2, "A", "C", "½"), (2, "B", "D", "½"),
+        (3, "D", "A", "½"), (3, "B", "C", "1-0"),
+    ]  # fmt: skip
+    records = _games(games)
+    # A 2, B 1.5, C 1.5, D 1 in these games; a fourth round of byes brings all to 2
+    for player, points in (("A", D(0)), ("B", H), ("C", H), ("D", D(1))):
+        kind = Kind.PAIRING_BYE if points == 1 else Kind.REQUESTED_BYE
+        records[player].append(Round(None, points, kind, 4))
+    rows = standings(records, [Tiebreak.DIRECT_ENCOUNTER])
+    assert {r.points for r in rows} == {2}
+    assert [(r.player, r.rank, r.tiebreaks[Tiebreak.DIRECT_ENCOUNTER]) for r in rows] == [
+        ("A", 1, D(2)),
+        ("B", 2, D("1.5")),
+        ("C", 3, D("1.5")),
+        ("D", 4, D(1)),
+    ]
