@@ -2,4 +2,4 @@
 Berger tables (``berger``), Swiss pairings through py4swiss (``swiss``),
 standings and FIDE tie-breaks through tiebreak-core (``standings``), the FIDE tournament
 report file (``trf``) and PGN games (``pgn``). The club's models are turned into their
-plain inputs by the callers (``club.standings``, ``desk``)."""
+plain inputs by the callers (``desk.standings``, ``desk``)."""

@@ -33,3 +33,15 @@ def round_robin(players: Sequence[T]) -> list[list[tuple[T, T]]]:
         pairs = [(seats[w - 1], seats[b - 1]) for w, b in berger_round(n, number)]
         rounds.append([(w, b) for w, b in pairs if w is not None and b is not None])
     return rounds
+
+
+def double_round_robin(players: Sequence[T]) -> list[list[tuple[T, T]]]:
+    """Every round of a double round robin (FIDE C.05, Annex 1): the Berger table's
+    rounds, then the same rounds again with the colours reversed; in the first cycle the
+    last two rounds are swapped, so that no player has the same colour three times in a
+    row where the cycles meet."""
+    first = round_robin(players)
+    second = [[(black, white) for white, black in pairs] for pairs in first]
+    if len(first) >= 2:
+        first = [*first[:-2], first[-1], first[-2]]
+    return [*first, *second]

@@ -71,13 +71,18 @@ def pair(
     total_rounds: int,
     initial_colour: str = "white",
     accelerations: Mapping[int, Sequence[Decimal]] | None = None,
+    scoring: Sequence[str] = (),
 ) -> list[Pairing]:
     """The pairs of ``round_number``: the entrants not ``absent`` are paired; the others
     (past opponents, players resting) are there for their history.
     ``accelerations``: each player's virtual points per round, round 1 first, up to this
     one (Baku acceleration); added to the scores the pairing reads, not to the standings.
+    ``scoring``: the event's XXS record when it does not score 1-1/2-0
+    (``chesslib.trf_scoring``): the engine's score groups are made of those points.
     The bye, if any, comes last."""
-    text, ids = engine_trf(entrants, round_number, total_rounds, initial_colour, accelerations)
+    text, ids = engine_trf(
+        entrants, round_number, total_rounds, initial_colour, accelerations, scoring
+    )
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "round.trf"
         path.write_text(text, encoding="utf-8")
@@ -103,6 +108,7 @@ def engine_trf(
     total_rounds: int,
     initial_colour: str = "white",
     accelerations: Mapping[int, Sequence[Decimal]] | None = None,
+    scoring: Sequence[str] = (),
 ) -> tuple[str, dict[int, int]]:
     """The TRF(x) the engine reads, and the entrant's id for each of its start numbers.
     Start numbers are the pairing numbers (C.04.3 E.5 reads their parity); if these are
@@ -120,6 +126,9 @@ def engine_trf(
         # JaVaFo's "rank" configuration: the players paired are numbered by their order in
         # the file (their pairing numbers' order), so E.5 reads each one's place among them
         lines[-1] += " rank"
+    records = [line for line in scoring if line.startswith("XXS ")]
+    lines += records
+    worth = _points_of(records[0]) if records else _POINTS
     for entrant in ordered:
         virtual = list((accelerations or {}).get(entrant.id, ()))[:round_number]
         if any(virtual):
@@ -129,7 +138,7 @@ def engine_trf(
         results = [_result(entrant, n, start) for n in range(past)]
         if entrant.absent:
             results.append(("0000", "-", "Z"))
-        points = sum((_POINTS[code] for _opponent, _colour, code in results), ZERO)
+        points = sum((worth[code] for _opponent, _colour, code in results), ZERO)
         name = f"Player {entrant.id}"[:33]
         line = (
             f"001 {start[entrant.id]:4d}      {name:33s} {min(entrant.rating, 9999):4d} "
@@ -140,6 +149,17 @@ def engine_trf(
 
 
 _POINTS = {"1": ONE, "=": HALF, "0": ZERO, "+": ONE, "-": ZERO, "U": ONE, "H": HALF, "Z": ZERO}
+
+
+# A TRF result code's outcome in an XXS record (JaVaFo's codes, as py4swiss reads them)
+_XXS_CODE = {"1": "WW", "=": "WD", "0": "WL", "+": "FW", "-": "FL", "U": "PAB", "H": "HPB",
+             "Z": "ZPB"}  # fmt: skip
+
+
+def _points_of(record: str) -> dict[str, Decimal]:
+    """What each result code scores under an ``XXS`` record, for the points column."""
+    given = dict(part.split("=", 1) for part in record.split()[1:])
+    return {code: Decimal(given.get(xxs, _POINTS[code])) for code, xxs in _XXS_CODE.items()}
 
 
 def _result(entrant: Entrant, n: int, start: Mapping[int, int]) -> tuple[str, str, str]:

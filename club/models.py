@@ -13,6 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from chesslib.standings import Scoring
+
 DEFAULT_SITTING = timedelta(hours=4)  # a round night's length when the event does not say
 
 
@@ -236,6 +238,58 @@ class Event(models.Model):
         blank=True,
         help_text=_("Tiebreak keys in the order they apply, separated by commas."),
     )
+
+    class Cycles(models.IntegerChoices):
+        SINGLE = 1, _("single round robin")
+        DOUBLE = 2, _("double round robin")
+
+    cycles = models.PositiveSmallIntegerField(
+        _("cycles"),
+        choices=Cycles.choices,
+        default=Cycles.SINGLE,
+        help_text=_(
+            "Round robins: each pair meets once, or twice with the colours reversed"
+            " (FIDE C.05, Annex 1)."
+        ),
+    )
+
+    class TiebreakRating(models.TextChoices):
+        FIDE = "fide", _("FIDE rating")
+        NATIONAL = "national", _("national rating")
+
+    tiebreak_rating = models.CharField(
+        _("rating for the tie-breaks"),
+        max_length=10,
+        choices=TiebreakRating.choices,
+        default=TiebreakRating.FIDE,
+        help_text=_(
+            "The rating the rating-based tie-breaks read (average rating of opponents,"
+            " performance): each player's on the last official list before the event."
+        ),
+    )
+    points_win = models.DecimalField(
+        _("points for a win"), max_digits=3, decimal_places=1, default=Decimal(1)
+    )
+    points_draw = models.DecimalField(
+        _("points for a draw"), max_digits=3, decimal_places=1, default=Decimal("0.5")
+    )
+    points_loss = models.DecimalField(
+        _("points for a loss"), max_digits=3, decimal_places=1, default=Decimal(0)
+    )
+    points_forfeit_win = models.DecimalField(
+        _("points for a forfeit win"), max_digits=3, decimal_places=1, default=Decimal(1)
+    )
+    max_half_byes = models.PositiveSmallIntegerField(
+        _("half-point byes a player may request"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: no limit."),
+    )
+    no_bye_last_rounds = models.PositiveSmallIntegerField(
+        _("no half-point bye in the last rounds"),
+        default=0,
+        help_text=_("How many of the last rounds refuse half-point byes (0: none)."),
+    )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -254,6 +308,13 @@ class Event(models.Model):
         ordering = ["-start"]
         constraints = [
             models.CheckConstraint(condition=Q(end__gte=F("start")), name="event_ends_after_start"),
+            models.CheckConstraint(
+                condition=Q(points_win__gt=F("points_draw"))
+                & Q(points_draw__gte=F("points_loss"))
+                & Q(points_loss__gte=0)
+                & Q(points_forfeit_win__gte=0),
+                name="event_scoring_ordered",
+            ),
         ]
         indexes = [models.Index(fields=["start"], name="event_start_idx")]
 
@@ -262,6 +323,16 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", args=[self.pk])
+
+    @property
+    def scoring(self) -> Scoring:
+        """What a round scores in the event's standings."""
+        return Scoring(
+            win=Decimal(self.points_win),
+            draw=Decimal(self.points_draw),
+            loss=Decimal(self.points_loss),
+            forfeit_win=Decimal(self.points_forfeit_win),
+        )
 
     def sittings(self) -> list[tuple[datetime, datetime]]:
         """When the event is played, as (start, end) pairs: one a day on which rounds are

@@ -52,6 +52,7 @@ SENTENCES: dict[str, Any] = {
     "register": gettext_lazy("%(name)s registered (from round %(joined_round)s)."),
     "create_player": gettext_lazy("New player %(name)s added to the club's players."),
     "renumber": gettext_lazy("Pairing numbers given again, by rating."),
+    "draw_lots": gettext_lazy("Pairing numbers drawn by lot."),
     "withdraw": gettext_lazy("%(name)s withdrawn after round %(after_round)s."),
     "reinstate": gettext_lazy("%(name)s's withdrawal taken back."),
     "pair_round_robin": gettext_lazy("Round robin paired: %(rounds)s rounds."),

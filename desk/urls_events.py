@@ -15,6 +15,7 @@ urlpatterns = [
     path("evenements/<int:pk>/inscrire-exterieur/", views.register_outsider, name="outsider"),
     path("evenements/<int:pk>/retrait/<int:participant>/", views.withdraw, name="withdraw"),
     path("evenements/<int:pk>/numeroter/", views.renumber, name="renumber"),
+    path("evenements/<int:pk>/tirage-au-sort/", views.draw_lots, name="draw_lots"),
     path("evenements/<int:pk>/apparier/", views.pair_round_robin, name="pair_round_robin"),
     path("evenements/<int:pk>/classement/", views.standings_page, name="standings"),
     path("evenements/<int:pk>/classement.csv", views.standings_csv, name="standings_csv"),

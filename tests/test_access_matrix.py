@@ -100,6 +100,7 @@ MATRIX: dict[str, tuple[str, str]] = {
             "outsider",
             "withdraw",
             "renumber",
+            "draw_lots",
             "pair_round_robin",
             "close",
             "reopen",

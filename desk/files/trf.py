@@ -23,11 +23,12 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from chesslib import swiss, trf
 from chesslib.standings import TRF_CODE
+from chesslib.trf_scoring import with_scoring
 from club import event_state
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
-from club.standings import event_standings
 from desk.services.events import DeskError, log_change, write_result
 from desk.services.pairing import accelerated_points
+from desk.standings import event_standings
 from lib.limits import (
     MAX_BOARDS,
     MAX_CSV_RESULTS,
@@ -75,7 +76,7 @@ TIME_CONTROL_WORDS = {
 def export_event(event: Event) -> str:
     """The event as a TRF file for a rating report: every player's rounds with the codes
     of forfeits and byes, points and rank from the one standings
-    (``club.standings``), the header lines a federation reads."""
+    (``desk.standings``), the header lines a federation reads."""
     table = event_standings(event)
     games, byes = table.games, table.byes
     participants = table.participants
@@ -139,7 +140,7 @@ def export_event(event: Event) -> str:
             for pid, player in players.items()
         ],
     )
-    return trf.write(tournament)
+    return with_scoring(trf.write(tournament), event.scoring)
 
 
 def _accelerations(event: Event, numbers: dict[int, int], total: int) -> dict[int, list[Decimal]]:

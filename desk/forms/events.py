@@ -12,12 +12,17 @@ from django.utils.translation import gettext_lazy as _
 
 from chesslib.standings import Tiebreak, parse_tiebreaks
 from club.models import Event, Round
-from club.standings import TIEBREAK_LABELS
 from desk.services.events import DEFAULT_INTERVAL, Outsider
+from desk.standings import TIEBREAK_LABELS
 from lib.limits import MAX_FIDE_ID, MAX_ROUNDS
 
 DATETIME = {"type": "datetime-local"}
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
+
+
+# Places offered for tie-breaks: more than an arbiter announces (C.07 lists them in
+# order; an event seldom needs more than four or five).
+TIEBREAK_PLACES = 7
 
 
 class TiebreakWidget(forms.MultiWidget):
@@ -25,7 +30,8 @@ class TiebreakWidget(forms.MultiWidget):
     value under the field's own name is read too (scripts and older forms)."""
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        choices = [("", "—"), *((str(t), label) for t, label in TIEBREAK_LABELS.items())]
+        # in C.07's order (Articles 6 to 10, each rule followed by its cut forms)
+        choices = [("", "—"), *((str(t), TIEBREAK_LABELS[t]) for t in Tiebreak)]
         widgets = [
             forms.Select(
                 choices=choices,
@@ -34,7 +40,7 @@ class TiebreakWidget(forms.MultiWidget):
                     "aria-label": format_lazy("{} {}", _("Tiebreak"), n),
                 },
             )
-            for n in range(1, len(Tiebreak) + 1)
+            for n in range(1, TIEBREAK_PLACES + 1)
         ]
         super().__init__(widgets, attrs)
 
@@ -74,9 +80,17 @@ class TiebreakField(forms.CharField):
         return ",".join(str(k) for k in parse_tiebreaks(cleaned))
 
 
+# The usual tie-breaks by kind of tournament: Swiss (Buchholz family first), round robin
+# (the direct encounter, wins, Sonneborn-Berger and Koya, C.07's round-robin rules), team
+# (the players of a team match: the direct encounter, then Sonneborn-Berger).
+TIEBREAK_PRESETS: dict[str, str] = {
+    Event.System.SWISS: "buchholz_cut1,buchholz,sonneborn_berger",
+    Event.System.ROUND_ROBIN: "direct_encounter,win,sonneborn_berger,koya",
+    Event.System.MATCH: "direct_encounter,sonneborn_berger",
+}
+_USUAL_TIEBREAKS = TIEBREAK_PRESETS[Event.System.SWISS]
 # What a new event of each kind usually is: the form is pre-filled with it (``?kind=``
 # on the new event's address, and by the page's script when the kind is chosen).
-_USUAL_TIEBREAKS = "buchholz_cut1,buchholz,sonneborn_berger"
 KIND_DEFAULTS: dict[str, dict[str, Any]] = {
     Event.Kind.RAPID: {
         "time_control": Event.TimeControl.RAPID,
@@ -100,7 +114,7 @@ KIND_DEFAULTS: dict[str, dict[str, Any]] = {
         "rounds": 7,
         "interval_days": 7,
         "interval_minutes": 0,
-        "tiebreaks": "sonneborn_berger,wins,direct_encounter",
+        "tiebreaks": TIEBREAK_PRESETS[Event.System.ROUND_ROBIN],
     },
     Event.Kind.OPEN: {
         "time_control": Event.TimeControl.STANDARD,
@@ -116,9 +130,20 @@ KIND_DEFAULTS: dict[str, dict[str, Any]] = {
         "rounds": 1,
         "interval_days": 0,
         "interval_minutes": 0,
-        "tiebreaks": "",
+        "tiebreaks": TIEBREAK_PRESETS[Event.System.MATCH],
     },
 }
+
+
+_RULES_WITH_DEFAULTS = (
+    "cycles",
+    "tiebreak_rating",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "points_forfeit_win",
+    "no_bye_last_rounds",
+)
 
 
 class EventForm(forms.ModelForm):
@@ -166,7 +191,15 @@ class EventForm(forms.ModelForm):
             "time_control",
             "system",
             "accelerated",
+            "cycles",
             "tiebreaks",
+            "tiebreak_rating",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "points_forfeit_win",
+            "max_half_byes",
+            "no_bye_last_rounds",
             "chief_arbiter",
             "public",
             "description",
@@ -181,6 +214,15 @@ class EventForm(forms.ModelForm):
         if not kwargs.get("instance") and kind in KIND_DEFAULTS:
             kwargs["initial"] = {"kind": kind, **KIND_DEFAULTS[kind], **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
+        for name in _RULES_WITH_DEFAULTS:  # left out (scripts, older forms): the default
+            self.fields[name].required = False
+        if self.is_bound and any(name not in self.data for name in _RULES_WITH_DEFAULTS):
+            # an absent rule keeps its value, and is not a change in the event's history
+            data = dict(self.data.items())
+            for name in _RULES_WITH_DEFAULTS:
+                if name not in data:
+                    data[name] = getattr(self.instance, name)
+            self.data = data
         if self.instance.pk:
             self.fields["rounds"].label = _("Rounds to add")
             self.fields["rounds"].help_text = _("After the last round, one every interval.")
@@ -188,8 +230,23 @@ class EventForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        for name in _RULES_WITH_DEFAULTS:
+            if data.get(name) in (None, ""):
+                data[name] = getattr(self.instance, name)  # the default, or as it was
         if data.get("start") and data.get("end") and data["end"] < data["start"]:
             self.add_error("end", _("The event cannot end before it starts."))
+        win, draw, loss = (data.get(f"points_{k}") for k in ("win", "draw", "loss"))
+        if None not in (win, draw, loss) and not win > draw >= loss >= 0:  # type: ignore[operator]
+            self.add_error(
+                "points_draw",
+                _("A win scores more than a draw, a draw at least as much as a loss."),
+            )
+        if (data.get("points_forfeit_win") or 0) < 0:
+            self.add_error("points_forfeit_win", _("A forfeit win cannot score below zero."))
+        if data.get("cycles") == Event.Cycles.DOUBLE and data.get("system") != (
+            Event.System.ROUND_ROBIN
+        ):
+            self.add_error("cycles", _("Only a round robin can be played in two cycles."))
         if data.get("accelerated") and data.get("system") != Event.System.SWISS:
             self.add_error("accelerated", _("Only a Swiss tournament can be accelerated."))
         existing = self.instance.rounds.count() if self.instance.pk else 0

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from club import event_state
 from club.exceptions import RoundChanged
 from club.models import Bye, Event, Game, Participant, Round
+from desk.services.bye_rules import check_half_point_byes
 from desk.services.events import DeskError, log_change
 
 PRESENT = "present"
@@ -106,6 +107,15 @@ def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Ro
     unknown = [pk for pk in statuses if pk not in participants]
     if unknown:
         raise DeskError(_("A player is not registered in this event."))
+    check_half_point_byes(
+        event,
+        number,
+        [
+            participants[pk].player_id
+            for pk, status in statuses.items()
+            if status == Bye.Kind.HALF_POINT
+        ],
+    )
     round_.byes.filter(player__in=[participants[pk].player_id for pk in statuses]).delete()
     counts = {status: 0 for status in allowed}
     for pk, status in statuses.items():

@@ -23,7 +23,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from chesslib.berger import round_robin
+from chesslib.berger import double_round_robin, round_robin
 from club import event_state, players
 from club.exceptions import Conflict, DeskError
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
@@ -320,7 +320,8 @@ def withdraw(participant: Participant, after_round: int | None, user: Any) -> No
 
 @transaction.atomic
 def pair_round_robin(event: Event, user: Any) -> int:
-    """Every round of a round robin by the Berger tables, from the pairing numbers."""
+    """Every round of a round robin by the Berger tables, from the pairing numbers (a
+    double round robin: both cycles, C.05 Annex 1)."""
     event_state.lock(event, event_state.Write.PAIR)
     if _has_games(event):
         raise DeskError(_("This event already has pairings."))
@@ -331,7 +332,8 @@ def pair_round_robin(event: Event, user: Any) -> int:
         renumber(event, user)
         participants = list(event.participants.exclude(withdrawn_after_round__isnull=False))
     participants.sort(key=lambda p: p.number or 0)
-    schedule = round_robin([p.player_id for p in participants])
+    cycle = double_round_robin if event.cycles == Event.Cycles.DOUBLE else round_robin
+    schedule = cycle([p.player_id for p in participants])
     rounds = {r.number: r for r in event.rounds.all()}
     for number in range(1, len(schedule) + 1):
         if number not in rounds:

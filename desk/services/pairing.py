@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from chesslib import swiss
+from chesslib.trf_scoring import scoring_lines
 from club import event_state
 from club.exceptions import RoundChanged
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
@@ -32,7 +33,9 @@ class History:
 
 
 def history(event: Event, before_round: int) -> History:
-    """Every player's rounds before ``before_round``, from games and byes (two queries)."""
+    """Every player's rounds before ``before_round``, from games and byes (two queries),
+    in game points (1, 1/2, 0), as the TRF codes the engine reads say them; the event's
+    own scoring (3-1-0...) reaches the engine as its XXS record (``swiss.pair``)."""
     rounds = before_round - 1
     scores: dict[int, list[Decimal]] = defaultdict(lambda: [Decimal(0)] * rounds)
     colours: dict[int, list[str]] = defaultdict(lambda: ["none"] * rounds)
@@ -169,7 +172,12 @@ def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Rou
     total = max(event.planned_rounds or 0, number)
     try:
         pairs = swiss.pair(
-            entrants, number, total, initial_colour(event), accelerations(event, number, total)
+            entrants,
+            number,
+            total,
+            initial_colour(event),
+            accelerations(event, number, total),
+            scoring_lines(event.scoring),
         )
     except swiss.Unpairable:
         pairs = []

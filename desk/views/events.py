@@ -25,12 +25,13 @@ from django_tables2 import RequestConfig
 
 from club import event_state
 from club.models import Bye, ChangeLog, Event, Member, Participant, Player, Result
-from club.standings import event_standings
 from desk.access import get_event_for_secretary, secretary_required
 from desk.forms.events import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from desk.services import events as services
+from desk.services import lots
 from desk.services.checkin import next_number
 from desk.services.players import search_players
+from desk.standings import event_standings
 from desk.views.actions import act
 from desk.views.lifecycle import replays_context
 from lib.limits import MAX_ROUNDS, whole_number
@@ -357,6 +358,18 @@ def renumber(request: HttpRequest, pk: int) -> HttpResponse:
         success=_("Pairing numbers follow the ratings."),
         back=reverse("desk:event", args=[event.pk]),
     )
+
+
+@secretary_required
+@require_POST
+def draw_lots(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event_for_secretary(request, pk)
+    try:
+        lots.draw_lots(event, request.user)
+        messages.success(request, _("Pairing numbers drawn by lot."))
+    except services.DeskError as error:
+        messages.error(request, str(error))
+    return redirect("desk:event", pk=event.pk)
 
 
 @secretary_required

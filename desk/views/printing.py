@@ -19,12 +19,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from club.models import Bye, Event, Game, Player, Round
-from club.standings import event_standings
 from desk.access import (
     get_event_for_secretary,
     get_round_for_secretary,
     secretary_required,
 )
+from desk.standings import event_standings
 
 WALL_REFRESH_SECONDS = 30
 WALL_STANDINGS_LINES = 40

@@ -15,7 +15,7 @@ from django_tables2 import RequestConfig
 
 from chesslib import pgn
 from club.models import Article, Bye, Event, Game, Member
-from club.standings import event_standings
+from desk.standings import event_standings
 from lib.compiled import CompiledQuery
 from public.member_games import member_games
 from public.tables import MemberTable

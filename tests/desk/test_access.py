@@ -26,6 +26,7 @@ VIEWS = [
     ("desk:outsider", "post", "event"),
     ("desk:withdraw", "post", "participant"),
     ("desk:renumber", "post", "event"),
+    ("desk:draw_lots", "post", "event"),
     ("desk:pair_round_robin", "post", "event"),
     ("desk:standings", "get", "event"),
     ("desk:standings_csv", "get", "event"),

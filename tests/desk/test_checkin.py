@@ -10,10 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Bye, ChangeLog, Event, Game, Participant
-from club.standings import event_standings
 from desk.services import checkin
 from desk.services import pairing as pairing_services
 from desk.services.events import DeskError, save_result
+from desk.standings import event_standings
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

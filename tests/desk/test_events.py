@@ -131,9 +131,9 @@ def test_a_tiebreak_chosen_twice_is_refused(secretary_client: Client, english: N
 
 def test_an_unknown_tiebreak_is_refused(secretary_client: Client) -> None:
     response = secretary_client.post(
-        reverse("desk:event_new"), {**NEW_EVENT, "tiebreaks_0": "koya"}
+        reverse("desk:event_new"), {**NEW_EVENT, "tiebreaks_0": "bogus"}
     )
-    assert "unknown tiebreak: &#x27;koya&#x27;" in response.content.decode()
+    assert "unknown tiebreak: &#x27;bogus&#x27;" in response.content.decode()
     assert not Event.objects.exists()
 
 

@@ -191,7 +191,7 @@ def test_the_round_robin_columns_hold_their_own_tiebreak(
         assert re.findall(r'data-tiebreak="(\w+)">([^<]+)<', head) == [
             ("sonneborn_berger", "Sonneborn-Berger"),
             ("direct_encounter", "Confrontation directe"),
-            ("wins", "Nombre de victoires"),
+            ("wins", "Nombre de parties gagnées"),
         ]
         rows = {row[1].split()[0]: row for row in _rows(html, "standings")}
         assert [rows[n][0] for n in ("Anna", "Ben", "Cleo", "Dan")] == ["1", "1", "1", "4"]
@@ -254,7 +254,7 @@ def test_importing_a_tournament_already_imported_warns_first(
 def test_an_unknown_tiebreak_typed_in_the_admin_is_left_out_not_a_server_error(
     client: Client, swiss: Event
 ) -> None:
-    Event.objects.filter(pk=swiss.pk).update(tiebreaks="koya,sonneborn_berger")
+    Event.objects.filter(pk=swiss.pk).update(tiebreaks="bogus,sonneborn_berger")
     html = client.get(swiss.get_absolute_url()).content.decode()
     head = html.split('id="standings"', 1)[1].split("</thead>", 1)[0]
     assert re.findall(r'data-tiebreak="(\w+)"', head) == ["sonneborn_berger"]

@@ -9,23 +9,42 @@ What each result and each bye scores comes from the model's choices
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from chesslib.standings import Kind, Round, Row, Tiebreak, parse_tiebreaks, standings
+from chesslib.standings import RATED, Kind, Round, Row, Tiebreak, parse_tiebreaks, standings
 from club.models import Bye, Event, Game, Participant, Player, Result
 
 TIEBREAK_LABELS: dict[Tiebreak, Promise] = {
+    Tiebreak.DIRECT_ENCOUNTER: _("Direct encounter"),
+    Tiebreak.WIN: _("Number of wins, byes and forfeits included"),
+    Tiebreak.WINS: _("Number of games won"),
+    Tiebreak.GAMES_BLACK: _("Games played with Black"),
+    Tiebreak.WINS_BLACK: _("Games won with Black"),
+    Tiebreak.PROGRESSIVE: _("Progressive score"),
+    Tiebreak.PROGRESSIVE_CUT1: _("Progressive score cut 1"),
+    Tiebreak.ELECTED: _("Games elected to play"),
     Tiebreak.BUCHHOLZ: _("Buchholz"),
     Tiebreak.BUCHHOLZ_CUT1: _("Buchholz cut 1"),
+    Tiebreak.BUCHHOLZ_CUT2: _("Buchholz cut 2"),
     Tiebreak.MEDIAN: _("Median Buchholz"),
+    Tiebreak.MEDIAN2: _("Median Buchholz 2"),
+    Tiebreak.AOB: _("Average of opponents' Buchholz"),
+    Tiebreak.FORE_BUCHHOLZ: _("Fore Buchholz"),
     Tiebreak.SONNEBORN_BERGER: _("Sonneborn-Berger"),
-    Tiebreak.PROGRESSIVE: _("Progressive score"),
-    Tiebreak.WINS: _("Number of wins"),
-    Tiebreak.DIRECT_ENCOUNTER: _("Direct encounter"),
+    Tiebreak.SONNEBORN_BERGER_CUT1: _("Sonneborn-Berger cut 1"),
+    Tiebreak.KOYA: _("Koya"),
+    Tiebreak.ARO: _("Average rating of opponents"),
+    Tiebreak.ARO_CUT1: _("Average rating of opponents cut 1"),
+    Tiebreak.TPR: _("Tournament performance rating"),
+    Tiebreak.PTP: _("Perfect tournament performance"),
+    Tiebreak.APRO: _("Average performance rating of opponents"),
+    Tiebreak.APPO: _("Average perfect performance of opponents"),
 }
 
 
@@ -101,7 +120,9 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
         number = game.round.number
         white_kind, black_kind = _game_kinds(result)
         rounds[game.white_id][number] = Round(game.black_id, result.points[0], white_kind, number)
-        rounds[game.black_id][number] = Round(game.white_id, result.points[1], black_kind, number)
+        rounds[game.black_id][number] = Round(
+            game.white_id, result.points[1], black_kind, number, black=True
+        )
     for bye in byes:
         kind = Bye.Kind(bye.kind)
         virtual = Kind.PAIRING_BYE if kind == Bye.Kind.PAIRING_ALLOCATED else Kind.REQUESTED_BYE
@@ -117,7 +138,19 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
             if (pk, n) not in pending
         ]
     order = _order(event.tiebreaks)
-    rows: list[Row] = standings(records, order, max(complete, default=0)) if records else []
+    ratings = ratings_at_start(event, players) if RATED.intersection(order) else {}
+    rows: list[Row] = (
+        standings(
+            records,
+            order,
+            max(complete, default=0),
+            ratings=ratings,
+            scoring=event.scoring,
+            round_robin=event.system == Event.System.ROUND_ROBIN,
+        )
+        if records
+        else []
+    )
     lines = [
         Line(
             rank=row.rank,
@@ -139,3 +172,36 @@ def _order(text: str) -> list[Tiebreak]:
     except ValueError:
         known = {t.value for t in Tiebreak}
         return [Tiebreak(k.strip()) for k in text.split(",") if k.strip() in known]
+
+
+def ratings_at_start(event: Event, players: Mapping[int, Player]) -> dict[int, int]:
+    """Each player's rating at the event's start in the event's choice of system (C.07
+    Article 10 reads "the rating at the start of the tournament"): the player's line on
+    the last official list (FIDE or national) a rating system of that role holds from
+    before the event's first day; a player on no such list, the last known official rating
+    of their record. Two queries."""
+    from ratings.models import RatingBatch, RatingChange, RatingSystem
+
+    role = (
+        RatingSystem.Role.FIDE
+        if event.tiebreak_rating == Event.TiebreakRating.FIDE
+        else RatingSystem.Role.NATIONAL
+    )
+    listed = (
+        RatingChange.objects.filter(
+            player__in=list(players),
+            batch__kind=RatingBatch.Kind.OFFICIAL,
+            batch__system__role=role,
+            batch__system__enabled=True,
+            batch__day__lte=timezone.localdate(event.start),
+            rating_after__isnull=False,
+        )
+        .order_by("player", "batch__day", "batch__order", "batch__pk")
+        .values_list("player", "rating_after")
+    )
+    found = {pk: round(value or 0) for pk, value in listed}  # the latest list wins
+    fide = event.tiebreak_rating == Event.TiebreakRating.FIDE
+    return {
+        pk: found.get(pk) or (player.fide_rating if fide else player.national_rating) or 0
+        for pk, player in players.items()
+    }

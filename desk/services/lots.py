@@ -1,0 +1,32 @@
+"""Pairing numbers drawn by lot (a round robin's draw: FIDE C.05 has the numbers of a
+round robin drawn, the Berger tables then say who meets whom in which round)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from club.models import Event, Game, Participant
+from desk.services.events import DeskError, log_change
+
+
+@transaction.atomic
+def draw_lots(event: Event, user: Any, rng: random.Random | None = None) -> list[Participant]:
+    """Give the participants pairing numbers 1, 2, ... in an order drawn by lot (the
+    system's random source unless ``rng`` is given). Refused once a game is paired:
+    the numbers are then the event's draw."""
+    if Game.objects.filter(round__event=event).exists():
+        raise DeskError(_("The event is paired: its pairing numbers can no longer be drawn."))
+    participants = list(event.participants.order_by("pk"))
+    if len(participants) < 2:
+        raise DeskError(_("Fewer than two players to draw."))
+    (rng or random.SystemRandom()).shuffle(participants)
+    Participant.objects.filter(event=event).update(number=None)
+    for number, participant in enumerate(participants, 1):
+        participant.number = number
+    Participant.objects.bulk_update(participants, ["number"])
+    log_change(user, event, "draw_lots", players=len(participants))
+    return participants
