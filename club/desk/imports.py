@@ -110,7 +110,17 @@ def event_tournament(event: Event) -> tuple[trf.Tournament, dict[int, int]]:
         if pid not in numbers:
             numbers[pid] = next(free)
     rounds = max([g.round.number for g in games] + [b.round.number for b in byes] + [0])
-    entries = {pid: [trf.RoundEntry(None, "-", "")] * rounds for pid in players}
+    # a paired round without game or bye for a player: "0000 -" (not paired); a round not
+    # paired yet (only its byes asked for): a blank block, which pairing programs read as
+    # the round to come (bbpPairings takes "0000 -" there as a round already played)
+    paired = {game.round.number for game in games}
+    entries = {
+        pid: [
+            trf.RoundEntry(None, "-", "") if n in paired else trf.BLANK
+            for n in range(1, rounds + 1)
+        ]
+        for pid in players
+    }
     for game in games:
         white_code, black_code = _codes(Result(game.result), game.rated)
         n = game.round.number - 1
