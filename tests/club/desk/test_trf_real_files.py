@@ -35,11 +35,8 @@ def _imported(text: str) -> Event:
 
 
 def _players(t: trf.Tournament) -> list[tuple[object, ...]]:
-    return [
-        (p.rank, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id, p.birth, p.points)
-        + (p.place, p.rounds)
-        for p in sorted(t.players, key=lambda p: p.rank)
-    ]
+    fields = "rank name sex title rating federation fide_id birth points place rounds".split()
+    return [tuple(getattr(p, f) for f in fields) for p in sorted(t.players, key=lambda p: p.rank)]
 
 
 def test_it_has_real_files_from_five_sources_or_more() -> None:
