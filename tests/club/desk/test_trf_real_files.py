@@ -35,7 +35,19 @@ def _imported(text: str) -> Event:
 
 
 def _players(t: trf.Tournament) -> list[tuple[object, ...]]:
-    fields = "rank name sex title rating federation fide_id birth points place rounds".split()
+    fields = [
+        "rank",
+        "name",
+        "sex",
+        "title",
+        "rating",
+        "federation",
+        "fide_id",
+        "birth",
+        "points",
+        "place",
+        "rounds",
+    ]
     return [tuple(getattr(p, f) for f in fields) for p in sorted(t.players, key=lambda p: p.rank)]
 
 
