@@ -664,15 +664,19 @@ def plan_notes(plan: Plan) -> list[Note]:
     return notes
 
 
-def _keep_file(plan: Plan, event: Event, ids: dict[int, int]) -> None:
+def _keep_file(plan: Plan, event: Event, ids: dict[int, int], retyped: set[int]) -> None:
     """What the file writes otherwise than the desk would, kept to be written back
-    (``trf_keep``); left-out XXA lines are not kept."""
+    (``trf_keep``); left-out XXA lines are not kept, nor the names the secretary typed
+    otherwise in the preview (``retyped``: start ranks)."""
     t = plan.tournament
     if plan.acceleration_left_out:
         t = dataclasses.replace(t, records=[r for r in t.records if not r[0].startswith("XXA")])
     tournament, desk_ids = event_tournament(event)
     desk = trf_keep.DeskFile.of(tournament, desk_ids)
-    event.trf_kept = trf_keep.kept(t, desk, ids)
+    kept = trf_keep.kept(t, desk, ids)
+    for rank in retyped:
+        kept["players"].get(str(ids[rank]), {}).get("columns", {}).pop("name", None)
+    event.trf_kept = kept
     event.save(update_fields=["trf_kept"])
 
 
@@ -779,7 +783,12 @@ def import_plan(
         )
     Game.objects.bulk_create(made)
     Bye.objects.bulk_create(byes)
-    _keep_file(plan, event, {rank: player.pk for rank, player in players.items()})
+    retyped = {  # names the secretary typed otherwise than the file's: written as typed
+        e.rank
+        for e in plan.unmatched
+        if e.rank in (names or {}) and names[e.rank] != split_name(e.name)[:2]  # type: ignore[index]
+    }
+    _keep_file(plan, event, {rank: player.pk for rank, player in players.items()}, retyped)
     log_change(
         user, event, "import_trf", players=len(t.players), rounds=rounds_count, sha256=plan.digest
     )
