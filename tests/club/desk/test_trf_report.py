@@ -87,3 +87,18 @@ def test_a_wrong_report_field_is_refused_by_name(
     assert response.status_code == 200
     assert message in response.content.decode()
     assert not Event.objects.exists()
+
+
+def test_the_tie_breaks_of_202_are_read_back() -> None:
+    """202 (TRF-2026: the tie-breaks in their FIDE codes, C.07): written from the event's
+    order and read back into it by the import."""
+    from club.desk.imports import import_plan, plan_import
+    from tests.club.factories import EventFactory
+
+    event = EventFactory(system=Event.System.SWISS, tiebreaks="buchholz_cut1,sonneborn_berger")
+    for n in range(4):
+        Participant.objects.create(event=event, player=PlayerFactory(), number=n + 1)
+    text = export_event(event)
+    assert "202 BH/C1,SB" in text.split("\r\n")
+    imported = import_plan(plan_import(text), user=None)
+    assert imported.tiebreaks == "buchholz_cut1,sonneborn_berger"
