@@ -132,7 +132,7 @@ def test_fide_s_example_keeps_its_forfeits_without_colour_and_its_withdrawn_play
     assert line[91:99] == " 153 - -"
 
 
-def test_a_date_or_a_name_read_with_a_doubt_is_said_before_the_import() -> None:
+def test_a_date_or_a_name_read_with_a_doubt_is_said_before_the_import(english: None) -> None:
     """lichess writes ``042 May 29, 2020`` and nicknames without a comma: the import reads
     29 May 2020 and the nickname as a last name, and says both are to be checked."""
     plan = plan_import((FIXTURES / "sklangen_2020_06.trf").read_text())
