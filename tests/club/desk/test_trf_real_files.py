@@ -181,3 +181,45 @@ def test_full_point_bye_unrated_games_and_unpaired_rounds_keep_their_codes() -> 
     ]
     exported = [x for x in _lines(export_event(event)) if x.startswith("001")]
     assert exported == [x for x in _lines(text) if x.startswith("001")]
+
+
+def test_every_player_field_and_header_record_is_kept() -> None:
+    """TRF-16 player columns: sex (10), title (11-13), name (15-47), FIDE rating (49-52),
+    federation (54-56), FIDE number (58-68), birth date (70-79, here a year only, as FIDE's
+    lists give it); header records the event has no field for (082, XXS) come back."""
+    first = "001    1 wWFM Zed, Anne".ljust(48) + "2201 BEL     1234567 1985/00/00  1.0    1"
+    second = "001    2 m FM Alpha, Bob".ljust(48) + "2150 FRA      234567 1990        0.0    2"
+    text = "\r\n".join(
+        [
+            "012 Fields",
+            "082 0",
+            "XXS WW=1 BW=1 WD=0.5 BD=0.5",
+            first + "     2 w 1",
+            second + "     1 b 0",
+            "",
+        ]
+    )
+    event = _imported(text)
+    anne = event.participants.get(number=1).player
+    bob = event.participants.get(number=2).player
+    assert (anne.sex, anne.title, anne.federation, anne.fide_id, anne.fide_rating) == (
+        "F",
+        "WFM",
+        "BEL",
+        1234567,
+        2201,
+    )
+    assert (anne.birth_date, anne.birth_year, bob.birth_year) == (None, 1985, 1990)
+    assert (bob.title, bob.national_rating) == ("FM", None)
+    exported = _lines(export_event(event))
+    for line in _lines(text)[1:]:
+        assert line in exported
+    # changed since at the desk: what the desk holds is written (the FIDE column is the
+    # player's FIDE rating)
+    anne.fide_rating = 2250
+    anne.save()
+    bob.first_name = "Robert"
+    bob.save()
+    players = [line for line in _lines(export_event(event)) if line.startswith("001")]
+    assert players[0][48:52] == "2250"
+    assert players[1][14:47].rstrip() == "Alpha, Robert"
