@@ -13,7 +13,8 @@ written as the file had it; a piece the secretary changed is written as the desk
 
     {"records": [[code, [file lines], [desk lines] or None, after the players], ...],
      "players": {"<player pk>": {"columns": {name: [file text, desk text]},
-                                 "blocks": {"<round index>": [file block, desk block]}}}}
+                                 "blocks": {"<round index>": [file block, desk block]}}},
+     "order": [player pk, ...]}  # the file's order of player lines
 
 A record whose desk lines are None is one the desk never writes: it is written as read.
 """
@@ -84,7 +85,8 @@ def kept(tournament: trf.Tournament, desk: DeskFile, ids: dict[int, int]) -> dic
         }
         if mine_columns or mine_blocks:
             players[str(pk)] = {"columns": mine_columns, "blocks": mine_blocks}
-    return {"records": records, "players": players}
+    order = [ids[entry.rank] for entry in tournament.players]
+    return {"records": records, "players": players, "order": order}
 
 
 def write(desk: DeskFile, keep: dict[str, Any]) -> str:
@@ -107,8 +109,12 @@ def write(desk: DeskFile, keep: dict[str, Any]) -> str:
             before.extend(lines)
     tail = [line for code, lines in desk.tail.items() if code not in done for line in lines]
     players = keep.get("players") or {}
+    # the file's order of player lines (not always by start rank), then the others by rank
+    place = {pk: n for n, pk in enumerate(keep.get("order") or [])}
     body = []
-    for pk, (columns, blocks) in sorted(desk.players.items(), key=lambda item: desk.ranks[item[0]]):
+    for pk, (columns, blocks) in sorted(
+        desk.players.items(), key=lambda item: (place.get(item[0], len(place)), desk.ranks[item[0]])
+    ):
         mine = players.get(str(pk), {})
         columns, blocks = dict(columns), list(blocks)
         for name, (file_text, desk_text) in mine.get("columns", {}).items():

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "trf"
 FILES = sorted(path.name for path in FIXTURES.glob("*.trf"))
-ADDED_BY_THE_DESK = {"042", "052", "062", "072", "092", "122", "132", "202", "XXR"}
+ADDED_BY_THE_DESK = {"012", "042", "052", "062", "072", "092", "122", "132", "202", "XXR"}
 
 
 def _lines(text: str) -> list[str]:
