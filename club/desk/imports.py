@@ -110,13 +110,15 @@ def event_tournament(event: Event) -> tuple[trf.Tournament, dict[int, int]]:
         if pid not in numbers:
             numbers[pid] = next(free)
     rounds = max([g.round.number for g in games] + [b.round.number for b in byes] + [0])
-    # a paired round without game or bye for a player: "0000 -" (not paired); a round not
-    # paired yet (only its byes asked for): a blank block, which pairing programs read as
-    # the round to come (bbpPairings takes "0000 -" there as a round already played)
+    # a paired round without game or bye for a player (absent, withdrawn, not entered
+    # yet): "0000 - Z", a zero-point bye, as the standings count it (C.07 16.1) and as
+    # JaVaFo writes late entries (py4swiss refuses "0000 -" with a blank result); a round
+    # not paired yet (only its byes asked for): a blank block, which pairing programs read
+    # as the round to come (bbpPairings takes "0000 -" there as a round already played)
     paired = {game.round.number for game in games}
     entries = {
         pid: [
-            trf.RoundEntry(None, "-", "") if n in paired else trf.BLANK
+            trf.RoundEntry(None, "-", "Z") if n in paired else trf.BLANK
             for n in range(1, rounds + 1)
         ]
         for pid in players

@@ -144,7 +144,10 @@ def test_byes_go_out_and_come_back() -> None:
         round=round_, player=absent.player, kind=Bye.Kind.HALF_POINT, points=Decimal("0.5")
     )
     copy = import_plan(plan_import(export_event(event)), user=None)
-    assert Bye.objects.get(round__event=copy).kind == Bye.Kind.HALF_POINT
+    kinds = sorted(Bye.objects.filter(round__event=copy).values_list("kind", flat=True))
+    # the absent's opponent, left without a game, is written "0000 - Z" (C.07 16.1: a
+    # round with neither game nor bye counts as a zero-point bye) and read back as one
+    assert kinds == [Bye.Kind.HALF_POINT, Bye.Kind.ZERO_POINT]
 
 
 def _line(rank: int, points: str, *blocks: str) -> str:

@@ -216,3 +216,25 @@ def _check_path(path: Path) -> tuple[int, str]:
         [str(BBP), "--dutch", str(path), "-c"], capture_output=True, text=True, timeout=120
     )
     return run.returncode, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_py4swiss_and_caissify_pairings_read_the_export_too(name: str, tmp_path: Path) -> None:
+    """Two more TRF readers on the same exports: py4swiss (its 132 reader expects the dates
+    9 columns apart, TRF-16 puts them 10 apart: that line is left out for it) reads every
+    player with the points the desk gives; caissify-pairings' checker reads every round."""
+    from caissify_pairings.fpc import check_trf
+    from py4swiss.trf import TrfParser
+
+    event = SCENARIOS[name]()
+    text = export_event(event)
+    path = tmp_path / "event.trf"
+    path.write_text("\r\n".join(line for line in text.split("\r\n") if line[:3] != "132"))
+    parsed = TrfParser.parse(path)
+    ours = {int(line[4:8]): line[80:84].strip() for line in text.split("\r\n") if line[:3] == "001"}
+    assert {p.starting_number: p.points_times_ten / 10 for p in parsed.player_sections} == {
+        rank: float(points) for rank, points in ours.items()
+    }
+    report = check_trf(text)
+    rounds = event.rounds.filter(Q(games__isnull=False) | Q(byes__isnull=False)).distinct()
+    assert report["summary"]["rounds_checked"] in (rounds.count(), rounds.count() - 1)
