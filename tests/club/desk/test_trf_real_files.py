@@ -223,3 +223,18 @@ def test_every_player_field_and_header_record_is_kept() -> None:
     players = [line for line in _lines(export_event(event)) if line.startswith("001")]
     assert players[0][48:52] == "2250"
     assert players[1][14:47].rstrip() == "Alpha, Robert"
+
+
+def test_the_import_command_says_what_it_reads_with_a_doubt(english: None) -> None:
+    """``manage.py import_trf`` has no preview: it writes the preview's notes to stderr."""
+    import io
+
+    from django.core.management import call_command
+
+    err = io.StringIO()
+    call_command(
+        "import_trf", str(FIXTURES / "sklangen_2020_06.trf"), stdout=io.StringIO(), stderr=err
+    )
+    said = err.getvalue()
+    assert "note: 042: “May 29, 2020” is read as 2020-05-29: check the first day." in said
+    assert "note: line 16: “mattderkuerschner” has no comma" in said
