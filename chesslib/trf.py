@@ -3,13 +3,20 @@
 Player lines (``001``) are fixed-width: start rank 5-8, sex 10, title 11-13, name 15-47,
 rating 49-52, federation 54-56, FIDE ID 58-68, birth date 70-79, points 81-84, rank 86-89,
 then one 10-character block a round from column 92: opponent (4), colour (w/b/-), result
-(1 0 = + - W D L H F U Z). Header records: 012 name, 022 city, 032 federation, 042 start
-and 052 end dates, 092 type, 102 chief arbiter, 122 time control, 132 round dates; the
+(1 0 = + - W D L H F U Z). A round without an opponent is "0000 -" (a bye, or not paired
+when its result is blank); a forfeit may have "-" for its colour (FIDE's own example does);
+a block left all blank is kept apart from "0000 -". Header records: 012 name, 022 city, 032
+federation, 042 start and 052 end dates, 062/072/082 counts, 092 type, 102 chief arbiter,
+112 deputy arbiters (one line each), 122 time control, 132 round dates, 202 tie-breaks; the
 TRF(x) extensions XXR (rounds), XXC (colour of the first board) and XXA (a player's
 acceleration: the virtual points added to their pairing score in each round, as JaVaFo
 and bbpPairings read them: the start rank in columns 5-8, then one 4-column field a round
-from column 10, 5 columns apart, "1.0", "0.5" or blank for none). The writer adds the
-counts of players (062, 072), the rank column and the tie-breaks (202, TRF-2026 codes).
+from column 10, 5 columns apart, "1.0", "0.5" or blank for none). Every other line
+(XXS, 013, codes this reader does not know) is kept in ``records`` as it was written, and
+each player line's columns and round blocks as written (``TrfPlayer.columns``/``blocks``),
+so that a program can write back what it did not change. The writer adds the counts of
+players (062, 072), the rank column and the tie-breaks (202, TRF-2026 codes), and writes
+every player line full width: one 10-column block a round, none cut short.
 Errors name the line and what is wrong.
 """
 
@@ -32,7 +39,7 @@ class TrfError(ValueError):
 @dataclass(frozen=True)
 class RoundEntry:
     opponent: int | None  # start rank; None for a bye or an unpaired round
-    colour: str  # "w", "b" or "-"
+    colour: str  # "w", "b" or "-" ("-" with an opponent: a forfeit); "" for a blank block
     result: str  # one of RESULT_CODES, or "" when not yet played
 
 
@@ -50,6 +57,9 @@ class TrfPlayer:
     points: Decimal = Decimal(0)
     rounds: list[RoundEntry] = field(default_factory=list)
     place: int | None = None  # the rank in the standings (columns 86-89), when written
+    # as written in the file: each column's text (COLUMNS' names) and each round's 8 columns
+    columns: dict[str, str] = field(default_factory=dict)
+    blocks: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -65,10 +75,14 @@ class Tournament:
     first_colour: str = ""
     players: list[TrfPlayer] = field(default_factory=list)
     chief_arbiter: str = ""  # 102
+    deputy_arbiters: list[str] = field(default_factory=list)  # 112, one line each
     time_control: str = ""  # 122
     tiebreaks: list[str] = field(default_factory=list)  # 202, TRF-2026 (MTB26) codes
     # XXA: start rank -> virtual points in rounds 1, 2, ... (a player without a line: none)
     accelerations: dict[int, list[Decimal]] = field(default_factory=dict)
+    # every line other than a player's, as written, and whether it came after the first
+    # player line (XXR, XXC, XXA and 013 are often written after them)
+    records: list[tuple[str, bool]] = field(default_factory=list)
 
     @property
     def played_rounds(self) -> int:
@@ -91,6 +105,8 @@ def read(text: str) -> Tournament:
         if not line.strip():
             continue
         code, content = line[:3], line[4:]
+        if code != "001":
+            tournament.records.append((line, bool(tournament.players)))
         if code == "001":
             tournament.players.append(_player(line, number))
         elif code == "012":
@@ -107,10 +123,15 @@ def read(text: str) -> Tournament:
             tournament.kind = content.strip()
         elif code == "102":
             tournament.chief_arbiter = content.strip()
+        elif code == "112":
+            if content.strip():
+                tournament.deputy_arbiters.append(content.strip())
+        elif code == "202":
+            tournament.tiebreaks = [c for c in re.split(r"[,\s]+", content) if c]
         elif code == "122":
             tournament.time_control = content.strip()
         elif code == "132":
-            tournament.round_dates = content.split()
+            tournament.round_dates = _round_dates(line)
         elif code == "XXR":
             tournament.rounds = _number(content, number, "the number of rounds")
         elif code == "XXC":
@@ -135,8 +156,10 @@ def _player(line: str, number: int) -> TrfPlayer:
         total = Decimal(points)
     except ArithmeticError:
         raise TrfError(number, f"the points {points!r} are not a number") from None
+    columns = {name: line[first - 1 : last] for name, (first, last) in COLUMNS.items()}
     player = TrfPlayer(
         line=number,
+        columns=columns,
         rank=rank,
         name=line[14:47].strip(),
         sex=line[9:10].strip(),
@@ -146,15 +169,69 @@ def _player(line: str, number: int) -> TrfPlayer:
         fide_id=_number(line[57:68], number, "the FIDE ID") or None,
         birth=line[69:79].strip(),
         points=total,
+        place=_number(line[85:89], number, "the rank"),
     )
     if not player.name:
         raise TrfError(number, "the name (columns 15-47) is empty")
     rest = line[91:]
     for index in range(0, len(rest), 10):
-        player.rounds.append(_round(rest[index : index + 10], number, index // 10 + 1))
-    while player.rounds and player.rounds[-1] == RoundEntry(None, "-", ""):
+        block = rest[index : index + 10]
+        if block[8:].strip():
+            raise TrfError(
+                number,
+                f"round {index // 10 + 1}: columns {index + 100}-"
+                f"{index + 101} are blank between two rounds",
+            )
+        player.blocks.append(block[:8])
+        player.rounds.append(_round(block, number, index // 10 + 1))
+    while player.rounds and player.rounds[-1] == BLANK:
         player.rounds.pop()
     return player
+
+
+# A player line's columns (1-based, inclusive), as TRF-16 numbers them.
+COLUMNS = {
+    "rank": (5, 8),
+    "sex": (10, 10),
+    "title": (11, 13),
+    "name": (15, 47),
+    "rating": (49, 52),
+    "federation": (54, 56),
+    "fide_id": (58, 68),
+    "birth": (70, 79),
+    "points": (81, 84),
+    "place": (86, 89),
+}
+BLANK = RoundEntry(None, "", "")  # a round's block left blank
+# The records ``write`` makes when the tournament has them (``header_lines``, ``tail_lines``).
+GENERATED_CODES = frozenset(
+    [
+        "012",
+        "022",
+        "032",
+        "042",
+        "052",
+        "062",
+        "072",
+        "092",
+        "102",
+        "112",
+        "122",
+        "132",
+        "202",
+        "XXR",
+        "XXC",
+        "XXA",
+    ]
+)
+
+
+def _round_dates(line: str) -> list[str]:
+    """132: round 1's date in columns 92-99, round 2's in 102-109, ... (a file that writes
+    them elsewhere on the line: its words in order)."""
+    if len(line) > 91 and not line[4:91].strip():
+        return [line[start : start + 8].strip() for start in range(91, len(line), 10)]
+    return line[4:].split()
 
 
 def _acceleration(line: str, number: int) -> tuple[int, list[Decimal]]:
@@ -183,11 +260,13 @@ def _round(block: str, number: int, round_number: int) -> RoundEntry:
     opponent_text, colour, result = block[0:4].strip(), block[5:6].strip(), block[7:8].strip()
     where = f"round {round_number}"
     if not opponent_text and not colour and not result:
-        return RoundEntry(None, "-", "")
+        return BLANK
     if result and result not in RESULT_CODES:
         raise TrfError(number, f"{where}: result {result!r} is not a TRF result code")
     opponent = _number(opponent_text, number, f"{where}: the opponent") if opponent_text else 0
     if opponent:
+        if colour == "-" and result in ("+", "-", ""):
+            return RoundEntry(opponent, colour, result)  # a forfeit, its colour unknown
         if colour not in ("w", "b"):
             raise TrfError(number, f"{where}: colour {colour!r} is not w or b")
         return RoundEntry(opponent, colour, result)
@@ -228,7 +307,7 @@ def _check(tournament: Tournament) -> None:
                     player.line, f"round {number}: opponent {entry.opponent} has no line"
                 )
             back = other.rounds[number - 1] if len(other.rounds) >= number else None
-            colour = "b" if entry.colour == "w" else "w"
+            colour = {"w": "b", "b": "w"}.get(entry.colour, entry.colour)
             allowed = {RoundEntry(player.rank, colour, mirror.get(entry.result, "?"))}
             if entry.result == "-":  # a double forfeit
                 allowed.add(RoundEntry(player.rank, colour, "-"))
@@ -239,13 +318,11 @@ def _check(tournament: Tournament) -> None:
                 )
 
 
-def write(tournament: Tournament) -> str:
-    """The tournament as TRF-16 text (CRLF line ends, as the federations' tools write),
-    with the header lines a rating report needs: the players and rated players (062,
-    072), the arbiter (102), the time control (122), the round dates (132), and the
-    tie-breaks in TRF-2026 codes (202); then XXR, XXC and a player's acceleration (XXA)."""
+def header_lines(tournament: Tournament) -> dict[str, list[str]]:
+    """The header records the writer makes, by code, in the order it writes them: each
+    code's lines (112: one a deputy arbiter)."""
     rated = sum(1 for p in tournament.players if p.rating)
-    lines = [f"012 {tournament.name}"]
+    lines: dict[str, list[str]] = {"012": [f"012 {tournament.name}"]}
     for code, value in (
         ("022", tournament.city),
         ("032", tournament.federation),
@@ -255,30 +332,72 @@ def write(tournament: Tournament) -> str:
         ("072", str(rated) if tournament.players else ""),
         ("092", tournament.kind),
         ("102", tournament.chief_arbiter),
-        ("122", tournament.time_control),
     ):
         if value:
-            lines.append(f"{code} {value}")
+            lines[code] = [f"{code} {value}"]
+    if tournament.deputy_arbiters:
+        lines["112"] = [f"112 {name}" for name in tournament.deputy_arbiters]
+    if tournament.time_control:
+        lines["122"] = [f"122 {tournament.time_control}"]
     if tournament.round_dates:
         # round 1 in columns 92-99, round 2 in 102-109, ...
-        lines.append("132" + " " * 88 + "  ".join(f"{d:<8}" for d in tournament.round_dates))
+        dates = "  ".join(f"{d:<8}" for d in tournament.round_dates)
+        lines["132"] = ["132" + " " * 88 + dates]
     if tournament.tiebreaks:
-        lines.append(f"202 {','.join(tournament.tiebreaks)}")
-    for p in sorted(tournament.players, key=lambda p: p.rank):
-        head = (
-            f"001 {p.rank:>4} {p.sex:1}{p.title:>3} {p.name[:33]:<33} {p.rating or '':>4} "
-            f"{p.federation:<3} {p.fide_id or '':>11} {p.birth:<10} {p.points:>4} "
-            f"{p.place or '':>4}"
-        )
-        blocks = "".join(_block(entry) for entry in p.rounds)
-        lines.append(f"{head}  {blocks}".rstrip())
+        lines["202"] = [f"202 {','.join(tournament.tiebreaks)}"]
+    return lines
+
+
+def tail_lines(tournament: Tournament) -> dict[str, list[str]]:
+    """The records the writer puts after the player lines: XXR, XXC, XXA."""
+    lines: dict[str, list[str]] = {}
     if tournament.rounds:
-        lines.append(f"XXR {tournament.rounds}")
+        lines["XXR"] = [f"XXR {tournament.rounds}"]
     if tournament.first_colour:
-        lines.append(f"XXC {tournament.first_colour}")
-    for rank, points in sorted(tournament.accelerations.items()):
-        fields = "".join(f" {_points(p):>4}" if p else "     " for p in points)
-        lines.append(f"XXA {rank:>4}{fields}".rstrip())
+        lines["XXC"] = [f"XXC {tournament.first_colour}"]
+    if tournament.accelerations:
+        lines["XXA"] = []
+        for rank, points in sorted(tournament.accelerations.items()):
+            fields = "".join(f" {_points(p):>4}" if p else "     " for p in points)
+            lines["XXA"].append(f"XXA {rank:>4}{fields}".rstrip())
+    return lines
+
+
+def player_columns(p: TrfPlayer) -> dict[str, str]:
+    """Each column of the player's line as the writer writes it (COLUMNS' widths)."""
+    return {
+        "rank": f"{p.rank:>4}",
+        "sex": f"{p.sex:1}"[:1],
+        "title": f"{p.title:>3}"[:3],
+        "name": f"{p.name[:33]:<33}",
+        "rating": f"{p.rating or '':>4}",
+        "federation": f"{p.federation:<3}"[:3],
+        "fide_id": f"{p.fide_id or '':>11}",
+        "birth": f"{p.birth:<10}"[:10],
+        "points": f"{p.points:>4}",
+        "place": f"{p.place or '':>4}",
+    }
+
+
+def player_line(columns: dict[str, str], blocks: list[str]) -> str:
+    """A player line from its columns and its round blocks (8 columns each), full width:
+    nothing stripped, so that a last round's "0000 -  " keeps its 8 columns."""
+    line = "001"
+    for name, (first, last) in COLUMNS.items():
+        line = line.ljust(first - 1) + columns[name][: last - first + 1].ljust(last - first + 1)
+    return line.ljust(89) + "".join(f"  {block:<8}" for block in blocks)
+
+
+def write(tournament: Tournament) -> str:
+    """The tournament as TRF-16 text (CRLF line ends, as the federations' tools write),
+    with the header lines a rating report needs: the players and rated players (062,
+    072), the arbiters (102, 112), the time control (122), the round dates (132), and the
+    tie-breaks in TRF-2026 codes (202); then XXR, XXC and a player's acceleration (XXA).
+    Every player line has one full block a round."""
+    lines = [line for group in header_lines(tournament).values() for line in group]
+    for p in sorted(tournament.players, key=lambda p: p.rank):
+        lines.append(player_line(player_columns(p), [block(entry) for entry in p.rounds]))
+    lines += [line for group in tail_lines(tournament).values() for line in group]
     return "\r\n".join(lines) + "\r\n"
 
 
@@ -286,6 +405,9 @@ def _points(value: Decimal) -> str:
     return f"{value.quantize(Decimal('0.1'))}"
 
 
-def _block(entry: RoundEntry) -> str:
+def block(entry: RoundEntry) -> str:
+    """A round's 8 columns: opponent (4), colour, result; a blank block stays blank."""
+    if entry == BLANK:
+        return " " * 8
     opponent = f"{entry.opponent:>4}" if entry.opponent else "0000"
-    return f"{opponent} {entry.colour} {entry.result or ' '}  "
+    return f"{opponent} {entry.colour} {entry.result or ' '}"

@@ -31,6 +31,12 @@ class Player(models.Model):
     last_name = models.CharField(_("last name"), max_length=80)
     sex = models.CharField(_("sex"), max_length=1, choices=Sex.choices, blank=True)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("birth year"), null=True, blank=True, help_text=_("When only the year is known.")
+    )
+    title = models.CharField(
+        _("title"), max_length=3, blank=True, help_text=_("FIDE title: GM, IM, WGM, FM, ...")
+    )
     fide_id = models.PositiveIntegerField(_("FIDE ID"), null=True, blank=True)
     federation = models.CharField(
         _("federation"), max_length=3, blank=True, help_text=_("FIDE code, e.g. BEL, FRA.")
@@ -222,6 +228,32 @@ class Event(models.Model):
         max_length=120,
         blank=True,
         help_text=_("Name and FIDE ID, as the tournament report (TRF) gives them."),
+    )
+    deputy_arbiters = models.TextField(
+        _("deputy arbiters"),
+        blank=True,
+        help_text=_("One a line, name and FIDE ID, for the tournament report (TRF 112)."),
+    )
+    federation = models.CharField(
+        _("federation"),
+        max_length=3,
+        blank=True,
+        help_text=_("The organising federation's FIDE code, e.g. BEL (TRF 032)."),
+    )
+    time_control_detail = models.CharField(
+        _("allotted time"),
+        max_length=100,
+        blank=True,
+        help_text=_(
+            "As the rating report gives it, e.g. 90 min/40 moves + 30 min + 30 s (TRF 122)."
+        ),
+    )
+    trf_kept = models.JSONField(
+        _("TRF as imported"),
+        default=dict,
+        blank=True,
+        editable=False,
+        help_text=_("What an imported TRF file wrote that the event does not hold otherwise."),
     )
     planned_rounds = models.PositiveSmallIntegerField(_("planned rounds"), null=True, blank=True)
     accelerated = models.BooleanField(
@@ -536,6 +568,11 @@ class Game(models.Model):
     result = models.CharField(
         _("result"), max_length=8, choices=Result.choices, default=Result.PENDING, blank=True
     )
+    rated = models.BooleanField(
+        _("rated"),
+        default=True,
+        help_text=_("Off for a game played but not to be rated (TRF W, D, L)."),
+    )
     pgn = models.TextField(_("PGN"), blank=True)
     version = models.PositiveIntegerField(
         _("version"), default=1, help_text=_("Raised at every change: detects concurrent edits.")
@@ -576,6 +613,7 @@ class Bye(models.Model):
 
     class Kind(models.TextChoices):
         PAIRING_ALLOCATED = "pab", _("pairing-allocated bye")
+        FULL_POINT = "full", _("full-point bye")
         HALF_POINT = "half", _("half-point bye")
         ZERO_POINT = "zero", _("zero-point bye")
 
@@ -587,19 +625,22 @@ class Bye(models.Model):
         @property
         def short(self) -> str:
             """The bye in a crosstable's cell or a round's line."""
-            return {"pab": "+", "half": "½", "zero": "0"}[self.value]
+            return {"pab": "+", "full": "1", "half": "½", "zero": "0"}[self.value]
 
         @property
         def trf_code(self) -> str:
-            """The bye's code in a TRF player line (FIDE TRF-16: U unpaired, H half, Z zero)."""
-            return {"pab": "U", "half": "H", "zero": "Z"}[self.value]
+            """The bye's code in a TRF player line (FIDE TRF-16: U pairing-allocated, F full
+            point, H half, Z zero)."""
+            return {"pab": "U", "full": "F", "half": "H", "zero": "Z"}[self.value]
 
         @classmethod
         def from_trf(cls, code: str) -> Bye.Kind:
-            """The bye a TRF code records (F and + are read as a full point: allocated)."""
+            """The bye a TRF code records (a "+" without an opponent: allocated)."""
             if code == "H":
                 return cls.HALF_POINT
-            if code in ("F", "U", "+"):
+            if code == "F":
+                return cls.FULL_POINT
+            if code in ("U", "+"):
                 return cls.PAIRING_ALLOCATED
             return cls.ZERO_POINT
 
@@ -623,7 +664,7 @@ class Bye(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "player"], name="bye_once_per_round"),
             models.CheckConstraint(
-                condition=Q(kind="pab", points=Decimal(1))
+                condition=Q(kind__in=["pab", "full"], points=Decimal(1))
                 | Q(kind="half", points=Decimal("0.5"))
                 | Q(kind="zero", points=Decimal(0)),
                 name="bye_points_of_its_kind",
@@ -641,6 +682,7 @@ class Bye(models.Model):
 
 _BYE_POINTS = {
     Bye.Kind.PAIRING_ALLOCATED: ONE,
+    Bye.Kind.FULL_POINT: ONE,
     Bye.Kind.HALF_POINT: HALF,
     Bye.Kind.ZERO_POINT: ZERO,
 }

@@ -125,7 +125,7 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
         )
     for bye in byes:
         kind = Bye.Kind(bye.kind)
-        virtual = Kind.PAIRING_BYE if kind == Bye.Kind.PAIRING_ALLOCATED else Kind.REQUESTED_BYE
+        virtual = Kind.PAIRING_BYE if kind.points == 1 else Kind.REQUESTED_BYE  # U, F
         rounds[bye.player_id][bye.round.number] = Round(
             None, kind.points, virtual, bye.round.number
         )

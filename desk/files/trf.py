@@ -5,6 +5,7 @@ An import happens in one transaction: a file with any error saves nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import unicodedata
@@ -26,6 +27,7 @@ from chesslib.standings import TRF_CODE
 from chesslib.trf_scoring import with_scoring
 from club import event_state
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
+from desk.files import trf_keep
 from desk.services.events import DeskError, log_change, write_result
 from desk.services.pairing import accelerated_points
 from desk.standings import event_standings
@@ -76,7 +78,26 @@ TIME_CONTROL_WORDS = {
 def export_event(event: Event) -> str:
     """The event as a TRF file for a rating report: every player's rounds with the codes
     of forfeits and byes, points and rank from the one standings
-    (``desk.standings``), the header lines a federation reads."""
+    (``desk.standings``), the header lines a federation reads; what an imported
+    file wrote and the secretary did not change since, as the file wrote it
+    (``trf_keep``)."""
+    tournament, ids = event_tournament(event)
+    written = trf_keep.write(trf_keep.DeskFile.of(tournament, ids), event.trf_kept or {})
+    return with_scoring(written, event.scoring)
+
+
+def _codes(result: Result, rated: bool) -> tuple[str, str]:
+    """(white's, black's) TRF codes; a game played but not rated is W, D or L."""
+    white, black = result.trf_codes
+    if not rated and result.is_played:
+        unrated = {"1": "W", "=": "D", "0": "L"}
+        return unrated[white], unrated[black]
+    return white, black
+
+
+def event_tournament(event: Event) -> tuple[trf.Tournament, dict[int, int]]:
+    """The event as the desk writes it in a TRF, and each start rank's player (pk). The
+    FIDE rating column holds the player's FIDE rating, never another system's."""
     table = event_standings(event)
     games, byes = table.games, table.byes
     participants = table.participants
@@ -92,9 +113,21 @@ def export_event(event: Event) -> str:
         if pid not in numbers:
             numbers[pid] = next(free)
     rounds = max([g.round.number for g in games] + [b.round.number for b in byes] + [0])
-    entries = {pid: [trf.RoundEntry(None, "-", "")] * rounds for pid in players}
+    # a paired round without game or bye for a player (absent, withdrawn, not entered
+    # yet): "0000 - Z", a zero-point bye, as the standings count it (C.07 16.1) and as
+    # JaVaFo writes late entries (py4swiss refuses "0000 -" with a blank result); a round
+    # not paired yet (only its byes asked for): a blank block, which pairing programs read
+    # as the round to come (bbpPairings takes "0000 -" there as a round already played)
+    paired = {game.round.number for game in games}
+    entries = {
+        pid: [
+            trf.RoundEntry(None, "-", "Z") if n in paired else trf.BLANK
+            for n in range(1, rounds + 1)
+        ]
+        for pid in players
+    }
     for game in games:
-        white_code, black_code = Result(game.result).trf_codes
+        white_code, black_code = _codes(Result(game.result), game.rated)
         n = game.round.number - 1
         entries[game.white_id][n] = trf.RoundEntry(numbers[game.black_id], "w", white_code)
         entries[game.black_id][n] = trf.RoundEntry(numbers[game.white_id], "b", black_code)
@@ -106,14 +139,21 @@ def export_event(event: Event) -> str:
     total = max(rounds, event.planned_rounds or 0)
     kind_words = KIND_WORDS.get(Event.Kind(event.kind))
     system_words = SYSTEM_WORDS[Event.System(event.system)]
+    control = TIME_CONTROL_WORDS[Event.TimeControl(event.time_control)]
     tournament = trf.Tournament(
         name=event.title,
         city=event.venue,
+        federation=event.federation,
         start=_trf_date(event.start),
         end=_trf_date(event.end),
         kind=f"{system_words} - {kind_words}" if kind_words else system_words,
         chief_arbiter=event.chief_arbiter,
-        time_control=TIME_CONTROL_WORDS[Event.TimeControl(event.time_control)],
+        deputy_arbiters=[
+            line.strip() for line in event.deputy_arbiters.splitlines() if line.strip()
+        ],
+        time_control=f"{control}: {event.time_control_detail}"
+        if event.time_control_detail
+        else control,
         tiebreaks=[TRF_CODE[t] for t in table.order],
         rounds=total or None,
         accelerations=_accelerations(event, numbers, total),
@@ -127,10 +167,11 @@ def export_event(event: Event) -> str:
                 rank=numbers[pid],
                 name=trf_name(player),
                 sex=_sex(player),
-                rating=ratings.get(pid) or player.fide_rating or player.national_rating,
+                title=player.title,
+                rating=player.fide_rating,
                 federation=player.federation,
                 fide_id=player.fide_id,
-                birth=player.birth_date.strftime("%Y/%m/%d") if player.birth_date else "",
+                birth=_birth(player),
                 points=(standing[pid].points if pid in standing else Decimal(0)).quantize(
                     Decimal("0.1")
                 ),
@@ -140,7 +181,13 @@ def export_event(event: Event) -> str:
             for pid, player in players.items()
         ],
     )
-    return with_scoring(trf.write(tournament), event.scoring)
+    return tournament, {numbers[pid]: pid for pid in players}
+
+
+def _birth(player: Player) -> str:
+    if player.birth_date:
+        return player.birth_date.strftime("%Y/%m/%d")
+    return f"{player.birth_year}/00/00" if player.birth_year else ""
 
 
 def _accelerations(event: Event, numbers: dict[int, int], total: int) -> dict[int, list[Decimal]]:
@@ -177,6 +224,8 @@ class Plan:
     unmatched: list[trf.TrfPlayer] = field(default_factory=list)
     digest: str = ""  # the file's SHA-256, kept in the import's audit line
     already: list[Event] = field(default_factory=list)  # this tournament, imported before
+    # XXA lines other than Baku's: the results are imported, the acceleration left out
+    acceleration_left_out: bool = False
 
 
 def _already_imported(tournament: trf.Tournament, digest: str) -> list[Event]:
@@ -261,19 +310,11 @@ def baku_lines(tournament: trf.Tournament) -> dict[int, list[Decimal]]:
     return {rank: points for rank, points in lines.items() if points}
 
 
-def check_acceleration(text: str, tournament: trf.Tournament) -> None:
-    """XXA lines are taken as the event's Baku acceleration; other virtual points are
-    refused (the desk would pair the next rounds differently from the file)."""
-    if tournament.accelerations and tournament.accelerations != baku_lines(tournament):
-        line = _line_of(text, "XXA")
-        raise _refuse(
-            line,
-            _(
-                "line %(line)s: the XXA lines are not the Baku acceleration (FIDE C.04.5.1) "
-                "the desk pairs with; remove them to import the tournament unaccelerated."
-            )
-            % {"line": line},
-        )
+def check_acceleration(text: str, tournament: trf.Tournament) -> bool:
+    """XXA lines are taken as the event's Baku acceleration; other virtual points cannot
+    be (the desk would pair the next rounds differently from the file): True when the
+    file has such lines, which the import leaves out after the preview says so."""
+    return bool(tournament.accelerations) and tournament.accelerations != baku_lines(tournament)
 
 
 # The numeric columns of a player line (TRF-16, 1-based, as trf.py's docstring gives them)
@@ -317,9 +358,9 @@ def plan_import(text: str) -> Plan:
     check_digits(text)
     tournament = trf.read(text)
     check_fits(text, tournament)
-    check_acceleration(text, tournament)
     digest = hashlib.sha256(text.encode()).hexdigest()
     plan = Plan(tournament, digest=digest, already=_already_imported(tournament, digest))
+    plan.acceleration_left_out = check_acceleration(text, tournament)
     ids = [p.fide_id for p in tournament.players if p.fide_id]
     by_fide = {p.fide_id: p for p in Player.objects.filter(fide_id__in=ids)}
     by_name: dict[str, list[Player]] = {}
@@ -337,32 +378,71 @@ def plan_import(text: str) -> Plan:
     return plan
 
 
-def _new_player(entry: trf.TrfPlayer) -> Player:
-    last, _comma, first = entry.name.partition(",")
-    if not _comma:
-        last, _space, first = entry.name.partition(" ")
-    birth = _date(entry.birth)
+def split_name(name: str) -> tuple[str, str, bool]:
+    """(last name, first name, sure): TRF-16 writes "Lastname, Firstname"; a name without
+    a comma is split at its last space, and not sure (the preview asks)."""
+    last, comma, first = name.partition(",")
+    if comma:
+        return last.strip(), first.strip(), True
+    words = name.split()
+    if len(words) < 2:
+        return name.strip(), "", False
+    return words[-1], " ".join(words[:-1]), False
+
+
+def _birth_of(text: str) -> tuple[date | None, int | None]:
+    """A birth date as TRF files write it: a whole date, or a year only ("1985",
+    "1985/00/00", "1985.00.00")."""
+    day, _sure = read_date(text)
+    if day is not None:
+        return day, day.year
+    year = re.fullmatch(r"((?:19|20)\d\d)(?:[/.\-]00[/.\-]00)?", text.strip())
+    return None, int(year.group(1)) if year else None
+
+
+def _new_player(entry: trf.TrfPlayer, names: dict[int, tuple[str, str]]) -> Player:
+    last, first, _sure = split_name(entry.name)
+    last, first = names.get(entry.rank, (last, first))
+    birth, year = _birth_of(entry.birth)
     return Player.objects.create(
         first_name=first.strip() or "?",
-        last_name=last.strip(),
+        last_name=last.strip() or "?",
         fide_id=entry.fide_id,
         federation=entry.federation,
+        title=entry.title[:3],
         fide_rating=entry.rating if entry.fide_id else None,
-        national_rating=entry.rating,
-        sex={"m": "M", "w": "F", "f": "F"}.get(entry.sex, ""),
+        national_rating=None if entry.fide_id else entry.rating,
+        sex={"m": "M", "w": "F", "f": "F"}.get(entry.sex.lower(), ""),
         birth_date=birth,
+        birth_year=year,
     )
+
+
+# Day formats read without a doubt (TRF-16: YYYY/MM/DD; 132: YY/MM/DD), and those read
+# with one (day and month may be swapped, a month's name): shown in the preview to confirm.
+_SURE_DATES = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d")
+_UNSURE_DATES = (
+    "%d.%m.%Y", "%d/%m/%Y", "%d-%m-%Y", "%d. %m. %Y", "%b %d, %Y", "%B %d, %Y", "%d %b %Y",
+    "%d %B %Y", "%d.%m.%y",
+)  # fmt: skip
+
+
+def read_date(text: str) -> tuple[date | None, bool]:
+    """(the day, read without a doubt); (None, False) when it is no day the reader knows."""
+    text = " ".join(text.split())
+    short = ("%y/%m/%d",) if len(text) == 8 else ()
+    for patterns, sure in (((*short, *_SURE_DATES), True), (_UNSURE_DATES, False)):
+        for pattern in patterns:
+            try:
+                return datetime.strptime(text, pattern).date(), sure  # noqa: DTZ007 (a day)
+            except ValueError:
+                continue
+    return None, False
 
 
 def _date(text: str) -> date | None:
     """A day as TRF files write it; round dates (132) are YY/MM/DD."""
-    short = ("%y/%m/%d",) if len(text.strip()) == 8 else ()
-    for pattern in (*short, "%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
-        try:
-            return datetime.strptime(text.strip(), pattern).date()  # noqa: DTZ007 (a day)
-        except ValueError:
-            continue
-    return None
+    return read_date(text)[0]
 
 
 def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Result:
@@ -391,7 +471,8 @@ def update_results(plan: Plan, event: Event, user: Any) -> int:
     changed = 0
     for entry in sorted(plan.tournament.players, key=lambda e: e.rank):
         for n, played in enumerate(entry.rounds):
-            if played.opponent is None or played.colour != "w":
+            colourless_white = played.colour == "-" and entry.rank < (played.opponent or 0)
+            if played.opponent is None or (played.colour != "w" and not colourless_white):
                 continue
             key = (n + 1, numbers.get(entry.rank), numbers.get(played.opponent))
             game = games.get(key)  # type: ignore[arg-type]
@@ -465,11 +546,16 @@ class ImportedEvent:
     end: date
     system: str
     rounds: int
+    tiebreaks: str = ""  # 202 in the desk's keys, when it names only tie-breaks it knows
+
+
+_TIEBREAK_OF_CODE = {code: key for key, code in TRF_CODE.items()}
 
 
 def read_event(plan: Plan) -> ImportedEvent:
     """The event as the file describes it (012 name, 042/052 dates, 092 kind, 122 time
-    control), with the defaults where the file says nothing."""
+    control, 202 tie-breaks), with the defaults where the file says nothing (a date it
+    writes but the reader cannot read: the day of import, and ``notes`` say so)."""
     t = plan.tournament
     start_day = _date(t.start) or timezone.localdate()
     end_day = _date(t.end) or start_day
@@ -477,6 +563,7 @@ def read_event(plan: Plan) -> ImportedEvent:
     all_meet = rounds_count == len(t.players) - 1 + len(t.players) % 2
     paired = {k: SYSTEM_WORDS[k] for k in (Event.System.SWISS, Event.System.ROUND_ROBIN)}
     system = _said(t.kind, paired) or (Event.System.ROUND_ROBIN if all_meet else Event.System.SWISS)
+    known = [_TIEBREAK_OF_CODE.get(code) for code in t.tiebreaks]
     return ImportedEvent(
         title=t.name or "Tournoi importé",
         kind=_said(t.kind, KIND_WORDS) or Event.Kind.OPEN,
@@ -485,7 +572,118 @@ def read_event(plan: Plan) -> ImportedEvent:
         end=max(end_day, start_day),
         system=system,
         rounds=rounds_count,
+        tiebreaks=",".join(str(k) for k in known) if known and None not in known else "",
     )
+
+
+@dataclass(frozen=True)
+class Note:
+    """What the preview must tell before the import: ``confirm`` when the secretary has
+    to check it (a date or a name read with a doubt), not only read it."""
+
+    text: str
+    confirm: bool = False
+    answer: str = ""  # the preview's field whose posting confirms it
+
+
+def plan_notes(plan: Plan) -> list[Note]:
+    """What the import reads with a doubt, or leaves out: said in the preview (and by
+    the import command) before anything is saved."""
+    t = plan.tournament
+    notes: list[Note] = []
+    for code, text, what in (
+        ("042", t.start, _("the first day")),
+        ("052", t.end, _("the last day")),
+    ):
+        day, sure = read_date(text)
+        if not text.strip():
+            notes.append(
+                Note(
+                    _("%(code)s: the file gives no date; %(what)s is the day of import.")
+                    % {"code": code, "what": what}
+                )
+            )
+        elif day is None:
+            notes.append(
+                Note(
+                    _("%(code)s: “%(text)s” is not a date the reader knows: give %(what)s.")
+                    % {"code": code, "text": text, "what": what},
+                    confirm=True,
+                    answer="event-start",
+                )
+            )
+        elif not sure:
+            notes.append(
+                Note(
+                    _("%(code)s: “%(text)s” is read as %(day)s: check %(what)s.")
+                    % {"code": code, "text": text, "day": day.isoformat(), "what": what},
+                    confirm=True,
+                    answer="event-start",
+                )
+            )
+    unread = [d for d in t.round_dates if d and _date(d) is None]
+    if unread:
+        notes.append(
+            Note(
+                _(
+                    "132: round dates the reader does not know (%(dates)s): those rounds take "
+                    "the first day."
+                )
+                % {"dates": ", ".join(unread)}
+            )
+        )
+    unknown = [code for code in t.tiebreaks if code not in _TIEBREAK_OF_CODE]
+    if unknown:
+        notes.append(
+            Note(
+                _(
+                    "202: tie-breaks the desk does not compute (%(codes)s): the event keeps "
+                    "the desk's default order; the file's line is written back unchanged."
+                )
+                % {"codes": ", ".join(unknown)}
+            )
+        )
+    if plan.acceleration_left_out:
+        notes.append(
+            Note(
+                _(
+                    "XXA: these virtual points are not the Baku acceleration (FIDE C.04.5.1) "
+                    "the desk pairs with. The results are imported, the acceleration is left "
+                    "out: the event is not accelerated and its export has no XXA line."
+                )
+            )
+        )
+    for entry in plan.unmatched:
+        last, first, sure = split_name(entry.name)
+        if not sure:
+            notes.append(
+                Note(
+                    _(
+                        "line %(line)s: “%(name)s” has no comma between last and first name: "
+                        "read as last name “%(last)s”, first name “%(first)s”; check it below."
+                    )
+                    % {"line": entry.line, "name": entry.name, "last": last, "first": first},
+                    confirm=True,
+                    answer=f"last-{entry.rank}",
+                )
+            )
+    return notes
+
+
+def _keep_file(plan: Plan, event: Event, ids: dict[int, int], retyped: set[int]) -> None:
+    """What the file writes otherwise than the desk would, kept to be written back
+    (``trf_keep``); left-out XXA lines are not kept, nor the names the secretary typed
+    otherwise in the preview (``retyped``: start ranks)."""
+    t = plan.tournament
+    if plan.acceleration_left_out:
+        t = dataclasses.replace(t, records=[r for r in t.records if not r[0].startswith("XXA")])
+    tournament, desk_ids = event_tournament(event)
+    desk = trf_keep.DeskFile.of(tournament, desk_ids)
+    kept = trf_keep.kept(t, desk, ids)
+    for rank in retyped:
+        kept["players"].get(str(ids[rank]), {}).get("columns", {}).pop("name", None)
+    event.trf_kept = kept
+    event.save(update_fields=["trf_kept"])
 
 
 def _round_day(text: str, start: date, end: date, corrected: bool) -> date:
@@ -503,6 +701,7 @@ def import_plan(
     user: Any,
     choices: dict[int, Player | None] | None = None,
     corrected: ImportedEvent | None = None,
+    names: dict[int, tuple[str, str]] | None = None,
 ) -> Event:
     """Create the event of a planned import; unmatched players are created unless
     ``choices`` maps their start rank to an existing player. ``corrected``: the event's
@@ -513,7 +712,7 @@ def import_plan(
     _check_one_line_a_player(t, players, choices or {})
     for entry in plan.unmatched:
         chosen = (choices or {}).get(entry.rank)
-        players[entry.rank] = chosen or _new_player(entry)
+        players[entry.rank] = chosen or _new_player(entry, names or {})
     read = read_event(plan)
     fields = corrected or read
     start_day, end_day = fields.start, fields.end
@@ -531,7 +730,12 @@ def import_plan(
         status=Event.Status.ONGOING,
         updated_by=user,
         planned_rounds=rounds_count,
-        accelerated=bool(t.accelerations) and read.system == Event.System.SWISS,
+        accelerated=bool(t.accelerations)
+        and not plan.acceleration_left_out
+        and read.system == Event.System.SWISS,
+        tiebreaks=read.tiebreaks,
+        federation=t.federation[:3],
+        deputy_arbiters="\n".join(t.deputy_arbiters),
     )
     rounds = Round.objects.bulk_create(
         Round(
@@ -563,12 +767,14 @@ def import_plan(
                             points=Bye.Kind(kind).points,
                         )
                     )
-            elif played.colour == "w":
+            elif played.colour == "w" or (played.colour == "-" and entry.rank < played.opponent):
+                # a forfeit whose colour the file does not say: the lower rank as white
                 result = _white_result(t, played, n)
-                games.append((rounds[n], entry.rank, played.opponent, result))
+                rated = played.result not in ("W", "D", "L")
+                games.append((rounds[n], entry.rank, played.opponent, result, rated))
     boards: dict[int, int] = {}
     made = []
-    for round_, white, black, result in games:
+    for round_, white, black, result, rated in games:
         boards[round_.number] = boards.get(round_.number, 0) + 1
         made.append(
             Game(
@@ -577,11 +783,18 @@ def import_plan(
                 white=players[white],
                 black=players[black],
                 result=result,
+                rated=rated,
                 updated_by=user,
             )
         )
     Game.objects.bulk_create(made)
     Bye.objects.bulk_create(byes)
+    retyped = {  # names the secretary typed otherwise than the file's: written as typed
+        e.rank
+        for e in plan.unmatched
+        if e.rank in (names or {}) and names[e.rank] != split_name(e.name)[:2]  # type: ignore[index]
+    }
+    _keep_file(plan, event, {rank: player.pk for rank, player in players.items()}, retyped)
     log_change(
         user, event, "import_trf", players=len(t.players), rounds=rounds_count, sha256=plan.digest
     )

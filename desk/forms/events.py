@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -201,6 +202,9 @@ class EventForm(forms.ModelForm):
             "max_half_byes",
             "no_bye_last_rounds",
             "chief_arbiter",
+            "deputy_arbiters",
+            "federation",
+            "time_control_detail",
             "public",
             "description",
         ]
@@ -208,6 +212,7 @@ class EventForm(forms.ModelForm):
             "start": forms.DateTimeInput(attrs=DATETIME, format=DATETIME_FORMAT),
             "end": forms.DateTimeInput(attrs=DATETIME, format=DATETIME_FORMAT),
             "description": forms.Textarea(attrs={"rows": 3}),
+            "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
         }
 
     def __init__(self, *args: Any, kind: str | None = None, **kwargs: Any) -> None:
@@ -227,6 +232,24 @@ class EventForm(forms.ModelForm):
             self.fields["rounds"].label = _("Rounds to add")
             self.fields["rounds"].help_text = _("After the last round, one every interval.")
             self.fields["first_round"].help_text = _("Empty: one interval after the last round.")
+
+    def clean_federation(self) -> str:
+        value = str(self.cleaned_data.get("federation") or "").strip().upper()
+        if value and not re.fullmatch(r"[A-Z]{3}", value):
+            raise forms.ValidationError(_("Three letters, e.g. BEL."))
+        return value
+
+    def clean_deputy_arbiters(self) -> str:
+        lines = [
+            line.strip()
+            for line in str(self.cleaned_data.get("deputy_arbiters") or "").splitlines()
+        ]
+        lines = [line for line in lines if line]
+        if len(lines) > 20 or any(len(line) > 120 for line in lines):
+            raise forms.ValidationError(
+                _("At most 20 arbiters, one a line of at most 120 characters.")
+            )
+        return "\n".join(lines)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

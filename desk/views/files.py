@@ -23,7 +23,9 @@ from desk.files.trf import (
     import_plan,
     import_results_csv,
     plan_import,
+    plan_notes,
     read_event,
+    split_name,
     update_results,
 )
 from desk.forms.files import ImportedEventForm
@@ -103,12 +105,13 @@ def _preview(  # type: ignore[no-untyped-def]
         last = entry.name.split(",")[0].split(" ")[0].strip()
         namesakes = Player.objects.filter(last_name__iexact=last)
         candidates[entry.rank] = list(namesakes.order_by("last_name", "first_name", "pk")[:10])
-    rows = [(entry, candidates[entry.rank]) for entry in plan.unmatched]
+    rows = [(entry, candidates[entry.rank], split_name(entry.name)) for entry in plan.unmatched]
     read = read_event(plan)
     players = sorted(plan.tournament.players, key=lambda e: e.rank)
     context = {
         "plan": plan,
         "rows": rows,
+        "notes": plan_notes(plan),
         "read": read,
         "system_label": Event.System(read.system).label,
         "form": form or ImportedEventForm(read=read),
@@ -134,12 +137,22 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
         if not form.is_valid():
             return _preview(request, plan, form, status=400)
         corrected = form.corrected()
+    if any(n.confirm and n.answer not in request.POST for n in plan_notes(plan)):
+        # a date or a name read with a doubt, which the preview's form did not confirm
+        messages.error(request, _("Check what the preview asks before importing."))
+        return _preview(request, plan, status=400)
+    names = {}
+    for entry in plan.unmatched:
+        last = request.POST.get(f"last-{entry.rank}", "").strip()
+        first = request.POST.get(f"first-{entry.rank}", "").strip()
+        if last:
+            names[entry.rank] = (last[:80], first[:80])
     chosen = {}
     for entry in plan.unmatched:
         value = request.POST.get(f"player-{entry.rank}", "")
         chosen[entry.rank] = Player.objects.filter(pk=value).first() if value.isdigit() else None
     try:
-        event = import_plan(plan, request.user, chosen, corrected)
+        event = import_plan(plan, request.user, chosen, corrected, names)
     except TrfError as error:
         messages.error(request, str(error))
         return _preview(request, plan)

@@ -108,7 +108,7 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
     games_by_event: dict[int, list[rules.Game]] = defaultdict(list)
     rounds_by_event: dict[int, int] = {}
     rows = (
-        Game.objects.filter(round__event__in=events.values("pk"))
+        Game.objects.filter(round__event__in=events.values("pk"), rated=True)
         .exclude(result=Result.PENDING)
         .order_by("round__event", "round__number", "board")
         .values_list("round__event", "round__number", "white", "black", "result")

@@ -121,7 +121,8 @@ def test_result_codes_follow_the_trf_16_specification() -> None:
     }
     assert Result.from_trf("-") == Result.BLACK_WINS_FORFEIT  # or double: both lines decide
     assert [Bye.Kind.from_trf(k.trf_code) for k in Bye.Kind] == list(Bye.Kind)
-    assert Bye.Kind.from_trf("F") == Bye.Kind.PAIRING_ALLOCATED
+    assert Bye.Kind.from_trf("F") == Bye.Kind.FULL_POINT  # TRF-16: "F" full-point bye
+    assert Bye.Kind.from_trf("U") == Bye.Kind.PAIRING_ALLOCATED
 
 
 def test_what_a_secretary_types_is_read_as_the_result_its_key_shows() -> None:

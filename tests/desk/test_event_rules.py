@@ -20,13 +20,13 @@ from desk.services import pairing as pairing_services
 from desk.services.events import DeskError, save_result
 from desk.standings import event_standings
 from ratings.models import RatingBatch, RatingChange, RatingSystem
-from tests.desk.test_one_standings import swiss  # noqa: F401  (the fixture)
 from tests.club.factories import EventFactory, PlayerFactory
+from tests.desk.test_one_standings import swiss  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.django_db
 
 BBP = Path("/work/shared/tools/bbpPairings/bbpPairings.exe")
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures/trf"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures/scoring"
 
 
 def _three_one_zero(event: Event) -> None:
@@ -61,7 +61,7 @@ def test_it_writes_the_scoring_in_the_trf_and_bbppairings_accepts_it(
     """The export of the 3-1-0 event carries XXS and bbpPairings' BBW/BBD records and the
     3-1-0 totals. bbpPairings recomputes every player's score from the results and the
     records and refuses a file where they disagree; its checker read the file kept in
-    tests/fixtures/trf/three_one_zero.trf (written by this export) without a score error
+    tests/fixtures/scoring/three_one_zero.trf (written by this export) without a score error
     (its verdict, three_one_zero.bbp.txt, reports only the rounds it would have paired
     otherwise: the event was paired by hand)."""
     _three_one_zero(swiss)

@@ -25,7 +25,12 @@ def test_a_trf_import_asks_about_unknown_players_then_saves(secretary_client: Cl
     response = secretary_client.post(reverse("desk:trf_import"), {"file": _upload("t.trf", BBP)})
     assert response.status_code == 200 and not Event.objects.exists()
     assert "Test0002 Player0002" in response.content.decode()
-    response = secretary_client.post(reverse("desk:trf_confirm"), {"player-2": ours.pk})
+    # the preview's name fields: bbpPairings' names have no comma, so they are asked
+    names = {f"last-{n}": f"Test{n:04}" for n in range(1, 61)}
+    names |= {f"first-{n}": f"Player{n:04}" for n in range(1, 61)}
+    refused = secretary_client.post(reverse("desk:trf_confirm"), {"player-2": ours.pk})
+    assert refused.status_code == 400 and not Event.objects.exists()
+    response = secretary_client.post(reverse("desk:trf_confirm"), {"player-2": ours.pk, **names})
     event = Event.objects.get()
     assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
     assert Participant.objects.get(event=event, number=2).player == ours

@@ -144,4 +144,64 @@ def test_byes_go_out_and_come_back() -> None:
         round=round_, player=absent.player, kind=Bye.Kind.HALF_POINT, points=Decimal("0.5")
     )
     copy = import_plan(plan_import(export_event(event)), user=None)
-    assert Bye.objects.get(round__event=copy).kind == Bye.Kind.HALF_POINT
+    kinds = sorted(Bye.objects.filter(round__event=copy).values_list("kind", flat=True))
+    # the absent's opponent, left without a game, is written "0000 - Z" (C.07 16.1: a
+    # round with neither game nor bye counts as a zero-point bye) and read back as one
+    assert kinds == [Bye.Kind.HALF_POINT, Bye.Kind.ZERO_POINT]
+
+
+def _line(rank: int, points: str, *blocks: str) -> str:
+    head = f"001 {rank:>4}      {'Player, ' + str(rank):<33} 2000".ljust(80)
+    return f"{head}{points:>4} {rank:>4}" + "".join(f"  {b}" for b in blocks)
+
+
+def test_the_reader_keeps_what_trf_16_allows_in_a_round() -> None:
+    """TRF-16, round fields: opponent (92-95, "0000" for a bye or not paired), colour (97:
+    w, b, or "-" for a bye or not paired, also written for a forfeit), result (99). A block
+    left blank is kept apart from "0000 -" (not paired)."""
+    text = "\r\n".join(
+        [
+            "012 Rounds",
+            "112 Martin, Anne",
+            "112 Leroy, Paul",
+            "132" + " " * 88 + "26/01/10  26/01/11  26/01/12",
+            "202 BH/C1,SB",
+            _line(1, "1.0", "   2 - +", "0000 -  ", "        "),
+            _line(2, "0.0", "   1 - -", "        ", "0000 - Z"),
+            "",
+        ]
+    )
+    t = trf.read(text)
+    assert t.players[0].rounds == [
+        trf.RoundEntry(2, "-", "+"),
+        trf.RoundEntry(None, "-", ""),
+    ]  # the trailing blank block is the round to come
+    assert t.players[1].rounds == [
+        trf.RoundEntry(1, "-", "-"),
+        trf.BLANK,
+        trf.RoundEntry(None, "-", "Z"),
+    ]
+    assert t.deputy_arbiters == ["Martin, Anne", "Leroy, Paul"]
+    assert t.round_dates == ["26/01/10", "26/01/11", "26/01/12"]
+    assert t.tiebreaks == ["BH/C1", "SB"]
+    # written back full width, each block in its 10 columns
+    lines = [x for x in trf.write(t).split("\r\n") if x.startswith("001")]
+    assert lines[1] == _line(2, "0.0", "   1 - -", "        ", "0000 - Z")
+    assert lines[0] == _line(1, "1.0", "   2 - +", "0000 -  ")
+    assert len(lines[0]) == 89 + 2 * 10 and lines[0].endswith("0000 -  ")
+
+
+@pytest.mark.parametrize(
+    ("blocks", "message"),
+    [
+        (("   2 - +", "   1 w 1"), "line 2: round 1: this line and line 3 disagree about the game"),
+        (("   2 - =", "   1 - ="), "line 2: round 1: colour '-' is not w or b"),
+        (("   2 w 1xx", "   1 b 0"), "line 2: round 1: columns 100-101 are blank between"),
+    ],
+)
+def test_a_round_trf_16_does_not_allow_is_named(blocks: tuple[str, ...], message: str) -> None:
+    one, two = blocks
+    text = "\r\n".join(["012 T", _line(1, "1.0", one), _line(2, "0.0", two), ""])
+    with pytest.raises(trf.TrfError) as raised:
+        trf.read(text)
+    assert str(raised.value).startswith(message)

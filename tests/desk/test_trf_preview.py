@@ -94,3 +94,47 @@ def test_a_wrong_correction_names_the_field_and_saves_nothing(
     # the file is still there: corrected again, it imports
     secretary_client.post(reverse("desk:trf_confirm"), CORRECTED)
     assert Event.objects.get().title == "Championnat 2026"
+
+
+def test_a_date_and_names_read_with_a_doubt_are_confirmed_in_the_preview(
+    secretary_client: Client, english: None
+) -> None:
+    """lichess's export (tests/fixtures/trf/sklangen_2020_06.trf): ``042 May 29, 2020`` and
+    13 nicknames without a comma. The preview says how it reads them; a confirmation
+    without the preview's answers saves nothing; with them, the names are the ones typed."""
+    import re
+    from pathlib import Path
+
+    data = (
+        Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "sklangen_2020_06.trf"
+    ).read_bytes()
+    html = _upload(secretary_client, data).content.decode()
+    assert "042: “May 29, 2020” is read as 2020-05-29: check the first day." in html
+    assert 'name="event-start" value="2020-05-29"' in html
+    assert "“mattderkuerschner” has no comma" in html
+    assert 'name="last-1" value="mattderkuerschner"' in html
+    refused = secretary_client.post(reverse("desk:trf_confirm"), {})
+    assert refused.status_code == 400 and not Event.objects.exists()
+    answers = {
+        "event-title": "Mai 5 Plus 0",
+        "event-kind": "blitz",
+        "event-time_control": "blitz",
+        "event-start": "2020-05-29",
+        "event-end": "2020-05-29",
+    }
+    # the preview's fields as the browser posts them, one name retyped
+    answers |= {
+        f"last-{n}": value for n, value in re.findall(r'name="last-(\d+)" value="([^"]*)"', html)
+    }
+    assert len(answers) == 5 + 13
+    answers |= {"last-1": "Kürschner", "first-1": "Matt"}
+    response = secretary_client.post(reverse("desk:trf_confirm"), answers)
+    event = Event.objects.get()
+    assert response["Location"] == reverse("desk:event", args=[event.pk])
+    assert event.start.date() == date(2020, 5, 29)
+    first = event.participants.get(number=1).player
+    assert (first.last_name, first.first_name) == ("Kürschner", "Matt")
+    # the export writes the name as typed, the others as the file wrote them
+    text = secretary_client.get(reverse("desk:trf_export", args=[event.pk])).content.decode()
+    names = [line[14:47].rstrip() for line in text.split("\r\n") if line.startswith("001")]
+    assert names[:3] == ["Kürschner, Matt", "noiretblanc", "michaelwalz7"]

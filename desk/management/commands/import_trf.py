@@ -5,7 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from chesslib.trf import TrfError
-from desk.files.trf import import_plan, plan_import
+from desk.files.trf import import_plan, plan_import, plan_notes
 
 
 class Command(BaseCommand):
@@ -29,6 +29,8 @@ class Command(BaseCommand):
             if plan.already:
                 ids = ", ".join(str(e.pk) for e in plan.already)
                 self.stderr.write(f"warning: this tournament seems imported already (events {ids})")
+            for note in plan_notes(plan):  # the command's preview: what it reads with a doubt
+                self.stderr.write(f"note: {note.text}")
             event = import_plan(plan, user=None)
         except TrfError as error:
             self.stderr.write(f"{file}: {error}")
