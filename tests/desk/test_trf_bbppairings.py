@@ -151,7 +151,8 @@ DIFFERS: dict[str, set[int]] = {"checkin_byes": {4}}
 def _differing_rounds(said: str) -> set[int]:
     """The rounds of the checker's verdict followed by its own pairings."""
     parts = re.split(r"Round #(\d+)", said)
-    return {int(n) for n, body in zip(parts[1::2], parts[2::2]) if "Checker pairings" in body}
+    pairs = zip(parts[1::2], parts[2::2], strict=True)
+    return {int(n) for n, body in pairs if "Checker pairings" in body}
 
 
 def _check(text: str, tmp_path: Path) -> tuple[int, str]:
