@@ -1,10 +1,11 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.lib.inputs import BoundedInputs
 from club.models import Member
 
 
-class ContactForm(forms.Form):
+class ContactForm(BoundedInputs, forms.Form):
     name = forms.CharField(label=_("Your name"), max_length=100)
     email = forms.EmailField(label=_("Your e-mail"))
     message = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 6}),
@@ -19,7 +20,7 @@ class ContactForm(forms.Form):
         return bool(self.cleaned_data.get("website"))
 
 
-class OwnDataForm(forms.ModelForm):
+class OwnDataForm(BoundedInputs, forms.ModelForm):
     """What members correct themselves: their contact data and whether they are listed."""
 
     class Meta:

@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "club.lib.inputs.RequestInputMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -275,6 +276,10 @@ TASKS = {
 # A running replay whose worker has given no sign of life (ratings/tasks.py writes one with
 # each batch's progress) for this many seconds was interrupted (worker killed): restartable.
 REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
+
+# Calculations one client (its address behind the proxies) may ask of the public API in a
+# minute: a script rating a club's season asks a few dozen; past it the API answers 429.
+CALCULATOR_API_PER_MINUTE = envint("CALCULATOR_API_PER_MINUTE", "60")
 
 # The RQ backend ("django_tasks_rq.RQBackend" in TASKS_BACKEND) for deployments with Redis:
 # workers run `manage.py rqworker default` on as many machines as needed.

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.desk.access import check_event_for_secretary, require_secretary, secretary_required
 from club.desk.services import DeskError
+from club.lib.limits import whole_number
 from club.models import Member
 from interclub import forms, services
 from interclub.models import Division, LineupEntry, Team, TeamMatch
@@ -130,11 +131,10 @@ def _rows(team: Team, entries: dict[int, LineupEntry], boards: int) -> list[Line
 def _posted_rows(team: Team, boards: int, data: Any) -> list[LineupRow]:
     rows = []
     for board in range(1, boards + 1):
-        raw = data.get(f"player-{board}", "")
         rows.append(
             LineupRow(
                 board,
-                int(raw) if raw.isdigit() else None,
+                whole_number(data.get(f"player-{board}")),
                 data.get(f"first-{board}", ""),
                 data.get(f"last-{board}", ""),
                 data.get(f"rating-{board}", ""),

@@ -17,11 +17,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.desk.access import get_article_for_secretary, secretary_required
 from club.desk.services import log_change
+from club.lib.inputs import BoundedInputs
 from club.lib.markdown import render as render_markdown
 from club.models import Article
 
 
-class ArticleForm(forms.ModelForm):
+class ArticleForm(BoundedInputs, forms.ModelForm):
     class Meta:
         model = Article
         fields = ["title", "slug", "body"]

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from club.chesslib.standings import Tiebreak, parse_tiebreaks
 from club.desk.services import DEFAULT_INTERVAL, Outsider
 from club.event_standings import TIEBREAK_LABELS
+from club.lib.inputs import BoundedInputs
 from club.lib.limits import MAX_FIDE_ID, MAX_ROUNDS
 from club.models import Event, Round
 
@@ -121,7 +122,7 @@ KIND_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 
 
-class EventForm(forms.ModelForm):
+class EventForm(BoundedInputs, forms.ModelForm):
     """An event; new rounds are generated (a number, the first date and the interval),
     the existing ones are edited in ``RoundFormSet`` beside it. The rating systems that
     rate it are not chosen here: each system's scope (kinds and time controls) decides."""
@@ -212,7 +213,7 @@ class EventForm(forms.ModelForm):
         return first
 
 
-class RoundForm(forms.ModelForm):
+class RoundForm(BoundedInputs, forms.ModelForm):
     class Meta:
         model = Round
         fields = ["starts_at"]
@@ -247,7 +248,7 @@ RoundFormSet = modelformset_factory(
 )
 
 
-class OutsiderForm(forms.Form):
+class OutsiderForm(BoundedInputs, forms.Form):
     """A player from outside the club, in one short form."""
 
     first_name = forms.CharField(label=_("First name"), max_length=80)

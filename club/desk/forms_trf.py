@@ -10,12 +10,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.desk.imports import ImportedEvent
+from club.lib.inputs import BoundedInputs
 from club.models import Event
 
 DATE = {"type": "date", "class": "form-control"}
 
 
-class ImportedEventForm(forms.Form):
+class ImportedEventForm(BoundedInputs, forms.Form):
     title = forms.CharField(label=gettext_lazy("Title"), max_length=200)
     kind = forms.ChoiceField(
         label=gettext_lazy("Kind"),

@@ -26,6 +26,7 @@ from club.chesslib.standings import TRF_CODE
 from club.desk.pairing_services import accelerated_points
 from club.desk.services import DeskError, log_change, write_result
 from club.event_standings import event_standings
+from club.lib.inputs import year_problem
 from club.lib.limits import (
     MAX_BOARDS,
     MAX_CSV_RESULTS,
@@ -357,9 +358,10 @@ def _date(text: str) -> date | None:
     short = ("%y/%m/%d",) if len(text.strip()) == 8 else ()
     for pattern in (*short, "%Y/%m/%d", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
         try:
-            return datetime.strptime(text.strip(), pattern).date()  # noqa: DTZ007 (a day)
+            day = datetime.strptime(text.strip(), pattern).date()  # noqa: DTZ007 (a day)
         except ValueError:
             continue
+        return None if year_problem(day) else day  # no club's date: as if none were given
     return None
 
 
@@ -422,7 +424,7 @@ def _time_control(text: str) -> Event.TimeControl | None:
         return Event.TimeControl.STANDARD
     if found is not None:
         return found
-    minutes = re.match(r"\s*(\d+)", text)
+    minutes = re.match(r"\s*([0-9]{1,6})", text)
     if not minutes:
         return None
     base = int(minutes.group(1))
@@ -685,7 +687,7 @@ def _find_player(
     """The participant a CSV cell names, by FIDE ID or by name ("first last" or "last
     first"); a name no participant has, or two have, is refused with its line."""
     text = text.strip()
-    if text.isdigit() and (player := by_fide.get(int(text))) is not None:
+    if (player := by_fide.get(whole_number(text) or 0)) is not None:
         return player
     found = list(names.get(_plain(text), {}).values())
     if len(found) == 1:
@@ -820,15 +822,15 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
         if parsed.errors:
             raise FileError(f"game {number}: the PGN does not parse: {parsed.errors[0]}")
         headers = parsed.headers
-        round_text = headers.get("Round", "").split(".")[0]
+        round_number = whole_number(headers.get("Round", "").split(".")[0])
         white_keys = [_plain(headers.get("White", "")), _fide(headers.get("WhiteFideId"))]
         black_keys = [_plain(headers.get("Black", "")), _fide(headers.get("BlackFideId"))]
         match = next(
             (
-                index[(int(round_text), w, b)]
+                index[(round_number, w, b)]
                 for w in white_keys
                 for b in black_keys
-                if round_text.isdigit() and w and b and (int(round_text), w, b) in index
+                if round_number is not None and w and b and (round_number, w, b) in index
             ),
             None,
         )
@@ -860,4 +862,4 @@ def _check_game_count(text: str, counted: int = 0) -> None:
 
 
 def _fide(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
+    return whole_number(value)

@@ -25,14 +25,15 @@ from club.desk.imports import (
     read_event,
     update_results,
 )
-from club.lib.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS
+from club.lib.inputs import BoundedInputs
+from club.lib.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS, whole_number
 from club.lib.uploads import upload_too_large
 from club.models import Event, Player
 
 SESSION_KEY = "trf-import"
 
 
-class UploadForm(forms.Form):
+class UploadForm(BoundedInputs, forms.Form):
     file = forms.FileField(label=gettext_lazy("File"))
 
     def __init__(  # type: ignore[no-untyped-def]
@@ -125,8 +126,8 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Upload the file again: the import was not found."))
         return redirect("desk:trf_import")
     plan = plan_import(text)
-    if request.POST.get("update", "").isdigit():
-        return _update(request, plan, int(request.POST["update"]))
+    if (update := whole_number(request.POST.get("update"))) is not None:
+        return _update(request, plan, update)
     corrected = None
     if "event-title" in request.POST:  # the preview's form (a bare POST imports as read)
         form = ImportedEventForm(request.POST, read=read_event(plan))
@@ -135,8 +136,8 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
         corrected = form.corrected()
     chosen = {}
     for entry in plan.unmatched:
-        value = request.POST.get(f"player-{entry.rank}", "")
-        chosen[entry.rank] = Player.objects.filter(pk=value).first() if value.isdigit() else None
+        value = whole_number(request.POST.get(f"player-{entry.rank}"))
+        chosen[entry.rank] = Player.objects.filter(pk=value).first() if value else None
     try:
         event = import_plan(plan, request.user, chosen, corrected)
     except TrfError as error:

@@ -17,7 +17,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_tables2 import Column, RequestConfig, Table
+from django_tables2 import Column, Table
 
 from club.desk import members as services
 from club.desk.access import administrator_required, get_member_for_secretary, secretary_required
@@ -29,6 +29,7 @@ from club.desk.member_forms import (
     RoleForm,
 )
 from club.desk.services import DeskError
+from club.lib.paging import configure_table
 from club.models import Member
 
 TABLE_ATTRS = {"class": "table table-sm table-striped table-hover bg-white align-middle"}
@@ -73,7 +74,7 @@ def members(request: HttpRequest) -> HttpResponse:
             | Q(email__icontains=word)
         )
     table = DeskMemberTable(found)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure_table(request, table, per_page=50)
     return render(request, "desk/members/list.html", {"table": table, "query": query})
 
 
@@ -185,7 +186,7 @@ class AccountTable(Table):
 def accounts(request: HttpRequest) -> HttpResponse:
     found = User.objects.select_related("member__player").prefetch_related("groups")
     table = AccountTable(found.order_by("username"))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure_table(request, table, per_page=50)
     return render(request, "desk/members/accounts.html", {"table": table})
 
 

@@ -23,6 +23,7 @@ from club.desk.access import (
     secretary_required,
 )
 from club.desk.views_checkin import results_actions
+from club.lib.limits import whole_number
 from club.models import Event, Game, Result, Round
 
 
@@ -92,10 +93,8 @@ def _posted(request: HttpRequest, games: list[Game]) -> dict[int, tuple[str, int
         key = request.POST.get(f"result-{game.pk}")
         if key is None or key.strip() == request.POST.get(f"shown-{game.pk}", "").strip():
             continue
-        try:
-            version = int(request.POST.get(f"version-{game.pk}", ""))
-        except ValueError:
-            version = -1
+        version = whole_number(request.POST.get(f"version-{game.pk}"))
+        version = -1 if version is None else version
         entries[game.pk] = (key, version)
     return entries
 
@@ -148,10 +147,8 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     else's result with the message (409), or the typed code with the message (400)."""
     require_secretary(request)
     key = request.POST.get("result", "")
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        version = -1
+    version = whole_number(request.POST.get("version"))
+    version = -1 if version is None else version
     status, message, typed = 200, "", None
     try:
         # the board as saved, or as someone else saved it: read once, under the row lock
