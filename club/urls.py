@@ -2,7 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 
-from club import views, views_calendar, views_site
+from club import accounts, views, views_calendar, views_site
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/ratings/", include("ratings.urls_api")),
@@ -39,6 +39,8 @@ urlpatterns += i18n_patterns(
         views_site.renew_calendar_token,
         name="renew_calendar_token",
     ),
+    # before Django's own: asking for a password, limited and answered by a background task
+    path("comptes/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
     path("comptes/", include("django.contrib.auth.urls")),
     path("secretariat/", include("club.desk.urls")),
     path("", include("interclub.urls")),

@@ -101,6 +101,7 @@ def member_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "player_form": player_form,
         "member_form": member_form,
         "link_form": LinkAccountForm(prefix="link") if member and not member.user else None,
+        "invite_again": bool(member and services.can_invite_again(member)),
     }
     return render(request, "desk/members/form.html", context)
 
@@ -133,7 +134,10 @@ def member_account(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             # the account exists only if its invitation left: a mail server down undoes it
             with transaction.atomic():
-                account = services.create_account(member, request.user)
+                if services.can_invite_again(member):
+                    account = services.renew_invitation(member, request.user)
+                else:
+                    account = services.create_account(member, request.user)
                 link = services.set_password_link(account, request.build_absolute_uri)
                 try:
                     services.send_invitation(account, link)
