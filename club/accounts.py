@@ -17,7 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseRedirect
@@ -37,6 +37,12 @@ def _same_address(first: str, second: str) -> bool:
         return unicodedata.normalize("NFKC", text).casefold()
 
     return plain(first) == plain(second)
+
+
+class LoginForm(BoundedInputs, AuthenticationForm):
+    """Django's sign-in form, its username held to its length: Django only sets the length
+    on the field, and a 10,000-character username reached django-axes, whose record of the
+    attempt holds 255 (a server error on PostgreSQL)."""
 
 
 class ResetForm(BoundedInputs, PasswordResetForm):

@@ -1,5 +1,6 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 
 from club import accounts, views, views_calendar, views_site
@@ -39,8 +40,14 @@ urlpatterns += i18n_patterns(
         views_site.renew_calendar_token,
         name="renew_calendar_token",
     ),
-    # before Django's own: asking for a password, limited and answered by a background task
+    # before Django's own: asking for a password (limited, answered by a background task),
+    # signing in with the username held to its length
     path("comptes/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "comptes/login/",
+        auth_views.LoginView.as_view(authentication_form=accounts.LoginForm),
+        name="login",
+    ),
     path("comptes/", include("django.contrib.auth.urls")),
     path("secretariat/", include("club.desk.urls")),
     path("", include("interclub.urls")),

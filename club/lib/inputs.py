@@ -21,7 +21,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -87,6 +87,11 @@ def bound_field(field: forms.Field) -> None:
     elif isinstance(field, forms.CharField):
         multiline = isinstance(field.widget, forms.Textarea)
         _add(field, validate_text if multiline else validate_one_line)
+        # a length set after the field was made (Django's sign-in form sets its username's)
+        # has no validator of its own
+        lengths = [v for v in field.validators if isinstance(v, MaxLengthValidator)]
+        if field.max_length is not None and not lengths:
+            _add(field, MaxLengthValidator(field.max_length))
     elif isinstance(field, forms.IntegerField):
         if field.max_value is None:
             field.max_value = MAX_INTEGER

@@ -156,3 +156,16 @@ def test_personal_pages_are_private_and_public_ones_are_not(client: Client) -> N
         assert "private" in _cache_control(client.get(reverse(name))), name
     board = client.get(reverse("desk:events"))  # refused to a member: still private
     assert "private" in _cache_control(board)
+
+
+def test_a_username_of_10000_characters_is_refused_before_the_login_throttle(
+    client: Client,
+) -> None:
+    """django-axes records each failed attempt's username in 255 characters: a longer one
+    was a server error on PostgreSQL."""
+    from axes.models import AccessAttempt
+
+    response = client.post(reverse("login"), {"username": "é" * 10_000, "password": "x"})
+    assert response.status_code == 200
+    assert "username" in response.context["form"].errors
+    assert not AccessAttempt.objects.exists()
