@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 
@@ -29,8 +30,11 @@ PERSONAL_NAMESPACES = frozenset({"desk"})
 
 
 def is_personal(request: HttpRequest) -> bool:
+    # without a session cookie no one is signed in: the session is not read (reading it
+    # would add "Vary: Cookie" to every public page)
     user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
+    has_session = settings.SESSION_COOKIE_NAME in request.COOKIES
+    if has_session and user is not None and user.is_authenticated:
         return True
     match = request.resolver_match
     if match is None:
