@@ -89,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "lib.inputs.RequestInputMiddleware",
+    "lib.private_pages.PrivatePagesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -282,6 +284,10 @@ REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
 # The health check (/health/, lib/health.py) fails when a task ready to run has
 # waited longer than this for the worker.
 HEALTH_TASK_WAIT_SECONDS = envint("HEALTH_TASK_WAIT_SECONDS", "600")
+
+# Calculations one client (its address behind the proxies) may ask of the public API in a
+# minute: a script rating a club's season asks a few dozen; past it the API answers 429.
+CALCULATOR_API_PER_MINUTE = envint("CALCULATOR_API_PER_MINUTE", "60")
 
 # The RQ backend ("django_tasks_rq.RQBackend" in TASKS_BACKEND) for deployments with Redis:
 # workers run `manage.py rqworker default` on as many machines as needed.

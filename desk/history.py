@@ -72,6 +72,9 @@ SENTENCES: dict[str, Any] = {
     "member_lapsed": gettext_lazy("%(name)s's membership lapsed on %(until)s."),
     "account_linked": gettext_lazy("Account %(account)s linked to %(name)s."),
     "account_created": gettext_lazy("Account %(account)s created for %(name)s and invited."),
+    "invitation_renewed": gettext_lazy(
+        "Invitation of %(name)s (account %(account)s) sent again; the earlier link no longer works."
+    ),
     "account_role": gettext_lazy("Account %(account)s given the role %(role)s."),
     "article_saved": gettext_lazy("Article “%(title)s” saved."),
     "article_published": gettext_lazy("Article “%(title)s” published."),

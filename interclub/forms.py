@@ -14,11 +14,13 @@ from django.utils.translation import gettext_lazy
 from desk.services.events import DeskError
 from interclub.models import Division, Team
 from interclub.services import Typed
+from lib.inputs import BoundedInputs
+from lib.limits import whole_number
 
 MAX_RATING = 3500
 
 
-class DivisionForm(forms.ModelForm):
+class DivisionForm(BoundedInputs, forms.ModelForm):
     our_teams = forms.CharField(
         label=gettext_lazy("Our teams"),
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -38,7 +40,7 @@ class DivisionForm(forms.ModelForm):
         return [line.strip() for line in self.cleaned_data[name].splitlines() if line.strip()]
 
 
-class MatchForm(forms.Form):
+class MatchForm(BoundedInputs, forms.Form):
     home = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Home team"))
     away = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Away team"))
     start = forms.DateTimeField(
@@ -64,11 +66,8 @@ def _rating(board: int, raw: str) -> int | None:
     raw = raw.strip()
     if not raw:
         return None
-    try:
-        rating = int(raw)
-    except ValueError:
-        rating = -1
-    if not 0 <= rating <= MAX_RATING:
+    rating = whole_number(raw)
+    if rating is None or not 0 <= rating <= MAX_RATING:
         raise DeskError(
             _("Board %(board)s: the rating is a whole number from 0 to %(max)s.")
             % {"board": board, "max": MAX_RATING}
@@ -82,9 +81,10 @@ def read_lineup(team: Team, boards: int, data: QueryDict) -> list[Typed]:
     for board in range(1, boards + 1):
         if team.ours:
             raw = data.get(f"player-{board}", "").strip()
-            if raw and not raw.isdigit():
+            player_id = whole_number(raw)
+            if raw and player_id is None:
                 raise DeskError(_("Board %(board)s: choose a player.") % {"board": board})
-            typed.append(Typed(player_id=int(raw) if raw else None))
+            typed.append(Typed(player_id=player_id))
         else:
             typed.append(
                 Typed(

@@ -19,14 +19,18 @@ MAX_CSV_RESULTS = 2_000
 MAX_PGN_GAMES = 1_000
 # An event's title and venue (a TRF's 012 and 022 lines).
 MAX_TITLE_LENGTH = 200
+# Digits of a whole number read from a request or a file: a 64-bit integer's 18 (both
+# databases store at most that).
+MAX_DIGITS = 18
 
 
 def whole_number(text: str | None, signed: bool = False) -> int | None:
     """``text`` as a whole number written in ASCII digits ("²" or "٣" are not), with a
-    minus sign if ``signed``, else None."""
+    minus sign if ``signed``, else None; None too past ``MAX_DIGITS`` digits (no number the
+    site stores has as many, and Python refuses to read more than 4,300)."""
     text = (text or "").strip()
     negative = signed and text.startswith("-")
     digits = text[1:] if negative else text
-    if not (digits.isascii() and digits.isdigit()):
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
         return None
     return -int(digits) if negative else int(digits)

@@ -9,9 +9,45 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.db.models import QuerySet
+from django.http import HttpRequest
+from django_tables2 import Table
+
+from lib.limits import whole_number
 
 T = TypeVar("T")
+
+# The page numbers a request may ask for: past the last page a view answers 404 (or shows
+# the last one), and no database is asked for an OFFSET beyond what it can count.
+MAX_PAGE = 100_000
+# Rows a table shows at most on one page, whatever ``?per_page=`` says.
+MAX_PER_PAGE = 200
+
+
+def page_number(request: HttpRequest, name: str = "page") -> int:
+    """The page asked for (``?page=``), from 1 to ``MAX_PAGE``; 1 when none or not a page
+    number."""
+    number = whole_number(request.GET.get(name))
+    return min(max(number or 1, 1), MAX_PAGE)
+
+
+def configure_table(request: HttpRequest, table: Table, per_page: int) -> Table:
+    """What ``django_tables2.RequestConfig`` does, with the page and the page's size read
+    as bounded whole numbers: ``?per_page=`` from 1 to ``MAX_PER_PAGE`` (``per_page`` when
+    absent or not a number), ``?page=`` past the last page the last one."""
+    table.request = request
+    order_by = request.GET.getlist(table.prefixed_order_by_field)
+    if order_by:
+        table.order_by = order_by
+    size = whole_number(request.GET.get(table.prefixed_per_page_field))
+    size = min(max(size or per_page, 1), MAX_PER_PAGE)
+    number = page_number(request, table.prefixed_page_field)
+    try:
+        table.paginate(page=number, per_page=size)
+    except (EmptyPage, PageNotAnInteger):
+        table.page = table.paginator.page(table.paginator.num_pages)
+    return table
 
 
 def page_of(

@@ -2,9 +2,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
+from lib.inputs import BoundedInputs
 
 
-class ContactForm(forms.Form):
+class ContactForm(BoundedInputs, forms.Form):
     name = forms.CharField(label=_("Your name"), max_length=100)
     email = forms.EmailField(label=_("Your e-mail"))
     message = forms.CharField(label=_("Message"), widget=forms.Textarea(attrs={"rows": 6}),
@@ -19,7 +20,7 @@ class ContactForm(forms.Form):
         return bool(self.cleaned_data.get("website"))
 
 
-class OwnDataForm(forms.ModelForm):
+class OwnDataForm(BoundedInputs, forms.ModelForm):
     """What members correct themselves: their contact data and whether they are listed."""
 
     class Meta:

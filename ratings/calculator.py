@@ -24,6 +24,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from lib.inputs import year_problem
 from ratings import rules
 from ratings.config import ParameterError, apply
 from ratings.rules.base import (
@@ -180,9 +181,12 @@ def _number(
 
 def _date(value: Any, field: str) -> date:
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except (TypeError, ValueError):
         raise CalculationError(f"{shown(value)} is not a date (YYYY-MM-DD)", field) from None
+    if problem := year_problem(day):
+        raise CalculationError(problem, field)
+    return day
 
 
 def _params(module: Any, day: date, overrides: Any) -> Any:

@@ -20,6 +20,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from lib.inputs import BoundedInputs, control_problem, year_problem
+from lib.limits import whole_number
 from ratings.rules.base import RangeError, check_range, is_number, shown
 from ratings.rules.club import KRULE_BOUNDS, KRule
 
@@ -56,9 +58,12 @@ def decode(current: Any, value: Any, name: str) -> Any:
         return value
     if isinstance(current, date):
         try:
-            return date.fromisoformat(value)
+            day = date.fromisoformat(value)
         except (TypeError, ValueError):
             raise ParameterError(f"{shown(value)} is not a date (YYYY-MM-DD)", name) from None
+        if problem := year_problem(day):
+            raise ParameterError(f"{name}: {problem}", name)
+        return day
     if isinstance(current, tuple):
         if not isinstance(value, list | tuple):
             raise ParameterError("a list is expected", name)
@@ -80,6 +85,8 @@ def decode(current: Any, value: Any, name: str) -> Any:
     if isinstance(current, str):
         if not isinstance(value, str):
             raise ParameterError(f"{shown(value)} is not text", name)
+        if problem := control_problem(value, one_line=True):
+            raise ParameterError(f"{name}: {problem}", name)
         return value
     if value is None:
         return None
@@ -108,12 +115,20 @@ def _periods(value: Any, name: str) -> tuple[str, ...]:
 
 
 def apply(base: Any, overrides: dict[str, Any]) -> Any:
-    """``base`` with the stored ``overrides``; unknown names and bad values raise."""
+    """``base`` with the stored ``overrides``; unknown names and bad values raise: each
+    value is checked against its parameter's type and metadata (empty only where the
+    parameter may be, numbers within their bounds)."""
+    if not isinstance(overrides, dict):
+        raise ParameterError(
+            f"the parameters are an object of names and values, not {shown(overrides)}", ""
+        )
     fields = {f.name: f for f in dataclasses.fields(base)}
     changes = {}
     for name, value in overrides.items():
         if name not in fields:
-            raise ParameterError(f"unknown parameter {name!r}", name)
+            raise ParameterError(f"unknown parameter {shown(name)}", str(name))
+        if value is None and "None" not in str(fields[name].type):
+            raise ParameterError(f"{name} cannot be empty (null)", name)
         changes[name] = decode(getattr(base, name), value, name)
         if is_number(changes[name]):
             if fields[name].type in ("int", int):
@@ -128,7 +143,18 @@ def apply(base: Any, overrides: dict[str, Any]) -> Any:
     except RangeError as error:
         raise ParameterError(str(error), error.name if error.name in fields else "") from None
     except (TypeError, ValueError) as error:
-        raise ParameterError(str(error), "") from None
+        raise ParameterError(str(error), _culprit(base, changes)) from None
+
+
+def _culprit(base: Any, changes: dict[str, Any]) -> str:
+    """The one parameter of ``changes`` the dataclass refuses on its own (its own checks
+    in ``__post_init__`` name no field), or "" when none alone is refused."""
+    for name, value in changes.items():
+        try:
+            dataclasses.replace(base, **{name: value})
+        except (TypeError, ValueError):
+            return name
+    return ""
 
 
 def encode(value: Any) -> Any:
@@ -218,7 +244,7 @@ def _field(spec: dataclasses.Field[Any], value: Any) -> forms.Field:
     return forms.FloatField(required=not optional, **limits, **common)
 
 
-class ParamsForm(forms.Form):
+class ParamsForm(BoundedInputs, forms.Form):
     """Every field of a system's ``Params``: numbers with their range, choices, dates, the
     periods as days of the year, and a K schedule as rows."""
 
@@ -321,13 +347,13 @@ class ParamsForm(forms.Form):
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
-            parts = line.split()
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            numbers = [whole_number(part) for part in line.split()]
+            if len(numbers) != 2 or None in numbers:
                 raise forms.ValidationError(
                     _("Table line %(n)s: two whole numbers are expected, not %(line)r.")
-                    % {"n": number, "line": line.strip()}
+                    % {"n": number, "line": shown(line.strip())}
                 )
-            rows.append((int(parts[0]), int(parts[1])))
+            rows.append((int(numbers[0] or 0), int(numbers[1] or 0)))
         return tuple(rows)
 
     def _schedule(self, data: dict[str, Any]) -> tuple[KRule, ...]:

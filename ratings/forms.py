@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from lib.inputs import BoundedInputs
 from ratings import rules
 from ratings.models import RatingSystem, engine_choices
 
@@ -38,7 +39,7 @@ ADJUSTMENT_FACTORS = _widest([b.adjustment_factor for b in _BOUNDS])
 K_RANGE = _widest(_k_ranges())
 
 
-class CalculatorForm(forms.Form):
+class CalculatorForm(BoundedInputs, forms.Form):
     system = forms.ChoiceField(
         label=_("Rating system"),
         choices=engine_choices,
@@ -219,7 +220,7 @@ def systems_with_k() -> list[str]:
     ]
 
 
-class ReplayForm(forms.Form):
+class ReplayForm(BoundedInputs, forms.Form):
     system = forms.ModelChoiceField(
         label=_("Rating system"),
         queryset=RatingSystem.objects.enabled(),

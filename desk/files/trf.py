@@ -31,6 +31,7 @@ from desk.files import trf_keep
 from desk.services.events import DeskError, log_change, write_result
 from desk.services.pairing import accelerated_points
 from desk.standings import event_standings
+from lib.inputs import year_problem
 from lib.limits import (
     MAX_BOARDS,
     MAX_CSV_RESULTS,
@@ -442,7 +443,8 @@ def read_date(text: str) -> tuple[date | None, bool]:
 
 def _date(text: str) -> date | None:
     """A day as TRF files write it; round dates (132) are YY/MM/DD."""
-    return read_date(text)[0]
+    day = read_date(text)[0]
+    return None if day is None or year_problem(day) else day  # no club's date: none
 
 
 def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Result:
@@ -506,7 +508,7 @@ def _time_control(text: str) -> Event.TimeControl | None:
         return Event.TimeControl.STANDARD
     if found is not None:
         return found
-    minutes = re.match(r"\s*(\d+)", text)
+    minutes = re.match(r"\s*([0-9]{1,6})", text)
     if not minutes:
         return None
     base = int(minutes.group(1))
@@ -910,7 +912,7 @@ def _find_player(
     """The participant a CSV cell names, by FIDE ID or by name ("first last" or "last
     first"); a name no participant has, or two have, is refused with its line."""
     text = text.strip()
-    if text.isdigit() and (player := by_fide.get(int(text))) is not None:
+    if (player := by_fide.get(whole_number(text) or 0)) is not None:
         return player
     found = list(names.get(_plain(text), {}).values())
     if len(found) == 1:
@@ -1059,15 +1061,15 @@ def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
         if parsed.errors:
             raise FileError(f"game {number}: the PGN does not parse: {parsed.errors[0]}")
         headers = parsed.headers
-        round_text = headers.get("Round", "").split(".")[0]
+        round_number = whole_number(headers.get("Round", "").split(".")[0])
         white_keys = [_plain(headers.get("White", "")), _fide(headers.get("WhiteFideId"))]
         black_keys = [_plain(headers.get("Black", "")), _fide(headers.get("BlackFideId"))]
         match = next(
             (
-                index[(int(round_text), w, b)]
+                index[(round_number, w, b)]
                 for w in white_keys
                 for b in black_keys
-                if round_text.isdigit() and w and b and (int(round_text), w, b) in index
+                if round_number is not None and w and b and (round_number, w, b) in index
             ),
             None,
         )
@@ -1099,4 +1101,4 @@ def _check_game_count(text: str, counted: int = 0) -> None:
 
 
 def _fide(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
+    return whole_number(value)

@@ -15,6 +15,7 @@ from chesslib.standings import Tiebreak, parse_tiebreaks
 from club.models import Event, Round
 from desk.services.events import DEFAULT_INTERVAL, Outsider
 from desk.standings import TIEBREAK_LABELS
+from lib.inputs import BoundedInputs
 from lib.limits import MAX_FIDE_ID, MAX_ROUNDS
 
 DATETIME = {"type": "datetime-local"}
@@ -147,7 +148,7 @@ _RULES_WITH_DEFAULTS = (
 )
 
 
-class EventForm(forms.ModelForm):
+class EventForm(BoundedInputs, forms.ModelForm):
     """An event; new rounds are generated (a number, the first date and the interval),
     the existing ones are edited in ``RoundFormSet`` beside it. The rating systems that
     rate it are not chosen here: each system's scope (kinds and time controls) decides."""
@@ -292,7 +293,7 @@ class EventForm(forms.ModelForm):
         return first
 
 
-class RoundForm(forms.ModelForm):
+class RoundForm(BoundedInputs, forms.ModelForm):
     class Meta:
         model = Round
         fields = ["starts_at"]
@@ -327,7 +328,7 @@ RoundFormSet = modelformset_factory(
 )
 
 
-class OutsiderForm(forms.Form):
+class OutsiderForm(BoundedInputs, forms.Form):
     """A player from outside the club, in one short form."""
 
     first_name = forms.CharField(label=_("First name"), max_length=80)

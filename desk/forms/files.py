@@ -11,11 +11,12 @@ from django.utils.translation import gettext_lazy
 
 from club.models import Event
 from desk.files.trf import ImportedEvent
+from lib.inputs import BoundedInputs
 
 DATE = {"type": "date", "class": "form-control"}
 
 
-class ImportedEventForm(forms.Form):
+class ImportedEventForm(BoundedInputs, forms.Form):
     title = forms.CharField(label=gettext_lazy("Title"), max_length=200)
     kind = forms.ChoiceField(
         label=gettext_lazy("Kind"),

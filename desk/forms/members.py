@@ -8,11 +8,12 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Member, Player
 from desk.services.members import Role
+from lib.inputs import BoundedInputs
 
 DATE = {"type": "date"}
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(BoundedInputs, forms.ModelForm):
     class Meta:
         model = Player
         fields = [
@@ -22,7 +23,7 @@ class PlayerForm(forms.ModelForm):
         widgets = {"birth_date": forms.DateInput(attrs=DATE, format="%Y-%m-%d")}
 
 
-class MemberForm(forms.ModelForm):
+class MemberForm(BoundedInputs, forms.ModelForm):
     class Meta:
         model = Member
         fields = ["since", "until", "status", "email", "phone", "address", "listed"]
@@ -33,7 +34,7 @@ class MemberForm(forms.ModelForm):
         }
 
 
-class LinkAccountForm(forms.Form):
+class LinkAccountForm(BoundedInputs, forms.Form):
     account = forms.ModelChoiceField(
         label=_("Existing account"),
         queryset=User.objects.filter(member__isnull=True).order_by("username"),
@@ -48,7 +49,7 @@ ROLE_CHOICES = [
 ]
 
 
-class RoleForm(forms.Form):
+class RoleForm(BoundedInputs, forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES, widget=forms.RadioSelect)
     active = forms.BooleanField(
         label=_("Active"), required=False, help_text=_("An inactive account cannot sign in.")

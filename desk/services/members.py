@@ -98,6 +98,29 @@ def create_account(member: Member, user: Any) -> User:
     return account
 
 
+def can_invite_again(member: Member) -> bool:
+    """Whether ``member``'s account is still waiting for its invitation to be used: it has
+    no password and was never signed into."""
+    account = member.user
+    return account is not None and not account.has_usable_password() and not account.last_login
+
+
+@transaction.atomic
+def renew_invitation(member: Member, user: Any) -> User:
+    """``member``'s unused invitation, to be sent again: the account gets a new unusable
+    password, so that the link of the earlier invitation stops working (a link is made
+    from the account's password)."""
+    account = member.user
+    if account is None or not can_invite_again(member):
+        raise DeskError(_("%(name)s already has an account.") % {"name": member})
+    if not account.email:
+        raise DeskError(_("Give %(name)s an e-mail address first.") % {"name": member})
+    account.set_unusable_password()
+    account.save(update_fields=["password"])
+    log_change(user, None, "invitation_renewed", name=member.player.name, account=account.username)
+    return account
+
+
 def set_password_link(account: User, absolute: Any) -> str:
     """The address where ``account`` chooses a password (valid for
     ``PASSWORD_RESET_TIMEOUT``); ``absolute`` turns a path into a full address."""

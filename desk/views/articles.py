@@ -18,10 +18,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from club.models import Article
 from desk.access import get_article_for_secretary, secretary_required
 from desk.services.events import log_change
+from lib.inputs import BoundedInputs
 from lib.markdown import render as render_markdown
 
 
-class ArticleForm(forms.ModelForm):
+class ArticleForm(BoundedInputs, forms.ModelForm):
     class Meta:
         model = Article
         fields = ["title", "slug", "body"]

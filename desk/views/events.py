@@ -388,10 +388,7 @@ def pair_round_robin(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _until(request: HttpRequest) -> int | None:
-    try:
-        return int(request.GET["ronde"]) if request.GET.get("ronde") else None
-    except ValueError:
-        return None
+    return whole_number(request.GET.get("ronde"))
 
 
 @secretary_required

@@ -29,13 +29,14 @@ from desk.files.trf import (
     update_results,
 )
 from desk.forms.files import ImportedEventForm
-from lib.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS
+from lib.inputs import BoundedInputs
+from lib.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS, whole_number
 from lib.uploads import upload_too_large
 
 SESSION_KEY = "trf-import"
 
 
-class UploadForm(forms.Form):
+class UploadForm(BoundedInputs, forms.Form):
     file = forms.FileField(label=gettext_lazy("File"))
 
     def __init__(  # type: ignore[no-untyped-def]
@@ -129,8 +130,8 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("Upload the file again: the import was not found."))
         return redirect("desk:trf_import")
     plan = plan_import(text)
-    if request.POST.get("update", "").isdigit():
-        return _update(request, plan, int(request.POST["update"]))
+    if (update := whole_number(request.POST.get("update"))) is not None:
+        return _update(request, plan, update)
     corrected = None
     if "event-title" in request.POST:  # the preview's form (a bare POST imports as read)
         form = ImportedEventForm(request.POST, read=read_event(plan))
@@ -149,8 +150,8 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
             names[entry.rank] = (last[:80], first[:80])
     chosen = {}
     for entry in plan.unmatched:
-        value = request.POST.get(f"player-{entry.rank}", "")
-        chosen[entry.rank] = Player.objects.filter(pk=value).first() if value.isdigit() else None
+        value = whole_number(request.POST.get(f"player-{entry.rank}"))
+        chosen[entry.rank] = Player.objects.filter(pk=value).first() if value else None
     try:
         event = import_plan(plan, request.user, chosen, corrected, names)
     except TrfError as error:

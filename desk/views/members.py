@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_tables2 import Column, RequestConfig, Table
+from django_tables2 import Column, Table
 
 from club.models import Member
 from desk.access import administrator_required, get_member_for_secretary, secretary_required
@@ -29,6 +29,7 @@ from desk.forms.members import (
 from desk.services import members as services
 from desk.services.events import DeskError
 from desk.views.actions import act
+from lib.paging import configure_table
 
 TABLE_ATTRS = {"class": "table table-sm table-striped table-hover bg-white align-middle"}
 
@@ -72,7 +73,7 @@ def members(request: HttpRequest) -> HttpResponse:
             | Q(email__icontains=word)
         )
     table = DeskMemberTable(found)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure_table(request, table, per_page=50)
     return render(request, "desk/members/list.html", {"table": table, "query": query})
 
 
@@ -99,6 +100,7 @@ def member_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "player_form": player_form,
         "member_form": member_form,
         "link_form": LinkAccountForm(prefix="link") if member and not member.user else None,
+        "invite_again": bool(member and services.can_invite_again(member)),
     }
     return render(request, "desk/members/form.html", context)
 
@@ -139,7 +141,10 @@ def _link_or_invite(request: HttpRequest, member: Member) -> str:
     # the invitation is queued with the account, and sent by the task worker once both
     # are committed (lib/mail_tasks.py)
     with transaction.atomic():
-        account = services.create_account(member, request.user)
+        if services.can_invite_again(member):
+            account = services.renew_invitation(member, request.user)
+        else:
+            account = services.create_account(member, request.user)
         link = services.set_password_link(account, request.build_absolute_uri)
         services.send_invitation(account, link)
     return _("An invitation was sent to %(email)s: its link sets the password.") % {
@@ -181,7 +186,7 @@ class AccountTable(Table):
 def accounts(request: HttpRequest) -> HttpResponse:
     found = User.objects.select_related("member__player").prefetch_related("groups")
     table = AccountTable(found.order_by("username"))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure_table(request, table, per_page=50)
     return render(request, "desk/members/accounts.html", {"table": table})
 
 

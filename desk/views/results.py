@@ -27,6 +27,7 @@ from desk.services import events as services
 from desk.services import lifecycle
 from desk.views.actions import act
 from desk.views.checkin import results_actions
+from lib.limits import whole_number
 
 
 @dataclass
@@ -95,10 +96,8 @@ def _posted(request: HttpRequest, games: list[Game]) -> dict[int, tuple[str, int
         key = request.POST.get(f"result-{game.pk}")
         if key is None or key.strip() == request.POST.get(f"shown-{game.pk}", "").strip():
             continue
-        try:
-            version = int(request.POST.get(f"version-{game.pk}", ""))
-        except ValueError:
-            version = -1
+        version = whole_number(request.POST.get(f"version-{game.pk}"))
+        version = -1 if version is None else version
         entries[game.pk] = (key, version)
     return entries
 
@@ -151,10 +150,8 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     else's result with the message (409), or the typed code with the message (400)."""
     require_secretary(request)
     key = request.POST.get("result", "")
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        version = -1
+    version = whole_number(request.POST.get("version"))
+    version = -1 if version is None else version
     status, message, typed = 200, "", None
     try:
         # the board as saved, or as someone else saved it: read once, under the row lock

@@ -18,6 +18,7 @@ from desk.access import check_event_for_secretary, require_secretary, secretary_
 from desk.services.events import DeskError
 from interclub import forms, services
 from interclub.models import Division, LineupEntry, Team, TeamMatch
+from lib.limits import whole_number
 
 
 def _division(request: HttpRequest, pk: int) -> Division:
@@ -130,11 +131,10 @@ def _rows(team: Team, entries: dict[int, LineupEntry], boards: int) -> list[Line
 def _posted_rows(team: Team, boards: int, data: Any) -> list[LineupRow]:
     rows = []
     for board in range(1, boards + 1):
-        raw = data.get(f"player-{board}", "")
         rows.append(
             LineupRow(
                 board,
-                int(raw) if raw.isdigit() else None,
+                whole_number(data.get(f"player-{board}")),
                 data.get(f"first-{board}", ""),
                 data.get(f"last-{board}", ""),
                 data.get(f"rating-{board}", ""),

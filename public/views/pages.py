@@ -11,12 +11,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
-from django_tables2 import RequestConfig
 
 from chesslib import pgn
 from club.models import Article, Bye, Event, Game, Member
 from desk.standings import event_standings
 from lib.compiled import CompiledQuery
+from lib.limits import whole_number
+from lib.paging import configure_table, page_number
 from public.member_games import member_games
 from public.tables import MemberTable
 from ratings.history import (
@@ -67,10 +68,11 @@ def tournaments(request: HttpRequest) -> HttpResponse:
     (``?saison=2025`` for 2025-2026; the latest season by default)."""
     finished = Event.objects.public().past().tournaments()
     seasons = sorted({season_of(month) for month in finished.dates("start", "month")}, reverse=True)
-    try:
-        season = int(request.GET.get("saison", seasons[0] if seasons else 0))
-    except ValueError:
-        raise Http404(_("Not a season: give the year it starts, e.g. 2025.")) from None
+    season = whole_number(request.GET.get("saison")) if "saison" in request.GET else None
+    if season is None:
+        if "saison" in request.GET:
+            raise Http404(_("Not a season: give the year it starts, e.g. 2025."))
+        season = seasons[0] if seasons else 0
     archive = finished.none()
     if season in seasons:
         archive = finished.filter(
@@ -137,7 +139,7 @@ def members(request: HttpRequest) -> HttpResponse:
             Q(player__last_name__icontains=query) | Q(player__first_name__icontains=query)
         )
     table = MemberTable(listed, systems=systems)
-    RequestConfig(request, paginate={"per_page": 25}).configure(table)
+    configure_table(request, table, per_page=25)
     return render(request, "club/members.html", {"table": table, "query": query})
 
 
@@ -177,20 +179,12 @@ def member(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "club/member.html", {"member": member, **games, **history})
 
 
-def _page(request: HttpRequest) -> int:
-    """The page asked for (``?page=``), 1 when none or not a page number."""
-    try:
-        return max(int(request.GET.get("page", 1)), 1)
-    except ValueError:
-        return 1
-
-
 @require_safe
 def member_changes(request: HttpRequest, pk: int) -> HttpResponse:
     """A member's rating changes a page at a time, newest first, beyond those their page
     shows: a page of its own without JavaScript, rows added in place with htmx."""
     member = _member_for(request, pk)
-    context = history_page(member, _page(request), timezone.localdate())
+    context = history_page(member, page_number(request), timezone.localdate())
     if not context["history"] and context["page"] > 1:
         raise Http404(_("No such page."))
     return render(request, "club/member_changes.html", {"member": member, **context})
@@ -201,7 +195,7 @@ def member_games_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A member's games a page at a time, latest first: a page of its own without
     JavaScript, rows added in place with htmx."""
     member = _member_for(request, pk)
-    context = member_games(member, _page(request))
+    context = member_games(member, page_number(request))
     if not context["games"] and context["page"] > 1:
         raise Http404(_("No such page."))
     return render(request, "club/member_games.html", {"member": member, **context})
@@ -271,10 +265,8 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
             moves = pgn.plies(item.pgn)
         except pgn.PgnError as error:
             problem = _("The moves of this game cannot be read: %(error)s") % {"error": error}
-    try:
-        current = min(max(int(request.GET.get("ply", len(moves))), 0), len(moves))
-    except ValueError:
-        current = len(moves)
+    asked = whole_number(request.GET.get("ply"))
+    current = len(moves) if asked is None else min(asked, len(moves))
     boards = [reverse("game_board", args=[item.pk, n]) for n in range(len(moves) + 1)]
     context = {
         "game": item,

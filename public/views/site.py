@@ -7,7 +7,6 @@ import uuid
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,9 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from club.models import Article, Member
-from lib.client_ip import client_ip
 from lib.mail_tasks import send_mail_later
 from lib.markdown import render as render_markdown
+from lib.rate_limits import client_of, one_more
 from public.forms import ContactForm, OwnDataForm
 from ratings.history import member_history
 
@@ -46,15 +45,7 @@ def links(request: HttpRequest) -> HttpResponse:
 def _one_more_message(request: HttpRequest) -> bool:
     """Count a message from this client (the address behind the proxies) in the cache the
     workers share; False when it has sent ``CONTACTS_PER_HOUR`` within the hour."""
-    limits = caches["limits"]
-    key = f"contact-{client_ip(request) or 'unknown'}"
-    limits.add(key, 0, 3600)
-    try:
-        sent = limits.incr(key)
-    except ValueError:  # expired between add and incr
-        limits.set(key, 1, 3600)
-        sent = 1
-    return sent <= CONTACTS_PER_HOUR
+    return one_more("contact", client_of(request), CONTACTS_PER_HOUR, 3600)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

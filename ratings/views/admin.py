@@ -18,13 +18,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.models import Event
+from lib.inputs import BoundedInputs
 from ratings import rules
 from ratings.access import (
     administrator_required,
     get_change_for_administrator,
     get_system_for_administrator,
 )
-from ratings.config import ParameterError, ParamsForm, apply, overrides_of
+from ratings.config import ParamsForm, apply, overrides_of
 from ratings.forms import ADJUSTMENT_FACTORS, RATINGS
 from ratings.models import ConfigChange, RatingAdjustment, RatingSystem, engine_choices
 from ratings.services import preview
@@ -33,7 +34,7 @@ from ratings.tasks import start_replay
 PREVIEW_ROWS = 15
 
 
-class ScopeForm(forms.ModelForm):
+class ScopeForm(BoundedInputs, forms.ModelForm):
     event_kinds = forms.MultipleChoiceField(
         label=gettext_lazy("Event kinds"),
         choices=Event.Kind.choices,
@@ -54,7 +55,7 @@ class ScopeForm(forms.ModelForm):
         fields = ["enabled", "event_kinds", "time_controls"]
 
 
-class AdjustmentForm(forms.ModelForm):
+class AdjustmentForm(BoundedInputs, forms.ModelForm):
     class Meta:
         model = RatingAdjustment
         fields = ["label", "day", "threshold", "factor"]
@@ -210,7 +211,7 @@ def system_apply(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         overrides = json.loads(request.POST.get("overrides", ""))
         apply(_regulation(chosen), overrides)
-    except (json.JSONDecodeError, ParameterError) as error:
+    except (ValueError, RecursionError) as error:  # not JSON, or ParameterError
         messages.error(
             request, _("These parameters cannot be applied: %(error)s") % {"error": error}
         )

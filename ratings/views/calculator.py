@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
 from django.db import transaction
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from lib.rate_limits import client_of, one_more
 from ratings.access import administrator_required, get_job_for_administrator
 from ratings.calculator import CalculationError, calculation, parse
 from ratings.forms import CalculatorForm, ReplayForm, systems_with_k
@@ -32,7 +34,15 @@ MAX_BODY = 64 * 1024
 @csrf_exempt
 @require_POST
 def calculate_api(request: HttpRequest) -> JsonResponse:
-    """Every answer is JSON: the calculation, or 400 with ``{"error", "field"}``."""
+    """Every answer is JSON: the calculation, or 400 with ``{"error", "field"}``; 429 past
+    ``CALCULATOR_API_PER_MINUTE`` requests a minute from one client."""
+    limit = settings.CALCULATOR_API_PER_MINUTE
+    if not one_more("calculator-api", client_of(request), limit, 60):
+        error = CalculationError(
+            f"at most {limit} calculations a minute from one address: try again in a minute",
+            "",
+        )
+        return JsonResponse(error.as_json(), status=429, headers={"Retry-After": "60"})
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:

@@ -359,3 +359,17 @@ def test_two_trf_lines_matching_one_namesake_are_refused(secretary_client: Clien
         response.content.decode()
     )
     assert not Event.objects.exists() and Player.objects.count() == 1
+
+
+@pytest.mark.parametrize("reason", ["a\x00b", "a\x1bb"])
+def test_a_control_character_in_a_cancel_reason_is_a_400_naming_the_field(
+    secretary_client: Client, round_robin_event: Event, reason: str
+) -> None:
+    url = reverse("desk:cancel", args=[round_robin_event.pk])
+    response = secretary_client.post(url, {"reason": reason})
+    assert response.status_code == 400
+    assert "Le champ « reason » : Retirez le caractère de contrôle U+00" in (
+        response.content.decode()
+    )
+    round_robin_event.refresh_from_db()
+    assert round_robin_event.status != Event.Status.CANCELLED

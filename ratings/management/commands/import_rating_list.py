@@ -5,6 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
+from lib.inputs import year_problem
 from ratings.list_import import import_rating_list
 from ratings.official_lists import ListError
 
@@ -29,6 +30,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, kind: str, file: Path, date: date | None, **opts: Any) -> None:
         list_date = date or timezone.localdate().replace(day=1)
+        if problem := year_problem(list_date):
+            raise CommandError(f"--date {list_date}: {problem}")
         try:
             data = file.read_bytes()
         except OSError as error:

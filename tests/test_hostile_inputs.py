@@ -1,0 +1,234 @@
+"""Every form and every query parameter of the site given hostile values, as each role:
+never a server error.
+
+The walk is generated, not listed: for each page of the access matrix a role may open, the
+page is fetched, its forms are read from the HTML (each field's name, the file inputs, the
+address they post to) and so are the query parameters its links and search forms use; each
+form is then posted with every field set to each hostile value, and the page fetched with
+each of its parameters set to each. The JSON API gets every parameter of every system in
+the wrong JSON types. A new form or parameter is walked without being named here."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from datetime import date
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from pytest_django import Settings
+
+from lib.page_cache import QUERY_PARAMETERS
+from ratings import rules
+from tests import test_access_matrix
+from tests.test_access_matrix import MATRIX, ROLES, Site, _allowed, _url
+
+pytestmark = pytest.mark.django_db
+
+# the access matrix's users, URL arguments and demonstration club
+site = test_access_matrix.site
+
+HOSTILE = [
+    "-1",
+    str(10**20),
+    "²",
+    "\x00",
+    "a\r\nb",
+    "é" * 10_000,
+    "9999-12-31",
+    "0001-01-01T00:00",
+    "31/12/9999",
+    "null",
+    '{"k_to_100": null}',
+    "[]",
+]
+# Query parameters tried on every page besides those its own links and forms use: the
+# public pages' (lib.page_cache) and the desk's tables'.
+COMMON_PARAMETERS = sorted(QUERY_PARAMETERS)
+# Pages the walk leaves alone: signing out ends the role's session.
+SKIPPED = {"logout"}
+LOGOUT = reverse("logout")
+
+
+@dataclasses.dataclass
+class Form:
+    action: str
+    method: str
+    fields: set[str] = dataclasses.field(default_factory=set)
+    files: set[str] = dataclasses.field(default_factory=set)
+
+
+class PageReader(HTMLParser):
+    """The forms of a page (their fields and where they go) and the query parameters of its
+    links to itself."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self.forms: list[Form] = []
+        self.parameters: set[str] = set()
+        self.current: Form | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            action = found.get("action") or found.get("hx-post") or self.url
+            self.current = Form(urlsplit(action).path or self.url, found.get("method", "get"))
+            self.forms.append(self.current)
+        elif tag in ("input", "select", "textarea", "button") and found.get("name"):
+            form = self.current
+            if form is None and "hx-post" in found:
+                form = Form(found["hx-post"], "post")
+                self.forms.append(form)
+            if form is not None:
+                (form.files if found.get("type") == "file" else form.fields).add(found["name"])
+        elif tag == "a" and "?" in found.get("href", ""):
+            link = urlsplit(found["href"])
+            if link.path in ("", self.url):
+                self.parameters.update(name for name, _ in parse_qsl(link.query))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.current = None
+
+
+def _read(url: str, html: str) -> PageReader:
+    reader = PageReader(url)
+    reader.feed(html)
+    for form in reader.forms:
+        if form.method.lower() == "get":
+            reader.parameters.update(form.fields)
+    return reader
+
+
+def _posted(form: Form, value: str) -> dict[str, Any]:
+    data: dict[str, Any] = {name: value for name in form.fields}
+    for name in form.files:
+        data[name] = SimpleUploadedFile("hostile.csv", value.encode(), "text/csv")
+    return data
+
+
+# Who walks a page with every hostile value: the least privileged role that may use it,
+# and the administrator (whose pages show the most forms); the other roles that may use
+# it post its forms once with each hostile value, and those that may not are turned away
+# with hostile values.
+FIRST_ROLE = {"all": "anonymous", "login": "member", "secretary": "secretary", "admin": "admin"}
+# Values the forms get from the roles that do not walk them in full.
+HOSTILE_FEW = ["²", "a\r\nb", "9999-12-31"]
+# Values the query parameters get (NUL and overlong values are refused before any view).
+HOSTILE_QUERIES = ["-1", str(10**20), "²", "\x00", "a\r\nb", "x" * 1001, "9999-12", "null"]
+
+
+def _walk(client: Client, role: str, site: Site) -> Iterator[tuple[str, int]]:
+    """Every page read (and its query parameters tried) first, then every form posted: the
+    forms found do not depend on what an earlier post changed (an event cancelled)."""
+    users, args, event = site
+    seen: set[tuple[str, frozenset[str]]] = set()  # a form on many pages is posted once
+    posts: list[tuple[list[str], Form]] = []
+    for name, (get_policy, post_policy) in MATRIX.items():
+        if name in SKIPPED or name.startswith("ratings_api:"):
+            continue
+        url = _url(name, args, event)
+        forms: list[Form] = []
+        parameters = set(COMMON_PARAMETERS)
+        may_get = get_policy != "-" and _allowed(get_policy, role)
+        may_post = post_policy != "-" and _allowed(post_policy, role)
+        full = role in ("admin", FIRST_ROLE.get(get_policy), FIRST_ROLE.get(post_policy))
+        if may_get:
+            response = client.get(url)
+            yield f"GET {url}", response.status_code
+            if response.status_code == 200 and "html" in response.get("Content-Type", ""):
+                page = _read(url, response.content.decode())
+                forms = [f for f in page.forms if f.method.lower() == "post"]
+                forms = [f for f in forms if f.action != LOGOUT]
+                parameters |= page.parameters
+        if not (may_get or may_post):
+            yield f"GET {url} (refused)", client.get(url, {"page": "²", "q": "a\r\nb"}).status_code
+            forms = [Form(url, "post", {"reason", "member", "overrides"})]
+        elif not forms and may_post:
+            forms = [Form(url, "post")]
+        forms = [f for f in forms if (f.action, frozenset(f.fields)) not in seen]
+        seen.update((f.action, frozenset(f.fields)) for f in forms)
+        for value in HOSTILE_QUERIES if may_get and full else []:
+            response = client.get(url, {p: value for p in parameters})
+            yield f"GET {url} {sorted(parameters)}={value[:20]!r}", response.status_code
+        posts += [(HOSTILE if full and may_post else HOSTILE_FEW, form) for form in forms]
+    for values, form in posts:
+        for value in values:
+            response = client.post(form.action, _posted(form, value))
+            yield (
+                f"POST {form.action} {sorted(form.fields | form.files)}={value[:20]!r}",
+                response.status_code,
+            )
+            if role != "anonymous":
+                client.force_login(users[role])
+
+
+def test_it_answers_every_hostile_form_and_parameter_without_a_server_error(site: Site) -> None:
+    """Each role in turn, on one copy of the demonstration club (loading it is most of a
+    test's time)."""
+    users, _args, _event = site
+    failures, walked = [], []
+    for role in ROLES:
+        client = Client(raise_request_exception=False)
+        if role != "anonymous":
+            client.force_login(users[role])
+        walked += [(role, where, status) for where, status in _walk(client, role, site)]
+    failures = [f"{role}: {where}" for role, where, status in walked if status >= 500]
+    assert not failures, "\n".join(failures)
+    # the walk found the forms: the contact form, the event's and its rounds', a reason,
+    # the parameters' overrides, an interclub line-up, the calculator, a rating system's
+    # parameters (the club's), the CSV upload
+    said = "\n".join(where for _role, where, _status in walked)
+    for field in ("'message'", "'start'", "'round-0-starts_at'", "'reason'", "'overrides'"):
+        assert field in said
+    for field in (
+        "'player-1'",
+        "'opponent_0'",
+        "'p-difference_cap'",
+        "'p-expected_table'",
+        "'file'",
+    ):
+        assert field in said
+
+
+WRONG_JSON: list[Any] = [None, [], {}, "x", 10**20, -1, True, "²", "\x00", "9999-12-31"]
+
+
+def test_it_answers_every_wrong_json_type_in_the_api_with_a_400(
+    client: Client, settings: Settings
+) -> None:
+    """Each parameter of each system, and each field of the request, in every wrong JSON
+    type: an answer (null where a parameter may be empty) or a 400 naming the field."""
+    settings.CALCULATOR_API_PER_MINUTE = 1_000_000  # hundreds of requests from one address
+    url = "/api/ratings/calculate"
+    base: dict[str, Any] = {
+        "games": [{"opponent": 1500, "score": 1}],
+        "player": {"rating": 1500, "games": 30},
+    }
+    failures = []
+    for key in rules.SYSTEMS:
+        params = rules.params_on(key, date(2026, 1, 1))
+        for spec in dataclasses.fields(params):
+            for value in WRONG_JSON:
+                body = {**base, "system": key, "params": {spec.name: value}}
+                response = client.post(url, json.dumps(body), content_type="application/json")
+                if response.status_code not in (200, 400):
+                    failures.append(f"{key}.{spec.name}={value!r}: {response.status_code}")
+                elif response.status_code == 400:
+                    assert response.json()["field"] == f"params.{spec.name}"
+                elif value is None:
+                    assert "None" in str(spec.type), f"{key}.{spec.name} took null"
+        for field in ("date", "rounds", "match", "player", "games", "params"):
+            for value in WRONG_JSON:
+                body = {**base, "system": key, field: value}
+                response = client.post(url, json.dumps(body), content_type="application/json")
+                if response.status_code not in (200, 400):
+                    failures.append(f"{key} {field}={value!r}: {response.status_code}")
+    assert not failures, "\n".join(failures)
