@@ -27,7 +27,8 @@ from desk.access import (
 )
 
 WALL_REFRESH_SECONDS = 30
-WALL_STANDINGS_LINES = 40
+# each page of a table too long for the screen stays this long (static/desk/wall.js)
+WALL_PAGE_SECONDS = 12
 
 
 @dataclass(frozen=True)
@@ -125,24 +126,31 @@ def sheets(request: HttpRequest, pk: int) -> HttpResponse:
 def wall(request: HttpRequest, pk: int) -> HttpResponse:
     """Full screen for the projector: the current round's pairings (the last round
     paired, with a game or a bye) and the standings, refreshed every
-    ``WALL_REFRESH_SECONDS``. The standings' own reading gives both: four queries."""
+    ``WALL_REFRESH_SECONDS``. The standings' own reading gives both: four queries.
+
+    Every line is sent: the page fits the screen it is shown on (1024×768 to 1920×1080)
+    and static/desk/wall.js shows each table a screenful at a time, turning the pages every
+    ``WALL_PAGE_SECONDS``, so that every board and every player comes up in turn."""
     event = get_event_for_secretary(request, pk)
     standings = event_standings(event)
     paired = [g.round.number for g in standings.games] + [b.round.number for b in standings.byes]
     current = max(paired, default=None)
     numbers = {p.player_id: p.number for p in standings.participants}
     games = [g for g in standings.games if g.round.number == current]
+    rounds = [g.round for g in games] + [b.round for b in standings.byes]
+    round_ = next((r for r in rounds if r.number == current), None)
     context = {
         "event": event,
         "current": current,
+        "round": round_,
         "boards": [(g, numbers.get(g.white_id), numbers.get(g.black_id)) for g in games],
         "byes": sorted(
             (b for b in standings.byes if b.round.number == current),
             key=lambda b: (b.player.last_name, b.player.first_name),
         ),
         "standings": standings,
-        "lines": standings.lines[:WALL_STANDINGS_LINES],
-        "more": max(0, len(standings.lines) - WALL_STANDINGS_LINES),
+        "lines": standings.lines,
         "refresh": WALL_REFRESH_SECONDS,
+        "page_seconds": WALL_PAGE_SECONDS,
     }
     return render(request, "desk/print/wall.html", context)
