@@ -213,3 +213,48 @@ def test_the_desk_of_an_event_in_play_fits_a_phone_and_is_photographed(
             too_wide[width] = scroll_width
         page.screenshot(path=SCREENSHOTS / f"desk-event-open-{width}.png", full_page=True)
     assert not too_wide, too_wide
+
+
+WIDER_THAN_THE_SCREEN = """() => [...document.querySelectorAll("body *")]
+  .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1
+    && !e.closest(".table-responsive"))
+  .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+  .slice(0, 5)"""
+
+
+def test_a_closed_events_desk_and_a_pairing_sheet_fit_a_phone(
+    live_server: LiveServer, page: Page
+) -> None:
+    """At 390 px the closed event's status badge (404 px wide) and the printed pairing
+    sheet (604 px) were wider than the phone: tables scroll in their own box, the
+    rest wraps."""
+    passwords = _demo()
+    sign_in(page, live_server.url, "secretaire", passwords["secretaire"])
+    closed = Event.objects.filter(
+        status=Event.Status.CLOSED, rounds__number=2, rounds__games__isnull=False
+    )
+    event = closed.distinct().order_by("-start").first()
+    assert event is not None
+    second = event.rounds.get(number=2)
+    pages = {
+        "desk-event-closed": reverse("desk:event", args=[event.pk]),
+        "pairings-sheet": reverse("desk:pairings_sheet", args=[second.pk]),
+        "pairings-sheet-alpha": reverse("desk:pairings_sheet", args=[second.pk]) + "?ordre=alpha",
+    }
+    SCREENSHOTS.mkdir(exist_ok=True)
+    too_wide = {}
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 844})
+        for name, path in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            page.wait_for_load_state("load")
+            scroll_width = page.evaluate("document.documentElement.scrollWidth")
+            if scroll_width > width:
+                too_wide[f"{name} at {width}"] = (
+                    scroll_width,
+                    page.evaluate(WIDER_THAN_THE_SCREEN),
+                )
+            page.screenshot(path=SCREENSHOTS / f"{name}-{width}.png", full_page=True)
+    assert not too_wide, too_wide
+    # the sheet gives each player's points before the round
+    expect(page.locator("#alphabetical thead")).to_contain_text("Pts")

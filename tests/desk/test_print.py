@@ -80,11 +80,27 @@ def test_it_prints_a_rounds_pairings_by_board_with_numbers_and_ratings(
 ) -> None:
     url = reverse("desk:pairings_sheet", args=[_round(open_event, 1).pk])
     html = secretary_client.get(url).content.decode()
+    # nobody has a point before round 1
     assert _rows(html, "boards") == [
-        ["1", "1", "Alice Zola", "2100", "1-0", "2", "Bruno Martin", "2000"],
-        ["2", "3", "Chloé Dubois", "1900", "½-½", "4", "David Albert", "1800"],
+        ["1", "1", "Alice Zola", "0", "2100", "1-0", "2", "Bruno Martin", "0", "2000"],
+        ["2", "3", "Chloé Dubois", "0", "1900", "½-½", "4", "David Albert", "0", "1800"],
     ]
     assert "Emma Leroy (pairing-allocated bye, 1)" in html
+
+
+def test_the_pairings_give_each_players_points_before_the_round(
+    secretary_client: Client, open_event: Event, english: None
+) -> None:
+    """As Swiss-Manager and Sharly Chess print them. By hand after round 1: Zola 1,
+    Leroy 1 (the pairing-allocated bye, FIDE C.04.1), Dubois ½, Albert ½, Martin 0; the
+    pending games of round 2 and Martin's half-point bye of round 2 are not counted."""
+    url = reverse("desk:pairings_sheet", args=[_round(open_event, 2).pk])
+    html = secretary_client.get(url).content.decode()
+    assert _rows(html, "boards") == [
+        ["1", "4", "David Albert", "0.5", "1800", "", "1", "Alice Zola", "1", "2100"],
+        ["2", "5", "Emma Leroy", "1", "1700", "", "3", "Chloé Dubois", "0.5", "1900"],
+    ]
+    assert html.count('<abbr title="Points before the round">Pts</abbr>') == 2
 
 
 def test_it_prints_the_alphabetical_list_with_each_players_table_and_colour(
@@ -93,11 +109,11 @@ def test_it_prints_the_alphabetical_list_with_each_players_table_and_colour(
     url = reverse("desk:pairings_sheet", args=[_round(open_event, 2).pk])
     html = secretary_client.get(url + "?ordre=alpha").content.decode()
     assert _rows(html, "alphabetical") == [
-        ["Albert David", "4", "1", "White", "Alice Zola"],
-        ["Dubois Chloé", "3", "2", "Black", "Emma Leroy"],
-        ["Leroy Emma", "5", "2", "White", "Chloé Dubois"],
-        ["Martin Bruno", "2", "–", "half-point bye (0.5)"],
-        ["Zola Alice", "1", "1", "Black", "David Albert"],
+        ["Albert David", "4", "0.5", "1", "White", "Alice Zola"],
+        ["Dubois Chloé", "3", "0.5", "2", "Black", "Emma Leroy"],
+        ["Leroy Emma", "5", "1", "2", "White", "Chloé Dubois"],
+        ["Martin Bruno", "2", "0", "–", "half-point bye (0.5)"],
+        ["Zola Alice", "1", "1", "1", "Black", "David Albert"],
     ]
 
 
