@@ -69,7 +69,7 @@ def _evening() -> Event:
     return event
 
 
-@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1280, 800), (1920, 1080)])
 def test_it_shows_every_board_and_player_in_turn_on_a_projector(
     live_server: LiveServer, page: Page, width: int, height: int
 ) -> None:
