@@ -144,9 +144,10 @@ class ParticipantTable(tables.Table):
     )
     actions = tables.TemplateColumn(
         template_name="desk/events/_participant_actions.html",
-        verbose_name="",
+        verbose_name=gettext_lazy("Withdrawal"),
         orderable=False,
         accessor="pk",
+        attrs={"th": {"class": "text-end"}},
     )
 
     class Meta:

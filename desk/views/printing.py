@@ -12,6 +12,7 @@ of queries whatever the size of the event."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
@@ -27,7 +28,8 @@ from desk.access import (
 from desk.standings import event_standings
 
 WALL_REFRESH_SECONDS = 30
-WALL_STANDINGS_LINES = 40
+# each page of a table too long for the screen stays this long (static/desk/wall.js)
+WALL_PAGE_SECONDS = 12
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class Seat:
     white: bool
     opponent: Player | None
     bye: Bye | None = None
+    points: Decimal = Decimal(0)
 
 
 def _numbers(event: Event) -> dict[int, tuple[int | None, int | None]]:
@@ -51,6 +54,16 @@ def _numbers(event: Event) -> dict[int, tuple[int | None, int | None]]:
             "player_id", "number", "rating"
         )
     }
+
+
+def _scores_before(round_: Round) -> dict[int, Decimal]:
+    """``{player id: points}`` before ``round_`` is played, as the standings count them
+    (a round without game or bye scores nothing): what a pairing sheet shows beside each
+    name, as Swiss-Manager's and Sharly Chess's do. Nobody has a point before round 1."""
+    if round_.number <= 1:
+        return {}
+    standings = event_standings(round_.event, until=round_.number - 1)
+    return {line.player.pk: line.points for line in standings.lines}
 
 
 def _games(round_: Round) -> list[Game]:
@@ -65,19 +78,36 @@ def _byes(round_: Round) -> list[Bye]:
     )
 
 
-def _seats(games: list[Game], byes: list[Bye], numbers: dict[int, tuple]) -> list[Seat]:
+def _seats(
+    games: list[Game], byes: list[Bye], numbers: dict[int, tuple], scores: dict[int, Decimal]
+) -> list[Seat]:
+    def number(pk: int) -> int | None:
+        return numbers.get(pk, (None,))[0]
+
+    def score(pk: int) -> Decimal:
+        return scores.get(pk, Decimal(0))
+
     seats = []
     for game in games:
         seats.append(
-            Seat(game.white, numbers.get(game.white_id, (None,))[0], game.board, True, game.black)
-        )
+            Seat(
+                game.white, number(game.white_id), game.board, True, game.black,
+                points=score(game.white_id),
+            )
+        )  # fmt: skip
         seats.append(
-            Seat(game.black, numbers.get(game.black_id, (None,))[0], game.board, False, game.white)
-        )
+            Seat(
+                game.black, number(game.black_id), game.board, False, game.white,
+                points=score(game.black_id),
+            )
+        )  # fmt: skip
     for bye in byes:
         seats.append(
-            Seat(bye.player, numbers.get(bye.player_id, (None,))[0], None, False, None, bye)
-        )
+            Seat(
+                bye.player, number(bye.player_id), None, False, None, bye,
+                points=score(bye.player_id),
+            )
+        )  # fmt: skip
     return sorted(seats, key=lambda s: (s.player.last_name.lower(), s.player.first_name.lower()))
 
 
@@ -85,11 +115,13 @@ def _seats(games: list[Game], byes: list[Bye], numbers: dict[int, tuple]) -> lis
 @require_GET
 def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """A round's pairings on paper: by board (``?ordre=plateau``, the default) or
-    alphabetical with the table numbers (``?ordre=alpha``)."""
+    alphabetical with the table numbers (``?ordre=alpha``), each player with their points
+    before the round."""
     round_ = get_round_for_secretary(request, pk)
     alphabetical = request.GET.get("ordre") == "alpha"
     games, byes = _games(round_), _byes(round_)
     numbers = _numbers(round_.event)
+    scores = _scores_before(round_)
     context = {
         "round": round_,
         "event": round_.event,
@@ -97,12 +129,12 @@ def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "boards": [
             (
                 game,
-                numbers.get(game.white_id, (None, None)),
-                numbers.get(game.black_id, (None, None)),
+                (*numbers.get(game.white_id, (None, None)), scores.get(game.white_id, 0)),
+                (*numbers.get(game.black_id, (None, None)), scores.get(game.black_id, 0)),
             )
             for game in games
         ],
-        "seats": _seats(games, byes, numbers) if alphabetical else [],
+        "seats": _seats(games, byes, numbers, scores) if alphabetical else [],
         "byes": byes,
     }
     return render(request, "desk/print/pairings.html", context)
@@ -125,24 +157,31 @@ def sheets(request: HttpRequest, pk: int) -> HttpResponse:
 def wall(request: HttpRequest, pk: int) -> HttpResponse:
     """Full screen for the projector: the current round's pairings (the last round
     paired, with a game or a bye) and the standings, refreshed every
-    ``WALL_REFRESH_SECONDS``. The standings' own reading gives both: four queries."""
+    ``WALL_REFRESH_SECONDS``. The standings' own reading gives both: four queries.
+
+    Every line is sent: the page fits the screen it is shown on (1024×768 to 1920×1080)
+    and static/desk/wall.js shows each table a screenful at a time, turning the pages every
+    ``WALL_PAGE_SECONDS``, so that every board and every player comes up in turn."""
     event = get_event_for_secretary(request, pk)
     standings = event_standings(event)
     paired = [g.round.number for g in standings.games] + [b.round.number for b in standings.byes]
     current = max(paired, default=None)
     numbers = {p.player_id: p.number for p in standings.participants}
     games = [g for g in standings.games if g.round.number == current]
+    rounds = [g.round for g in games] + [b.round for b in standings.byes]
+    round_ = next((r for r in rounds if r.number == current), None)
     context = {
         "event": event,
         "current": current,
+        "round": round_,
         "boards": [(g, numbers.get(g.white_id), numbers.get(g.black_id)) for g in games],
         "byes": sorted(
             (b for b in standings.byes if b.round.number == current),
             key=lambda b: (b.player.last_name, b.player.first_name),
         ),
         "standings": standings,
-        "lines": standings.lines[:WALL_STANDINGS_LINES],
-        "more": max(0, len(standings.lines) - WALL_STANDINGS_LINES),
+        "lines": standings.lines,
         "refresh": WALL_REFRESH_SECONDS,
+        "page_seconds": WALL_PAGE_SECONDS,
     }
     return render(request, "desk/print/wall.html", context)

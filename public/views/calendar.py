@@ -74,6 +74,13 @@ def calendar(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "month": first,
         "weeks": [[(day, by_day.get(day, [])) for day in week] for week in weeks],
+        # the same meetings as a list, for a screen too narrow for seven columns
+        "agenda": [
+            (day, by_day[day])
+            for week in weeks
+            for day in week
+            if day.month == first.month and day in by_day
+        ],
         "today": today,
         "previous": previous.strftime("%Y-%m") if previous else "",
         "following": following.strftime("%Y-%m") if following else "",

@@ -6,6 +6,7 @@ change)."""
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 from pathlib import Path
 from typing import Any, cast
@@ -15,7 +16,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Article, Event, Game, Member, Round
@@ -93,6 +94,25 @@ def _pages(role: str) -> list[str]:
             urls.append(reverse(name, args=args.get(name, [])))
         except NoReverseMatch:
             urls.append(reverse(name, args=[event.pk]))
+    if role == "secretary":
+        urls += _desk_in_play()
+    return urls
+
+
+def _desk_in_play() -> list[str]:
+    """The desk as an evening uses it, which the closed championship above does not show:
+    the page of every event not closed with participants (registration, the withdrawal
+    controls, pairing), the results of its rounds with games, and the desk page of every
+    interclub match with its line-ups."""
+    urls = []
+    events = Event.objects.exclude(status=Event.Status.CLOSED).filter(participants__isnull=False)
+    for event in events.distinct().order_by("start", "pk"):
+        urls.append(reverse("desk:event", args=[event.pk]))
+        played = event.rounds.filter(games__isnull=False).distinct().order_by("number")
+        urls += [reverse("desk:results", args=[round_.pk]) for round_ in played]
+    matches = TeamMatch.objects.filter(lineup__isnull=False).distinct().order_by("pk")
+    urls += [reverse("interclub:desk_match", args=[match.pk]) for match in matches]
+    assert len(urls) >= 3, urls
     return urls
 
 
@@ -162,3 +182,79 @@ def test_the_main_pages_fit_a_phone_and_are_photographed(
             grid = page.locator("#month-grid").bounding_box()
             assert grid is not None and grid["x"] + grid["width"] <= width
     assert not too_wide, too_wide
+
+
+def test_the_desk_of_an_event_in_play_fits_a_phone_and_is_photographed(
+    live_server: LiveServer, page: Page
+) -> None:
+    """An open event's desk page with its participants (the withdrawal column: its
+    heading, each box's visible label) at 390 and 1280 px: no wider than the screen."""
+    passwords = _demo()
+    sign_in(page, live_server.url, "secretaire", passwords["secretaire"])
+    event = (
+        Event.objects.exclude(status=Event.Status.CLOSED)
+        .filter(participants__isnull=False)
+        .order_by("start", "pk")
+        .first()
+    )
+    assert event is not None
+    SCREENSHOTS.mkdir(exist_ok=True)
+    too_wide = {}
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.goto(f"{live_server.url}{reverse('desk:event', args=[event.pk])}")
+        participants = page.locator("#participants")
+        expect(participants.locator("thead th").last).to_have_text("Retrait")
+        first = participants.locator("tbody tr").first
+        expect(first.locator("label", has_text="après la ronde")).to_be_visible()
+        expect(first.get_by_label("après la ronde")).to_have_value(re.compile(r"^\d+$"))
+        scroll_width = page.evaluate("document.documentElement.scrollWidth")
+        if scroll_width > width:
+            too_wide[width] = scroll_width
+        page.screenshot(path=SCREENSHOTS / f"desk-event-open-{width}.png", full_page=True)
+    assert not too_wide, too_wide
+
+
+WIDER_THAN_THE_SCREEN = """() => [...document.querySelectorAll("body *")]
+  .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1
+    && !e.closest(".table-responsive"))
+  .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+  .slice(0, 5)"""
+
+
+def test_a_closed_events_desk_and_a_pairing_sheet_fit_a_phone(
+    live_server: LiveServer, page: Page
+) -> None:
+    """At 390 px the closed event's status badge (404 px wide) and the printed pairing
+    sheet (604 px) were wider than the phone: tables scroll in their own box, the
+    rest wraps."""
+    passwords = _demo()
+    sign_in(page, live_server.url, "secretaire", passwords["secretaire"])
+    closed = Event.objects.filter(
+        status=Event.Status.CLOSED, rounds__number=2, rounds__games__isnull=False
+    )
+    event = closed.distinct().order_by("-start").first()
+    assert event is not None
+    second = event.rounds.get(number=2)
+    pages = {
+        "desk-event-closed": reverse("desk:event", args=[event.pk]),
+        "pairings-sheet": reverse("desk:pairings_sheet", args=[second.pk]),
+        "pairings-sheet-alpha": reverse("desk:pairings_sheet", args=[second.pk]) + "?ordre=alpha",
+    }
+    SCREENSHOTS.mkdir(exist_ok=True)
+    too_wide = {}
+    for width in (390, 1280):
+        page.set_viewport_size({"width": width, "height": 844})
+        for name, path in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            page.wait_for_load_state("load")
+            scroll_width = page.evaluate("document.documentElement.scrollWidth")
+            if scroll_width > width:
+                too_wide[f"{name} at {width}"] = (
+                    scroll_width,
+                    page.evaluate(WIDER_THAN_THE_SCREEN),
+                )
+            page.screenshot(path=SCREENSHOTS / f"{name}-{width}.png", full_page=True)
+    assert not too_wide, too_wide
+    # the sheet gives each player's points before the round
+    expect(page.locator("#alphabetical thead")).to_contain_text("Pts")

@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Event
+from tests.browser.axe import serious_violations
 from tests.browser.session import sign_in_as_new_secretary
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,3 +37,12 @@ def test_the_trf_preview_corrects_the_event_before_saving(
     expect(page.locator("h1")).to_contain_text("Open de Wavre 2026")
     event = Event.objects.get()
     assert (event.kind, event.time_control) == ("open", "rapid")
+
+    # the same file again: the preview warns that it is imported already, readably
+    page.goto(f"{live_server.url}/secretariat/trf/importer/")
+    page.set_input_files("input[type=file]", str(BBP))
+    page.locator("form button[type=submit]").last.click()
+    expect(page.locator("#already-imported")).to_be_visible()
+    expect(page.locator("#already-imported")).to_contain_text("Open de Wavre 2026")
+    page.screenshot(path=SCREENSHOTS / "trf-preview-already-1280.png")
+    assert serious_violations(page) == []

@@ -1,6 +1,7 @@
 """Registration: members found as you type, outside players in one form, pairing numbers
 by rating, late entries and withdrawals, the participant list sorted by rating."""
 
+import re
 from typing import TYPE_CHECKING
 
 import pytest
@@ -240,6 +241,28 @@ def test_a_withdrawal_after_a_round_and_taking_it_back(
         .values_list("action", "details__after_round")
     )
     assert actions == [("withdraw", 2), ("reinstate", None)]
+
+
+def test_the_withdrawal_control_has_a_heading_and_a_visible_label(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
+    """The number box said "0" under an empty column heading: the column is headed
+    "Withdrawal" and each box is labelled "after round" on the screen (the player's name
+    for screen readers), beside a button axe-core finds readable (the outline-warning
+    yellow on white is 1.6:1; tests/browser/test_accessibility.py walks the page)."""
+    html = secretary_client.get(reverse("desk:event", args=[paired_event.pk])).content.decode()
+    table = html.split('id="participants"', 1)[1].split("</table>", 1)[0]
+    headings = [
+        re.sub(r"<[^>]+>|\s+", " ", cell).strip()
+        for cell in re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)
+    ]
+    assert headings[-1] == "Withdrawal"
+    entry = paired_event.participants.get(number=6)
+    label = re.search(rf'<label class="([^"]*)" for="after-{entry.pk}">(.*?)</label>', table, re.S)
+    assert label is not None and "visually-hidden" not in label.group(1)
+    assert re.sub(r"<[^>]+>", "", label.group(2)) == f"after round ({entry.player.name})"
+    assert "btn-outline-warning" not in table
+    assert table.count("btn-outline-danger") == paired_event.participants.count()
 
 
 def test_a_withdrawal_needs_a_round(

@@ -2,6 +2,7 @@
 nights), in the grid and in the iCalendar feed read by the ``icalendar`` parser; closed
 events leave "upcoming" for the latest results and the archive; odd months answer."""
 
+import re
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, cast
@@ -143,3 +144,38 @@ def test_a_members_games_give_each_rounds_date(client: Client, demo_club: None) 
     for game in played:
         assert date_format(timezone.localdate(game.round.starts_at), "j F Y") in html
     assert len({g.round.starts_at for g in played}) == len(played)
+
+
+def test_the_months_agenda_lists_its_meeting_days_with_full_titles_and_links(
+    client: Client, championship: Event
+) -> None:
+    """The list a phone shows (static/club/site.css hides the grid below 768 px): the
+    championship's March nights, Fridays 5 and 19 (2 April is in the grid's last week,
+    not in March), and a Sunday's interclub with its whole title."""
+    sunday = datetime(2027, 3, 14, 14, tzinfo=BRUSSELS)
+    title = "Interclubs nationaux, ronde 7 : Échiquier namurois – Cercle royal de Liège"
+    interclub = EventFactory(title=title, start=sunday, end=sunday + timedelta(hours=5))
+    response = client.get(reverse("calendar"), {"mois": "2027-03"})
+    html = response.content.decode()
+    agenda = html.split('id="month-agenda"', 1)[1].split("</section>", 1)[0]
+    days = re.findall(r'<time datetime="([\d-]+)">([^<]+)</time>', agenda)
+    assert days == [
+        ("2027-03-05", "vendredi 5 mars"),
+        ("2027-03-14", "dimanche 14 mars"),
+        ("2027-03-19", "vendredi 19 mars"),
+    ]
+    links = re.findall(r'<a class="event-chip[^"]*" href="([^"]+)">([^<]+)</a>', agenda)
+    assert links == [
+        (championship.get_absolute_url(), "Championnat de printemps"),
+        (interclub.get_absolute_url(), title),
+        (championship.get_absolute_url(), "Championnat de printemps"),
+    ]
+    # the grid keeps the same links for wide screens
+    grid = html.split('id="month-grid"', 1)[1].split("</table>", 1)[0]
+    assert grid.count(f'href="{interclub.get_absolute_url()}"') == 1
+
+
+def test_a_month_without_meetings_says_so_in_the_agenda(client: Client) -> None:
+    html = client.get(reverse("calendar"), {"mois": "2027-08"}).content.decode()
+    agenda = html.split('id="month-agenda"', 1)[1].split("</section>", 1)[0]
+    assert "Aucun rendez-vous ce mois-ci." in agenda and "<time" not in agenda
