@@ -7,6 +7,10 @@ class ClubConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from club.lib.account_language import signed_in
         from club.lib.page_cache import watch_writes
 
         connection_created.connect(watch_writes, dispatch_uid="club.lib.page_cache.watch_writes")
+        user_logged_in.connect(signed_in, dispatch_uid="club.lib.account_language.signed_in")

@@ -1,8 +1,10 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 
 from club import views, views_calendar, views_site
+from club.lib.account_language import AccountLanguagePasswordResetForm
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/ratings/", include("ratings.urls_api")),
@@ -38,6 +40,11 @@ urlpatterns += i18n_patterns(
         "mon-espace/calendrier/",
         views_site.renew_calendar_token,
         name="renew_calendar_token",
+    ),
+    path(
+        "comptes/password_reset/",
+        auth_views.PasswordResetView.as_view(form_class=AccountLanguagePasswordResetForm),
+        name="password_reset",
     ),
     path("comptes/", include("django.contrib.auth.urls")),
     path("secretariat/", include("club.desk.urls")),

@@ -162,7 +162,7 @@ def shown_label(kind: str, label: str, system: str, day: date) -> str:
     if kind == RatingBatch.Kind.OFFICIAL:
         return gettext("%(system)s: official list of %(day)s") % {
             "system": system,
-            "day": date_format(day, "j F Y"),
+            "day": date_format(day, "DATE_FORMAT"),
         }
     if kind == RatingBatch.Kind.ADJUSTMENT and label in _PUBLISHED_ADJUSTMENTS:
         return gettext(label)

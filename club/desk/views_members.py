@@ -12,7 +12,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -29,6 +29,7 @@ from club.desk.member_forms import (
     RoleForm,
 )
 from club.desk.services import DeskError
+from club.lib import account_language
 from club.models import Member
 
 TABLE_ATTRS = {"class": "table table-sm table-striped table-hover bg-white align-middle"}
@@ -133,9 +134,13 @@ def member_account(request: HttpRequest, pk: int) -> HttpResponse:
             # the account exists only if its invitation left: a mail server down undoes it
             with transaction.atomic():
                 account = services.create_account(member, request.user)
-                link = services.set_password_link(account, request.build_absolute_uri)
+                # written in the account's language: the desk's, kept as the account's
+                language = account_language.for_account(account)
+                account_language.remember(account, language)
                 try:
-                    services.send_invitation(account, link)
+                    with translation.override(language):
+                        link = services.set_password_link(account, request.build_absolute_uri)
+                        services.send_invitation(account, link)
                 except (OSError, smtplib.SMTPException) as error:
                     raise DeskError(
                         _("The invitation could not be sent (%(error)s): try again later.")
