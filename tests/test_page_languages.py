@@ -60,9 +60,15 @@ class _Text(HTMLParser):
 def _texts(content: str, content_type: str) -> list[str]:
     """A page's texts, each with its spaces collapsed."""
     if content_type.startswith("text/calendar"):
-        unfolded = content.replace("\r\n ", "").replace("\\n", "\n")
-        texts = [line.partition(":")[2] for line in unfolded.splitlines()]
-        texts = [t.replace("\\,", ",").replace("\\;", ";") for t in texts]
+        # each line a property: its value after the first colon, in which "\\n" parts
+        # the description's lines ("Ronde 2: 17 oktober 20:00")
+        unfolded = content.replace("\r\n ", "")
+        values = [line.partition(":")[2] for line in unfolded.splitlines()]
+        texts = [
+            part.replace("\\,", ",").replace("\\;", ";")
+            for value in values
+            for part in value.split("\\n")
+        ]
     else:
         parser = _Text()
         parser.feed(content)
@@ -193,3 +199,7 @@ def test_it_finds_strings_left_in_english_or_in_french(demo: Site) -> None:
     assert "'Calendrier' in French" in _problems(english, french, french, "nl")
     assert "Kalender" in dutch
     assert _problems(english, french, dutch, "nl") == []
+    # the iCalendar feed is read line by line of each description: "Ronde 2: ..." too
+    feed = _read(Client(), "calendar_feed", demo, "nl")
+    assert feed is not None
+    assert len([t for t in feed if re.fullmatch(r"Ronde \d+: \d+ [a-z]+ \d\d:\d\d", t)]) > 1
