@@ -2,7 +2,8 @@
 
 Development needs none of them: SQLite in the project folder, DEBUG on. Production sets
 ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` (PostgreSQL) and the
-mail server (``EMAIL_URL``, club/lib/email_config.py).
+mail server (``EMAIL_URL``, club/lib/email_config.py). A club may choose its languages
+(``SITE_LANGUAGES``, e.g. "fr,nl"; ``LANGUAGE_CODE``, the default one: docs/languages.md).
 """
 
 import os
