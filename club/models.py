@@ -752,3 +752,26 @@ class Article(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("article", args=[self.slug])
+
+
+class AccountLanguage(models.Model):
+    """The language an account last chose on the site (the language switch in the page's
+    header): its pages after signing in, and the e-mails sent to it, are in that language
+    (club/account_language.py)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="site_language",
+        verbose_name=_("login account"),
+    )
+    # no choices: the site's languages are a setting (SITE_LANGUAGES), not a schema
+    language = models.CharField(_("language"), max_length=7)
+
+    class Meta:
+        verbose_name = _("account language")
+        verbose_name_plural = _("account languages")
+
+    def __str__(self) -> str:
+        return self.language

@@ -2,7 +2,8 @@
 
 Development needs none of them: SQLite in the project folder, DEBUG on. Production sets
 ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` (PostgreSQL) and the
-mail server (``EMAIL_URL``, lib/email_config.py).
+mail server (``EMAIL_URL``, lib/email_config.py). A club may choose its languages
+(``SITE_LANGUAGES``, e.g. "fr,nl"; ``LANGUAGE_CODE``, the default one: docs/languages.md).
 """
 
 import os
@@ -88,6 +89,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "club.account_language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "lib.inputs.RequestInputMiddleware",
     "lib.private_pages.PrivatePagesMiddleware",
@@ -183,9 +185,33 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "fr"
-LANGUAGES = [("fr", _("French")), ("en", _("English"))]
+# The languages the site has catalogues for, in the order of the language switch; each
+# name is shown in its own language (locale/*/LC_MESSAGES give "Nederlands" for "Dutch").
+KNOWN_LANGUAGES = {"fr": _("French"), "nl": _("Dutch"), "de": _("German"), "en": _("English")}
+
+
+def site_languages(codes: list[str], default: str) -> list[tuple[str, object]]:
+    """The site's languages from ``SITE_LANGUAGES`` (e.g. "fr,nl"): known ones only, each
+    once, the default language (``LANGUAGE_CODE``) among them."""
+    unknown = [code for code in codes if code not in KNOWN_LANGUAGES]
+    if unknown or not codes:
+        raise ImproperlyConfigured(
+            f"SITE_LANGUAGES must list languages among {', '.join(KNOWN_LANGUAGES)}, "
+            f"not {','.join(codes) or 'nothing'}"
+        )
+    if len(set(codes)) != len(codes):
+        raise ImproperlyConfigured(f"SITE_LANGUAGES lists a language twice: {','.join(codes)}")
+    if default not in codes:
+        raise ImproperlyConfigured(
+            f"LANGUAGE_CODE {default!r} must be one of SITE_LANGUAGES ({','.join(codes)})"
+        )
+    return [(code, KNOWN_LANGUAGES[code]) for code in codes]
+
+
+LANGUAGE_CODE = os.getenv("LANGUAGE_CODE", "fr").strip()
+LANGUAGES = site_languages(envlist("SITE_LANGUAGES", ",".join(KNOWN_LANGUAGES)), LANGUAGE_CODE)
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["club.formats"]  # the dates each language writes its own way
 TIME_ZONE = os.getenv("TIME_ZONE", "Europe/Brussels")
 USE_I18N = True
 USE_TZ = True

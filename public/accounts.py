@@ -17,13 +17,15 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseRedirect
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django_tasks import task
 
+from club.account_language import AccountLanguagePasswordResetForm
 from lib.inputs import BoundedInputs
 from lib.rate_limits import client_of, one_more
 
@@ -45,7 +47,9 @@ class LoginForm(BoundedInputs, AuthenticationForm):
     attempt holds 255 (a server error on PostgreSQL)."""
 
 
-class ResetForm(BoundedInputs, PasswordResetForm):
+class ResetForm(BoundedInputs, AccountLanguagePasswordResetForm):
+    """The address asked for; the message in each account's language."""
+
     def get_users(self, email: str) -> Iterator[Any]:
         """The active accounts of this address, with a password or not yet."""
         found = User.objects.filter(email__iexact=email, is_active=True)
@@ -53,10 +57,15 @@ class ResetForm(BoundedInputs, PasswordResetForm):
 
 
 @task()
-def send_password_reset(email: str, domain: str, use_https: bool) -> None:
+def send_password_reset(email: str, domain: str, use_https: bool, language: str = "") -> None:
     """The e-mail with a link to choose a password, to each active account of ``email``
-    (none if it has none)."""
+    (none if it has none), in the account's language, else the page's (``language``)."""
     form = ResetForm({"email": email})
+    with translation.override(language or settings.LANGUAGE_CODE):
+        _save(form, domain, use_https)
+
+
+def _save(form: ResetForm, domain: str, use_https: bool) -> None:
     if form.is_valid():
         form.save(
             domain_override=domain,
@@ -81,6 +90,7 @@ class PasswordResetView(auth_views.PasswordResetView):
                 email,
                 self.request.get_host(),
                 self.request.is_secure(),
+                translation.get_language(),
             )
             transaction.on_commit(queue)
         return HttpResponseRedirect(self.get_success_url())

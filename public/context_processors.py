@@ -3,7 +3,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.urls import translate_url
 from django.utils.functional import SimpleLazyObject
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_info
 
 from club.roles import is_secretary
 
@@ -20,19 +20,27 @@ def site(request: HttpRequest) -> dict[str, object]:
 
 
 def _languages(request: HttpRequest) -> list[dict[str, object]]:
-    """The current page in each language: French pages have no prefix, English ones start
-    with /en/ (finding it resolves the path, then reverses it in the other language)."""
+    """The current page in each of the site's languages (``SITE_LANGUAGES``): pages in the
+    default language have no prefix, the others start with theirs (/nl/, /de/, /en/;
+    finding it resolves the path, then reverses it in the other language)."""
     current = get_language()
     query = f"?{request.GET.urlencode()}" if request.GET else ""
     return [
         {
             "code": code,
-            "name": name,
+            "name": _own_name(code),
             "url": translate_url(request.path, code) + query,
             "active": code == current,
         }
-        for code, name in settings.LANGUAGES
+        for code, _name in settings.LANGUAGES
     ]
+
+
+def _own_name(code: str) -> str:
+    """A language's name in that language ("Nederlands", "Deutsch"), as the switch shows
+    it whatever the page's language."""
+    name = str(get_language_info(code)["name_local"])
+    return name[:1].upper() + name[1:]
 
 
 def _desk_menu(request: HttpRequest) -> bool:

@@ -102,6 +102,15 @@ def whole(value: float | None) -> str:
     return "–" if value is None else str(floor(value + 0.5))
 
 
+def _day_pattern(pattern: str) -> str | None:
+    """A language's DATE_FORMAT made of day (j), month (F) and year (Y) only, as a
+    ``str.format`` pattern ("j. F Y" -> "{0}. {1} {2}"); None for any other format."""
+    fields = {"j": "{0}", "F": "{1}", "Y": "{2}"}
+    if any(c.isalpha() and c not in fields for c in pattern) or "\\" in pattern:
+        return None
+    return "".join(fields.get(c, c.replace("{", "{{").replace("}", "}}")) for c in pattern)
+
+
 _SLOT = 2_147_483_647  # an id no row has: where a page's addresses take each row's id
 
 
@@ -117,10 +126,14 @@ class Writer:
         )
         self.months = {number: str(name) for number, name in MONTHS.items()}
         self.separator = str(get_format("DECIMAL_SEPARATOR"))
+        self.day_pattern = _day_pattern(str(get_format("DATE_FORMAT")))
 
     def day(self, day: date) -> str:
-        """As the ``date:"j F Y"`` filter writes it: 7 mars 2026."""
-        return f"{day.day} {self.months[day.month]} {day.year}"
+        """As the ``date:"DATE_FORMAT"`` filter writes it in the page's language: 7 mars
+        2026, 7. März 2026."""
+        if self.day_pattern is None:
+            return date_format(day, "DATE_FORMAT")
+        return self.day_pattern.format(day.day, self.months[day.month], day.year)
 
     def score(self, score: Decimal) -> str:
         """As ``floatformat:"-1"`` writes a half-point score: 3, 2,5."""
@@ -162,7 +175,7 @@ def shown_label(kind: str, label: str, system: str, day: date) -> str:
     if kind == RatingBatch.Kind.OFFICIAL:
         return gettext("%(system)s: official list of %(day)s") % {
             "system": system,
-            "day": date_format(day, "j F Y"),
+            "day": date_format(day, "DATE_FORMAT"),
         }
     if kind == RatingBatch.Kind.ADJUSTMENT and label in _PUBLISHED_ADJUSTMENTS:
         return gettext(label)

@@ -1,18 +1,60 @@
-"""Fail when the French catalogue has a missing or fuzzy translation, or when the compiled
-catalogue (.mo, committed) does not match its source (.po)."""
+"""Fail when a catalogue (locale/*/LC_MESSAGES/django.po: French, Dutch, German) has a
+missing or fuzzy translation, lacks an entry the French catalogue has (the one every
+change regenerates), changes a placeholder of its source (python-format ``%(name)s``,
+``%s``; python-brace-format ``{name}``), or when its compiled catalogue (.mo, committed)
+does not match its source (.po). An argument names another project folder to check (the
+tests check copies of the catalogues)."""
 
+import re
 import sys
 from pathlib import Path
 
 import polib
 
 ROOT = Path(__file__).resolve().parent.parent
+REQUIRED = ("fr", "nl", "de")  # English is the source: it needs no catalogue
+REFERENCE = "fr"
+
+PERCENT = re.compile(
+    r"%(?:\([A-Za-z_][A-Za-z_0-9]*\))?[-#0 +]*(?:\d+|\*)?(?:\.\d+)?[diouxXeEfFgGcrsa%]"
+)
+BRACE = re.compile(r"\{\{|\}\}|\{[^{}]*\}")
 
 
-def problems(po_path: Path) -> list[str]:
+def placeholders(text: str, flags: list[str]) -> list[str]:
+    """The placeholders ``text`` fills, as the entry's flags say it is formatted."""
+    found: list[str] = []
+    if "python-format" in flags:
+        found += [p for p in PERCENT.findall(text) if p != "%%"]
+    if "python-brace-format" in flags:
+        found += [p for p in BRACE.findall(text) if p not in ("{{", "}}")]
+    return sorted(found)
+
+
+def placeholder_problems(entry: polib.POEntry) -> list[str]:
+    if entry.msgid_plural:
+        pairs = [(entry.msgid_plural, text) for _n, text in sorted(entry.msgstr_plural.items())]
+    else:
+        pairs = [(entry.msgid, entry.msgstr)]
+    return [
+        f"placeholders {placeholders(text, entry.flags)} instead of "
+        f"{placeholders(source, entry.flags)}: {entry.msgid!r}"
+        for source, text in pairs
+        if text and placeholders(text, entry.flags) != placeholders(source, entry.flags)
+    ]
+
+
+def problems(po_path: Path, reference: set[tuple[str | None, str]]) -> list[str]:
     po = polib.pofile(str(po_path))
     found = [f"untranslated: {e.msgid!r}" for e in po.untranslated_entries()]
     found += [f"fuzzy: {e.msgid!r}" for e in po.fuzzy_entries()]
+    own = {(e.msgctxt, e.msgid) for e in po if not e.obsolete}
+    found += [
+        f"missing (run makemessages -l {po_path.parent.parent.name}): {msgid!r}"
+        for _ctxt, msgid in sorted(reference - own, key=lambda key: key[1])
+    ]
+    for entry in po.translated_entries():
+        found += placeholder_problems(entry)
     mo_path = po_path.with_suffix(".mo")
     if not mo_path.exists():
         return [*found, f"{mo_path} is missing: run manage.py compilemessages"]
@@ -25,13 +67,25 @@ def problems(po_path: Path) -> list[str]:
     return found
 
 
-def main() -> int:
-    failures = []
-    for po_path in sorted(ROOT.glob("locale/*/LC_MESSAGES/django.po")):
-        failures += [f"{po_path.relative_to(ROOT)}: {p}" for p in problems(po_path)]
+def catalogue(root: Path, code: str) -> Path:
+    return root / "locale" / code / "LC_MESSAGES" / "django.po"
+
+
+def main(root: Path = ROOT) -> int:
+    failures = [
+        f"locale/{code}: no catalogue (run makemessages -l {code})"
+        for code in REQUIRED
+        if not catalogue(root, code).exists()
+    ]
+    reference: set[tuple[str | None, str]] = set()
+    if catalogue(root, REFERENCE).exists():
+        po = polib.pofile(str(catalogue(root, REFERENCE)))
+        reference = {(e.msgctxt, e.msgid) for e in po if not e.obsolete}
+    for po_path in sorted(root.glob("locale/*/LC_MESSAGES/django.po")):
+        failures += [f"{po_path.relative_to(root)}: {p}" for p in problems(po_path, reference)]
     print("\n".join(failures) or "translations complete")
     return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT))

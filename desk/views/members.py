@@ -10,13 +10,14 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import Column, Table
 
+from club import account_language
 from club.models import Member
 from desk.access import administrator_required, get_member_for_secretary, secretary_required
 from desk.forms.members import (
@@ -145,8 +146,12 @@ def _link_or_invite(request: HttpRequest, member: Member) -> str:
             account = services.renew_invitation(member, request.user)
         else:
             account = services.create_account(member, request.user)
-        link = services.set_password_link(account, request.build_absolute_uri)
-        services.send_invitation(account, link)
+        # written in the account's language: the desk's, kept as the account's
+        language = account_language.for_account(account)
+        account_language.remember(account, language)
+        with translation.override(language):
+            link = services.set_password_link(account, request.build_absolute_uri)
+            services.send_invitation(account, link)
     return _("An invitation was sent to %(email)s: its link sets the password.") % {
         "email": account.email
     }

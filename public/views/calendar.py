@@ -126,7 +126,7 @@ def round_times(event: Event) -> str:
     have their own)."""
     return "\n".join(
         _("Round %(n)s: %(when)s")
-        % {"n": r.number, "when": date_format(timezone.localtime(r.starts_at), "j F H:i")}
+        % {"n": r.number, "when": date_format(timezone.localtime(r.starts_at), "DAY_TIME_FORMAT")}
         for r in event.rounds.all()
         if r.starts_at
     )

@@ -80,6 +80,7 @@ class Params:
     adjustment_below: float = param(
         1200,
         "Adjustment under",
+        # xgettext:no-python-format
         N_("Seed 004: under 1200, 50 % of the difference is added (800 → 1000)."),
         unit=N_("Elo"),
         min=0,

@@ -1,5 +1,5 @@
 """The member page's history rows are written out in Python, once a page: each figure must
-read as Django's template filters write it, in French and in English."""
+read as Django's template filters write it, in each language (German "7. März")."""
 
 from datetime import date
 from decimal import Decimal
@@ -12,13 +12,13 @@ from django.utils import translation
 from ratings.history import Writer, whole
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("language", ["fr", "nl", "de", "en"])
 def test_it_writes_days_and_scores_as_the_template_filters_do(language: str) -> None:
     with translation.override(language):
         write = Writer(member=1)
         for month in range(1, 13):
             day = date(2025, month, 7)
-            assert write.day(day) == date_filter(day, "j F Y")
+            assert write.day(day) == date_filter(day, "DATE_FORMAT")
         for score in ("0.0", "0.5", "3.0", "2.5", "10.5"):
             assert write.score(Decimal(score)) == floatformat(Decimal(score), -1)
 
