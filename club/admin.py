@@ -96,9 +96,37 @@ class ByeForm(forms.ModelForm):
         return cleaned
 
 
+class ByeFormSet(forms.BaseInlineFormSet):
+    """A round's byes saved with its games in one page: a bye's player is refused when the
+    same post gives them a game in that round (each form alone checks the database only)."""
+
+    def clean(self) -> None:
+        super().clean()
+        posted = self.data
+        boards = int(posted.get("games-TOTAL_FORMS", "0") or 0) if posted else 0
+        playing = {
+            posted.get(f"games-{n}-{colour}", "")
+            for n in range(min(boards, 1000))
+            if not posted.get(f"games-{n}-DELETE")
+            for colour in ("white", "black")
+        } - {""}
+        for form in self.forms:
+            player = form.cleaned_data.get("player") if form.cleaned_data else None
+            if (
+                player is not None
+                and not form.cleaned_data.get("DELETE")
+                and (str(player.pk) in playing)
+            ):
+                form.add_error(
+                    "player",
+                    _("This player has a game in this round: a bye and a game cannot both be."),
+                )
+
+
 class ByeInline(InlineFollowsEventState, admin.TabularInline):
     model = Bye
     form = ByeForm
+    formset = ByeFormSet
     extra = 0
     autocomplete_fields = ["player"]
     fields = ["player", "kind", "points"]

@@ -107,3 +107,37 @@ def test_a_bye_and_a_game_for_one_player_in_one_round_are_refused_in_the_admin(
     assert response.status_code == 200
     assert "A player of this game has a bye in this round" in response.content.decode()
     assert Game.objects.count() == 1 and Bye.objects.count() == 1
+
+
+def test_a_new_game_and_a_new_bye_of_one_player_saved_together_are_refused(
+    admin_client: Client, english: None
+) -> None:
+    """Both rows new in one save of the round's page: each form alone finds nothing in the
+    database, so the byes' formset reads the games posted with it; a form error, no 500."""
+    event, game = _event_with_a_game(Event.Status.ONGOING)
+    round_ = game.round
+    white, black = PlayerFactory(), PlayerFactory()
+    data = {
+        "event": event.pk,
+        "number": 1,
+        "games-TOTAL_FORMS": 2,
+        "games-INITIAL_FORMS": 1,
+        "games-0-id": game.pk,
+        "games-0-round": round_.pk,
+        "games-0-board": 1,
+        "games-0-white": game.white_id,
+        "games-0-black": game.black_id,
+        "games-1-round": round_.pk,
+        "games-1-board": 2,
+        "games-1-white": white.pk,
+        "games-1-black": black.pk,
+        "byes-TOTAL_FORMS": 1,
+        "byes-INITIAL_FORMS": 0,
+        "byes-0-player": black.pk,
+        "byes-0-kind": Bye.Kind.HALF_POINT,
+        "byes-0-round": round_.pk,
+    }
+    response = admin_client.post(reverse("admin:club_round_change", args=[round_.pk]), data)
+    assert response.status_code == 200
+    assert "This player has a game in this round" in response.content.decode()
+    assert Game.objects.count() == 1 and Bye.objects.count() == 0
