@@ -35,6 +35,7 @@ NOT_PAGES = {
     "desk:frbe_report",
     "event_pgn",
     "member_pgn",
+    "health",
     "logout", "password_reset_confirm", "ratings_api:calculate", "my_space",
     "member_calculation",
 }  # fmt: skip

@@ -36,6 +36,9 @@ def _create_the_event(page: Page, url: str) -> Event:
     page.select_option("#id_system", "round_robin")
     page.select_option("#id_tiebreaks_0", "sonneborn_berger")
     page.select_option("#id_tiebreaks_1", "wins")
+    # the round robin's preset offers four: the last two left empty
+    page.select_option("#id_tiebreaks_2", "")
+    page.select_option("#id_tiebreaks_3", "")
     page.fill("#id_rounds", "5")
     page.fill("#id_interval_days", "7")
     page.screenshot(path=SCREENSHOTS / "event-form.png", full_page=True)
