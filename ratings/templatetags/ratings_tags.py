@@ -6,7 +6,7 @@ from typing import Any
 from django import template
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.formats import number_format
+from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext
 
 from club.models import Event, Game
@@ -50,6 +50,15 @@ def event_rating_changes(event: Event) -> dict[str, Any]:
     return {"sections": sections}
 
 
+class _InPageFormat(float):
+    """A number of a note, written with the page language's decimal separator whatever
+    the format its template gives it (``{score:g}``, ``{k:.1f}``)."""
+
+    def __format__(self, spec: str) -> str:
+        separator = str(get_format("DECIMAL_SEPARATOR"))
+        return float.__format__(self, spec).replace(".", separator)
+
+
 @register.filter
 def note_text(note: Any) -> str:
     """A note of the breakdown in the page's language: its template is translated (the
@@ -59,7 +68,7 @@ def note_text(note: Any) -> str:
     if not isinstance(note, dict):  # a Note of the rules
         note = {"template": note.template, "params": dict(note.params)}
     params = {
-        key: (round(value, 2) if isinstance(value, float) else value)
+        key: (_InPageFormat(round(value, 2)) if isinstance(value, float) else value)
         for key, value in note.get("params", {}).items()
     }
     try:
