@@ -1,11 +1,15 @@
 """The secretary's evening in Chromium: create a six-player round robin, register the
 players as you type, pair every round, enter every result with the keyboard (with a
 board someone else saved meanwhile and a mistyped code on the way), see the standings
-and the crosstable, close the event and see the rating changes."""
+and the crosstable, close the event and see the rating changes. In French, and again in
+Dutch (issue #29): every label and message the walk reads comes from the catalogue of
+the language it runs in."""
 
 from pathlib import Path
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -22,11 +26,12 @@ NAMES = ["Dubois", "Lambert", "Peeters", "Janssens", "Maes", "Jacobs"]
 KEYS = ["1", "=", "0"]
 
 
-def _log_in(page: Page, url: str) -> None:
-    sign_in_as_new_secretary(page, url)
+def _said(language: str, text: str, **values: str) -> str:
+    with translation.override(language):
+        return gettext(text) % values if values else gettext(text)
 
 
-def _create_the_event(page: Page, url: str) -> Event:
+def _create_the_event(page: Page, url: str, language: str) -> Event:
     page.goto(f"{url}/secretariat/")
     page.locator("#new-event").click()
     page.fill("#id_title", "Championnat de printemps")
@@ -41,8 +46,8 @@ def _create_the_event(page: Page, url: str) -> Event:
     page.select_option("#id_tiebreaks_3", "")
     page.fill("#id_rounds", "5")
     page.fill("#id_interval_days", "7")
-    page.screenshot(path=SCREENSHOTS / "event-form.png", full_page=True)
-    page.get_by_role("button", name="Enregistrer").click()
+    page.screenshot(path=SCREENSHOTS / f"event-form-{language}.png", full_page=True)
+    page.get_by_role("button", name=_said(language, "Save")).click()
     expect(page.locator("h1")).to_contain_text("Championnat de printemps")
     expect(page.locator("#rounds li")).to_have_count(5)
     return Event.objects.get(title="Championnat de printemps")
@@ -68,7 +73,8 @@ def _results_page(page: Page, url: str, event: Event, number: int) -> None:
     expect(page.locator(".result-input").first).to_be_focused()
 
 
-def test_the_secretarys_evening(live_server: LiveServer, page: Page) -> None:
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_the_secretarys_evening(live_server: LiveServer, page: Page, language: str) -> None:
     for n, name in enumerate(NAMES):
         MemberFactory(
             player__last_name=name,
@@ -76,23 +82,24 @@ def test_the_secretarys_evening(live_server: LiveServer, page: Page) -> None:
             player__national_rating=1900 - 80 * n,
         )
     SCREENSHOTS.mkdir(exist_ok=True)
-    _log_in(page, live_server.url)
-    event = _create_the_event(page, live_server.url)
+    url = live_server.url if language == "fr" else f"{live_server.url}/{language}"
+    sign_in_as_new_secretary(page, live_server.url, language=language)
+    event = _create_the_event(page, url, language)
     _register_everyone(page)
     page.locator("#pair-all").click()
     expect(page.locator("#pair-all")).to_have_count(0)
     assert Game.objects.filter(round__event=event).count() == 15
-    page.screenshot(path=SCREENSHOTS / "event-paired.png", full_page=True)
+    page.screenshot(path=SCREENSHOTS / f"event-paired-{language}.png", full_page=True)
 
     for number in range(1, 6):
-        _results_page(page, live_server.url, event, number)
+        _results_page(page, url, event, number)
         for board in range(3):
             page.keyboard.press(KEYS[(number + board) % 3])
         lines = page.locator(".result-line")
         for board in range(3):
             expect(lines.nth(board)).to_have_attribute("data-state", "saved")
         if number == 1:
-            page.screenshot(path=SCREENSHOTS / "results-entry.png", full_page=True)
+            page.screenshot(path=SCREENSHOTS / f"results-entry-{language}.png", full_page=True)
     assert not Game.objects.filter(round__event=event, result=Result.PENDING).exists()
 
     # Someone else corrects board 2 of round 5 meanwhile: typing over it is refused and
@@ -104,9 +111,9 @@ def test_the_secretarys_evening(live_server: LiveServer, page: Page) -> None:
     field.focus()
     page.keyboard.press("0")
     expect(line).to_have_attribute("data-state", "error")
-    expect(line.locator(".state")).to_contain_text("1-0 par forfait")
+    expect(line.locator(".state")).to_contain_text(_said(language, "1-0 by forfeit"))
     expect(field).to_have_value("+")
-    page.screenshot(path=SCREENSHOTS / "results-conflict.png", full_page=True)
+    page.screenshot(path=SCREENSHOTS / f"results-conflict-{language}.png", full_page=True)
     field.focus()
     page.keyboard.press("0")
     expect(line).to_have_attribute("data-state", "saved")
@@ -118,25 +125,26 @@ def test_the_secretarys_evening(live_server: LiveServer, page: Page) -> None:
     expect(line).to_have_attribute("data-state", "unsaved")
     field.press("Enter")
     expect(line).to_have_attribute("data-state", "error")
-    expect(line.locator(".state")).to_contain_text("« x »")
+    refusal = _said(language, "“%(key)s” is not a result: type 1, = (or ½), 0, + or -.", key="x")
+    expect(line.locator(".state")).to_contain_text(refusal)
     game.refresh_from_db()
     assert game.result == Result.BLACK_WINS
 
-    page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/classement/")
+    page.goto(f"{url}/secretariat/evenements/{event.pk}/classement/")
     expect(page.locator("#standings tbody tr")).to_have_count(6)
-    page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/grille/")
+    page.goto(f"{url}/secretariat/evenements/{event.pk}/grille/")
     expect(page.locator("#crosstable tbody tr")).to_have_count(6)
-    page.screenshot(path=SCREENSHOTS / "crosstable.png", full_page=True)
+    page.screenshot(path=SCREENSHOTS / f"crosstable-{language}.png", full_page=True)
 
-    page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/")
+    page.goto(f"{url}/secretariat/evenements/{event.pk}/")
     page.locator("#close-event").click()
     expect(page.locator("#systems-replayed")).to_contain_text("Elo du club")
     page.locator("#confirm-close").click()
-    expect(page.locator("#event-status")).to_have_text("clôturé")
+    expect(page.locator("#event-status")).to_have_text(_said(language, "closed"))
     # the request only queued the replay: the page shows it waiting for the worker
     replays = page.locator("#event-replays")
-    expect(replays).to_contain_text("Les classements sont en cours de recalcul")
-    page.screenshot(path=SCREENSHOTS / "event-closing-queued.png", full_page=True)
+    expect(replays).to_contain_text(_said(language, "The ratings are being recalculated"))
+    page.screenshot(path=SCREENSHOTS / f"event-closing-queued-{language}.png", full_page=True)
     work_queued_tasks()
     # the page polls the replay's progress and reloads itself when it is done
     changes = page.locator(".rating-changes")
@@ -145,4 +153,4 @@ def test_the_secretarys_evening(live_server: LiveServer, page: Page) -> None:
         expect(changes).to_contain_text(name)
     assert RatingChange.objects.filter(batch__event=event).count() == 6
     assert ChangeLog.objects.filter(event=event, action="close").exists()
-    page.screenshot(path=SCREENSHOTS / "event-closed.png", full_page=True)
+    page.screenshot(path=SCREENSHOTS / f"event-closed-{language}.png", full_page=True)
