@@ -173,8 +173,11 @@ def test_two_manual_pairings_of_one_round_at_once_keep_one_and_show_it_to_the_ot
     first, second = _at_once(_post(a, url, posted[0]), _post(b, url, posted[1]))
     assert first[0] == 200 and second[0] == 200, "a server error"
     boards = list(round_.games.order_by("board").values_list("white_id", "black_id"))
-    assert boards == mine, "the first director's pairing is the one kept"
-    assert "The pairings are saved." in first[2]
-    assert second[1] == url
-    assert "Someone else just changed round 1: here it is now." in second[2]
+    # one director's pairing is kept whole, never a mixture: usually the first one's; on a
+    # loaded machine the second's request may reach the event's lock first
+    assert boards in (mine, theirs), "one director's pairing, whole"
+    kept, shown = (first, second) if boards == mine else (second, first)
+    assert "The pairings are saved." in kept[2]
+    assert shown[1] == url
+    assert "Someone else just changed round 1: here it is now." in shown[2]
     assert _both_game_and_bye(swiss, 1) == set()
