@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from club.administrators import check_keeps_an_administrator
 from club.exceptions import DeskError
 from desk.services import members
+from tests.threads import at_once
 
 LAST = "is the last administrator: give another account the administrator"
 
@@ -64,25 +64,6 @@ def _demote(client: Client, account: User) -> Callable[[], tuple[int, str]]:
     return post
 
 
-def _at_once(*jobs: Callable[[], Any]) -> list[Any]:
-    barrier = threading.Barrier(len(jobs))
-    answers: list[Any] = [None] * len(jobs)
-
-    def run(index: int, job: Callable[[], Any]) -> None:
-        barrier.wait()
-        try:
-            answers[index] = job()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return answers
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("trial", range(3))
 def test_two_administrators_demoting_each_other_at_once_leave_one(
@@ -97,7 +78,7 @@ def test_two_administrators_demoting_each_other_at_once_leave_one(
         threading.Event().wait(0.3)  # the lock is held meanwhile
 
     monkeypatch.setattr(members, "check_keeps_an_administrator", slow)
-    answers = _at_once(_demote(_signed_in(first), second), _demote(_signed_in(second), first))
+    answers = at_once(_demote(_signed_in(first), second), _demote(_signed_in(second), first))
     statuses = sorted(status for status, _page in answers)
     assert statuses == [200, 302], "one is saved, the other refused on its form (no 500)"
     refused = next(page for status, page in answers if status == 200)

@@ -1,17 +1,16 @@
 """Two secretaries entering the results of one round at the same moment (PostgreSQL)."""
 
-import threading
 from collections.abc import Callable
 from typing import cast
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from club.models import Game, Result, Round
 from tests.club.factories import EventFactory, PlayerFactory
+from tests.threads import at_once, superuser_client
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
@@ -21,29 +20,6 @@ def _round_of(boards: int) -> Round:
     for board in range(1, boards + 1):
         Game.objects.create(round=round_, board=board, white=PlayerFactory(), black=PlayerFactory())
     return round_
-
-
-def _at_once(*jobs: Callable[[], int]) -> list[int | None]:
-    barrier = threading.Barrier(len(jobs))
-    answers: list[int | None] = [None] * len(jobs)
-
-    def run(index: int, job: Callable[[], int]) -> None:
-        barrier.wait()
-        answers[index] = job()
-        connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return answers
-
-
-def _secretary(name: str) -> Client:
-    client = Client()
-    client.force_login(User.objects.create_superuser(name, password="x"))
-    return client
 
 
 def _save(client: Client, game: Game, key: str) -> Callable[[], int]:
@@ -58,7 +34,10 @@ def test_two_secretaries_on_different_boards_lose_nothing() -> None:
     assert connection.vendor == "postgresql"
     round_ = _round_of(2)
     first, second = round_.games.order_by("board")
-    answers = _at_once(_save(_secretary("a"), first, "1"), _save(_secretary("b"), second, "0"))
+    answers = at_once(
+        _save(superuser_client("a", raise_errors=True), first, "1"),
+        _save(superuser_client("b", raise_errors=True), second, "0"),
+    )
     assert answers == [200, 200]
     assert list(round_.games.order_by("board").values_list("result", flat=True)) == [
         Result.WHITE_WINS,
@@ -69,7 +48,10 @@ def test_two_secretaries_on_different_boards_lose_nothing() -> None:
 def test_two_secretaries_on_the_same_board_see_each_others_conflict() -> None:
     round_ = _round_of(1)
     game = round_.games.get()
-    answers = _at_once(_save(_secretary("a"), game, "1"), _save(_secretary("b"), game, "0"))
+    answers = at_once(
+        _save(superuser_client("a", raise_errors=True), game, "1"),
+        _save(superuser_client("b", raise_errors=True), game, "0"),
+    )
     assert sorted(cast(list[int], answers)) == [200, 409]
     game.refresh_from_db()
     winner = "1" if answers[0] == 200 else "0"

@@ -6,13 +6,11 @@ the checks) is slowed down while it holds the lock, so that without the lock the
 request would run in the middle of the first (as the probe found: 6 of 8 trials gave a
 player both a game and a bye)."""
 
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -21,38 +19,13 @@ from club.models import Bye, Event, Game
 from desk.services import events as services
 from desk.services import pairing as pairing_services
 from tests.club.factories import EventFactory, PlayerFactory
+from tests.threads import at_once, superuser_client
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
 TRIALS = range(3)
-
-
-def _at_once(*jobs: Callable[[], Any], stagger: float = 0.15) -> list[Any]:
-    """Run the jobs in threads, each with its own connection, the later ones started
-    ``stagger`` seconds after the first (inside its slow part)."""
-    barrier = threading.Barrier(len(jobs))
-    answers: list[Any] = [None] * len(jobs)
-
-    def run(index: int, job: Callable[[], Any]) -> None:
-        barrier.wait()
-        time.sleep(stagger * index)
-        try:
-            answers[index] = job()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return answers
-
-
-def _secretary(name: str) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(User.objects.create_superuser(name, password="x"))
-    return client
+# the second request starts this long after the first, inside its slow part
+STAGGER = 0.15
 
 
 def _post(client: Client, url: str, data: dict[str, Any]) -> Callable[[], tuple[int, str, str]]:
@@ -103,9 +76,12 @@ def test_a_check_in_during_the_pairing_of_its_round_waits_and_is_refused(
     assert connection.vendor == "postgresql"
     entries = list(swiss.participants.order_by("number"))
     halves = {f"status-{p.pk}": "half" for p in entries[:2]}
-    paired, checked = _at_once(
-        _post(_secretary("a"), reverse("desk:pair_next_round", args=[swiss.pk]), {"round": "1"}),
-        _post(_secretary("b"), reverse("desk:check_in", args=[swiss.pk, 1]), halves),
+    paired, checked = at_once(
+        _post(
+            superuser_client("a"), reverse("desk:pair_next_round", args=[swiss.pk]), {"round": "1"}
+        ),
+        _post(superuser_client("b"), reverse("desk:check_in", args=[swiss.pk, 1]), halves),
+        stagger=STAGGER,
     )
     assert paired[0] == 200 and checked[0] == 200, "a server error"
     assert _both_game_and_bye(swiss, 1) == set()
@@ -130,8 +106,10 @@ def test_two_pairings_of_the_next_round_at_once_pair_it_once(
     swiss: Event, slow_engine: None, trial: int, english: None
 ) -> None:
     url = reverse("desk:pair_next_round", args=[swiss.pk])
-    answers = _at_once(
-        _post(_secretary("a"), url, {"round": "1"}), _post(_secretary("b"), url, {"round": "1"})
+    answers = at_once(
+        _post(superuser_client("a"), url, {"round": "1"}),
+        _post(superuser_client("b"), url, {"round": "1"}),
+        stagger=STAGGER,
     )
     assert [status for status, _url, _page in answers] == [200, 200]
     assert list(swiss.rounds.values_list("number", flat=True)) == [1]
@@ -149,7 +127,7 @@ def test_two_manual_pairings_of_one_round_at_once_keep_one_and_show_it_to_the_ot
     swiss: Event, monkeypatch: pytest.MonkeyPatch, trial: int, english: None
 ) -> None:
     round_ = pairing_services.pair_next_round(swiss, None)
-    a, b = _secretary("a"), _secretary("b")
+    a, b = superuser_client("a"), superuser_client("b")
     url = reverse("desk:edit_round", args=[round_.pk])
     seen = a.get(url).context["seen"]
     assert b.get(url).context["seen"] == seen
@@ -170,7 +148,7 @@ def test_two_manual_pairings_of_one_round_at_once_keep_one_and_show_it_to_the_ot
         return checks(*args, **kwargs)
 
     monkeypatch.setattr(pairing_services, "check_round", slow)
-    first, second = _at_once(_post(a, url, posted[0]), _post(b, url, posted[1]))
+    first, second = at_once(_post(a, url, posted[0]), _post(b, url, posted[1]), stagger=STAGGER)
     assert first[0] == 200 and second[0] == 200, "a server error"
     boards = list(round_.games.order_by("board").values_list("white_id", "black_id"))
     # one director's pairing is kept whole, never a mixture: usually the first one's; on a

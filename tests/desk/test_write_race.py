@@ -2,19 +2,17 @@
 lock orders them (the later one sees the other's effect or is refused with a message),
 and SQLite's immediate transactions make the second writer wait instead of failing."""
 
-import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from club.models import Event, Game, Result
 from tests.club.factories import EventFactory, PlayerFactory
+from tests.threads import at_once, superuser_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -29,31 +27,6 @@ def _event_with_results(boards: int) -> tuple[Event, list[Game]]:
         for n in range(1, boards + 1)
     ]
     return event, games
-
-
-def _at_once(*jobs: Callable[[], Any]) -> list[Any]:
-    barrier = threading.Barrier(len(jobs))
-    answers: list[Any] = [None] * len(jobs)
-
-    def run(index: int, job: Callable[[], Any]) -> None:
-        barrier.wait()
-        try:
-            answers[index] = job()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return answers
-
-
-def _secretary(name: str) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(User.objects.create_superuser(name, password="x"))
-    return client
 
 
 def _save(client: Client, game: Game, key: str) -> Callable[[], tuple[int, str]]:
@@ -95,7 +68,9 @@ def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(
 ) -> None:
     assert connection.vendor == "postgresql"
     event, (game,) = _event_with_results(1)
-    saved, closed = _at_once(_save(_secretary("a"), game, "1"), _close(_secretary("b"), event))
+    saved, closed = at_once(
+        _save(superuser_client("a"), game, "1"), _close(superuser_client("b"), event)
+    )
     game.refresh_from_db()
     event.refresh_from_db()
     assert closed == 302 and event.status == Event.Status.CLOSED
@@ -111,7 +86,9 @@ def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(
 def test_two_saves_at_once_are_both_written_never_a_server_error() -> None:
     """On SQLite too (immediate transactions: the second writer waits for the first)."""
     _event, games = _event_with_results(2)
-    answers = _at_once(_save(_secretary("a"), games[0], "1"), _save(_secretary("b"), games[1], "0"))
+    answers = at_once(
+        _save(superuser_client("a"), games[0], "1"), _save(superuser_client("b"), games[1], "0")
+    )
     assert [status for status, _html in answers] == [200, 200]
     results = Game.objects.order_by("board").values_list("result", "version")
     assert list(results) == [(Result.WHITE_WINS, 2), (Result.BLACK_WINS, 2)]
@@ -121,7 +98,9 @@ def test_a_close_and_a_save_at_once_answer_without_a_server_error(
     slow_replay: list[list[str]],
 ) -> None:
     event, (game,) = _event_with_results(1)
-    saved, closed = _at_once(_save(_secretary("a"), game, "1"), _close(_secretary("b"), event))
+    saved, closed = at_once(
+        _save(superuser_client("a"), game, "1"), _close(superuser_client("b"), event)
+    )
     assert closed == 302
     assert saved[0] in (200, 400)
     game.refresh_from_db()
