@@ -26,24 +26,15 @@ def same_name(player: Player, first_name: str, last_name: str) -> bool:
 
 def by_name(first_name: str, last_name: str, *, members: bool = False) -> list[Player]:
     """Every known player of that name, the first entered first; members of the club
-    only when ``members``."""
+    only when ``members``. The names are compared in Python (``name_key``): no database
+    folds accents alike, and a club knows a few thousand players at most."""
     key = name_key(first_name, last_name)
     if not key:
         return []
-    # the last name's longest word narrows the rows read; the key decides
-    words = re.findall(r"\w+", last_name)
-    longest = max(words, key=len) if words else last_name.strip()
-    candidates = Player.objects.filter(last_name__icontains=longest[:3]).order_by("pk")
+    known = Player.objects.order_by("pk")
     if not members:
-        candidates = candidates.filter(membership__isnull=True)
-    found = [p for p in candidates if name_key(p.first_name, p.last_name) == key]
-    if found:
-        return found
-    # an accented letter among the three read first, typed plain or the other way round
-    everyone = Player.objects.order_by("pk")
-    if not members:
-        everyone = everyone.filter(membership__isnull=True)
-    return [p for p in everyone if name_key(p.first_name, p.last_name) == key]
+        known = known.filter(membership__isnull=True)
+    return [p for p in known if name_key(p.first_name, p.last_name) == key]
 
 
 def outside_player(first_name: str, last_name: str, club_name: str) -> Player | None:
