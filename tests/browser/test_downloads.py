@@ -11,7 +11,13 @@ from pytest_django.live_server_helper import LiveServer
 
 from club.models import Event, Result
 from tests.browser.session import sign_in_as_new_secretary
-from tests.club.factories import EventFactory, GameFactory, PlayerFactory, RoundFactory
+from tests.club.factories import (
+    EventFactory,
+    GameFactory,
+    MemberFactory,
+    PlayerFactory,
+    RoundFactory,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -61,3 +67,15 @@ def test_a_visitor_downloads_an_events_games_as_pgn(live_server: LiveServer, pag
         page.get_by_role("link", name="Télécharger les parties (PGN)").click()
     text = Path(download.value.path()).read_text(encoding="utf-8")
     assert '[White "Lejeune, Anne"]' in text and "1. d4 d5 2. c4 e6 1/2-1/2" in text
+
+
+def test_a_visitor_downloads_a_members_games_as_pgn(live_server: LiveServer, page: Page) -> None:
+    event = _event()
+    anne = event.rounds.get(number=1).games.get().white
+    member = MemberFactory(player=anne)
+    page.goto(f"{live_server.url}/membres/{member.pk}/")
+    _shots(page, "member-page")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Télécharger les parties (PGN)").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert '[Event "Rapide de novembre"]' in text and '[Black "Martin, Zoé"]' in text
