@@ -12,7 +12,10 @@ from hypothesis import strategies as st
 
 from chesslib import trf
 from club.models import Event, Game, Player
-from desk.files.trf import FileError, attach_pgn, import_plan, import_results_csv, plan_import
+from desk.files.common import FileError
+from desk.files.pgn import attach_pgn
+from desk.files.results_csv import import_results_csv
+from desk.files.trf_import import import_plan, plan_import
 from ratings.calculator import CalculationError, calculate
 from ratings.official_lists import ListError, read_list
 from tests.club.factories import EventFactory

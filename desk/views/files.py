@@ -16,12 +16,12 @@ from chesslib.trf import TrfError
 from club.models import Event, Player
 from desk.access import get_event_for_secretary, secretary_required
 from desk.files import frbe
-from desk.files.trf import (
-    FileError,
-    attach_pgn,
-    export_event,
+from desk.files.common import FileError
+from desk.files.pgn import attach_pgn
+from desk.files.results_csv import import_results_csv
+from desk.files.trf_export import export_event
+from desk.files.trf_import import (
     import_plan,
-    import_results_csv,
     plan_import,
     plan_notes,
     read_event,

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Bye, Event, Game, Participant, Player, Result
-from desk.files.trf import export_event
+from desk.files.trf_export import export_event
 from desk.services import checkin as checkin_services
 from desk.services import pairing as pairing_services
 from desk.services.events import DeskError, save_result

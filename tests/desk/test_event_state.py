@@ -324,7 +324,8 @@ def test_a_csv_game_for_a_player_with_a_bye_in_that_round_names_the_line(
         Participant.objects.create(event=event, player=player)
     round_ = event.rounds.create(number=1)
     Bye.of_kind(Bye.Kind.HALF_POINT, round=round_, player=black).save()
-    from desk.files.trf import FileError, import_results_csv
+    from desk.files.common import FileError
+    from desk.files.results_csv import import_results_csv
 
     csv = f"round;board;white;black;result\n1;1;{white.name};{black.name};1-0\n"
     with pytest.raises(FileError, match=f"line 2: {black.name} has a bye in round 1"):

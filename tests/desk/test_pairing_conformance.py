@@ -19,7 +19,7 @@ from caissify_pairings.fpc import check_trf
 from django.core.management import call_command
 
 from club.models import Bye, Event, Participant
-from desk.files.trf import export_event
+from desk.files.trf_export import export_event
 from desk.services import pairing as pairing_services
 from desk.services.events import save_result
 from tests.club.factories import EventFactory, PlayerFactory

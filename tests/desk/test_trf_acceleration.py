@@ -28,7 +28,7 @@ from py4swiss.trf import ParsedTrf, TrfParser
 
 from chesslib import trf
 from club.models import Event, Participant, Player, Round
-from desk.files import trf as imports
+from desk.files import trf_export, trf_import
 from desk.services import pairing as pairing_services
 from desk.services.events import save_result
 from tests.club.factories import EventFactory, PlayerFactory
@@ -79,7 +79,7 @@ def _py4swiss(text: str, folder: Path) -> ParsedTrf:
 
 
 def test_it_writes_group_a_s_virtual_points_as_xxa_lines() -> None:
-    text = imports.export_event(_open())
+    text = trf_export.export_event(_open())
     assert _lines(text, "XXA") == GROUP_A_LINES
     # column 10 holds round 1's field, columns 15-18 round 2's, as bbpPairings reads them
     first = _lines(text, "XXA")[0]
@@ -87,7 +87,7 @@ def test_it_writes_group_a_s_virtual_points_as_xxa_lines() -> None:
 
 
 def test_an_event_without_acceleration_writes_no_xxa_line() -> None:
-    assert _lines(imports.export_event(_open(accelerated=False)), "XXA") == []
+    assert _lines(trf_export.export_event(_open(accelerated=False)), "XXA") == []
 
 
 def test_an_outside_reader_finds_the_virtual_points_and_pairs_the_accelerated_rounds_alike(
@@ -95,7 +95,7 @@ def test_an_outside_reader_finds_the_virtual_points_and_pairs_the_accelerated_ro
 ) -> None:
     event = _open()
     for number in (1, 2, 3):
-        parsed = _py4swiss(imports.export_event(event), tmp_path)
+        parsed = _py4swiss(trf_export.export_event(event), tmp_path)
         # py4swiss counts points in tenths: 1.0, 1.0, 0.5 for GA, nothing for GB
         assert parsed.x_section.accelerations == {n: [10, 10, 5] for n in range(1, 7)}
         theirs = [(p.white, p.black) for p in DutchEngine.generate_pairings(parsed)]
@@ -115,10 +115,10 @@ def test_an_exported_accelerated_event_imports_accelerated_and_exports_the_same_
     event = _open()
     _play(event, 1)
     _play(event, 2)
-    text = imports.export_event(event)
-    imported = imports.import_plan(imports.plan_import(text), secretary)
+    text = trf_export.export_event(event)
+    imported = trf_import.import_plan(trf_import.plan_import(text), secretary)
     assert imported.accelerated is True
-    again = imports.export_event(imported)
+    again = trf_export.export_event(imported)
     assert _lines(again, "XXA") == GROUP_A_LINES
     assert _lines(again, "001") == _lines(text, "001")
     # and the desk pairs round 3 of the imported event as it pairs the original's
@@ -135,22 +135,22 @@ def test_virtual_points_that_are_not_baku_s_import_the_results_without_accelerat
     event = _open()
     _play(event, 1)
     _play(event, 2)
-    text = imports.export_event(event)
+    text = trf_export.export_event(event)
     changed = text.replace("XXA    6  1.0  1.0  0.5", "XXA    6  1.0  0.5")
     assert changed != text
-    plan = imports.plan_import(changed)
+    plan = trf_import.plan_import(changed)
     assert plan.acceleration_left_out is True
-    notes = [note.text for note in imports.plan_notes(plan)]
+    notes = [note.text for note in trf_import.plan_notes(plan)]
     assert any("not the Baku acceleration (FIDE C.04.5.1)" in note for note in notes)
-    imported = imports.import_plan(plan, secretary)
+    imported = trf_import.import_plan(plan, secretary)
     assert imported.accelerated is False
-    again = imports.export_event(imported)
+    again = trf_export.export_event(imported)
     assert _lines(again, "XXA") == []
     assert _lines(again, "001") == _lines(text, "001")
 
 
 def test_the_reader_refuses_an_xxa_line_of_a_player_without_a_line() -> None:
-    text = imports.export_event(_open()) + "XXA   11  1.0\r\n"
+    text = trf_export.export_event(_open()) + "XXA   11  1.0\r\n"
     with pytest.raises(trf.TrfError, match="start rank 11"):
         trf.read(text)
 
@@ -164,11 +164,11 @@ def test_the_round_dates_stand_where_trf_16_puts_them() -> None:
         Round.objects.create(
             event=event, number=number, starts_at=datetime(2026, 10, day, 19, 30, tzinfo=zone)
         )
-    line = _lines(imports.export_event(event), "132")[0]
+    line = _lines(trf_export.export_event(event), "132")[0]
     assert line[91:99] == "26/10/06" and line[99:101] == "  " and line[101:109] == "26/10/13"
 
 
 def test_the_reader_keeps_virtual_points_per_round() -> None:
-    parsed = trf.read(imports.export_event(_open()))
+    parsed = trf.read(trf_export.export_event(_open()))
     assert parsed.accelerations[1] == [Decimal("1.0"), Decimal("1.0"), Decimal("0.5")]
     assert 7 not in parsed.accelerations

@@ -4,7 +4,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from club.models import Event
-from desk.files.trf import export_event
+from desk.files.trf_export import export_event
 
 
 class Command(BaseCommand):

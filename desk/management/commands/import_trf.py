@@ -5,7 +5,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from chesslib.trf import TrfError
-from desk.files.trf import import_plan, plan_import, plan_notes
+from desk.files.trf_import import import_plan, plan_import, plan_notes
 
 
 class Command(BaseCommand):

@@ -1,221 +1,40 @@
-"""Tournament files into and out of the database: TRF-16 import and export.
-
-An import happens in one transaction: a file with any error saves nothing.
-"""
+"""A TRF-16 file read into an event: the plan shown in the preview, then the import in
+one transaction (a file with any error saves nothing)."""
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
 import re
-import unicodedata
-from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy
 
 from chesslib import swiss, trf
 from chesslib.standings import TRF_CODE
-from chesslib.trf_scoring import with_scoring
-from club import event_state
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from desk.files import trf_keep
-from desk.services.events import DeskError, log_change, write_result
-from desk.services.pairing import accelerated_points
-from desk.standings import event_standings
+from desk.files.common import FileError, lock_event, plain, write
+from desk.files.trf_export import (
+    KIND_WORDS,
+    SYSTEM_WORDS,
+    TIME_CONTROL_WORDS,
+    event_tournament,
+)
+from desk.services.events import log_change
 from lib.inputs import year_problem
 from lib.limits import (
-    MAX_BOARDS,
-    MAX_CSV_RESULTS,
     MAX_FIDE_ID,
-    MAX_PGN_GAMES,
     MAX_ROUNDS,
     MAX_TITLE_LENGTH,
-    whole_number,
 )
-
-
-def _plain(name: str) -> str:
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return " ".join(sorted(re.findall(r"[a-z0-9]+", text)))
-
-
-def trf_name(player: Player) -> str:
-    return f"{player.last_name}, {player.first_name}"
-
-
-# --- export ---------------------------------------------------------------------------------
-
-
-# 092 and 122 in words a federation's reader knows; the import reads them back.
-SYSTEM_WORDS = {
-    Event.System.SWISS: "Swiss System",
-    Event.System.ROUND_ROBIN: "Round Robin",
-    Event.System.MATCH: "Match",
-    Event.System.FREE: "Individual",
-}
-KIND_WORDS = {
-    Event.Kind.CHAMPIONSHIP: "Club Championship",
-    Event.Kind.RAPID: "Rapid Evening",
-    Event.Kind.BLITZ: "Blitz Evening",
-    Event.Kind.INTERCLUB: "Interclub Match",
-    Event.Kind.OPEN: "Open Tournament",
-}
-TIME_CONTROL_WORDS = {
-    Event.TimeControl.STANDARD: "Standard",
-    Event.TimeControl.RAPID: "Rapid",
-    Event.TimeControl.BLITZ: "Blitz",
-}
-
-
-def export_event(event: Event) -> str:
-    """The event as a TRF file for a rating report: every player's rounds with the codes
-    of forfeits and byes, points and rank from the one standings
-    (``desk.standings``), the header lines a federation reads; what an imported
-    file wrote and the secretary did not change since, as the file wrote it
-    (``trf_keep``)."""
-    tournament, ids = event_tournament(event)
-    written = trf_keep.write(trf_keep.DeskFile.of(tournament, ids), event.trf_kept or {})
-    return with_scoring(written, event.scoring)
-
-
-def _codes(result: Result, rated: bool) -> tuple[str, str]:
-    """(white's, black's) TRF codes; a game played but not rated is W, D or L."""
-    white, black = result.trf_codes
-    if not rated and result.is_played:
-        unrated = {"1": "W", "=": "D", "0": "L"}
-        return unrated[white], unrated[black]
-    return white, black
-
-
-def event_tournament(event: Event) -> tuple[trf.Tournament, dict[int, int]]:
-    """The event as the desk writes it in a TRF, and each start rank's player (pk). The
-    FIDE rating column holds the player's FIDE rating, never another system's."""
-    table = event_standings(event)
-    games, byes = table.games, table.byes
-    participants = table.participants
-    players: dict[int, Player] = {line.player.pk: line.player for line in table.lines}
-    for participant in participants:
-        players.setdefault(participant.player_id, participant.player)
-    numbers = {p.player_id: p.number for p in participants if p.number}
-    ratings = {p.player_id: p.rating for p in participants}
-    free = (n for n in range(1, 10_000) if n not in numbers.values())
-    for pid in sorted(
-        players, key=lambda p: (-(ratings.get(p) or players[p].national_rating or 0), p)
-    ):
-        if pid not in numbers:
-            numbers[pid] = next(free)
-    rounds = max([g.round.number for g in games] + [b.round.number for b in byes] + [0])
-    # a paired round without game or bye for a player (absent, withdrawn, not entered
-    # yet): "0000 - Z", a zero-point bye, as the standings count it (C.07 16.1) and as
-    # JaVaFo writes late entries (py4swiss refuses "0000 -" with a blank result); a round
-    # not paired yet (only its byes asked for): a blank block, which pairing programs read
-    # as the round to come (bbpPairings takes "0000 -" there as a round already played)
-    paired = {game.round.number for game in games}
-    entries = {
-        pid: [
-            trf.RoundEntry(None, "-", "Z") if n in paired else trf.BLANK
-            for n in range(1, rounds + 1)
-        ]
-        for pid in players
-    }
-    for game in games:
-        white_code, black_code = _codes(Result(game.result), game.rated)
-        n = game.round.number - 1
-        entries[game.white_id][n] = trf.RoundEntry(numbers[game.black_id], "w", white_code)
-        entries[game.black_id][n] = trf.RoundEntry(numbers[game.white_id], "b", black_code)
-    for bye in byes:
-        entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(
-            None, "-", Bye.Kind(bye.kind).trf_code
-        )
-    standing = table.by_player()
-    total = max(rounds, event.planned_rounds or 0)
-    kind_words = KIND_WORDS.get(Event.Kind(event.kind))
-    system_words = SYSTEM_WORDS[Event.System(event.system)]
-    control = TIME_CONTROL_WORDS[Event.TimeControl(event.time_control)]
-    tournament = trf.Tournament(
-        name=event.title,
-        city=event.venue,
-        federation=event.federation,
-        start=_trf_date(event.start),
-        end=_trf_date(event.end),
-        kind=f"{system_words} - {kind_words}" if kind_words else system_words,
-        chief_arbiter=event.chief_arbiter,
-        deputy_arbiters=[
-            line.strip() for line in event.deputy_arbiters.splitlines() if line.strip()
-        ],
-        time_control=f"{control}: {event.time_control_detail}"
-        if event.time_control_detail
-        else control,
-        tiebreaks=[TRF_CODE[t] for t in table.order],
-        rounds=total or None,
-        accelerations=_accelerations(event, numbers, total),
-        round_dates=[
-            timezone.localtime(r.starts_at or event.start).strftime("%y/%m/%d")
-            for r in event.rounds.order_by("number")
-        ],
-        players=[
-            trf.TrfPlayer(
-                line=0,
-                rank=numbers[pid],
-                name=trf_name(player),
-                sex=_sex(player),
-                title=player.title,
-                rating=player.fide_rating,
-                federation=player.federation,
-                fide_id=player.fide_id,
-                birth=_birth(player),
-                points=(standing[pid].points if pid in standing else Decimal(0)).quantize(
-                    Decimal("0.1")
-                ),
-                place=standing[pid].rank if pid in standing else None,
-                rounds=entries[pid],
-            )
-            for pid, player in players.items()
-        ],
-    )
-    return tournament, {numbers[pid]: pid for pid in players}
-
-
-def _birth(player: Player) -> str:
-    if player.birth_date:
-        return player.birth_date.strftime("%Y/%m/%d")
-    return f"{player.birth_year}/00/00" if player.birth_year else ""
-
-
-def _accelerations(event: Event, numbers: dict[int, int], total: int) -> dict[int, list[Decimal]]:
-    """An accelerated event's XXA lines, by start rank: the virtual points the desk pairs
-    each round with (Baku acceleration, ``pairing_services.accelerated_points``)."""
-    if not event.accelerated:
-        return {}
-    by_round = [accelerated_points(event, n, total) for n in range(1, total + 1)]
-    lines: dict[int, list[Decimal]] = {}
-    for player, rank in numbers.items():
-        points = [virtual.get(player, Decimal(0)) for virtual in by_round]
-        while points and not points[-1]:
-            points.pop()
-        if points:
-            lines[rank] = points
-    return lines
-
-
-def _sex(player: Player) -> str:
-    return {"M": "m", "F": "w"}.get(player.sex, "")
-
-
-def _trf_date(moment: datetime) -> str:
-    return timezone.localtime(moment).strftime("%Y/%m/%d")
-
-
-# --- import ---------------------------------------------------------------------------------
 
 
 @dataclass
@@ -366,11 +185,11 @@ def plan_import(text: str) -> Plan:
     by_fide = {p.fide_id: p for p in Player.objects.filter(fide_id__in=ids)}
     by_name: dict[str, list[Player]] = {}
     for player in Player.objects.only("first_name", "last_name", "fide_id"):
-        by_name.setdefault(_plain(player.name), []).append(player)
+        by_name.setdefault(plain(player.name), []).append(player)
     for entry in tournament.players:
         found = by_fide.get(entry.fide_id) if entry.fide_id else None
         if found is None:
-            candidates = by_name.get(_plain(entry.name), [])
+            candidates = by_name.get(plain(entry.name), [])
             found = candidates[0] if len(candidates) == 1 else None
         if found is None:
             plan.unmatched.append(entry)
@@ -464,7 +283,7 @@ def update_results(plan: Plan, event: Event, user: Any) -> int:
     through the desk's one write path (a closed event is refused: reopen it first).
     Returns the number of results changed; a game the event does not have names its line
     and changes nothing."""
-    _lock(event)
+    lock_event(event)
     numbers = dict(event.participants.exclude(number=None).values_list("number", "player_id"))
     games = {
         (g.round.number, g.white_id, g.black_id): g
@@ -483,7 +302,7 @@ def update_results(plan: Plan, event: Event, user: Any) -> int:
                 raise FileError(f"{where}: round {n + 1}: this event has no such game")
             result = _white_result(plan.tournament, played, n)
             if result != game.result:
-                _write(game.pk, user, where, result=result, source="trf")
+                write(game.pk, user, where, result=result, source="trf")
                 changed += 1
     log_change(user, event, "update_from_trf", results=changed, sha256=plan.digest)
     return changed
@@ -801,304 +620,3 @@ def import_plan(
         user, event, "import_trf", players=len(t.players), rounds=rounds_count, sha256=plan.digest
     )
     return event
-
-
-# --- CSV results ----------------------------------------------------------------------------
-
-
-def _lock(event: Event) -> None:
-    """The event's row locked before a file writes into it, if its state allows it (a
-    closed event is reopened first): the refusal as a file's error."""
-    try:
-        event_state.lock(event, event_state.Write.FILE)
-    except DeskError as error:
-        raise FileError(str(error)) from None
-
-
-def _write(game_id: int, user: Any, where: str, **changes: Any) -> None:
-    """A file's result or moves through the desk's one write path (closed event refused,
-    version raised, audit line); its refusal names the file's line or game."""
-    try:
-        write_result(game_id, user=user, **changes)
-    except DeskError as error:
-        raise FileError(f"{where}: {error}") from None
-
-
-# The header's words, in English here and translated in the site's other languages.
-CSV_COLUMNS = (
-    gettext_noop("round"), gettext_noop("board"), gettext_noop("white"), gettext_noop("black"),
-    gettext_noop("result"),
-)  # fmt: skip
-
-
-class FileError(ValueError):
-    pass
-
-
-def _csv_columns(header: list[str]) -> dict[str, int]:
-    """Where each column is, the header written in any of the site's languages (the
-    event's files page names them in the reader's: ``ronde;échiquier;blancs;noirs;résultat``
-    in French, ``round;board;white;black;result`` in English)."""
-    names: dict[str, str] = {}
-    for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            names |= {_plain(_(column)): column for column in CSV_COLUMNS}
-    index: dict[str, int] = {}
-    for position, title in enumerate(header):
-        column = names.get(_plain(title))
-        if column is not None:
-            index.setdefault(column, position)
-    missing = [_(c) for c in CSV_COLUMNS if c not in index]
-    if missing:
-        raise FileError(
-            _("line 1: missing column(s): %(columns)s") % {"columns": ", ".join(missing)}
-        )
-    return index
-
-
-def _check_result_line(
-    number: int,
-    round_number: int,
-    board: int,
-    white: Player,
-    black: Player,
-    taken: dict[int, dict[int, int]],
-) -> None:
-    """A CSV line's game must fit its round: two different players, a round and a board in
-    range, neither player on another board of that round (``taken``: per round, who plays
-    on which board, the event's games and the file's lines so far; updated)."""
-    if white.pk == black.pk:
-        raise FileError(
-            _("line %(line)s: %(name)s cannot play against themself.")
-            % {"line": number, "name": white.name}
-        )
-    for column, value, most in (("round", round_number, MAX_ROUNDS), ("board", board, MAX_BOARDS)):
-        if not 1 <= value <= most:
-            raise FileError(
-                _("line %(line)s: column %(column)s: %(value)s is not between 1 and %(max)s.")
-                % {"line": number, "column": _(column), "value": value, "max": most}
-            )
-    boards = taken[round_number]
-    for player in (white, black):
-        elsewhere = boards.get(player.pk)
-        if elsewhere is not None and elsewhere != board:
-            raise FileError(
-                _("line %(line)s: %(name)s already plays on board %(board)s of round %(round)s.")
-                % {"line": number, "name": player.name, "board": elsewhere, "round": round_number}
-            )
-    for player_id, on in list(boards.items()):
-        if on == board:  # the line replaces the game on its board
-            del boards[player_id]
-    boards[white.pk] = boards[black.pk] = board
-
-
-def _boards_by_round(event: Event) -> dict[int, dict[int, int]]:
-    """Per round of ``event``, which board each player plays on."""
-    taken: dict[int, dict[int, int]] = {n: {} for n in range(1, MAX_ROUNDS + 1)}
-    for number, board, white, black in Game.objects.filter(round__event=event).values_list(
-        "round__number", "board", "white_id", "black_id"
-    ):
-        boards = taken.setdefault(number, {})
-        boards[white] = boards[black] = board
-    return taken
-
-
-SIDES = ("white", "black")
-
-
-def _find_player(
-    line: int, side: str, text: str, names: dict[str, dict[int, Player]], by_fide: dict[int, Player]
-) -> Player:
-    """The participant a CSV cell names, by FIDE ID or by name ("first last" or "last
-    first"); a name no participant has, or two have, is refused with its line."""
-    text = text.strip()
-    if (player := by_fide.get(whole_number(text) or 0)) is not None:
-        return player
-    found = list(names.get(_plain(text), {}).values())
-    if len(found) == 1:
-        return found[0]
-    where = {"line": line, "column": _(side), "name": text}
-    if not found:
-        raise FileError(
-            _("line %(line)s: column %(column)s: no participant is called “%(name)s”") % where
-        )
-    raise FileError(
-        _(
-            "line %(line)s: column %(column)s: %(count)s participants are called “%(name)s”:"
-            " write their FIDE ID instead"
-        )
-        % {**where, "count": len(found)}
-    )
-
-
-@transaction.atomic
-def import_results_csv(event: Event, text: str, user: Any) -> int:
-    """Results from a CSV with the columns round, board, white, black, result (players by
-    name or FIDE ID). A missing column, an unknown player or result names the line; an
-    error anywhere saves nothing. Returns the number of games written."""
-    import csv
-    import io
-
-    _lock(event)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    sample = text[:2048]
-    reader = csv.reader(
-        io.StringIO(text), delimiter=";" if sample.count(";") > sample.count(",") else ","
-    )
-    try:
-        header = [h.strip().lower() for h in next(reader, [])]
-    except csv.Error as error:
-        raise FileError(_("line 1: not readable as CSV: %(error)s") % {"error": error}) from None
-    index = _csv_columns(header)
-    people = list(event.participants.select_related("player"))
-    names: dict[str, dict[int, Player]] = defaultdict(dict)  # a name two may share
-    for person in people:
-        player = person.player
-        for name in (player.name, f"{player.last_name} {player.first_name}"):
-            names[_plain(name)][player.pk] = player
-    by_fide = {p.player.fide_id: p.player for p in people if p.player.fide_id}
-    rounds = {r.number: r for r in event.rounds.all()}
-    written = 0
-    try:
-        rows = list(reader)
-    except csv.Error as error:
-        raise FileError(
-            _("line %(line)s: not readable as CSV: %(error)s")
-            % {"line": reader.line_num, "error": error}
-        ) from None
-    if len(rows) > MAX_CSV_RESULTS:
-        raise FileError(
-            _("line %(line)s: at most %(max)s results in one file: split it.")
-            % {"line": MAX_CSV_RESULTS + 2, "max": MAX_CSV_RESULTS}
-        )
-    taken = _boards_by_round(event)
-    for number, row in enumerate(rows, 2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) < len(header):
-            raise FileError(
-                _("line %(line)s: %(found)s columns where the header has %(expected)s")
-                % {"line": number, "found": len(row), "expected": len(header)}
-            )
-        cells = {c: row[i].strip() for c, i in index.items()}
-        if whole_number(cells["round"]) is None or whole_number(cells["board"]) is None:
-            raise FileError(
-                _("line %(line)s: the round and the board must be whole numbers") % {"line": number}
-            )
-        white, black = (_find_player(number, side, cells[side], names, by_fide) for side in SIDES)
-        result = Result.typed(cells["result"])
-        if result is None or result == Result.PENDING:
-            raise FileError(
-                _("line %(line)s: column %(column)s: “%(text)s” is not a result (1-0, 0-1, ½-½)")
-                % {"line": number, "column": _("result"), "text": cells["result"]}
-            )
-        _check_result_line(number, int(cells["round"]), int(cells["board"]), white, black, taken)
-        bye = (
-            Bye.objects.filter(
-                round__event=event, round__number=int(cells["round"]), player__in=[white, black]
-            )
-            .select_related("player")
-            .first()
-        )
-        if bye is not None:  # a game and a bye in one round: the database refuses it too
-            raise FileError(
-                _("line %(line)s: %(name)s has a bye in round %(round)s.")
-                % {"line": number, "name": bye.player.name, "round": cells["round"]}
-            )
-        round_ = rounds.get(int(cells["round"])) or Round.objects.create(
-            event=event, number=int(cells["round"])
-        )
-        rounds[round_.number] = round_
-        game, _new = Game.objects.get_or_create(
-            round=round_,
-            board=int(cells["board"]),
-            defaults={"white": white, "black": black, "updated_by": user},
-        )
-        if (game.white_id, game.black_id) != (white.pk, black.pk):
-            Game.objects.filter(pk=game.pk).update(white=white, black=black)
-        _write(game.pk, user, f"line {number}", result=result, source="csv")
-        written += 1
-    log_change(user, event, "import_csv", games=written)
-    return written
-
-
-# --- PGN --------------------------------------------------------------------------------------
-
-
-@dataclass
-class PgnReport:
-    attached: int = 0
-    unmatched: list[str] = field(default_factory=list)
-
-
-@transaction.atomic
-def attach_pgn(event: Event, text: str, user: Any) -> PgnReport:
-    """Games of one PGN file matched to the event's boards by round and players (names or
-    FideId tags). A game that does not parse names its number; nothing is saved then."""
-    import io
-
-    import chess.pgn
-
-    _lock(event)
-    games = list(Game.objects.filter(round__event=event).select_related("round", "white", "black"))
-    index = {}
-    for game in games:
-        for white in (_plain(game.white.name), game.white.fide_id):
-            for black in (_plain(game.black.name), game.black.fide_id):
-                if white and black:
-                    index[(game.round.number, white, black)] = game
-    _check_game_count(text)
-    report = PgnReport()
-    stream = io.StringIO(text)
-    number = 0
-    while True:
-        parsed = chess.pgn.read_game(stream)
-        if parsed is None:
-            break
-        number += 1
-        if number > MAX_PGN_GAMES:
-            _check_game_count(text, counted=number)
-        if parsed.errors:
-            raise FileError(f"game {number}: the PGN does not parse: {parsed.errors[0]}")
-        headers = parsed.headers
-        round_number = whole_number(headers.get("Round", "").split(".")[0])
-        white_keys = [_plain(headers.get("White", "")), _fide(headers.get("WhiteFideId"))]
-        black_keys = [_plain(headers.get("Black", "")), _fide(headers.get("BlackFideId"))]
-        match = next(
-            (
-                index[(round_number, w, b)]
-                for w in white_keys
-                for b in black_keys
-                if round_number is not None and w and b and (round_number, w, b) in index
-            ),
-            None,
-        )
-        if match is None:
-            report.unmatched.append(
-                f"{number}: {headers.get('White')} – {headers.get('Black')} "
-                f"({headers.get('Round')})"
-            )
-            continue
-        exporter = chess.pgn.StringExporter(headers=True, variations=True, comments=True)
-        _write(match.pk, user, f"game {number}", pgn=parsed.accept(exporter), source="pgn")
-        report.attached += 1
-    if number == 0:
-        raise FileError("no game in this PGN file")
-    log_change(user, event, "attach_pgn", attached=report.attached, unmatched=len(report.unmatched))
-    return report
-
-
-_WHITE_TAG = re.compile(r'^\s*\[White\s+"', re.MULTILINE)
-
-
-def _check_game_count(text: str, counted: int = 0) -> None:
-    """Refuse, before reading them, more games than one file may hold (each game has its
-    White tag); ``counted``: games read so far, for a file whose games lack the tag."""
-    if max(counted, len(_WHITE_TAG.findall(text))) > MAX_PGN_GAMES:
-        raise FileError(
-            _("at most %(max)s games in one PGN file: split it.") % {"max": MAX_PGN_GAMES}
-        )
-
-
-def _fide(value: str | None) -> int | None:
-    return whole_number(value)

@@ -1,0 +1,46 @@
+"""What the desk's file readers share: names compared without accents or order, the
+event locked before a file writes into it, one write path for a file's results, and the
+error a file's line is refused with."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from club import event_state
+from club.models import Event
+from desk.services.events import DeskError, write_result
+from lib.limits import whole_number
+
+
+class FileError(ValueError):
+    """A file refused, with the line or game that is wrong."""
+
+
+def plain(name: str) -> str:
+    """A name compared without case, accents, punctuation or word order."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return " ".join(sorted(re.findall(r"[a-z0-9]+", text)))
+
+
+def fide_id(value: str | None) -> int | None:
+    return whole_number(value)
+
+
+def lock_event(event: Event) -> None:
+    """The event's row locked before a file writes into it, if its state allows it (a
+    closed event is reopened first): the refusal as a file's error."""
+    try:
+        event_state.lock(event, event_state.Write.FILE)
+    except DeskError as error:
+        raise FileError(str(error)) from None
+
+
+def write(game_id: int, user: Any, where: str, **changes: Any) -> None:
+    """A file's result or moves through the desk's one write path (closed event refused,
+    version raised, audit line); its refusal names the file's line or game."""
+    try:
+        write_result(game_id, user=user, **changes)
+    except DeskError as error:
+        raise FileError(f"{where}: {error}") from None
