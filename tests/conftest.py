@@ -22,12 +22,27 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Fixtures through which a test reaches the database (pytest-django refuses any other way)
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+     "live_server"}
+)  # fmt: skip
+
+
+def touches_database(item: pytest.Item) -> bool:
+    names = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(names & DATABASE_FIXTURES)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``postgresql`` need PostgreSQL's row locks: the suite runs twice, once
-    on each database, and these run in the PostgreSQL pass only."""
+    """The suite runs twice, once on each database (``scripts/test.sh``). Tests marked
+    ``postgresql`` need PostgreSQL's row locks: they run in the PostgreSQL pass only. Tests
+    that never reach the database (pure rules, file formats, deployment files) give the
+    same answer on both: they run in the SQLite pass only."""
     if connection.vendor == "postgresql":
-        return
-    selected = [item for item in items if item.get_closest_marker("postgresql") is None]
+        selected = [item for item in items if touches_database(item)]
+    else:
+        selected = [item for item in items if item.get_closest_marker("postgresql") is None]
     if len(selected) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in selected])
         items[:] = selected

@@ -117,9 +117,9 @@ def _desk_in_play() -> list[str]:
     return urls
 
 
-# each role's walk (visitors' pages in both languages), apart so that they run side by side
+# each role's walk, apart so that they run side by side
 WALKS = [
-    ("visitor", "", 40),
+    ("visitor", "", 20),
     ("secretary", "secretaire", 25),
     ("administrator", "administrateur", 5),
 ]
@@ -135,14 +135,17 @@ def test_no_page_has_a_serious_accessibility_violation(
     checked = 0
     if username:
         sign_in(page, live_server.url, username, passwords[username])
-    for path in _pages(role):
-        for prefix in ("", "/en") if role == "visitor" else ("",):
-            response = page.goto(f"{live_server.url}{prefix}{path}")
-            assert response is not None and response.status < 400, path
-            violations = serious_violations(page)
-            checked += 1
-            if violations:
-                found[prefix + path] = violations
+    # the English pages are the French pages' templates with other words: the home page in
+    # English stands for them (its lang attribute, the language menu's current choice)
+    pages = [("", path) for path in _pages(role)]
+    pages += [("/en", "/")] if role == "visitor" else []
+    for prefix, path in pages:
+        response = page.goto(f"{live_server.url}{prefix}{path}")
+        assert response is not None and response.status < 400, path
+        violations = serious_violations(page)
+        checked += 1
+        if violations:
+            found[prefix + path] = violations
     assert checked > at_least
     assert not found, "\n".join(f"{path}: {v}" for path, v in found.items())
 
