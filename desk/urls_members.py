@@ -1,8 +1,9 @@
-"""URLs of the desk's members and articles (secretaries) and accounts (administrators)."""
+"""URLs of the desk's members, players known twice and articles (secretaries) and accounts
+(administrators)."""
 
 from django.urls import path
 
-from desk.views import articles
+from desk.views import articles, players
 from desk.views import members as views
 
 urlpatterns = [
@@ -13,6 +14,8 @@ urlpatterns = [
     path("membres/<int:pk>/compte/", views.member_account, name="member_account"),
     path("comptes/", views.accounts, name="accounts"),
     path("comptes/<int:pk>/", views.account, name="account"),
+    path("joueurs/doublons/", players.duplicates, name="duplicates"),
+    path("joueurs/<int:kept>/fusion/<int:duplicate>/", players.merge, name="merge_players"),
 ]
 
 urlpatterns += [

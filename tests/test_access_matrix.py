@@ -115,6 +115,9 @@ MATRIX: dict[str, tuple[str, str]] = {
         )
     },
     **{f"desk:{name}": ("admin", "admin") for name in ("accounts", "account")},
+    "desk:duplicates": ("secretary", "-"),
+    # two members: a merge the walk posts is refused, nothing merged
+    "desk:merge_players": ("secretary", "secretary"),
     "desk:check_in": ("secretary", "secretary"),
     "desk:check_in_next": ("secretary", "-"),
     "desk:pair_after": ("-", "secretary"),
@@ -206,6 +209,7 @@ def site(db: None) -> Site:
         "desk:article_edit": [cast(Article, Article.objects.first()).pk],
         "desk:article_publish": [cast(Article, Article.objects.first()).pk],
         "desk:account": [users["member"].pk],
+        "desk:merge_players": list(Member.objects.values_list("player", flat=True)[:2]),
         "desk:results": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:edit_round": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:pairings_sheet": [cast(Round, Round.objects.filter(event=event).first()).pk],

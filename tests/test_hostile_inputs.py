@@ -161,11 +161,10 @@ def _walk(
         forms = [f for f in forms if (f.action, frozenset(f.fields)) not in seen]
         seen.update((f.action, frozenset(f.fields)) for f in forms)
         queried = (url, frozenset(parameters))
-        if may_get and (first or (role == "admin" and queried not in in_full)):
+        query_in_full = may_get and (first or (role == "admin" and queried not in in_full))
+        if query_in_full:
             in_full.add(queried)
-        else:
-            queried = None
-        for value in HOSTILE_QUERIES if queried else []:
+        for value in HOSTILE_QUERIES if query_in_full else []:
             response = client.get(url, {p: value for p in parameters})
             yield f"GET {url} {sorted(parameters)}={value[:20]!r}", response.status_code
         for form in forms:

@@ -83,6 +83,7 @@ def _pages(role: str) -> list[str]:
         "desk:member_edit": [cast(Member, Member.objects.first()).pk],
         "desk:article_edit": [article.pk],
         "desk:account": [User.objects.get(username="membre").pk],
+        "desk:merge_players": list(Member.objects.values_list("player", flat=True)[:2]),
         "ratings:job": [job.pk],
         "ratings:system": [system.pk],
     }

@@ -1,0 +1,199 @@
+"""Two records of one player made one: the duplicates a line-up or an import created
+before the club found players by name, FIDE ID and national ID.
+
+The record kept takes the other's participations, games, byes, line-up entries and
+official ratings, and the identifiers and ratings it lacks; the other is deleted; every
+enabled rating system is then replayed, since the games rated on two records are now one
+player's history. What cannot be one person's is refused, naming it: two memberships,
+two different FIDE or national IDs, both records in one event or one interclub match, a
+game between them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, Field, Model, Q, UniqueConstraint
+from django.utils.translation import gettext as _
+
+from club import players
+from club.exceptions import DeskError
+from club.models import Game, Player
+from desk.services.events import log_change
+from ratings.models import OfficialRating, Rating, RatingChange, RatingSystem
+from ratings.tasks import start_replay
+
+# The fields a record kept takes from the other when it has none of its own.
+COMPLETED_FIELDS = (
+    "fide_id", "national_id", "federation", "birth_date", "birth_year", "title", "sex",
+    "fide_rating", "national_rating", "club_name",
+)  # fmt: skip
+
+
+@dataclass
+class MergePlan:
+    """What merging ``duplicate`` into ``kept`` moves, and why it cannot be done, if so."""
+
+    kept: Player
+    duplicate: Player
+    moves: dict[str, int] = field(default_factory=dict)  # rows moved, by model name
+    completed: list[str] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
+
+
+# Rows computed from the games (computed again by the replay) and official lists' rows,
+# of which the kept record's stay where both records have one for the same list.
+DERIVED: tuple[type[Rating] | type[RatingChange], ...] = (Rating, RatingChange)
+
+
+def _references() -> list[tuple[type[Model], str]]:
+    """Every (model, field) that points to a player, found through the models' documented
+    ``_meta`` API, so that a model added later moves with the rest."""
+    return [
+        (relation.related_model, relation.field.name) for relation in Player._meta.related_objects
+    ]
+
+
+def _manager(model: type[Model]) -> Any:
+    return model._meta.default_manager
+
+
+def _column(model: type[Model], name: str) -> str:
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field)
+    return field.attname
+
+
+def _unique_sets(model: type[Model], name: str) -> list[list[str]]:
+    """The other fields of each unique constraint of ``model`` that holds ``name``."""
+    sets = [list(c.fields) for c in model._meta.constraints if isinstance(c, UniqueConstraint)]
+    sets += [list(fields) for fields in model._meta.unique_together]
+    if model._meta.get_field(name).one_to_one:
+        sets.append([name])
+    return [[f for f in fields if f != name] for fields in sets if name in fields]
+
+
+def _collisions(model: type[Model], name: str, kept: Player, duplicate: Player) -> list[Any]:
+    """The kept record's rows that one of the duplicate's rows would repeat once moved."""
+    manager = model._meta.default_manager
+    assert manager is not None
+    found: list[Any] = []
+    for others in _unique_sets(model, name):
+        mine = manager.filter(**{name: kept})
+        if not others:
+            if manager.filter(**{name: duplicate}).exists():
+                found += list(mine)
+            continue
+        columns = [_column(model, f) for f in others]
+        theirs = set(manager.filter(**{name: duplicate}).values_list(*columns))
+        found += [row for row in mine if tuple(getattr(row, c) for c in columns) in theirs]
+    return found
+
+
+def plan_merge(kept: Player, duplicate: Player) -> MergePlan:
+    """What the merge would do, read without writing."""
+    plan = MergePlan(kept, duplicate)
+    if kept.pk == duplicate.pk:
+        plan.refusals.append(_("A player cannot be merged with themselves."))
+        return plan
+    for name, label in (("fide_id", _("FIDE ID")), ("national_id", _("national ID"))):
+        mine, theirs = getattr(kept, name), getattr(duplicate, name)
+        if mine and theirs and mine != theirs:
+            plan.refusals.append(
+                _("Two different values for the %(what)s: %(one)s and %(other)s.")
+                % {"what": label, "one": mine, "other": theirs}
+            )
+    between = Game.objects.filter(
+        Q(white=kept, black=duplicate) | Q(white=duplicate, black=kept)
+    ).select_related("round__event")
+    for game in between:
+        plan.refusals.append(
+            _("The two records played each other (%(event)s, round %(round)s).")
+            % {"event": game.round.event.title, "round": game.round.number}
+        )
+    shared: dict[type[Model], dict[Any, Any]] = {}
+    for model, name in _references():
+        if model in DERIVED:
+            continue
+        rows = _manager(model).filter(**{name: duplicate}).count()
+        if rows:
+            key = model._meta.model_name or ""
+            plan.moves[key] = plan.moves.get(key, 0) + rows
+        if model is not OfficialRating:
+            found = _collisions(model, name, kept, duplicate)
+            shared.setdefault(model, {}).update((row.pk, row) for row in found)
+    for model, rows_by_pk in shared.items():
+        if rows_by_pk:
+            rows_shared = list(rows_by_pk.values())
+            shown = ", ".join(str(row) for row in rows_shared[:3])
+            plan.refusals.append(
+                _("Both records are in the same %(what)s (%(count)s): %(rows)s.")
+                % {
+                    "what": model._meta.verbose_name_plural,
+                    "count": len(rows_shared),
+                    "rows": shown + (" …" if len(rows_shared) > 3 else ""),
+                }
+            )
+    plan.completed = [
+        name for name in COMPLETED_FIELDS if not getattr(kept, name) and getattr(duplicate, name)
+    ]
+    return plan
+
+
+@transaction.atomic
+def merge_players(kept: Player, duplicate: Player, user: Any) -> MergePlan:
+    """Merge ``duplicate`` into ``kept`` (see the module's text); refused with a
+    ``DeskError`` naming every reason, nothing written then."""
+    kept = Player.objects.select_for_update().get(pk=kept.pk)
+    duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
+    plan = plan_merge(kept, duplicate)
+    if plan.refusals:
+        raise DeskError(" ".join(plan.refusals))
+    # the ratings computed for either record are computed again for the one player
+    for derived in DERIVED:
+        derived.objects.filter(player__in=[kept, duplicate]).delete()
+    for row in _collisions(OfficialRating, "player", kept, duplicate):
+        OfficialRating.objects.filter(
+            player=duplicate, system=row.system_id, list_date=row.list_date
+        ).delete()
+    for model, name in _references():
+        _manager(model).filter(**{name: duplicate}).update(**{name: kept})
+    values = {name: getattr(duplicate, name) for name in plan.completed}
+    merged = duplicate.name
+    duplicate.delete()  # before the kept record takes its identifiers (unique)
+    if values:
+        Player.objects.filter(pk=kept.pk).update(**values)
+    log_change(
+        user, None, "merge_players", kept=kept.pk, merged=merged, moved=plan.moves,
+        completed=plan.completed,
+    )  # fmt: skip
+    for system in RatingSystem.objects.enabled():
+        start_replay(system, None, user)
+    return plan
+
+
+@dataclass(frozen=True)
+class Duplicates:
+    """Records that share a name (its words, without accents, case or order)."""
+
+    name: str
+    players: list[Player]
+
+
+def likely_duplicates() -> list[Duplicates]:
+    """Every name that two or more known players share, members first in each group."""
+    groups: dict[str, list[Player]] = {}
+    known = (
+        Player.objects.select_related("membership")
+        .annotate(events=Count("participations", distinct=True))
+        .order_by("last_name", "first_name", "pk")
+    )
+    for player in known:
+        groups.setdefault(players.name_key(player.first_name, player.last_name), []).append(player)
+    found = []
+    for group in groups.values():
+        if len(group) > 1:
+            group.sort(key=lambda p: not hasattr(p, "membership"))
+            found.append(Duplicates(group[0].name, group))
+    return found
