@@ -336,14 +336,12 @@ def _time_control(text: str) -> Event.TimeControl | None:
     return Event.TimeControl.RAPID if base < 60 else Event.TimeControl.STANDARD
 
 
-def _check_one_line_a_player(
-    tournament: trf.Tournament, matched: dict[int, Player], chosen: dict[int, Player | None]
-) -> None:
+def _check_one_line_a_player(tournament: trf.Tournament, players: dict[int, Player]) -> None:
     """Two lines of the file cannot be the same player of the club (two namesakes matched
     to one player, or one player chosen twice)."""
     lines: dict[int, int] = {}
     for entry in tournament.players:
-        player = matched.get(entry.rank) or chosen.get(entry.rank)
+        player = players.get(entry.rank)
         if player is None:
             continue
         if player.pk in lines:
@@ -524,16 +522,19 @@ def import_plan(
     corrected: ImportedEvent | None = None,
     names: dict[int, tuple[str, str]] | None = None,
 ) -> Event:
-    """Create the event of a planned import; unmatched players are created unless
-    ``choices`` maps their start rank to an existing player. ``corrected``: the event's
-    title, kind, time control and dates as the secretary corrected them in the
-    preview (as read from the file when None)."""
+    """Create the event of a planned import. ``choices``: the players the secretary chose
+    in the preview by start rank (None: a new player), for the lines the import did not
+    match and for those whose match they corrected; a line neither matched nor chosen is
+    a new player. ``corrected``: the event's title, kind, time control and dates as the
+    secretary corrected them in the preview (as read from the file when None)."""
     t = plan.tournament
-    players = dict(plan.matched)
-    _check_one_line_a_player(t, players, choices or {})
-    for entry in plan.unmatched:
-        chosen = (choices or {}).get(entry.rank)
-        players[entry.rank] = chosen or _new_player(entry, names or {})
+    choices = choices or {}
+    players = {rank: p for rank, p in plan.matched.items() if rank not in choices}
+    players |= {rank: p for rank, p in choices.items() if p is not None}
+    _check_one_line_a_player(t, players)
+    for entry in t.players:
+        if entry.rank not in players:
+            players[entry.rank] = _new_player(entry, names or {})
     read = read_event(plan)
     fields = corrected or read
     start_day, end_day = fields.start, fields.end

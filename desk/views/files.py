@@ -6,12 +6,14 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from chesslib import trf
 from chesslib.trf import TrfError
 from club.models import Event, Player
 from desk.access import get_event_for_secretary, secretary_required
@@ -21,6 +23,7 @@ from desk.files.pgn import attach_pgn
 from desk.files.results_csv import import_results_csv
 from desk.files.trf_export import export_event
 from desk.files.trf_import import (
+    Plan,
     import_plan,
     plan_import,
     plan_notes,
@@ -96,16 +99,32 @@ def trf_import(request: HttpRequest) -> HttpResponse:
     return render(request, "desk/files/trf_upload.html", {"form": form})
 
 
+def _last_name(entry: trf.TrfPlayer) -> str:
+    return entry.name.split(",")[0].split(" ")[0].strip().casefold()
+
+
+def _candidates(plan: Plan) -> dict[int, list[Player]]:
+    """For each line of the file, the known players it may be: those of its last name
+    (the first word before the comma) and the one the import matched, at most ten."""
+    names = {_last_name(entry) for entry in plan.tournament.players}
+    known: dict[str, list[Player]] = {}
+    namesakes = Player.objects.annotate(last=Lower("last_name")).filter(last__in=names)
+    for player in namesakes.order_by("last_name", "first_name", "pk"):
+        known.setdefault(player.last_name.casefold(), []).append(player)
+    found = {}
+    for entry in plan.tournament.players:
+        matched = plan.matched.get(entry.rank)
+        others = [p for p in known.get(_last_name(entry), []) if p != matched]
+        found[entry.rank] = ([matched] if matched else []) + others[: 10 - bool(matched)]
+    return found
+
+
 def _preview(  # type: ignore[no-untyped-def]
     request: HttpRequest, plan, form: ImportedEventForm | None = None, status: int = 200
 ) -> HttpResponse:
     """What the file holds (players, rounds, kind, time control) and the event as it will
     be saved, which the secretary may correct."""
-    candidates = {}
-    for entry in plan.unmatched:
-        last = entry.name.split(",")[0].split(" ")[0].strip()
-        namesakes = Player.objects.filter(last_name__iexact=last)
-        candidates[entry.rank] = list(namesakes.order_by("last_name", "first_name", "pk")[:10])
+    candidates = _candidates(plan)
     rows = [(entry, candidates[entry.rank], split_name(entry.name)) for entry in plan.unmatched]
     read = read_event(plan)
     players = sorted(plan.tournament.players, key=lambda e: e.rank)
@@ -116,7 +135,9 @@ def _preview(  # type: ignore[no-untyped-def]
         "read": read,
         "system_label": Event.System(read.system).label,
         "form": form or ImportedEventForm(read=read),
-        "players": [(entry, plan.matched.get(entry.rank)) for entry in players],
+        "players": [
+            (entry, plan.matched.get(entry.rank), candidates[entry.rank]) for entry in players
+        ],
         "chosen": {k: str(v) for k, v in request.POST.items() if k.startswith("player-")},
     }
     return render(request, "desk/files/trf_preview.html", context, status=status)
@@ -148,10 +169,11 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
         first = request.POST.get(f"first-{entry.rank}", "").strip()
         if last:
             names[entry.rank] = (last[:80], first[:80])
-    chosen = {}
-    for entry in plan.unmatched:
-        value = whole_number(request.POST.get(f"player-{entry.rank}"))
-        chosen[entry.rank] = Player.objects.filter(pk=value).first() if value else None
+    chosen = {}  # the preview's choices: a line it did not match, or a match corrected
+    for entry in plan.tournament.players:
+        if (key := f"player-{entry.rank}") in request.POST:
+            value = whole_number(request.POST[key])
+            chosen[entry.rank] = Player.objects.filter(pk=value).first() if value else None
     try:
         event = import_plan(plan, request.user, chosen, corrected, names)
     except TrfError as error:

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from club.models import ChangeLog, Event, Game, Result
+from club.models import ChangeLog, Event, Game, Player, Result
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse
@@ -138,3 +138,43 @@ def test_a_date_and_names_read_with_a_doubt_are_confirmed_in_the_preview(
     text = secretary_client.get(reverse("desk:trf_export", args=[event.pk])).content.decode()
     names = [line[14:47].rstrip() for line in text.split("\r\n") if line.startswith("001")]
     assert names[:3] == ["Kürschner, Matt", "noiretblanc", "michaelwalz7"]
+
+
+def test_the_secretary_corrects_a_match_before_importing(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
+    """The file's first player was matched to the member of that name; the secretary says
+    he is a namesake (a new player), and that the second line is the namesake of another
+    known record: the import follows the preview, not the automatic match."""
+    participants = list(paired_event.participants.select_related("player").order_by("number"))
+    first, second = participants[0].player, participants[1].player
+    namesake = Player.objects.create(first_name="Autre", last_name=second.last_name)
+    html = _upload(secretary_client, _file(secretary_client, paired_event)).content.decode()
+    # each matched line offers its match (chosen), the namesakes and a new player
+    assert f'<option value="{first.pk}" selected>' in html
+    assert f'<option value="{namesake.pk}">' in html
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"),
+        {"player-1": "", "player-2": str(namesake.pk)},
+    )
+    assert response.status_code == 302
+    event = Event.objects.get()
+    by_number = {p.number: p.player for p in event.participants.select_related("player")}
+    assert by_number[2] == namesake
+    assert by_number[1] != first and by_number[1].name == first.name  # created anew
+    assert by_number[3] == participants[2].player  # the other matches kept
+    assert (
+        Player.objects.filter(first_name=first.first_name, last_name=first.last_name).count() == 2
+    )
+
+
+def test_a_corrected_match_cannot_make_two_lines_one_player(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
+    second = paired_event.participants.get(number=2).player
+    _upload(secretary_client, _file(secretary_client, paired_event))
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"), {"player-1": str(second.pk)}, follow=True
+    )
+    assert f"{second.name} is already the player of line" in response.content.decode()
+    assert not Event.objects.exists()
