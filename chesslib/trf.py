@@ -30,10 +30,25 @@ RESULT_CODES = set("10=+-WDLHFUZ")
 BYE_CODES = {"H": Decimal("0.5"), "F": Decimal(1), "U": Decimal(1), "Z": Decimal(0)}
 
 
+def gettext_noop(message: str) -> str:
+    """A message marked for the site's catalogues (their extraction reads this name);
+    chesslib imports no Django, so a site shows ``TrfError.template`` translated."""
+    return message
+
+
 class TrfError(ValueError):
-    def __init__(self, line: int | None, message: str) -> None:
+    """A file refused: its line (None: the whole file), and why, as a template marked for
+    translation and its values; ``str()`` is the English text."""
+
+    def __init__(self, line: int | None, template: str, **values: object) -> None:
         self.line = line
+        self.template = template
+        self.values = values
+        message = template % values if values else template
         super().__init__(f"line {line}: {message}" if line else message)
+
+
+START_RANK_NOT_A_NUMBER = gettext_noop("the start rank “%(text)s” is not a whole number")
 
 
 @dataclass(frozen=True)
@@ -89,12 +104,14 @@ class Tournament:
         return max((len(p.rounds) for p in self.players), default=0)
 
 
-def _number(text: str, line: int, what: str) -> int | None:
+def _number(text: str, line: int, what: str, **values: object) -> int | None:
+    """The whole number written in ``text`` (None if blank); ``what``: the message, a
+    marked template given the text and ``values``."""
     text = text.strip()
     if not text:
         return None
     if not (text.isascii() and text.isdigit()):  # "²".isdigit() is true
-        raise TrfError(line, f"{what} {text!r} is not a whole number")
+        raise TrfError(line, what, text=text, **values)
     return int(text)
 
 
@@ -133,13 +150,19 @@ def read(text: str) -> Tournament:
         elif code == "132":
             tournament.round_dates = _round_dates(line)
         elif code == "XXR":
-            tournament.rounds = _number(content, number, "the number of rounds")
+            tournament.rounds = _number(
+                content,
+                number,
+                gettext_noop("the number of rounds “%(text)s” is not a whole number"),
+            )
         elif code == "XXC":
             tournament.first_colour = content.strip()
         elif code == "XXA":
             rank, points = _acceleration(line, number)
             if rank in tournament.accelerations:
-                raise TrfError(number, f"a second XXA line for start rank {rank}")
+                raise TrfError(
+                    number, gettext_noop("a second XXA line for start rank %(rank)s"), rank=rank
+                )
             tournament.accelerations[rank] = points
     _check(tournament)
     return tournament
@@ -147,15 +170,21 @@ def read(text: str) -> Tournament:
 
 def _player(line: str, number: int) -> TrfPlayer:
     if len(line) < 89:
-        raise TrfError(number, f"a player line has at least 89 characters, this one {len(line)}")
-    rank = _number(line[4:8], number, "the start rank")
+        raise TrfError(
+            number,
+            gettext_noop("a player line has at least 89 characters, this one %(length)s"),
+            length=len(line),
+        )
+    rank = _number(line[4:8], number, START_RANK_NOT_A_NUMBER)
     if rank is None:
-        raise TrfError(number, "the start rank (columns 5-8) is missing")
+        raise TrfError(number, gettext_noop("the start rank (columns 5-8) is missing"))
     points = line[80:84].strip() or "0"
     try:
         total = Decimal(points)
     except ArithmeticError:
-        raise TrfError(number, f"the points {points!r} are not a number") from None
+        raise TrfError(
+            number, gettext_noop("the points “%(points)s” are not a number"), points=points
+        ) from None
     columns = {name: line[first - 1 : last] for name, (first, last) in COLUMNS.items()}
     player = TrfPlayer(
         line=number,
@@ -164,23 +193,35 @@ def _player(line: str, number: int) -> TrfPlayer:
         name=line[14:47].strip(),
         sex=line[9:10].strip(),
         title=line[10:13].strip(),
-        rating=_number(line[48:52], number, "the rating") or None,
+        rating=_number(
+            line[48:52], number, gettext_noop("the rating “%(text)s” is not a whole number")
+        )
+        or None,
         federation=line[53:56].strip(),
-        fide_id=_number(line[57:68], number, "the FIDE ID") or None,
+        fide_id=_number(
+            line[57:68], number, gettext_noop("the FIDE ID “%(text)s” is not a whole number")
+        )
+        or None,
         birth=line[69:79].strip(),
         points=total,
-        place=_number(line[85:89], number, "the rank"),
+        place=_number(
+            line[85:89], number, gettext_noop("the rank “%(text)s” is not a whole number")
+        ),
     )
     if not player.name:
-        raise TrfError(number, "the name (columns 15-47) is empty")
+        raise TrfError(number, gettext_noop("the name (columns 15-47) is empty"))
     rest = line[91:]
     for index in range(0, len(rest), 10):
         block = rest[index : index + 10]
         if block[8:].strip():
             raise TrfError(
                 number,
-                f"round {index // 10 + 1}: columns {index + 100}-"
-                f"{index + 101} are blank between two rounds",
+                gettext_noop(
+                    "round %(round)s: columns %(first)s-%(last)s are blank between two rounds"
+                ),
+                round=index // 10 + 1,
+                first=index + 100,
+                last=index + 101,
             )
         player.blocks.append(block[:8])
         player.rounds.append(_round(block, number, index // 10 + 1))
@@ -237,18 +278,27 @@ def _round_dates(line: str) -> list[str]:
 def _acceleration(line: str, number: int) -> tuple[int, list[Decimal]]:
     """An XXA line: the start rank (columns 5-8) and the virtual points of each round
     (4 columns from column 10, every 5 columns; blank: none)."""
-    rank = _number(line[4:8], number, "the start rank")
+    rank = _number(line[4:8], number, START_RANK_NOT_A_NUMBER)
     if rank is None:
-        raise TrfError(number, "the start rank (columns 5-8) of the XXA line is missing")
+        raise TrfError(
+            number, gettext_noop("the start rank (columns 5-8) of the XXA line is missing")
+        )
     if line[8:9].strip():
-        raise TrfError(number, "column 9 of an XXA line is blank")
+        raise TrfError(number, gettext_noop("column 9 of an XXA line is blank"))
     points: list[Decimal] = []
     for start in range(9, len(line.rstrip()), 5):
         text = line[start : start + 4].strip()
         if line[start + 4 : start + 5].strip():
-            raise TrfError(number, f"column {start + 5} of an XXA line is blank")
+            raise TrfError(
+                number, gettext_noop("column %(column)s of an XXA line is blank"), column=start + 5
+            )
         if text and not re.fullmatch(r"[0-9]{1,2}(\.[0-9])?", text):
-            raise TrfError(number, f"round {len(points) + 1}: {text!r} is not points")
+            raise TrfError(
+                number,
+                gettext_noop("round %(round)s: “%(text)s” is not points"),
+                round=len(points) + 1,
+                text=text,
+            )
         points.append(Decimal(text) if text else Decimal(0))
     while points and not points[-1]:
         points.pop()
@@ -258,34 +308,63 @@ def _acceleration(line: str, number: int) -> tuple[int, list[Decimal]]:
 def _round(block: str, number: int, round_number: int) -> RoundEntry:
     block = block.ljust(8)
     opponent_text, colour, result = block[0:4].strip(), block[5:6].strip(), block[7:8].strip()
-    where = f"round {round_number}"
     if not opponent_text and not colour and not result:
         return BLANK
     if result and result not in RESULT_CODES:
-        raise TrfError(number, f"{where}: result {result!r} is not a TRF result code")
-    opponent = _number(opponent_text, number, f"{where}: the opponent") if opponent_text else 0
+        raise TrfError(
+            number,
+            gettext_noop("round %(round)s: result “%(result)s” is not a TRF result code"),
+            round=round_number,
+            result=result,
+        )
+    opponent = (
+        _number(
+            opponent_text,
+            number,
+            gettext_noop("round %(round)s: the opponent “%(text)s” is not a whole number"),
+            round=round_number,
+        )
+        if opponent_text
+        else 0
+    )
     if opponent:
         if colour == "-" and result in ("+", "-", ""):
             return RoundEntry(opponent, colour, result)  # a forfeit, its colour unknown
         if colour not in ("w", "b"):
-            raise TrfError(number, f"{where}: colour {colour!r} is not w or b")
+            raise TrfError(
+                number,
+                gettext_noop("round %(round)s: colour “%(colour)s” is not w or b"),
+                round=round_number,
+                colour=colour,
+            )
         return RoundEntry(opponent, colour, result)
     if result and result not in BYE_CODES and result not in "+-":
-        raise TrfError(number, f"{where}: a round without an opponent cannot be {result!r}")
+        raise TrfError(
+            number,
+            gettext_noop("round %(round)s: a round without an opponent cannot be “%(result)s”"),
+            round=round_number,
+            result=result,
+        )
     return RoundEntry(None, "-", result)
 
 
 def _check(tournament: Tournament) -> None:
     if not tournament.players:
-        raise TrfError(None, "no player line (001)")
+        raise TrfError(None, gettext_noop("no player line (001)"))
     by_rank: dict[int, TrfPlayer] = {}
     for player in tournament.players:
         if player.rank in by_rank:
-            raise TrfError(player.line, f"start rank {player.rank} is used twice")
+            raise TrfError(
+                player.line, gettext_noop("start rank %(rank)s is used twice"), rank=player.rank
+            )
         by_rank[player.rank] = player
     for rank in tournament.accelerations:
         if rank not in by_rank:
-            raise TrfError(None, f"an XXA line names start rank {rank}, which has no 001 line")
+            raise TrfError(
+                None,
+                gettext_noop("an XXA line names start rank %(rank)s, which has no 001 line"),
+                rank=rank,
+            )
     mirror = {
         "1": "0",
         "0": "1",
@@ -304,7 +383,10 @@ def _check(tournament: Tournament) -> None:
             other = by_rank.get(entry.opponent)
             if other is None:
                 raise TrfError(
-                    player.line, f"round {number}: opponent {entry.opponent} has no line"
+                    player.line,
+                    gettext_noop("round %(round)s: opponent %(opponent)s has no line"),
+                    round=number,
+                    opponent=entry.opponent,
                 )
             back = other.rounds[number - 1] if len(other.rounds) >= number else None
             colour = {"w": "b", "b": "w"}.get(entry.colour, entry.colour)
@@ -314,7 +396,11 @@ def _check(tournament: Tournament) -> None:
             if back not in allowed:
                 raise TrfError(
                     player.line,
-                    f"round {number}: this line and line {other.line} disagree about the game",
+                    gettext_noop(
+                        "round %(round)s: this line and line %(other)s disagree about the game"
+                    ),
+                    round=number,
+                    other=other.line,
                 )
 
 

@@ -8,6 +8,9 @@ import re
 import unicodedata
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from chesslib.trf import TrfError
 from club import event_state
 from club.models import Event
 from desk.services.events import DeskError, write_result
@@ -16,6 +19,26 @@ from lib.limits import whole_number
 
 class FileError(ValueError):
     """A file refused, with the line or game that is wrong."""
+
+
+class TrfRefusal(TrfError):
+    """A TRF refused by the desk (what the reader accepts but the club does not hold): its
+    message is translated already and names its line."""
+
+    def __init__(self, line: int | None, message: str) -> None:
+        super().__init__(None, "%(message)s", message=message)
+        self.line = line
+
+
+def trf_error_text(error: TrfError) -> str:
+    """The TRF reader's refusal in the page's language (the reader, pure Python, writes
+    it in English and marks its templates for the catalogues)."""
+    if isinstance(error, TrfRefusal):
+        return str(error)
+    text = _(error.template) % error.values if error.values else _(error.template)
+    if error.line:
+        return _("line %(line)s: %(message)s") % {"line": error.line, "message": text}
+    return text
 
 
 def plain(name: str) -> str:

@@ -21,7 +21,7 @@ from chesslib import swiss, trf
 from chesslib.standings import TRF_CODE
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from desk.files import trf_keep
-from desk.files.common import FileError, lock_event, plain, write
+from desk.files.common import FileError, TrfRefusal, lock_event, plain, write
 from desk.files.trf_export import (
     KIND_WORDS,
     SYSTEM_WORDS,
@@ -66,11 +66,9 @@ def _line_of(text: str, code: str) -> int | None:
     return next((n for n in range(len(lines), 0, -1) if lines[n - 1].startswith(code)), None)
 
 
-def _refuse(line: int | None, message: str) -> trf.TrfError:
+def _refuse(line: int | None, message: str) -> TrfRefusal:
     """An error whose translated message already names its line."""
-    error = trf.TrfError(None, message)
-    error.line = line
-    return error
+    return TrfRefusal(line, message)
 
 
 def check_fits(text: str, tournament: trf.Tournament) -> None:

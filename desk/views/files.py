@@ -18,7 +18,7 @@ from chesslib.trf import TrfError
 from club.models import Event, Player
 from desk.access import get_event_for_secretary, secretary_required
 from desk.files import frbe
-from desk.files.common import FileError
+from desk.files.common import FileError, trf_error_text
 from desk.files.pgn import attach_pgn
 from desk.files.results_csv import import_results_csv
 from desk.files.trf_export import export_event
@@ -92,7 +92,7 @@ def trf_import(request: HttpRequest) -> HttpResponse:
         try:
             plan = plan_import(form.cleaned_data["file"])
         except TrfError as error:
-            form.add_error("file", str(error))
+            form.add_error("file", trf_error_text(error))
         else:
             request.session[SESSION_KEY] = form.cleaned_data["file"]
             return _preview(request, plan)
@@ -177,7 +177,7 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
     try:
         event = import_plan(plan, request.user, chosen, corrected, names)
     except TrfError as error:
-        messages.error(request, str(error))
+        messages.error(request, trf_error_text(error))
         return _preview(request, plan)
     del request.session[SESSION_KEY]
     messages.success(request, _("The tournament is imported."))

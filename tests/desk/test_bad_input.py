@@ -223,7 +223,7 @@ def test_the_trf_refusals_are_in_english_at_en(secretary_client: Client) -> None
 def test_the_reader_refuses_digits_other_than_0_to_9_too() -> None:
     from chesslib import trf
 
-    with pytest.raises(trf.TrfError, match="line 2: the start rank '²' is not a whole number"):
+    with pytest.raises(trf.TrfError, match="line 2: the start rank “²” is not a whole number"):
         trf.read(_columns(BBP, 2, 5, "   ²"))
 
 

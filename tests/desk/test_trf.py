@@ -47,16 +47,16 @@ def test_writing_and_reading_again_gives_the_same_tournament() -> None:
     [
         (
             lambda t: t.replace("    31 b 1", "    31 b X", 1),
-            "line 2: round 1: result 'X' is not a TRF result code",
+            "line 2: round 1: result “X” is not a TRF result code",
         ),
         (
             lambda t: t.replace("    31 b 1", "    31 q 1", 1),
-            "line 2: round 1: colour 'q' is not w or b",
+            "line 2: round 1: colour “q” is not w or b",
         ),
         (lambda t: t.replace("    31 b 1", "    32 b 1", 1), "line 2: round 1: this line and line"),
         (
             lambda t: t.replace("001    1", "001    x", 1),
-            "line 2: the start rank 'x' is not a whole number",
+            "line 2: the start rank “x” is not a whole number",
         ),
         (lambda t: t.replace("001    2", "001    1", 1), "line 3: start rank 1 is used twice"),
         (lambda t: "012 empty\r\n", "no player line (001)"),
@@ -196,7 +196,7 @@ def test_the_reader_keeps_what_trf_16_allows_in_a_round() -> None:
     ("blocks", "message"),
     [
         (("   2 - +", "   1 w 1"), "line 2: round 1: this line and line 3 disagree about the game"),
-        (("   2 - =", "   1 - ="), "line 2: round 1: colour '-' is not w or b"),
+        (("   2 - =", "   1 - ="), "line 2: round 1: colour “-” is not w or b"),
         (("   2 w 1xx", "   1 b 0"), "line 2: round 1: columns 100-101 are blank between"),
     ],
 )

@@ -3,6 +3,7 @@ time control, and the secretary corrects the event (title, kind, time control, d
 before anything is saved."""
 
 from datetime import date
+from html import unescape
 from typing import TYPE_CHECKING
 
 import pytest
@@ -177,4 +178,14 @@ def test_a_corrected_match_cannot_make_two_lines_one_player(
         reverse("desk:trf_confirm"), {"player-1": str(second.pk)}, follow=True
     )
     assert f"{second.name} is already the player of line" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_the_readers_refusal_is_in_the_pages_language(secretary_client: Client) -> None:
+    """The TRF reader (pure Python) writes in English; the French desk says it in French."""
+    player = "001    1      Dupont, Jean".ljust(80) + " 0.0".ljust(11) + "   2 q 1"
+    broken = f"012 Soirée\n{player}\n"
+    response = _upload(secretary_client, broken.encode())
+    html = unescape(response.content.decode())
+    assert "ligne 2 : ronde 1 : couleur « q » n'est pas w ou b" in html
     assert not Event.objects.exists()
