@@ -27,6 +27,9 @@ two criteria prefer:
 4. then the engine's own choice if it is still among them (its criteria C10-C21 are
    those of 2026), otherwise the lowest ranked (score, then pairing number, 1.2).
 
+Each re-pairing is a pairing of the whole round: candidates are asked lowest ranked first,
+C9's stop at the first one kept, and no more than ``REPAIRS`` a round are asked.
+
 Checked against bbpPairings on its own tests of C5 and C9, the desk's rounds it paired
 otherwise, and random tournaments of its generator (tests/chesslib/test_swiss_bye.py).
 """
@@ -62,6 +65,9 @@ P = TypeVar("P", bound=_Pairing)
 Profile = tuple[tuple[Decimal, int, tuple[Decimal, ...]], ...]
 
 
+REPAIRS = 12  # re-pairings asked of the engine at most, a round
+
+
 def bye_by_2026_rules(
     standings: Mapping[int, Standing],
     pairs: Sequence[P],
@@ -70,7 +76,8 @@ def bye_by_2026_rules(
     """``pairs`` (the engine's pairing of the players in ``standings``), or the engine's
     pairing with another player given the bye when C5 or C9 prefer it. ``repair(key)``:
     the engine's pairing of the others with player ``key`` given the bye (the bye last),
-    or None if the others cannot all be paired."""
+    or None if the others cannot all be paired. Candidates are asked lowest ranked first,
+    ``REPAIRS`` at most (each is a pairing of the whole round)."""
     bye = next((p.white for p in pairs if p.black is None), None)
     if bye is None:
         return pairs
@@ -79,40 +86,57 @@ def bye_by_2026_rules(
         (key for key, s in standings.items() if key != bye and s.eligible),
         key=lambda key: (score[key], -standings[key].number),
     )
-    options: dict[int, Sequence[P]] = {bye: pairs}
+    left = [REPAIRS]
+
+    def ask(key: int) -> Sequence[P] | None:
+        if not left[0]:
+            return None
+        left[0] -= 1
+        return repair(key)
+
     lower = [key for key in candidates if score[key] < score[bye]]
     for level in sorted({score[key] for key in lower}):  # C5: the lowest score that pairs
         found = {
-            key: forced
-            for key in lower
-            if score[key] == level and (forced := repair(key)) is not None
+            key: forced for key in lower if score[key] == level and (forced := ask(key)) is not None
         }
         if found:
-            options = found
-            break
-    else:  # C9 can only prefer a player of the bye's score with fewer unplayed rounds
-        for key in candidates:
-            s = standings[key]
-            fewer = s.score == score[bye] and s.unplayed < standings[bye].unplayed
-            if fewer and (forced := repair(key)) is not None:
-                options[key] = forced
-    if len(options) == 1:
-        return next(iter(options.values()))
-    profiles = {key: _profile(option, score) for key, option in options.items()}
-    best = min(profiles.values())  # C6, C7
-    kept = [key for key in options if profiles[key] == best]
-    # C9 is a criterion of the bye's bracket only: it applies when that bracket downfloats
-    # no one but the bye's receiver, and cannot undo a choice of the brackets above it
-    # (their pairs and the players they send down are then the same whoever gets the bye)
-    above = {key: _above(options[key], score, score[key]) for key in kept}
-    same = [key for key in kept if above[key] == above[bye if bye in kept else kept[0]]]
-    if (bye in kept or len(same) == len(kept)) and all(
-        _alone(profiles[key], score[key]) for key in same
-    ):
-        fewest = min(standings[key].unplayed for key in same)
-        kept = [key for key in same if standings[key].unplayed == fewest]
-    if bye in kept:
+            return _best(found, standings)
+    # C9 can only prefer a player of the bye's score with fewer unplayed rounds, where the
+    # bye's bracket downfloats no one else, all else being equal: the brackets' downfloaters
+    # (C6, C7), and the brackets above it (their pairs, the players they send down)
+    profile = _profile(pairs, score)
+    if not _alone(profile, score[bye]):
         return pairs
+    above = _above(pairs, score, score[bye])
+    fewer = sorted(
+        (
+            key
+            for key in candidates
+            if score[key] == score[bye] and standings[key].unplayed < standings[bye].unplayed
+        ),
+        key=lambda key: (standings[key].unplayed, -standings[key].number),
+    )
+    for key in fewer:
+        forced = ask(key)
+        if forced is None:
+            continue
+        if _profile(forced, score) == profile and _above(forced, score, score[key]) == above:
+            return forced
+    return pairs
+
+
+def _best(options: Mapping[int, Sequence[P]], standings: Mapping[int, Standing]) -> Sequence[P]:
+    """Of pairings with the bye on one score (C5): the best brackets from the top (C6,
+    C7), then, if the bye's bracket downfloats no one else and the brackets above are
+    paired alike, the fewest unplayed games (C9), then the lowest ranked receiver."""
+    score = {key: s.score for key, s in standings.items()}
+    profiles = {key: _profile(option, score) for key, option in options.items()}
+    best = min(profiles.values())
+    kept = [key for key in options if profiles[key] == best]
+    above = {_above(options[key], score, score[key]) for key in kept}
+    if len(above) == 1 and all(_alone(profiles[key], score[key]) for key in kept):
+        fewest = min(standings[key].unplayed for key in kept)
+        kept = [key for key in kept if standings[key].unplayed == fewest]
     return options[min(kept, key=lambda key: (score[key], -standings[key].number))]
 
 

@@ -204,3 +204,21 @@ def test_no_second_bye_and_no_bye_after_a_forfeit_win() -> None:
         raise AssertionError(key)
 
     assert bye_by_2026_rules(standings, engine, repair) == engine
+
+
+def test_it_asks_the_engine_a_bounded_number_of_times() -> None:
+    """Forty players on the bye's score with fewer unplayed rounds, none of whom the
+    re-pairing keeps alike: the engine is asked REPAIRS times, lowest ranked first, and
+    its own pairing stays."""
+    from chesslib.swiss_bye import REPAIRS
+
+    standings = {n: _standing(n, "0") for n in range(1, 41)} | {41: _standing(41, "0", 1)}
+    engine = [swiss.Pairing(n, n + 20, n) for n in range(1, 21)] + [swiss.Pairing(41, None, 0)]
+    asked: list[int] = []
+
+    def repair(key: int) -> None:
+        asked.append(key)
+        return None
+
+    assert bye_by_2026_rules(standings, engine, repair) == engine
+    assert asked == list(range(40, 40 - REPAIRS, -1))
