@@ -17,27 +17,35 @@ reference reads one:
 - the virtual points of accelerated rounds (``XXA``, Baku, C.04.5.1), which the engine adds
   to the scores its brackets and floats are made of, as bbpPairings does.
 
-The engine applies C.04.3 as it stood until January 2026. One rule of the 2026 text, as
-bbpPairings 6 applies it, is asked of it through the file: in round 1 the initial colour
-goes by each board's higher-ranked player's place among the players paired (1st, 3rd,
-5th...: the initial colour), not by his pairing number, so that a player absent in round 1
-does not flip every board below him. ``XXC rank`` (JaVaFo's configuration, which py4swiss
-reads) numbers the players paired by their order in the file for that round; without
-absent players the two are the same. Other differences with bbpPairings 6 found in testing
-are proposed upstream (docs/upstream/py4swiss-2026-dutch.md).
+The engine applies C.04.3 as it stood until January 2026. Two rules of the 2026 text, as
+bbpPairings 6 applies them, are asked of it through its interface:
+
+- in round 1 the initial colour goes by each board's higher-ranked player's place among
+  the players paired (1st, 3rd, 5th...: the initial colour), not by his pairing number, so
+  that a player absent in round 1 does not flip every board below him. ``XXC rank``
+  (JaVaFo's configuration, which py4swiss reads) numbers the players paired by their order
+  in the file for that round; without absent players the two are the same;
+- the pairing-allocated bye goes to the lowest score possible (C5), then, in its bracket,
+  to the player with the fewest unplayed games (C9): ``swiss_bye`` checks the engine's
+  choice and asks the engine again, the bye given to another player, when they prefer it.
+
+Other differences with bbpPairings 6 found in testing are proposed upstream
+(docs/upstream/py4swiss-2026-dutch.md).
 """
 
 from __future__ import annotations
 
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 
 from py4swiss.engines import DutchEngine
 from py4swiss.engines.common import PairingError
 from py4swiss.trf import TrfParser
+
+from chesslib.swiss_bye import Standing, bye_by_2026_rules
 
 ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 
@@ -79,7 +87,36 @@ def pair(
     one (Baku acceleration); added to the scores the pairing reads, not to the standings.
     ``scoring``: the event's XXS record when it does not score 1-1/2-0
     (``chesslib.trf_scoring``): the engine's score groups are made of those points.
-    The bye, if any, comes last."""
+    The bye, if any, comes last, given as C.04.3 (2026) gives it (``swiss_bye``)."""
+    args = (round_number, total_rounds, initial_colour, accelerations, scoring)
+    pairs = engine_pairs(entrants, *args)
+    if round_number < 2 or all(p.black is not None for p in pairs):
+        # round 1: no history, every pairing possible, the bye already in the lowest bracket
+        return pairs
+
+    def repair(receiver: int) -> list[Pairing] | None:
+        others = [replace(e, absent=True) if e.id == receiver else e for e in entrants]
+        try:
+            forced = engine_pairs(others, *args)
+        except Unpairable:
+            return None
+        if any(p.black is None for p in forced):
+            return None
+        return [*forced, Pairing(receiver, None, 0)]
+
+    standings = _standings(entrants, round_number, accelerations, scoring)
+    return list(bye_by_2026_rules(standings, pairs, repair))
+
+
+def engine_pairs(
+    entrants: Sequence[Entrant],
+    round_number: int,
+    total_rounds: int,
+    initial_colour: str,
+    accelerations: Mapping[int, Sequence[Decimal]] | None,
+    scoring: Sequence[str],
+) -> list[Pairing]:
+    """The engine's own pairing of the round, the bye last."""
     text, ids = engine_trf(
         entrants, round_number, total_rounds, initial_colour, accelerations, scoring
     )
@@ -100,6 +137,35 @@ def pair(
         else:
             boards.append(Pairing(white, black, len(boards) + 1))
     return boards + byes
+
+
+def _standings(
+    entrants: Sequence[Entrant],
+    round_number: int,
+    accelerations: Mapping[int, Sequence[Decimal]] | None,
+    scoring: Sequence[str],
+) -> dict[int, Standing]:
+    """What C5 and C9 read of each player paired, from the codes of the engine's file: the
+    score its brackets are made of (the event's points and this round's virtual points:
+    C.04.5.1 adds each round's own, they do not add up from round to round), the
+    rounds not played over the board, and C2's eligibility (no ``U`` nor ``+`` before)."""
+    records = [line for line in scoring if line.startswith("XXS ")]
+    worth = _points_of(records[0]) if records else _POINTS
+    ordered = sorted(entrants, key=lambda e: (e.number <= 0, e.number, e.id))
+    start = {e.id: n for n, e in enumerate(ordered, 1)}  # the engine's start numbers
+    standings = {}
+    for entrant in entrants:
+        if entrant.absent:
+            continue
+        codes = [_result(entrant, n, start)[2] for n in range(round_number - 1)]
+        virtual = list((accelerations or {}).get(entrant.id, ()))[round_number - 1 : round_number]
+        standings[entrant.id] = Standing(
+            number=start[entrant.id],
+            score=sum((worth[code] for code in codes), ZERO) + sum(virtual, ZERO),
+            unplayed=sum(1 for code in codes if code not in ("1", "=", "0")),
+            eligible=not any(code in ("U", "+") for code in codes),
+        )
+    return standings
 
 
 def engine_trf(
