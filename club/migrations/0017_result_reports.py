@@ -1,6 +1,10 @@
 """Players report their own results: a code for each board (drawn for the boards still
 without a result; later boards draw theirs when they are written) and the reports, which
-count for nothing until the secretary confirms them."""
+count for nothing until the secretary confirms them.
+
+The code's column is nullable, without default, and indexed on its own: SQLite then adds
+it (and drops it, undone) in place, without rebuilding ``club_game``, which would drop the
+triggers of migrations 0003 and 0012."""
 
 import secrets
 
@@ -33,7 +37,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='report_code',
-            field=models.CharField(blank=True, db_index=True, editable=False, null=True, help_text="Printed on the secretary's pairing sheet: the players report the result with it.", max_length=6, verbose_name='board code'),
+            field=models.CharField(blank=True, editable=False, null=True, help_text="Printed on the secretary's pairing sheet: the players report the result with it.", max_length=6, verbose_name='board code'),
+        ),
+        migrations.AddIndex(
+            model_name='game',
+            index=models.Index(fields=['report_code'], name='game_report_code'),
         ),
         migrations.RunPython(draw_codes, migrations.RunPython.noop),
         migrations.CreateModel(
