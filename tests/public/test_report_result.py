@@ -6,11 +6,13 @@ with a sentence the player can act on."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from club import board_codes
 from club.models import Event, Game, Result, ResultReport
@@ -36,8 +38,11 @@ def _report(client: Client, code: str, side: str, result: str) -> str:
     return response.content.decode()
 
 
-def _english(client: Client) -> None:
-    client.cookies["django_language"] = "en"
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Addresses (``/en/resultat/``) and messages in English."""
+    with translation.override("en"):
+        yield
 
 
 def test_every_board_gets_a_code_of_six_unambiguous_characters_when_it_is_paired(
@@ -70,7 +75,6 @@ def test_a_code_typed_in_small_letters_with_spaces_finds_its_board(
 def test_both_players_report_with_the_code_and_nothing_counts_until_confirmed(
     client: Client, game: Game
 ) -> None:
-    _english(client)
     said = _report(client, game.report_code, "white", "1-0")
     assert "Thank you: 1-0 reported for table 3 of round 2" in said
     said = _report(client, game.report_code, "black", "1-0")
@@ -84,7 +88,6 @@ def test_both_players_report_with_the_code_and_nothing_counts_until_confirmed(
 
 
 def test_a_player_who_reports_again_replaces_their_own_report(client: Client, game: Game) -> None:
-    _english(client)
     _report(client, game.report_code, "white", "1-0")
     said = _report(client, game.report_code, "black", "0-1")
     assert "Your opponent reported 1-0: tell the secretary which result is right." in said
@@ -98,7 +101,6 @@ def test_a_player_who_reports_again_replaces_their_own_report(client: Client, ga
 def test_a_report_without_a_side_or_with_a_forfeit_is_refused_and_writes_nothing(
     client: Client, game: Game
 ) -> None:
-    _english(client)
     page = _report(client, game.report_code, "", "1-0")
     assert "Say whether you played White or Black." in page
     page = _report(client, game.report_code, "white", "+--")
@@ -110,7 +112,6 @@ def test_a_report_without_a_side_or_with_a_forfeit_is_refused_and_writes_nothing
 def test_a_wrong_code_is_refused_and_too_many_lock_the_address_out(
     client: Client, game: Game
 ) -> None:
-    _english(client)
     response = client.post(reverse("report_result"), {"code": "QQQQQQ"})
     assert response.status_code == 400
     assert "No board has the code “QQQQQQ”. Check it on the pairing sheet." in (
@@ -149,7 +150,6 @@ def test_the_right_codes_count_for_nothing_against_the_limit(client: Client) -> 
 def test_a_report_on_a_closed_or_cancelled_event_is_refused_with_a_clear_message(
     client: Client, game: Game
 ) -> None:
-    _english(client)
     Event.objects.filter(pk=game.round.event_id).update(status=Event.Status.CLOSED)
     page = _report(client, game.report_code, "white", "1-0")
     assert "This event is closed: results can no longer be reported. Ask the secretary." in page
@@ -161,7 +161,6 @@ def test_a_report_on_a_closed_or_cancelled_event_is_refused_with_a_clear_message
 
 
 def test_a_report_on_a_game_with_a_result_is_refused_naming_it(client: Client, game: Game) -> None:
-    _english(client)
     services.write_result(game.pk, Result.DRAW)
     page = _report(client, game.report_code, "black", "0-1")
     assert "The result of this game is already recorded (½-½). If it is wrong, tell the" in page
@@ -171,7 +170,6 @@ def test_a_report_on_a_game_with_a_result_is_refused_naming_it(client: Client, g
 def test_a_signed_in_player_reports_their_own_game_without_a_code(
     client: Client, game: Game
 ) -> None:
-    _english(client)
     user = User.objects.create_user("joueur", password="x")
     MemberFactory(player=game.black, user=user)
     client.force_login(user)
@@ -190,7 +188,6 @@ def test_a_signed_in_player_reports_their_own_game_without_a_code(
 
 
 def test_a_signed_in_player_cannot_report_someone_elses_game(client: Client, game: Game) -> None:
-    _english(client)
     other = GameFactory(round=game.round, board=4)
     user = User.objects.create_user("joueur", password="x")
     MemberFactory(player=game.white, user=user)
