@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from club import result_reports
@@ -51,6 +52,7 @@ def _thanks(game: Game, report: ResultReport) -> str:
     return said
 
 
+@never_cache  # a player's reports and games: never kept by the page cache or a browser
 @require_http_methods(["GET", "HEAD", "POST"])
 def report_result(request: HttpRequest) -> HttpResponse:
     """The code form (and, signed in, the player's own game); posting a code shows its

@@ -76,6 +76,11 @@ def test_two_players_report_from_phones_and_the_secretary_confirms(
     white.locator('button[name="result"][value="1-0"]').click()
     expect(white.locator(".alert-success")).to_contain_text("1-0")
     _shot(white, "thanks-390")
+    white.set_viewport_size(DESK)
+    white.goto(f"{url}/resultat/")
+    _fits(white, 1280)
+    _shot(white, "code-1280")
+    white.set_viewport_size(PHONE)
 
     # Black of board 1, a member signed in: their game without a code
     user = User.objects.create_user("noirs", password=PASSWORD)

@@ -200,7 +200,8 @@ def test_a_signed_in_player_cannot_report_someone_elses_game(client: Client, gam
     assert not ResultReport.objects.exists()
 
 
-def test_the_page_shows_no_personal_data(client: Client, game: Game) -> None:
+def test_the_page_shows_no_personal_data_and_is_never_cached(client: Client, game: Game) -> None:
     member = MemberFactory(player=game.white, phone="0470 12 34 56", address="Rue 1")
+    assert "no-store" in client.get(reverse("report_result"))["Cache-Control"]
     page = client.post(reverse("report_result"), {"code": game.report_code}).content.decode()
     assert member.email not in page and "0470 12 34 56" not in page and "Rue 1" not in page
