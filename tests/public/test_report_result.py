@@ -205,3 +205,11 @@ def test_the_page_shows_no_personal_data_and_is_never_cached(client: Client, gam
     assert "no-store" in client.get(reverse("report_result"))["Cache-Control"]
     page = client.post(reverse("report_result"), {"code": game.report_code}).content.decode()
     assert member.email not in page and "0470 12 34 56" not in page and "Rue 1" not in page
+
+
+def test_a_member_finds_the_page_in_their_space(client: Client, game: Game) -> None:
+    user = User.objects.create_user("joueur", password="x")
+    MemberFactory(player=game.white, user=user)
+    client.force_login(user)
+    page = client.get(reverse("my_space")).content.decode()
+    assert f'href="{reverse("report_result")}" id="report-link"' in page
