@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from chesslib.standings import Scoring
+from club.board_codes import BoardCodeField
 
 DEFAULT_SITTING = timedelta(hours=4)  # a round night's length when the event does not say
 
@@ -574,6 +575,12 @@ class Game(models.Model):
         help_text=_("Off for a game played but not to be rated (TRF W, D, L)."),
     )
     pgn = models.TextField(_("PGN"), blank=True)
+    report_code = BoardCodeField(
+        _("board code"),
+        help_text=_(
+            "Printed on the secretary's pairing sheet: the players report the result with it."
+        ),
+    )
     version = models.PositiveIntegerField(
         _("version"), default=1, help_text=_("Raised at every change: detects concurrent edits.")
     )
@@ -598,6 +605,9 @@ class Game(models.Model):
             models.UniqueConstraint(fields=["round", "black"], name="game_black_once_per_round"),
             models.CheckConstraint(condition=Q(result__in=Result.values), name="game_result_valid"),
         ]
+        # an index of its own rather than db_index: SQLite then drops the column in place
+        # when the migration is undone, without rebuilding club_game and its triggers
+        indexes = [models.Index(fields=["report_code"], name="game_report_code")]
 
     def __str__(self) -> str:
         return f"{self.white} – {self.black} {self.get_result_display()}"
@@ -678,6 +688,60 @@ class Bye(models.Model):
     def of_kind(cls, kind: str, **fields: object) -> Bye:
         """A bye of ``kind`` with the points its kind scores."""
         return cls(kind=kind, points=Bye.Kind(kind).points, **fields)
+
+
+_PLAYED = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+
+
+class ResultReport(models.Model):
+    """A game's result as one of its players reported it (``club.result_reports``): it
+    counts for nothing (standings, pairings, ratings) until the secretary confirms it,
+    which writes the game's result (``desk.services.reports``). One report a side: a
+    player who reports again replaces their own."""
+
+    class Side(models.TextChoices):
+        WHITE = "white", _("White")
+        BLACK = "black", _("Black")
+
+    class Via(models.TextChoices):
+        CODE = "code", _("the board's code")
+        ACCOUNT = "account", _("their account")
+
+    # what a player may report: a game played; forfeits are the secretary's
+    RESULTS = _PLAYED
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="reports", verbose_name=_("game")
+    )
+    side = models.CharField(_("side"), max_length=5, choices=Side.choices)
+    result = models.CharField(
+        _("result"), max_length=8, choices=[(r.value, r.label) for r in _PLAYED]
+    )
+    via = models.CharField(_("reported with"), max_length=7, choices=Via.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("account"),
+    )
+    reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("reported result")
+        verbose_name_plural = _("reported results")
+        ordering = ["game", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "side"], name="report_once_a_side"),
+            models.CheckConstraint(
+                condition=Q(result__in=["1-0", "1/2-1/2", "0-1"]), name="report_result_played"
+            ),
+            models.CheckConstraint(condition=Q(side__in=["white", "black"]), name="report_side"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.side}: {self.result}"
 
 
 _BYE_POINTS = {

@@ -89,12 +89,16 @@ def describe(change: ChangeLog) -> str:
     if change.action in ("create", "edit"):
         return _event_saved(details, change.action == "create")
     if change.action == "result":
-        return _("Board %(board)s of round %(round)s: %(before)s → %(result)s.") % {
+        said = _("Board %(board)s of round %(round)s: %(before)s → %(result)s.") % {
             "board": details.get("board", "?"),
             "round": details.get("round", "?"),
             "before": _result(details.get("before", "")),
             "result": _result(details.get("result", "")),
         }
+        reported = details.get("reported")
+        if isinstance(reported, list) and reported:
+            said += " " + _reported(reported)
+        return said
     if change.action == "account_role":
         from desk.forms.members import ROLE_CHOICES
 
@@ -108,6 +112,25 @@ def describe(change: ChangeLog) -> str:
     words = change.action.replace("_", " ").capitalize()
     shown = "; ".join(f"{field_label(k)}: {_plain(v)}" for k, v in details.items())
     return str(format_lazy("{} ({}).", words, shown)) if shown else f"{words}."
+
+
+def _reported(reports: list[Any]) -> str:
+    """The players' reports a confirmed result came from, in words."""
+    sides = {"white": _("White"), "black": _("Black")}
+    ways = {"code": _("with the board's code"), "account": _("signed in")}
+    said = [
+        _("%(side)s %(result)s (%(way)s)")
+        % {
+            "side": sides.get(str(report.get("side")), "?"),
+            "result": _result(str(report.get("result", ""))),
+            "way": ways.get(str(report.get("via")), "?"),
+        }
+        for report in reports
+        if isinstance(report, dict)
+    ]
+    return _("Reported by the players: %(reports)s; confirmed by the secretary.") % {
+        "reports": ", ".join(said)
+    }
 
 
 def _plain(value: Any) -> str:

@@ -24,4 +24,5 @@ urlpatterns = [
     path("evenements/<int:pk>/rouvrir/", views_results.reopen, name="reopen"),
     path("rondes/<int:pk>/resultats/", views_results.results, name="results"),
     path("parties/<int:pk>/resultat/", views_results.save_result, name="save_result"),
+    path("parties/<int:pk>/confirmer/", views_results.confirm_report, name="confirm_report"),
 ]

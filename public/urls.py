@@ -5,6 +5,7 @@ from django.urls import URLPattern, path
 from public.views import calendar as views_calendar
 from public.views import downloads
 from public.views import pages as views
+from public.views import reports as views_reports
 from public.views import site as views_site
 
 urlpatterns: list[URLPattern] = [
@@ -34,6 +35,7 @@ urlpatterns: list[URLPattern] = [
     path("classements/<int:pk>/", views.ranking, name="ranking"),
     path("liens/", views_site.links, name="links"),
     path("contact/", views_site.contact, name="contact"),
+    path("resultat/", views_reports.report_result, name="report_result"),
     path("mon-espace/", views_site.my_space, name="my_space"),
     path(
         "mon-espace/calendrier/",

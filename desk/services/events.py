@@ -392,6 +392,7 @@ def write_result(
     version: int | None = None,
     pgn: str | object = _UNCHANGED,
     source: str = "desk",
+    reported: list[dict[str, str]] | None = None,
 ) -> Game:
     """The one way a game's result (or its moves) changes, whatever the door: the desk,
     a CSV or PGN file, the admin site. It locks the event's row, then the board's (the
@@ -399,7 +400,8 @@ def write_result(
     one sees the other's effect); refuses a closed event (reopen it first); with
     ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
     version and writes the audit line. Writing what is already there changes nothing.
-    A cancelled event is refused too (restore it first)."""
+    A cancelled event is refused too (restore it first). ``reported``: the players'
+    reports a secretary confirms (``desk.services.reports``), named in the audit line."""
     events = _LOCKED_EVENT.objects(game_id)  # the board's event, found and locked at once
     games = _LOCKED_GAME.objects(game_id) if events else []  # then the board's row
     if not games:
@@ -450,6 +452,7 @@ def write_result(
         before=before,
         result=game.result,
         source=source,
+        **({"reported": reported} if reported else {}),
     )
     return game
 

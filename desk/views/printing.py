@@ -17,6 +17,7 @@ from decimal import Decimal
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from club.models import Bye, Event, Game, Player, Round
@@ -116,9 +117,12 @@ def _seats(
 def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """A round's pairings on paper: by board (``?ordre=plateau``, the default) or
     alphabetical with the table numbers (``?ordre=alpha``), each player with their points
-    before the round."""
+    before the round. ``?codes=1``: by board with each board's code, with which its
+    players report their result (the secretary's copy, handed out board by board: not
+    the one pinned on the wall)."""
     round_ = get_round_for_secretary(request, pk)
     alphabetical = request.GET.get("ordre") == "alpha"
+    codes = not alphabetical and request.GET.get("codes") == "1"
     games, byes = _games(round_), _byes(round_)
     numbers = _numbers(round_.event)
     scores = _scores_before(round_)
@@ -126,6 +130,8 @@ def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "round": round_,
         "event": round_.event,
         "alphabetical": alphabetical,
+        "codes": codes,
+        "report_url": request.build_absolute_uri(reverse("report_result")) if codes else "",
         "boards": [
             (
                 game,

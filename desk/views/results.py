@@ -1,7 +1,8 @@
 """Result entry, one page per round, keyboard first: each board saves in place (htmx,
 with the game's version: a board someone else saved meanwhile answers 409 and shows their
-result); without JavaScript the page is a plain form that saves every board. Then closing
-and reopening the event."""
+result); without JavaScript the page is a plain form that saves every board. The results the
+players reported from their phones are shown on their boards, to be confirmed with one
+click or one key (``desk.services.reports``). Then closing and reopening the event."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from desk.access import (
     secretary_required,
 )
 from desk.services import events as services
-from desk.services import lifecycle
+from desk.services import lifecycle, reports
 from desk.views.actions import act
 from desk.views.checkin import results_actions
 from lib.limits import whole_number
@@ -40,6 +41,7 @@ class Line:
     message: str = ""
     white_team: str = ""
     black_team: str = ""
+    reported: reports.Reported | None = None
 
 
 @dataclass(frozen=True)
@@ -52,11 +54,23 @@ class MatchScore:
     away_points: Decimal
 
 
-def _line(game: Game, teams: dict[int, str], message: str = "", typed: str | None = None) -> Line:
+def _line(
+    game: Game,
+    teams: dict[int, str],
+    message: str = "",
+    typed: str | None = None,
+    reported: reports.Reported | None = None,
+) -> Line:
     key = typed if typed is not None else Result(game.result).key
     state = "error" if message else ("saved" if game.result else "empty")
     return Line(
-        game, key, state, message, teams.get(game.white_id, ""), teams.get(game.black_id, "")
+        game,
+        key,
+        state,
+        message,
+        teams.get(game.white_id, ""),
+        teams.get(game.black_id, ""),
+        reported if not game.result else None,
     )
 
 
@@ -123,10 +137,15 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         games = _games(round_)
     teams = _teams(event)
     rounds = list(event.rounds.order_by("number").values_list("number", "pk"))
+    said = reports.reported(games)
     context = {
         "round": round_,
         "event": event,
-        "lines": [_line(g, teams, errors.get(g.pk, ""), typed.get(g.pk)) for g in games],
+        "lines": [
+            _line(g, teams, errors.get(g.pk, ""), typed.get(g.pk), said.get(g.pk)) for g in games
+        ],
+        "reported": sum(1 for pk in said if pk not in errors),
+        "disputed": sum(1 for r in said.values() if r.disagree),
         "errors": [errors[g.pk] for g in games if g.pk in errors],
         "closed": event.status == Event.Status.CLOSED,
         "cancelled": event.status == Event.Status.CANCELLED,
@@ -163,10 +182,17 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     except services.DeskError as problem:
         status, message, typed = 400, str(problem), key
         game = Game.objects.select_related("round__event", "white", "black").get(pk=pk)
+    return _answer_line(game, status, message, typed)
+
+
+def _answer_line(
+    game: Game, status: int, message: str = "", typed: str | None = None
+) -> HttpResponse:
     event = game.round.event
     teams = _teams(event)
+    said = reports.reported([game])  # no query once the board has a result
     context = {
-        "line": _line(game, teams, message, typed),
+        "line": _line(game, teams, message, typed, said.get(game.pk)),
         "closed": event.status == Event.Status.CLOSED,
         "cancelled": event.status == Event.Status.CANCELLED,
         "is_match": event.system == Event.System.MATCH,
@@ -178,6 +204,38 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     # without running its processors, at each of fifty secretaries' saves.
     line = render_to_string("desk/events/_result_line.html", context)
     return HttpResponse(line, status=status)
+
+
+@secretary_required
+@require_POST
+def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """Confirm the result the players reported on a board: the button on its line (the
+    whole form posted, without JavaScript: back to the page) or its key (htmx: the line
+    comes back, as a save's does). The result posted must be one the players reported."""
+    require_secretary(request)
+    typed = request.POST.get("confirm", "")
+    version = whole_number(request.POST.get("version", request.POST.get(f"version-{pk}")))
+    status, message = 200, ""
+    try:
+        game = reports.confirm(pk, typed, request.user, -1 if version is None else version)
+    except Game.DoesNotExist:
+        raise Http404 from None
+    except services.Conflict as conflict:
+        status, message, game = 409, str(conflict), conflict.game
+    except services.DeskError as problem:
+        status, message = 400, str(problem)
+        game = Game.objects.select_related("round__event", "white", "black").get(pk=pk)
+    if request.headers.get("HX-Request"):
+        return _answer_line(game, status, message)
+    if message:
+        messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            _("Board %(board)s: %(result)s confirmed.")
+            % {"board": game.board, "result": game.get_result_display()},
+        )
+    return redirect(f"{reverse('desk:results', args=[game.round_id])}#board-{game.pk}")
 
 
 @secretary_required

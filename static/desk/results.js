@@ -3,7 +3,8 @@
    arrow keys move between boards; Escape puts back what was there. Each line shows its
    state (not saved yet, saving, saved, error) and a live region reads it out. The server
    answers with the board's line: 200 saved, 409 someone else saved it meanwhile (their
-   result is shown with the message), 400 an unknown code; nothing is swallowed. */
+   result is shown with the message), 400 an unknown code; nothing is swallowed. On a board
+   the players reported (and agree on), Enter in the empty field confirms their result. */
 (function () {
   "use strict";
   const table = document.getElementById("results");
@@ -78,6 +79,29 @@
       .catch(() => failed(line(gameId)));
   }
 
+  // Confirming what the players reported: the same queue, the board's line comes back.
+  function confirm(input) {
+    const gameId = input.dataset.game;
+    input.value = input.dataset.reported;
+    show(line(gameId), "saving", text.saving);
+    queue = queue
+      .then(() => {
+        const row = line(gameId);
+        return htmx.ajax("POST", input.dataset.confirm, {
+          source: announcer,
+          target: row,
+          swap: "outerHTML",
+          headers: { "X-CSRFToken": csrf ? csrf.value : "" },
+          values: {
+            confirm: row.querySelector(".result-input").dataset.reported,
+            version: row.querySelector(".version").value,
+          },
+        });
+      })
+      .then(() => announce(line(gameId)))
+      .catch(() => failed(line(gameId)));
+  }
+
   ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach((name) => {
     document.addEventListener(name, (event) => {
       const target = event.detail && event.detail.target;
@@ -109,6 +133,11 @@
       event.preventDefault();
       input.value = KEYS[event.key];
       save(input, KEYS[event.key]);
+      move(input, 1);
+    } else if (event.key === "Enter" && !input.value.trim() && input.dataset.confirm) {
+      // the players' reported result, confirmed with one key
+      event.preventDefault();
+      confirm(input);
       move(input, 1);
     } else if (event.key === "Enter") {
       event.preventDefault();

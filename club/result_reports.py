@@ -1,0 +1,161 @@
+"""Players report their own results, from a phone: with the board's code printed on the
+secretary's pairing sheet (``club.board_codes``), or signed in, for their own game.
+
+A report is a ``ResultReport`` row, one a side; it counts for nothing (standings,
+pairings, ratings read ``Game.result`` only) until the secretary confirms it at the desk,
+which writes the result through the one write path (``desk.services.reports``). A report
+is refused once the game has a result (confirmed, or typed by the secretary), or when the
+event is closed or cancelled, each with a sentence the player can act on. A later round
+paired does not close a game to reports: a round robin's rounds are all paired at once,
+and a game put off is played later. It takes the event's
+row lock first, as every result write does, so that a report and a close, or a report and
+the secretary's confirmation, never interleave.
+
+Wrong codes are counted by client address in the shared ``limits`` cache
+(``lib.rate_limits``): past ``WRONG_CODES`` within ``WRONG_CODES_SECONDS`` every code
+from that address is refused until the window ends. Only wrong codes count, so a whole
+club behind one café's address reports freely."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club import board_codes, event_state
+from club.exceptions import DeskError
+from club.models import Event, Game, Member, Result, ResultReport
+from lib.rate_limits import exceeded, one_more
+
+WRONG_CODES = 10
+WRONG_CODES_SECONDS = 15 * 60
+OPEN = (Event.Status.ANNOUNCED, Event.Status.ONGOING)
+AHEAD = timedelta(hours=12)
+MY_GAMES = 3
+
+
+class ReportRefused(DeskError):
+    """A report refused, with a sentence for the player."""
+
+
+class TooManyCodes(ReportRefused):
+    """Too many wrong codes from one client: every code refused for a while."""
+
+
+def refusal(game: Game) -> str | None:
+    """Why ``game``'s result cannot be reported now (None when it can). ``game.round.event``
+    is read as loaded: under the event's lock in ``report``."""
+    event = game.round.event
+    if event.status == Event.Status.CLOSED:
+        return _("This event is closed: results can no longer be reported. Ask the secretary.")
+    if event.status == Event.Status.CANCELLED:
+        return _("This event is cancelled: there is no result to report.")
+    if game.result:
+        return _(
+            "The result of this game is already recorded (%(result)s). If it is wrong, tell "
+            "the secretary."
+        ) % {"result": game.get_result_display()}
+    return None
+
+
+def _boards() -> Any:
+    return Game.objects.select_related("round__event", "white", "black")
+
+
+def by_code(typed: str, client: str) -> Game:
+    """The board whose code is ``typed``: the one that can be reported when an old board
+    shares its code. Refused with a message when the code is unknown (counted against
+    ``client``) or when ``client`` typed too many wrong codes."""
+    if exceeded("report-code", client, WRONG_CODES, WRONG_CODES_SECONDS):
+        raise TooManyCodes(_too_many())
+    code = board_codes.cleaned(typed)
+    found = list(_boards().filter(report_code=code).order_by("-pk")[:10]) if code else []
+    if not found:
+        if not one_more("report-code", client, WRONG_CODES, WRONG_CODES_SECONDS):
+            raise TooManyCodes(_too_many())
+        raise ReportRefused(
+            _("No board has the code “%(code)s”. Check it on the pairing sheet.")
+            % {"code": typed.strip()[:12]}
+        )
+    open_boards = [game for game in found if refusal(game) is None]
+    return open_boards[0] if open_boards else found[0]
+
+
+def _too_many() -> str:
+    return _("Too many wrong codes from your connection: try again in a quarter of an hour.")
+
+
+def player_of(user: Any) -> int | None:
+    """The player id of a signed-in member, None for anyone else."""
+    if not user.is_authenticated:
+        return None
+    return Member.objects.filter(user=user).values_list("player_id", flat=True).first()
+
+
+def current_games(user: Any) -> list[Game]:
+    """A signed-in member's games waiting for a result in the open events, the rounds
+    begun or beginning within ``AHEAD`` (all of a round robin's rounds are paired at
+    once), the latest first; a few at most."""
+    player = player_of(user)
+    if player is None:
+        return []
+    begun = Q(round__starts_at__isnull=True) | Q(round__starts_at__lte=timezone.now() + AHEAD)
+    return list(
+        _boards()
+        .filter(Q(white_id=player) | Q(black_id=player), begun, result=Result.PENDING)
+        .filter(round__event__status__in=OPEN)
+        .order_by("-round__starts_at", "-round__number", "-pk")[:MY_GAMES]
+    )
+
+
+def side_of(game: Game, player: int | None) -> str | None:
+    if player == game.white_id:
+        return ResultReport.Side.WHITE
+    if player == game.black_id:
+        return ResultReport.Side.BLACK
+    return None
+
+
+def reports_of(game: Game) -> dict[str, ResultReport]:
+    return {report.side: report for report in game.reports.all()}
+
+
+@transaction.atomic
+def report(game_id: int, side: str, typed: str, via: str, user: Any = None) -> ResultReport:
+    """Record ``side``'s report of ``game_id``'s result (1-0, 1/2-1/2 or 0-1), replacing
+    that side's earlier one, under the event's row lock; refused with a message when the
+    game cannot be reported. With ``via`` "account", ``user`` must play the game, on
+    ``side``."""
+    event_id = Game.objects.filter(pk=game_id).values_list("round__event_id", flat=True).first()
+    if event_id is None:
+        raise ReportRefused(_("This game no longer exists: ask the secretary."))
+    event = event_state.lock_row(event_id)
+    game = _boards().select_for_update(of=("self",)).get(pk=game_id)
+    game.round.event = event
+    said = refusal(game)
+    if said:
+        raise ReportRefused(said)
+    if side not in ResultReport.Side.values:
+        raise ReportRefused(_("Say whether you played White or Black."))
+    result = Result.typed(typed)
+    if result not in ResultReport.RESULTS:
+        raise ReportRefused(_("Choose the result: 1-0, ½-½ or 0-1."))
+    if via == ResultReport.Via.ACCOUNT and side_of(game, player_of(user)) != side:
+        raise ReportRefused(_("You can only report the result of your own game."))
+    if via not in ResultReport.Via.values:
+        raise ValueError(f"unknown way of reporting: {via}")
+    made, _created = ResultReport.objects.update_or_create(
+        game=game,
+        side=side,
+        defaults={
+            "result": result,
+            "via": via,
+            "user": user if user is not None and user.is_authenticated else None,
+            "reported_at": timezone.now(),
+        },
+    )
+    return made
