@@ -59,7 +59,8 @@ def _back_to_the_default_language() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _no_page_cache(settings: Settings) -> None:
     """Most tests write inside a transaction that never commits, where the page cache
-    cannot see their writes: it is tested on its own (tests/club/test_page_cache.py)."""
+    cannot see their writes: it is tested on its own (tests/lib/test_page_cache.py, and
+    every write path in tests/test_fresh_pages.py)."""
     settings.PAGE_CACHE_ENABLED = False
 
 
