@@ -13,7 +13,7 @@ forgets its event's page and its players' pages, and keeps every other page.
 
 A version is the moment its scope was forgotten and a random token. A copy is only kept
 if none of its scopes was forgotten after the page began to be made (less
-``RACE_SECONDS``, for clocks of several machines): a page that read the data just before
+``RACE_SECONDS``, 0.1 s, for the clocks of several machines): a page that read the data just before
 a write committed, and asked for the versions just after, would otherwise be kept with
 the new versions and the old data. A page that says nothing of what it shows is never
 kept. Writes made outside the site's write paths (psql) show after
@@ -52,8 +52,9 @@ logger = logging.getLogger(__name__)
 HEADER = "X-Page-Cache"
 EVERYTHING = "*"
 # A scope forgotten this long before a page began to be made still keeps the page from
-# being stored: the clocks of the machines that write and read may differ by so much.
-RACE_SECONDS = 1.0
+# being stored: the clocks of the machines that write and read (web workers on several
+# machines, NTP) may differ by so much. One machine has one clock.
+RACE_SECONDS = 0.1
 _PRIVATE = {"private", "no-store", "no-cache"}
 # The query parameters public pages read (the calendar's month, the games' search, a game's
 # move, django-tables2's sorting and pages): a request with any other, or with one twice,
