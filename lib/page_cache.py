@@ -103,9 +103,10 @@ def shows(*scopes: str) -> None:
 def forget(*scopes: str, using: str | None = None) -> None:
     """Every cached page showing one of ``scopes`` out of date, when the current
     transaction of ``using`` commits (at once outside a transaction); nothing if it rolls
-    back. A cache out of order is logged: the write stands, and the pages age out. With
-    the cache off (``PAGE_CACHE=0``, development), nothing."""
-    if scopes and settings.PAGE_CACHE_ENABLED:
+    back. A cache out of order is logged: the write stands, and the pages age out. Done
+    with the cache off too (``PAGE_CACHE=0``): the process that writes (a command, the
+    task worker) may not be the one that serves the pages."""
+    if scopes:
         transaction.on_commit(lambda: _bump(scopes), using=using)
 
 
