@@ -319,7 +319,7 @@ CALCULATOR_API_PER_MINUTE = envint("CALCULATOR_API_PER_MINUTE", "60")
 # workers run `manage.py rqworker default` on as many machines as needed.
 RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0")}}
 
-_PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", "lib.page_cache.FileCache")
+_PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", "lib.file_cache.FileCache")
 _PAGE_CACHE_LOCATION = os.getenv("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-cache"))
 
 # Progress of background work is written outside the work's own transaction, so that the
@@ -343,10 +343,10 @@ CACHES = {
         ),
         "LOCATION": os.getenv("LIMITS_CACHE_LOCATION", str(BASE_DIR / ".limits-cache")),
     },
-    # Public pages as anonymous visitors see them (lib/page_cache.py), and apart, their
-    # generation, changed at every write (a file cache lists its folder at every write):
-    # shared by every worker process, so that a write in one of them invalidates the pages
-    # in all. With Redis, set both locations (PAGE_CACHE_LOCATION, PAGE_GENERATION_LOCATION).
+    # Public pages as anonymous visitors see them (lib/page_cache.py), and apart, the
+    # versions of what they show, changed by the writes (club/pages.py): shared by every
+    # worker process, so that a write in one of them forgets the pages in all. With Redis,
+    # set both locations (PAGE_CACHE_LOCATION, PAGE_GENERATION_LOCATION).
     "pages": {
         "BACKEND": _PAGE_CACHE_BACKEND,
         "LOCATION": _PAGE_CACHE_LOCATION,
@@ -359,12 +359,15 @@ CACHES = {
             "PAGE_GENERATION_LOCATION", str(Path(_PAGE_CACHE_LOCATION) / "generation")
         ),
         "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 100000},  # a version a member and an event
     },
 }
 
 # Public pages cached for anonymous visitors, forgotten at every committed write
 # (lib/page_cache.py); off by default in development, where templates change.
 PAGE_CACHE_ENABLED = envbool("PAGE_CACHE", "0" if DEBUG else "1")
+# How long a reverse proxy or a browser may keep a public page (Cache-Control: max-age)
+PAGE_CACHE_MAX_AGE = envint("PAGE_CACHE_MAX_AGE", "30")
 
 CLUB_NAME = os.getenv("CLUB_NAME", "Cercle d'Échecs de Wavre")
 # The club's number at its national federation (FRBE-KBSB: 601 is Wavre), in its Elo reports

@@ -15,11 +15,12 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club import event_state, players
+from club import event_state, pages, players
 from club.models import Event, Game, Participant, Player, Result, Round
 from desk.services.events import DeskError, log_change
 from interclub import scoring
 from interclub.models import Division, LineupEntry, Team, TeamMatch
+from lib import page_cache
 
 MATCH_HOURS = timedelta(hours=5)
 
@@ -47,6 +48,7 @@ def create_division(
         raise DeskError(_("Teams: %(names)s listed twice.") % {"names": ", ".join(twice)})
     if Division.objects.filter(season=season, name=name).exists():
         raise DeskError(_("Division: %(name)s already exists for this season.") % {"name": name})
+    page_cache.forget(pages.INTERCLUB)
     division = Division.objects.create(
         season=season,
         name=name,
@@ -71,6 +73,7 @@ def create_match(
         raise DeskError(_("Teams: both teams must play in the division."))
     if home.pk == away.pk:
         raise DeskError(_("Teams: a team cannot play itself."))
+    page_cache.forget(pages.INTERCLUB, pages.EVENTS)
     event = Event.objects.create(
         kind=Event.Kind.INTERCLUB,
         system=Event.System.MATCH,

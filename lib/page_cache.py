@@ -1,56 +1,60 @@
-"""Public pages cached as anonymous visitors see them, and forgotten at every change.
+"""Public pages cached as anonymous visitors see them, each forgotten when what it shows
+changes.
 
-A visitor without a session (no login, no pending message) asking for a page with GET is
-served the copy made for the last visitor, when there is one. Copies are keyed on a
-*generation*: a random token that changes whenever a write to the club's tables commits,
-in any process (a secretary's save, a replay in the task worker, a management command),
-because every database connection reports its writes (``watch_writes``). So a page is
-never older than the data it shows; writes made outside Django (psql) show after
-``PAGE_CACHE_SECONDS`` at the latest. Copies are only made of plain pages: status 200,
-no cookie set (a page with a form sets the CSRF cookie), nothing marked private.
+A view says what its page shows with ``shows("event:12", "player:7")``: *scopes*, names
+the domain gives (``club.pages``). The copy of the page is kept with the *version* of
+each of its scopes (and of ``EVERYTHING``, which every page shows) as they were when it
+was made; a write that changes something calls ``forget("event:12")``, which gives the
+scope a new version when its transaction commits (``transaction.on_commit``: a write
+rolled back forgets nothing, and no other process can read the new data before the old
+copies are out of date). A copy whose scopes all have the versions it was made with is
+served; one with any scope forgotten since is made afresh. So a result saved at the desk
+forgets its event's page and its players' pages, and keeps every other page.
 
-The caches (``caches["pages"]`` and ``caches["page-generation"]``) must be shared by every
-worker process: files by default (``FileCache``), Redis in a deployment on several machines
-(``PAGE_CACHE_BACKEND``).
+A version is the moment its scope was forgotten and a random token. A copy is only kept
+if none of its scopes was forgotten after the page began to be made (less
+``RACE_SECONDS``, 0.1 s, for the clocks of several machines): a page that read the data just before
+a write committed, and asked for the versions just after, would otherwise be kept with
+the new versions and the old data. A page that says nothing of what it shows is never
+kept. Writes made outside the site's write paths (psql) show after
+``PAGE_CACHE_SECONDS`` at the latest.
+
+Copies are only made of plain pages: a GET or HEAD by a visitor without a session or a
+pending message, with no other query parameter than those pages read, answered with
+status 200, no cookie set, nothing marked private. Those copies (and the pages that
+could be, when first made) are sent with ``Cache-Control: public, max-age=…``
+(``PAGE_CACHE_MAX_AGE``) so that a reverse proxy or CDN holds them briefly too.
+
+The caches (``caches["pages"]`` and ``caches["page-generation"]``, the versions) must be
+shared by every worker process: files by default, Redis in a deployment on several
+machines (``PAGE_CACHE_BACKEND``).
 """
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import logging
 import re
 import secrets
-from collections.abc import Callable
-from functools import partial
+import time
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.core.cache.backends.filebased import FileBasedCache
 from django.db import transaction
-from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.cache import patch_cache_control
 
 logger = logging.getLogger(__name__)
-GENERATION_KEY = "page-generation"
 HEADER = "X-Page-Cache"
-
-# Writes to these tables change nothing a public page shows: logins (sessions, the
-# accounts' last login), login throttling and the task queue's bookkeeping. (A replay's job
-# row does: the rating pages say while one is queued or running.)
-IGNORED_TABLES = frozenset(
-    {
-        "django_session",
-        "auth_user",
-        "axes_accessattempt",
-        "axes_accessattemptexpiration",
-        "axes_accessfailurelog",
-        "axes_accesslog",
-        "django_tasks_database_dbtaskresult",
-    }
-)
-_WRITE = re.compile(r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.I)
+EVERYTHING = "*"
+# A scope forgotten this long before a page began to be made still keeps the page from
+# being stored: the clocks of the machines that write and read (web workers on several
+# machines, NTP) may differ by so much. One machine has one clock.
+RACE_SECONDS = 0.1
 _PRIVATE = {"private", "no-store", "no-cache"}
 # The query parameters public pages read (the calendar's month, the games' search, a game's
 # move, django-tables2's sorting and pages): a request with any other, or with one twice,
@@ -58,86 +62,80 @@ _PRIVATE = {"private", "no-store", "no-cache"}
 QUERY_PARAMETERS = frozenset({"mois", "q", "ply", "sort", "page", "per_page"})
 _DIRECTIVES = re.compile(r"\s*,\s*")
 
-
-class FileCache(FileBasedCache):
-    """Django's file cache, but looking whether the folder is full (``MAX_ENTRIES``) at one
-    write in ``CULL_EVERY`` of a process rather than at each: Django's lists the whole
-    folder at every write, 4 to 8 ms of CPU once it holds a club's 2,000 member pages, more
-    than making the page. The folder may so pass ``MAX_ENTRIES`` by ``CULL_EVERY`` files
-    a worker process before a random third (``CULL_FREQUENCY``) is removed."""
-
-    CULL_EVERY = 100
-
-    def __init__(self, dir: str, params: dict[str, Any]) -> None:
-        super().__init__(dir, params)
-        self._writes = 0
-
-    def _cull(self) -> None:
-        self._writes += 1
-        if self._writes >= self.CULL_EVERY:
-            self._writes = 0
-            super()._cull()  # type: ignore[misc]  # not in django-stubs
+# The scopes the page being made says it shows (None: no page of the cache is being made).
+_shown: contextvars.ContextVar[set[str] | None] = contextvars.ContextVar("shown", default=None)
 
 
 def _pages() -> Any:
     return caches["pages"]
 
 
-def _generations() -> Any:
+def _versions() -> Any:
     return caches["page-generation"]
 
 
-def generation() -> str:
-    """The current generation, made on first use (by one process, if several try)."""
-    return str(_generations().get_or_set(GENERATION_KEY, _new_token, timeout=None))
+def _key(scope: str) -> str:
+    return f"scope:{scope}"
 
 
-def _new_token() -> str:
-    return secrets.token_hex(8)
+def _new_version(moment: float) -> str:
+    return f"{moment:.6f}:{secrets.token_hex(6)}"
 
 
-def forget_pages() -> None:
-    """Every cached page out of date at once. A fresh random token rather than a counter:
-    two processes bumping together can never agree on the same next value."""
-    _generations().set(GENERATION_KEY, _new_token(), timeout=None)
+def _moment(version: str) -> float:
+    return float(version.split(":", 1)[0])
 
 
-# Writes -----------------------------------------------------------------------------------
+# What a page shows ---------------------------------------------------------------------------
 
 
-def _after_commit(connection: BaseDatabaseWrapper) -> None:
-    # A transaction that wrote many times registers many callbacks: one bump is enough.
-    if not getattr(connection, "_pages_forgotten", False):
-        try:
-            forget_pages()
-        except Exception:  # the write stands; the pages age out (PAGE_CACHE_SECONDS)
-            logger.exception("The cached pages could not be made out of date after a write")
-        connection._pages_forgotten = True  # type: ignore[attr-defined]
+def shows(*scopes: str) -> None:
+    """Say that the page being made shows ``scopes``: it is forgotten with any of them.
+    Without a page being cached (signed-in visitor, cache off), nothing."""
+    shown = _shown.get()
+    if shown is not None:
+        shown.update(scopes)
 
 
-def _report_writes(
-    execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]
-) -> Any:
-    result = execute(sql, params, many, context)
-    match = _WRITE.match(sql)
-    if match and match.group(1).lower() not in IGNORED_TABLES:
-        connection = context["connection"]
-        connection._pages_forgotten = False
-        if connection.in_atomic_block:
-            transaction.on_commit(partial(_after_commit, connection), using=connection.alias)
-        else:
-            _after_commit(connection)
-    return result
+# Writes --------------------------------------------------------------------------------------
 
 
-def watch_writes(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) -> None:
-    """``connection_created`` receiver: this connection's writes make pages out of date."""
-    if _report_writes not in connection.execute_wrappers:
-        # First, so that a wrapper pushed and popped around some queries stays last.
-        connection.execute_wrappers.insert(0, _report_writes)
+def forget(*scopes: str, using: str | None = None) -> None:
+    """Every cached page showing one of ``scopes`` out of date, when the current
+    transaction of ``using`` commits (at once outside a transaction); nothing if it rolls
+    back. A cache out of order is logged: the write stands, and the pages age out. Done
+    with the cache off too (``PAGE_CACHE=0``): the process that writes (a command, the
+    task worker) may not be the one that serves the pages."""
+    if scopes:
+        transaction.on_commit(lambda: _bump(scopes), using=using)
 
 
-# Reads ------------------------------------------------------------------------------------
+def forget_everything(using: str | None = None) -> None:
+    """Every cached page out of date (when the transaction commits): for the rare writes
+    that may change any page, such as a save in the admin site."""
+    forget(EVERYTHING, using=using)
+
+
+def _bump(scopes: Iterable[str]) -> None:
+    version = _new_version(time.time())
+    try:
+        _versions().set_many({_key(s): version for s in set(scopes)}, timeout=None)
+    except Exception:
+        logger.exception("The cached pages could not be made out of date after a write")
+
+
+# Reads ---------------------------------------------------------------------------------------
+
+
+def _current(scopes: Iterable[str]) -> dict[str, str]:
+    """The versions of ``scopes``; one never given (or dropped by the cache) made now, as
+    old as can be: a copy made before it has no version of it, so it is never served."""
+    keys = {_key(s): s for s in scopes}
+    found = _versions().get_many(list(keys))
+    for key in keys.keys() - found.keys():
+        _versions().add(key, _new_version(0.0), timeout=None)
+        found[key] = _versions().get(key)
+    return {keys[k]: v for k, v in found.items()}
 
 
 def _cacheable_request(request: HttpRequest) -> bool:
@@ -165,11 +163,17 @@ def _cacheable_response(response: HttpResponse) -> bool:
 def _address(request: HttpRequest) -> str:
     # The language is in the path (i18n_patterns); the day, for "the next meetings".
     address = f"{request.build_absolute_uri()}|{timezone.localdate().isoformat()}"
-    return hashlib.sha256(address.encode()).hexdigest()
+    return "page:" + hashlib.sha256(address.encode()).hexdigest()
+
+
+def _public(response: HttpResponse) -> HttpResponse:
+    patch_cache_control(response, public=True, max_age=settings.PAGE_CACHE_MAX_AGE)
+    return response
 
 
 class PublicPageCacheMiddleware:
-    """Serve anonymous GETs from the cache; keep the plain pages made for them."""
+    """Serve anonymous GETs from the cache while what they show is unchanged; keep the
+    plain pages made for them, with the versions of what they show."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -177,26 +181,41 @@ class PublicPageCacheMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if not _cacheable_request(request):
             return self.get_response(request)
-        address = _address(request)
+        key = _address(request)
         try:
-            key = f"page:{generation()}:{address}"
             copy = _pages().get(key)
+            if copy is not None:
+                versions, status, headers, content = copy
+                if _current(versions) == versions:
+                    response = HttpResponse(content, status=status)
+                    for name, value in headers:
+                        response[name] = value
+                    response[HEADER] = "hit"
+                    return response
         except Exception:  # a cache down is no reason to refuse a page
             logger.exception("The page cache cannot be read: the page is made afresh")
             return self.get_response(request)
-        if copy is not None:
-            status, headers, content = copy
-            response = HttpResponse(content, status=status)
-            for name, value in headers:
-                response[name] = value
-            response[HEADER] = "hit"
+        return self._make(request, key)
+
+    def _make(self, request: HttpRequest, key: str) -> HttpResponse:
+        began = time.time()
+        shown: set[str] = set()
+        token = _shown.set(shown)
+        try:
+            response = self.get_response(request)
+        finally:
+            _shown.reset(token)
+        if not shown or not _cacheable_response(response):
             return response
-        response = self.get_response(request)
-        if _cacheable_response(response):
-            try:
-                _pages().set(key, (response.status_code, list(response.items()), response.content))
-            except Exception:
-                logger.exception("The page cache cannot be written: the page is not kept")
-            else:
-                response[HEADER] = "miss"
+        try:
+            versions = _current({EVERYTHING, *shown})
+            if max(map(_moment, versions.values())) >= began - RACE_SECONDS:
+                return response  # a write committed meanwhile: not kept, nor by a proxy
+            content = response.content
+            _public(response)
+            _pages().set(key, (versions, response.status_code, list(response.items()), content))
+        except Exception:
+            logger.exception("The page cache cannot be written: the page is not kept")
+            return response
+        response[HEADER] = "miss"
         return response

@@ -1,8 +1,9 @@
-"""``Cache-Control: private`` on every page made for one person: whatever a signed-in visitor
-is sent (their name in the menu, the desk, their own space), and the personal pages an
-anonymous visitor reaches with a secret (the member's calendar feed) or on the way to an
-account (signing in, choosing a password). A shared cache (a proxy, a CDN) then never
-keeps one person's page for another."""
+"""``Cache-Control: private, no-store`` on every page made for one person: whatever a
+signed-in visitor is sent (their name in the menu, the desk, their own space), and the
+personal pages an anonymous visitor reaches with a secret (the member's calendar feed) or
+on the way to an account (signing in, choosing a password). A shared cache (a proxy, a
+CDN) then never keeps one person's page for another, and a shared computer's browser
+keeps none. (Public pages made for anonymous visitors say ``public``: ``lib.page_cache``.)"""
 
 from __future__ import annotations
 
@@ -54,5 +55,5 @@ class PrivatePagesMiddleware:
         response = self.get_response(request)
         # an error page is kept by no cache, and asks nothing more of a failing database
         if response.status_code >= 500 or is_personal(request):
-            patch_cache_control(response, private=True)
+            patch_cache_control(response, private=True, no_store=True)
         return response

@@ -8,6 +8,7 @@ from datetime import date
 
 from django.db import transaction
 
+from club import pages
 from club.models import Player
 from ratings.models import OfficialRating, RatingSystem, ReplayJob
 from ratings.official_lists import ListError, ListRow, read_list
@@ -71,5 +72,7 @@ def import_rating_list(kind: str, text: str, list_date: date, source: str) -> Im
         for row, player in report.matched:
             setattr(player, field_name, row.rating)
         Player.objects.bulk_update([p for _r, p in report.matched], [field_name])
+        # the players' ratings show on every event's and member's page: a rare write
+        pages.forget_all()
         report.jobs = queue_replays([s for s in systems if s.enabled], list_date)
     return report

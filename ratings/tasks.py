@@ -29,6 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
+from club import pages
 from club.models import Event
 from ratings.models import RatingSystem, ReplayJob
 from ratings.services import event_day, recalculate, systems_to_replay
@@ -97,6 +98,7 @@ def start_replay(
     Inside a transaction, the task is queued when it commits, so that a worker on another
     connection (RQ) never looks for a job row it cannot see yet."""
     job = ReplayJob.objects.create(system=system, since=since, created_by=user, event=event)
+    pages.replays_changed()
     transaction.on_commit(partial(replay_job.enqueue, job.pk))
     return job
 
@@ -168,3 +170,4 @@ def _finish(job: ReplayJob, **fields: object) -> None:
     ReplayJob.objects.filter(pk=job.pk, state=ReplayJob.State.RUNNING).update(
         finished_at=timezone.now(), **fields
     )
+    pages.replays_changed()

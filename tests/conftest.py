@@ -74,7 +74,8 @@ def _back_to_the_default_language() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _no_page_cache(settings: Settings) -> None:
     """Most tests write inside a transaction that never commits, where the page cache
-    cannot see their writes: it is tested on its own (tests/club/test_page_cache.py)."""
+    cannot see their writes: it is tested on its own (tests/lib/test_page_cache.py, and
+    every write path in tests/test_fresh_pages.py)."""
     settings.PAGE_CACHE_ENABLED = False
 
 
@@ -88,12 +89,13 @@ def _fast_password_hashing(settings: Settings) -> None:
 
 @pytest.fixture(autouse=True)
 def _shared_caches_of_this_test(settings: Settings, tmp_path: Path) -> None:
-    """Limits (the contact form's) and replay progress in files of this test's own, as the
-    site's processes share them, so that no test meets another's count or job (tests run
+    """Limits (the contact form's), replay progress and the page cache (whose versions every
+    write moves, cache on or off) in files of this test's own, as the site's processes
+    share them, so that no test meets another's count or job (tests run
     side by side, each database numbering its jobs from 1)."""
     from tests.other_processes import caches_in
 
-    caches_in(tmp_path / "caches", settings, "limits", "progress")
+    caches_in(tmp_path / "caches", settings, "limits", "progress", "pages", "page-generation")
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,8 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = "django.core.cache.backends.filebased.FileBasedCache"
+# the page cache's own backend, as config/settings.py chooses it
+PAGE_FILES = "lib.file_cache.FileCache"
 # the environment variable through which config/settings.py places each cache
 LOCATION_VARIABLES = {
     "progress": "PROGRESS_CACHE_LOCATION",
@@ -25,7 +27,13 @@ def caches_in(folder: Path, settings: Any, *aliases: str) -> dict[str, str]:
     places = {alias: str(folder / alias) for alias in aliases}
     settings.CACHES = {
         **settings.CACHES,
-        **{alias: {"BACKEND": FILES, "LOCATION": place} for alias, place in places.items()},
+        **{
+            alias: {
+                "BACKEND": PAGE_FILES if alias in ("pages", "page-generation") else FILES,
+                "LOCATION": place,
+            }
+            for alias, place in places.items()
+        },
     }
     return {LOCATION_VARIABLES[alias]: place for alias, place in places.items()}
 

@@ -20,8 +20,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 from pytest_django import Settings
 
+from tests.club.factories import MemberFactory
 from tests.other_processes import ROOT, caches_in, environment
 from tests.test_settings import PRODUCTION
 
@@ -75,6 +77,7 @@ def test_the_units_run_the_commands_of_the_site() -> None:
 
 def _nginx_conf(folder: Path, site: str) -> Path:
     (folder / "logs").mkdir(exist_ok=True)
+    site = site.replace("/var/cache/nginx/club", str(folder / "proxy-cache"))
     (folder / "site.conf").write_text(site)
     conf = folder / "nginx.conf"
     conf.write_text(
@@ -174,6 +177,17 @@ def proxied_site(tmp_path: Path, settings: Settings) -> Iterator[tuple[str, Path
     """gunicorn on a unix socket in production settings, and nginx with deploy/'s
     configuration in front of it on a free port: (its address, the static files, gunicorn's
     access log, which shows the X-Forwarded-For that gunicorn received)."""
+    yield from _proxied(tmp_path, settings, https=False)
+
+
+@pytest.fixture
+def https_site(tmp_path: Path, settings: Settings) -> Iterator[tuple[str, Path, Path]]:
+    """The same, nginx telling gunicorn the request came by HTTPS (as once certbot has
+    added TLS), so that pages are answered rather than redirected."""
+    yield from _proxied(tmp_path, settings, https=True)
+
+
+def _proxied(tmp_path: Path, settings: Settings, https: bool) -> Iterator[tuple[str, Path, Path]]:
     static = tmp_path / "srv" / "static"
     env = environment(
         DEBUG="0",
@@ -215,6 +229,8 @@ def proxied_site(tmp_path: Path, settings: Settings) -> Iterator[tuple[str, Path
     site = site.replace("root /srv/club;", f"root {static.parent};")
     site = re.sub(r"listen \[::\]:80;\n", "", site)
     site = site.replace("listen 80;", f"listen 127.0.0.1:{port};")
+    if https:
+        site = site.replace("X-Forwarded-Proto $scheme;", "X-Forwarded-Proto https;")
     conf = _nginx_conf(tmp_path, site)
     nginx = subprocess.Popen(
         [
@@ -341,3 +357,31 @@ def test_the_daily_unit_backs_the_club_up_and_clears_old_data(tmp_path: Path) ->
     objects = json.loads(backup.read_text())["objects"]
     assert [o["fields"]["first_name"] for o in objects if o["model"] == "club.player"] == ["Alice"]
     assert Player.objects.count() == 1 and not Session.objects.exists()
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_nginx_keeps_public_pages_briefly_and_never_a_signed_in_visitors(
+    https_site: tuple[str, Path, Path],
+) -> None:
+    base, _static, access_log = https_site
+    member = MemberFactory(player__first_name="Alice", player__last_name="Martin")
+    page = base + reverse("member", args=[member.pk])
+    answers = [_request(page) for _ in range(3)]
+    assert [status for status, _, _ in answers] == [200] * 3
+    assert [headers["X-Proxy-Cache"] for _, headers, _ in answers] == ["MISS", "HIT", "HIT"]
+    assert answers[0][1]["Cache-Control"] == "public, max-age=30"
+    assert b"Alice" in answers[2][2]
+    asked = [
+        line for line in access_log.read_text().splitlines() if line.startswith("GET /membres/")
+    ]
+    assert len(asked) == 1  # the two others never reached gunicorn
+
+    # a visitor with a session cookie goes past nginx's cache, and is never kept
+    for _ in range(2):
+        status, headers, _ = _request(page, headers={"Cookie": "sessionid=whatever"})
+        assert status == 200 and headers["X-Proxy-Cache"] == "BYPASS"
+    # a private page (signing in) is never kept
+    login = base + reverse("login")
+    states = [_request(login)[1]["X-Proxy-Cache"] for _ in range(2)]
+    assert states == ["MISS", "MISS"]

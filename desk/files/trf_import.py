@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from chesslib import swiss, trf
 from chesslib.standings import TRF_CODE
+from club import pages
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from desk.files import trf_keep
 from desk.files.common import FileError, TrfRefusal, lock_event, plain, write
@@ -618,4 +619,5 @@ def import_plan(
     log_change(
         user, event, "import_trf", players=len(t.players), rounds=rounds_count, sha256=plan.digest
     )
+    pages.event_written(event, rounds_or_status=True)  # a new event, its players' games
     return event

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from chesslib.berger import double_round_robin, round_robin
-from club import event_state, players
+from club import event_state, pages, players
 from club.exceptions import Conflict, DeskError
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
 from lib.compiled import CompiledQuery
@@ -91,6 +91,8 @@ def save_event(
     if not created:
         stored = event_state.lock_row(event.pk, event_state.Write.FORM)
         event.status = stored.status  # as it is now, not as the form's page read it
+    else:
+        pages.event_created()
     event.updated_by = user
     event.save()
     rounds = {r.pk: r for r in event.rounds.all()}
@@ -442,6 +444,7 @@ def write_result(
     for name, value in changes.items():
         setattr(game, name, value)
     game.version, game.updated_by = game.version + 1, user
+    pages.forget_result(game, event)
     log_change(
         user,
         event,

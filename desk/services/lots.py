@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club import pages
 from club.models import Event, Game, Participant
 from desk.services.events import DeskError, log_change
 
@@ -29,4 +30,5 @@ def draw_lots(event: Event, user: Any, rng: random.Random | None = None) -> list
         participant.number = number
     Participant.objects.bulk_update(participants, ["number"])
     log_change(user, event, "draw_lots", players=len(participants))
+    pages.event_written(event, rounds_or_status=False)  # the numbers on its page
     return participants

@@ -16,7 +16,9 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from club import pages
 from club.models import Event, Member
+from lib import page_cache
 
 FEED_DAYS_BACK = 365
 ONE_DAY = timedelta(days=1)
@@ -69,6 +71,9 @@ def calendar(request: HttpRequest) -> HttpResponse:
     first = _month(request.GET.get("mois"), today)
     weeks = cal.Calendar(firstweekday=0).monthdatescalendar(first.year, first.month)
     by_day = _events_by_day(weeks[0][0], weeks[-1][-1])
+    upcoming = list(Event.objects.public().upcoming()[:12])
+    page_cache.shows(pages.EVENTS, *pages.events(upcoming))
+    page_cache.shows(*{pages.event(e.pk) for day in by_day.values() for e in day})
     previous = (first - timedelta(days=1)).replace(day=1) if first > FIRST_MONTH else None
     following = (first + timedelta(days=32)).replace(day=1) if first < LAST_MONTH else None
     context: dict[str, Any] = {
@@ -84,7 +89,7 @@ def calendar(request: HttpRequest) -> HttpResponse:
         "today": today,
         "previous": previous.strftime("%Y-%m") if previous else "",
         "following": following.strftime("%Y-%m") if following else "",
-        "upcoming": Event.objects.public().upcoming()[:12],
+        "upcoming": upcoming,
     }
     return render(request, "club/calendar.html", context)
 
@@ -94,7 +99,7 @@ def _feed(request: HttpRequest, name: str, events: Any) -> HttpResponse:
     feed.add("prodid", f"-//{settings.CLUB_NAME}//club-echecs//FR")
     feed.add("version", "2.0")
     feed.add("x-wr-calname", name)
-    for event in events.prefetch_related("rounds"):
+    for event in events:
         sittings = event.sittings()
         for begins, ends in sittings:
             item = icalendar.Event()
@@ -135,7 +140,9 @@ def round_times(event: Event) -> str:
 @require_safe
 def public_feed(request: HttpRequest) -> HttpResponse:
     """Every public event of the last year and ahead, for a phone's calendar."""
-    return _feed(request, settings.CLUB_NAME, _recent(Event.objects.public()))
+    events = list(_recent(Event.objects.public()))
+    page_cache.shows(pages.EVENTS, *pages.events(events))
+    return _feed(request, settings.CLUB_NAME, events)
 
 
 @require_safe

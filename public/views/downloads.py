@@ -10,7 +10,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from chesslib import pgn
+from club import pages
 from club.models import Event, Game, Member, Result
+from lib import page_cache
 
 PLAYED = {Result.WHITE_WINS: "1-0", Result.DRAW: "1/2-1/2", Result.BLACK_WINS: "0-1"}
 
@@ -49,6 +51,7 @@ def _download(text: str, name: str) -> HttpResponse:
 @require_safe
 def event_pgn(request: HttpRequest, pk: int) -> HttpResponse:
     """The public event's played games."""
+    page_cache.shows(pages.event(pk))
     event = get_object_or_404(Event.objects.public(), pk=pk)
     games = pgn.export(_played(Game.objects.filter(round__event=event)))
     return _download(games, f"evenement-{event.pk}.pgn")
@@ -59,5 +62,6 @@ def member_pgn(request: HttpRequest, pk: int) -> HttpResponse:
     """The listed member's played games of public events."""
     member = get_object_or_404(Member.objects.public(), pk=pk)
     player = member.player_id
+    page_cache.shows(pages.player(player))
     games = pgn.export(_played(Game.objects.filter(Q(white=player) | Q(black=player))))
     return _download(games, f"membre-{member.pk}.pgn")

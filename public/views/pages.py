@@ -13,8 +13,10 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from chesslib import pgn
+from club import pages
 from club.models import Article, Bye, Event, Game, Member
 from desk.standings import event_standings
+from lib import page_cache
 from lib.compiled import CompiledQuery
 from lib.limits import whole_number
 from lib.paging import configure_table, page_number
@@ -41,17 +43,25 @@ def _public_event(pk: int) -> Event:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
+    page_cache.shows(pages.EVENTS, pages.ARTICLES)
     upcoming = Event.objects.public().upcoming()
-    context = {
-        "next_meetings": upcoming[:UPCOMING_ON_HOME],
-        "announced_tournaments": upcoming.tournaments().filter(
-            kind__in=[Event.Kind.OPEN, Event.Kind.CHAMPIONSHIP]
-        )[:4],
-        "latest_results": Event.objects.public()
+    next_meetings = list(upcoming[:UPCOMING_ON_HOME])
+    announced = list(
+        upcoming.tournaments().filter(kind__in=[Event.Kind.OPEN, Event.Kind.CHAMPIONSHIP])[:4]
+    )
+    latest_results = list(
+        Event.objects.public()
         .past()
         .tournaments()
         .annotate(game_count=Count("rounds__games"))
-        .filter(game_count__gt=0)[:5],
+        .filter(game_count__gt=0)[:5]
+    )
+    for shown in (next_meetings, announced, latest_results):
+        page_cache.shows(*pages.events(shown))
+    context = {
+        "next_meetings": next_meetings,
+        "announced_tournaments": announced,
+        "latest_results": latest_results,
         "latest_articles": Article.objects.published()[:3],
     }
     return render(request, "club/home.html", context)
@@ -79,10 +89,12 @@ def tournaments(request: HttpRequest) -> HttpResponse:
             start__date__gte=date(season, SEASON_START_MONTH, 1),
             start__date__lt=date(season + 1, SEASON_START_MONTH, 1),
         )
-    archive = archive.annotate(game_count=Count("rounds__games"))
+    archived = list(archive.annotate(game_count=Count("rounds__games")).order_by("start", "pk"))
+    announced = list(Event.objects.public().upcoming().tournaments())
+    page_cache.shows(pages.EVENTS, *pages.events(archived), *pages.events(announced))
     context = {
-        "events": Event.objects.public().upcoming().tournaments(),
-        "archive": archive.order_by("start", "pk"),
+        "events": announced,
+        "archive": archived,
         "seasons": [(year, f"{year}-{year + 1}") for year in seasons],
         "season": season,
     }
@@ -92,6 +104,7 @@ def tournaments(request: HttpRequest) -> HttpResponse:
 @require_safe
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     """The event, its standings with their tie-breaks, and each round's boards and byes."""
+    page_cache.shows(pages.event(pk))
     event = _public_event(pk)
     table = event_standings(event)
     rounds = list(event.rounds.order_by("number"))
@@ -112,6 +125,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def games(request: HttpRequest) -> HttpResponse:
+    page_cache.shows(pages.GAMES)
     latest = (
         Game.objects.filter(round__event__public=True)
         .exclude(result="")
@@ -127,6 +141,7 @@ def _placeholder(request: HttpRequest, title: str, text: str) -> HttpResponse:
 
 @require_safe
 def members(request: HttpRequest) -> HttpResponse:
+    page_cache.shows(pages.MEMBERS, pages.RATINGS)
     systems = list(RatingSystem.objects.enabled())
     query = request.GET.get("q", "").strip()
     listed = (
@@ -174,6 +189,7 @@ def member(request: HttpRequest, pk: int) -> HttpResponse:
     if not found:
         raise Http404(_("No such member."))
     member = found[0]
+    page_cache.shows(pages.player(member.player_id))
     history = member_history(member, timezone.localdate())
     games = member_games(member, 1)
     return render(request, "club/member.html", {"member": member, **games, **history})
@@ -184,6 +200,7 @@ def member_changes(request: HttpRequest, pk: int) -> HttpResponse:
     """A member's rating changes a page at a time, newest first, beyond those their page
     shows: a page of its own without JavaScript, rows added in place with htmx."""
     member = _member_for(request, pk)
+    page_cache.shows(pages.player(member.player_id))
     context = history_page(member, page_number(request), timezone.localdate())
     if not context["history"] and context["page"] > 1:
         raise Http404(_("No such page."))
@@ -195,6 +212,7 @@ def member_games_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A member's games a page at a time, latest first: a page of its own without
     JavaScript, rows added in place with htmx."""
     member = _member_for(request, pk)
+    page_cache.shows(pages.player(member.player_id))
     context = member_games(member, page_number(request))
     if not context["games"] and context["page"] > 1:
         raise Http404(_("No such page."))
@@ -206,6 +224,7 @@ def member_calculation(request: HttpRequest, pk: int, change: int) -> HttpRespon
     """One rating change's calculation game by game, loaded in place on the member's page
     (or in their own space) when the visitor opens it."""
     member = _member_for(request, pk)
+    page_cache.shows(pages.player(member.player_id), pages.RATINGS)
     item = get_object_or_404(
         RatingChange.objects.select_related("batch__system"),
         pk=change,
@@ -217,6 +236,7 @@ def member_calculation(request: HttpRequest, pk: int, change: int) -> HttpRespon
 
 @require_safe
 def rankings(request: HttpRequest) -> HttpResponse:
+    page_cache.shows(pages.RATINGS)
     systems = list(RatingSystem.objects.enabled())
     if not systems:
         return _placeholder(request, _("Rankings"), _("No rating system is enabled."))
@@ -225,6 +245,7 @@ def rankings(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
+    page_cache.shows(pages.RATINGS, pages.MEMBERS)
     systems = list(RatingSystem.objects.enabled())
     system = next((s for s in systems if s.pk == pk), None)
     if system is None:
@@ -258,6 +279,7 @@ def _public_game(pk: int) -> Game:
 def game(request: HttpRequest, pk: int) -> HttpResponse:
     """A game, and its moves on a board when it has a PGN."""
     item = _public_game(pk)
+    page_cache.shows(pages.event(item.round.event_id))
     moves: list[pgn.Ply] = []
     problem = ""
     if item.pgn:
@@ -284,6 +306,7 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 def game_board(request: HttpRequest, pk: int, ply: int) -> HttpResponse:
     """The board after ``ply`` half-moves, as SVG drawn by python-chess."""
     item = _public_game(pk)
+    page_cache.shows(pages.event(item.round.event_id))
     try:
         moves = pgn.plies(item.pgn) if item.pgn else []
     except pgn.PgnError:

@@ -15,7 +15,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from club import pages
 from club.models import Article, Member
+from lib import page_cache
 from lib.mail_tasks import send_mail_later
 from lib.markdown import render as render_markdown
 from lib.rate_limits import client_of, one_more
@@ -27,11 +29,13 @@ CONTACTS_PER_HOUR = 3
 
 @require_safe
 def articles(request: HttpRequest) -> HttpResponse:
+    page_cache.shows(pages.ARTICLES)
     return render(request, "club/articles.html", {"articles": Article.objects.published()})
 
 
 @require_safe
 def article(request: HttpRequest, slug: str) -> HttpResponse:
+    page_cache.shows(pages.ARTICLES)
     item = get_object_or_404(Article.objects.published(), slug=slug)
     body = mark_safe(render_markdown(item.body))  # sanitised by nh3 in lib.markdown
     return render(request, "club/article.html", {"article": item, "body": body})
@@ -39,6 +43,7 @@ def article(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def links(request: HttpRequest) -> HttpResponse:
+    page_cache.shows(pages.SITE)
     return render(request, "club/links.html")
 
 
@@ -97,6 +102,7 @@ def my_space(request: HttpRequest) -> HttpResponse:
     form = OwnDataForm(request.POST if request.method == "POST" else None, instance=member)
     if request.method == "POST" and form.is_valid():
         form.save()
+        pages.member_changed(member.player_id)
         messages.success(request, _("Your data are saved."))
         return redirect("my_space")
     feed = request.build_absolute_uri(reverse("member_feed", args=[member.calendar_token]))

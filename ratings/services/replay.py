@@ -27,6 +27,7 @@ from typing import Any, cast
 from django.db import transaction
 from django.db.models import Max
 
+from club import pages
 from club.models import Event, Player
 from ratings.models import (
     OfficialRating,
@@ -93,10 +94,14 @@ def recalculate(
         stale = RatingBatch.objects.filter(system=system)
         if since is not None:
             stale = stale.filter(day__gte=since)
+        # whose history the replay rewrites: those it removes rows of, and those it rates
+        removed = RatingChange.objects.filter(batch__in=stale)
+        rewritten = set(removed.values_list("player_id", flat=True).distinct())
         stale.delete()
         players = players_of(plan)
         touched = _replay(system, plan, states, players, progress)
         _refresh_current(system, touched)
+        pages.players_rated(rewritten | set(touched))
     games = sum(len(b.games) for b in plan)
     return ReplayReport(system, len(plan), games, clock.perf_counter() - started)
 

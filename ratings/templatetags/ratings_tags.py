@@ -9,7 +9,9 @@ from django.utils import timezone
 from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext
 
+from club import pages
 from club.models import Event, Game
+from lib import page_cache
 from ratings.models import RatingBatch, RatingChange, ReplayJob
 from ratings.services import LOOKBACK, rating_period
 
@@ -19,7 +21,9 @@ register = template.Library()
 @register.inclusion_tag("ratings/_event_rating_changes.html")
 def event_rating_changes(event: Event) -> dict[str, Any]:
     """Each participant's rating change from ``event``, per system: the event's own batch,
-    or (the running estimate of) the period that rates it."""
+    or (the running estimate of) the period that rates it. A page showing them is forgotten
+    from the cache with the ratings (at each replay)."""
+    page_cache.shows(pages.RATINGS)
     day = timezone.localdate(event.end)
     nearby = RatingBatch.objects.filter(
         Q(event=event) | Q(period_start__lte=day + LOOKBACK, period_end__gte=day),
@@ -103,5 +107,7 @@ def config_in_words(change: Any) -> list[str]:
 @register.inclusion_tag("ratings/_recalculating.html")
 def recalculating(pending: bool | None = None) -> dict[str, Any]:
     """A notice while a replay is queued or running: the ratings shown are about to change.
-    ``pending`` when the page has read it already (a member's page, with the systems)."""
+    ``pending`` when the page has read it already (a member's page, with the systems).
+    The page is forgotten from the cache when a replay is queued or ends."""
+    page_cache.shows(pages.REPLAYS)
     return {"pending": ReplayJob.objects.pending().exists() if pending is None else pending}

@@ -3,6 +3,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from club import pages
 from lib.backup import BackupError, restore_club
 
 
@@ -17,4 +18,5 @@ class Command(BaseCommand):
             count = restore_club(file.read_text(encoding="utf-8"))
         except (OSError, BackupError) as error:
             raise CommandError(f"{file}: {error}") from error
+        pages.forget_all()  # a whole club restored: every cached page out of date
         self.stdout.write(f"{count} objects restored from {file}")

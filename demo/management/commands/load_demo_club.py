@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
+from club import pages
 from club.models import Event, Player
 from demo.club import MEMBERS, build_demo_club, create_demo_accounts
 from interclub.models import Division
@@ -60,6 +61,7 @@ class Command(BaseCommand):
                 raise CommandError(str(error)) from error
             passwords = create_demo_accounts(cast)
             reports = recalculate_all()
+            pages.forget_all()  # a new club: every cached page out of date
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club created around {day}: {len(cast.members)} members, "

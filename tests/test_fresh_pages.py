@@ -1,0 +1,413 @@
+"""No stale page anywhere: every write path of the site, walked once with the page cache
+on, and the public pages showing what it wrote fetched anonymously afterwards, before and
+after (cached, then made afresh with the new data). The risk of a cache that forgets
+only what changed is a write that forgets too little: each write path has its case here.
+Writes commit (transactional database), as the cache follows committed writes."""
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone, translation
+from pytest_django import Settings
+
+from club.models import Event, Game, Member, Participant, Player, Result
+from desk.files.pgn import attach_pgn
+from desk.files.results_csv import import_results_csv
+from desk.files.trf_import import import_plan, plan_import
+from desk.services import checkin, lifecycle
+from desk.services import events as services
+from desk.services.lots import draw_lots
+from desk.services.members import lapse_member, save_member
+from interclub import services as interclub
+from lib import page_cache
+from ratings.list_import import import_rating_list
+from ratings.models import RatingSystem
+from ratings.services import recalculate
+from ratings.tasks import start_replay
+from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
+from tests.other_processes import caches_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def _page_cache(settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.PAGE_CACHE_ENABLED = True
+    caches_in(tmp_path, settings, "pages", "page-generation")
+    monkeypatch.setattr(page_cache, "RACE_SECONDS", 0.0)
+
+
+@pytest.fixture
+def secretary() -> User:
+    user = User.objects.create_user("secretaire", password="x")
+    user.groups.add(Group.objects.get(name="secretaries"))
+    return user
+
+
+Check = Callable[[str], bool]
+
+
+class Visitor:
+    """An anonymous visitor: ``kept(url)`` visits twice and asserts the second visit came
+    from the cache; ``fresh(url, check)`` asserts the page was made again (not a hit) and
+    ``check`` holds of its text."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    def kept(self, *urls: str) -> None:
+        for url in urls:
+            self.client.get(url)
+            assert self.client.get(url).get(page_cache.HEADER) == "hit", url
+
+    def fresh(self, url: str, check: Check, status: int = 200) -> None:
+        response = self.client.get(url)
+        assert response.status_code == status, url
+        assert response.get(page_cache.HEADER) != "hit", url
+        assert check(response.content.decode()), url
+
+
+@pytest.fixture
+def visitor(client: Client) -> Visitor:
+    return Visitor(client)
+
+
+def has(text: str) -> Check:
+    return lambda page: text in page
+
+
+def lacks(text: str) -> Check:
+    return lambda page: text not in page
+
+
+@pytest.fixture
+def tonight(secretary: User) -> Iterator[Event]:
+    """A round robin of four members tonight, announced, on the home page."""
+    now = timezone.now()
+    event = EventFactory(
+        title="Rapide du jeudi",
+        kind=Event.Kind.RAPID,
+        system=Event.System.ROUND_ROBIN,
+        start=now - timedelta(hours=1),
+        end=now + timedelta(hours=3),
+    )
+    for n in range(4):
+        member = MemberFactory(player__last_name=f"Joueur{n}", player__national_rating=1800 - n)
+        services.register(event, member.player, secretary)
+    yield event
+
+
+def _url(name: str, *args: object) -> str:
+    return reverse(name, args=list(args))
+
+
+def _member_page(player: Player) -> str:
+    return _url("member", player.membership.pk)
+
+
+def test_registration_and_withdrawal(visitor: Visitor, tonight: Event, secretary: User) -> None:
+    newcomer = MemberFactory(player__last_name="Nouveau").player
+    event_page = _url("event", tonight.pk)
+    visitor.kept(event_page)
+    services.register(tonight, newcomer, secretary)
+    visitor.fresh(event_page, has("Nouveau"))
+    visitor.kept(event_page)
+    participant = Participant.objects.get(event=tonight, player=newcomer)
+    services.withdraw(participant, None, secretary)
+    visitor.fresh(event_page, has("Nouveau"))
+    visitor.kept(event_page)
+    draw_lots(tonight, secretary)  # the pairing numbers
+    visitor.fresh(event_page, has("Nouveau"))
+
+
+def test_pairing_check_in_and_taking_a_pairing_back(
+    visitor: Visitor, tonight: Event, secretary: User
+) -> None:
+    player = Participant.objects.filter(event=tonight).first()
+    assert player is not None
+    pages = [_url("event", tonight.pk), _member_page(player.player), _url("home")]
+    visitor.kept(*pages)
+    services.pair_round_robin(tonight, secretary)
+    opponent = Game.objects.filter(round__event=tonight, round__number=1, white=player.player)
+    other = opponent.first() or Game.objects.get(
+        round__event=tonight, round__number=1, black=player.player
+    )
+    visitor.fresh(pages[0], has(other.black.last_name))
+    visitor.kept(*pages)
+    last = tonight.rounds.order_by("-number").first()
+    assert last is not None
+    checkin.undo_pairing(last, secretary)
+    before = visitor.client.get(pages[0]).content.decode()
+    assert visitor.client.get(pages[0]).get(page_cache.HEADER) == "hit"
+    assert not Game.objects.filter(round=last).exists()
+    checkin.record(tonight, last.number, {player.pk: "zero"}, secretary)  # absent
+    visitor.fresh(pages[0], lambda page: page != before)
+
+
+def status(value: str) -> str:
+    """An event's status as its page shows it (in French, the site's language)."""
+    with translation.override("fr"):
+        return f'<span class="badge text-bg-secondary">{Event.Status(value).label}</span>'
+
+
+def _all_results(event: Event) -> None:
+    for game in Game.objects.filter(round__event=event):
+        services.write_result(game.pk, Result.WHITE_WINS)
+
+
+def test_an_events_life_close_reopen_cancel_restore_delete(
+    visitor: Visitor, tonight: Event, secretary: User
+) -> None:
+    services.pair_round_robin(tonight, secretary)
+    _all_results(tonight)
+    player = Game.objects.filter(round__event=tonight).first()
+    assert player is not None
+    event_page, home, tournaments = _url("event", tonight.pk), _url("home"), _url("tournaments")
+    member_page = _member_page(player.white)
+    calendar = _url("calendar")
+
+    visitor.kept(event_page, home, tournaments, member_page, calendar)
+    lifecycle.close_event(tonight, secretary)
+    visitor.fresh(event_page, has(status(Event.Status.CLOSED)))
+    visitor.fresh(home, lambda page: True)
+    visitor.fresh(member_page, lambda page: True)
+
+    visitor.kept(event_page, member_page)
+    lifecycle.reopen_event(tonight, "a wrong result", secretary)
+    visitor.fresh(event_page, has(status(Event.Status.ONGOING)))
+
+    visitor.kept(event_page, home, calendar)
+    lifecycle.cancel_event(tonight, "the hall is closed", secretary)
+    visitor.fresh(event_page, has(status(Event.Status.CANCELLED)))
+    visitor.fresh(home, lambda page: True)
+    visitor.fresh(calendar, lambda page: True)
+
+    visitor.kept(event_page)
+    lifecycle.restore_event(tonight, secretary)
+    visitor.fresh(event_page, has(status(Event.Status.ONGOING)))
+
+    visitor.kept(event_page, home, member_page, calendar)
+    lifecycle.delete_event(tonight, "a test", secretary)
+    visitor.fresh(event_page, lambda page: True, status=404)
+    visitor.fresh(home, lacks(tonight.title))
+    visitor.fresh(calendar, lacks(tonight.title))
+    visitor.fresh(member_page, lacks(tonight.title))
+
+
+def test_the_replays_end_and_its_queueing(
+    visitor: Visitor, tonight: Event, secretary: User
+) -> None:
+    club = RatingSystem.objects.get(engine="club")
+    services.pair_round_robin(tonight, secretary)
+    _all_results(tonight)
+    lifecycle.close_event(tonight, secretary)  # queues a replay (not run: no worker here)
+    player = Participant.objects.filter(event=tonight).first()
+    assert player is not None
+    member_page, ranking = _member_page(player.player), _url("ranking", club.pk)
+    visitor.fresh(ranking, has('id="recalculating"'))  # a replay is queued
+    event_page = _url("event", tonight.pk)  # closed: it shows its rating changes
+    visitor.kept(member_page, ranking, event_page)
+    recalculate(club, since=None)
+    visitor.fresh(event_page, has(player.player.last_name))
+    rating = player.player.ratings.get(system=club).rating
+    visitor.fresh(member_page, has(str(rating)))
+    visitor.fresh(ranking, has(player.player.last_name))
+
+    visitor.kept(ranking)
+    start_replay(club)  # queued: the ranking says the figures are about to change
+    visitor.fresh(ranking, has('id="recalculating"'))
+
+
+def test_results_and_moves_from_files(visitor: Visitor, secretary: User) -> None:
+    event = EventFactory(title="Championnat d'hiver")
+    players = [PlayerFactory(first_name=f"Prénom{n}", last_name=f"Nom{n}") for n in range(4)]
+    for player in players:
+        Participant.objects.create(event=event, player=player)
+        MemberFactory(player=player)
+    event_page, member_page = _url("event", event.pk), _member_page(players[2])
+    visitor.kept(event_page, member_page)
+    text = (FIXTURES / "csv" / "results.csv").read_text()
+    for n, player in enumerate(players):
+        text = text.replace(f"{{p{n}}}", player.name)
+    assert import_results_csv(event, text, secretary) == 2
+    visitor.fresh(event_page, has("½-½"))
+    visitor.fresh(member_page, has("Championnat d&#x27;hiver"))
+
+    game = Game.objects.get(round__event=event, board=1)
+    game_page = _url("game", game.pk)
+    visitor.kept(game_page)
+    report = attach_pgn(event, (FIXTURES / "pgn" / "two_games.pgn").read_text(), secretary)
+    assert report.attached
+    visitor.fresh(game_page, has("Qxf7#"))
+
+
+def test_a_trf_file_makes_an_event(visitor: Visitor, secretary: User) -> None:
+    known = MemberFactory(player__first_name="Player0001", player__last_name="Test0001").player
+    pages = [_url("tournaments"), _url("games"), _member_page(known)]
+    visitor.kept(*pages)
+    event = import_plan(plan_import((FIXTURES / "trf" / "bbp_issue_7.trf").read_text()), None)
+    visitor.fresh(_url("tournaments") + f"?saison={event.start.year}", has(event.title))
+    visitor.fresh(pages[1], has(event.title))
+    visitor.fresh(pages[2], has(event.title))
+
+
+def test_an_official_rating_list_forgets_every_page(visitor: Visitor, tonight: Event) -> None:
+    """The players' ratings it sets show in events' standings and files: a rare write."""
+    player = Participant.objects.filter(event=tonight).first()
+    assert player is not None
+    player.player.national_id = "10000"
+    player.player.save()
+    pages = [_url("event", tonight.pk), _member_page(player.player), _url("articles")]
+    visitor.kept(*pages)
+    import_rating_list("frbe", "Matricule;Nom;Elo\n10000;Dubois;1705\n", date(2026, 11, 1), "t")
+    for url in pages:
+        visitor.fresh(url, lambda page: True)
+
+
+def test_interclub_divisions_matches_and_line_ups(visitor: Visitor, secretary: User) -> None:
+    divisions = _url("interclub:divisions")
+    visitor.kept(divisions)
+    division = interclub.create_division(
+        "2026-2027", "Division 3B", 4, ["Wavre 1"], ["Namur 2"], secretary
+    )
+    visitor.fresh(divisions, has("Division 3B"))
+    division_page = _url("interclub:division", division.pk)
+    visitor.kept(division_page, _url("calendar"))
+    home, away = division.teams.order_by("pk")
+    start = timezone.now() + timedelta(days=3)
+    match = interclub.create_match(division, home, away, start, "Wavre", secretary)
+    visitor.fresh(division_page, has(_url("interclub:match", match.pk)))
+    visitor.fresh(_url("calendar"), has(match.event.title))
+
+    match_page = _url("interclub:match", match.pk)
+    visitor.kept(match_page)
+    players = [MemberFactory(player__last_name=f"Équipier{n}").player for n in range(4)]
+    interclub.set_lineup(match, home, [interclub.Typed(player_id=p.pk) for p in players], secretary)
+    visitor.fresh(match_page, has("Équipier0"))
+
+
+def test_articles_written_and_published_at_the_desk(
+    visitor: Visitor, client: Client, secretary: User
+) -> None:
+    desk = Client()
+    desk.force_login(secretary)
+    visitor.kept(_url("articles"), _url("home"))
+    desk.post(
+        reverse("desk:article_new"),
+        {"title": "Fête du club", "slug": "fete", "body": "Samedi.", "save": "1"},
+    )
+    from club.models import Article
+
+    article = Article.objects.get(slug="fete")
+    visitor.fresh(_url("articles"), lacks("Fête du club"))  # not published yet
+    visitor.kept(_url("articles"), _url("home"))
+    desk.post(reverse("desk:article_publish", args=[article.pk]), {"publish": "1"})
+    visitor.fresh(_url("articles"), has("Fête du club"))
+    visitor.fresh(_url("home"), has("Fête du club"))
+
+
+def test_members_edited_and_lapsed_at_the_desk(visitor: Visitor, tonight: Event) -> None:
+    member = Member.objects.filter(player__participations__event=tonight).first()
+    assert member is not None
+    members, member_page, event_page = (
+        _url("members"),
+        _member_page(member.player),
+        _url("event", tonight.pk),
+    )
+    visitor.kept(members, member_page, event_page)
+    member.player.last_name = "Renommé"
+    save_member(member.player, member, None)
+    for url in (members, member_page, event_page):
+        visitor.fresh(url, has("Renommé"))
+
+    visitor.kept(members, member_page, event_page)
+    member.listed = False
+    save_member(member.player, member, None)
+    visitor.fresh(members, lacks("Renommé"))
+    visitor.fresh(member_page, lambda page: True, status=404)
+    visitor.kept(event_page)  # the name and the rating it shows did not change
+
+    member.listed = True
+    save_member(member.player, member, None)
+    visitor.kept(members)
+    lapse_member(member, timezone.localdate(), None)
+    visitor.fresh(members, lacks("Renommé"))
+
+
+def test_a_member_in_their_own_space(visitor: Visitor, tonight: Event) -> None:
+    account = User.objects.create_user("joueur", password="x")
+    member = Member.objects.filter(player__participations__event=tonight).first()
+    assert member is not None
+    member.user = account
+    member.save()
+    visitor.kept(_url("members"), _member_page(member.player))
+    own = Client()
+    own.force_login(account)
+    answer = own.post(
+        reverse("my_space"),
+        {"email": "a@example.be", "phone": "", "address": "", "listed": ""},
+    )
+    assert answer.status_code == 302
+    visitor.fresh(_url("members"), lacks(member.player.last_name))
+    visitor.fresh(_member_page(member.player), lambda page: True, status=404)
+
+
+def test_a_change_in_the_admin_site_forgets_every_page(
+    visitor: Visitor, tonight: Event, secretary: User
+) -> None:
+    """A rare write that may change anything: every page is made again."""
+    admin = User.objects.create_superuser("admin", password="x")
+    site = Client()
+    site.force_login(admin)
+    services.pair_round_robin(tonight, secretary)
+    game = Game.objects.filter(round__event=tonight).first()
+    assert game is not None
+    pages = [_url("event", tonight.pk), _url("game", game.pk), _url("articles")]
+    visitor.kept(*pages)
+    answer = site.post(reverse("admin:club_game_delete", args=[game.pk]), {"post": "yes"})
+    assert answer.status_code == 302
+    visitor.fresh(pages[0], lacks(_url("game", game.pk)))
+    visitor.fresh(pages[1], lambda page: True, status=404)
+    visitor.fresh(pages[2], lambda page: True)
+
+    visitor.kept(pages[0])
+    player = game.white
+    changed = site.post(
+        reverse("admin:club_player_change", args=[player.pk]),
+        {
+            "first_name": player.first_name,
+            "last_name": "Corrigé",
+            "membership-TOTAL_FORMS": "0",
+            "membership-INITIAL_FORMS": "0",
+        },
+    )
+    assert changed.status_code == 302, changed.content.decode()[:2000]
+    visitor.fresh(pages[0], has("Corrigé"))
+
+
+def test_the_event_form_at_the_desk(visitor: Visitor, tonight: Event, secretary: User) -> None:
+    player = Participant.objects.filter(event=tonight).first()
+    assert player is not None
+    pages = [_url("event", tonight.pk), _member_page(player.player), _url("calendar")]
+    services.pair_round_robin(tonight, secretary)
+    _all_results(tonight)  # the member's page lists the games played
+    visitor.kept(*pages)
+    tonight.title = "Rapide du vendredi"
+    services.save_event(tonight, secretary, changed=["title"])
+    for url in pages:
+        visitor.fresh(url, has("Rapide du vendredi"))
+    visitor.kept(_url("tournaments"))
+    created = Event(
+        title="Blitz de Noël",
+        kind=Event.Kind.BLITZ,
+        start=datetime(2026, 12, 20, 19, tzinfo=UTC),
+        end=datetime(2026, 12, 20, 23, tzinfo=UTC),
+    )
+    services.save_event(created, secretary)
+    visitor.fresh(_url("tournaments"), has("Blitz de Noël"))
