@@ -411,3 +411,20 @@ def test_the_event_form_at_the_desk(visitor: Visitor, tonight: Event, secretary:
     )
     services.save_event(created, secretary)
     visitor.fresh(_url("tournaments"), has("Blitz de Noël"))
+
+
+def test_two_records_merged(visitor: Visitor, tonight: Event, secretary: User) -> None:
+    """The outside record's games become the member's: his page and the event's show the
+    one record."""
+    from desk.services.merge import merge_players
+
+    member = Participant.objects.filter(event=tonight).select_related("player").first()
+    assert member is not None
+    typed = Player.objects.create(
+        first_name=member.player.first_name, last_name=member.player.last_name, national_id="777"
+    )
+    pages = [_member_page(member.player), _url("event", tonight.pk)]
+    visitor.kept(*pages)
+    merge_players(member.player, typed, secretary)
+    visitor.fresh(pages[0], lambda page: True)
+    visitor.fresh(pages[1], has(member.player.last_name))

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Count, Field, Model, Q, UniqueConstraint
 from django.utils.translation import gettext as _
 
-from club import players
+from club import pages, players
 from club.exceptions import DeskError
 from club.models import Game, Player
 from desk.services.events import log_change
@@ -170,6 +170,7 @@ def merge_players(kept: Player, duplicate: Player, user: Any) -> MergePlan:
     )  # fmt: skip
     for system in RatingSystem.objects.enabled():
         start_replay(system, None, user)
+    pages.forget_all()  # the merged player's events, games and member page, the lists
     return plan
 
 
