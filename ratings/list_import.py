@@ -62,12 +62,14 @@ def import_list_file(
     *,
     list_date: date | None = None,
     source: str = "",
+    file_name: str = "",
     official_list: OfficialList | None = None,
     progress: Progress | None = None,
     user: object = None,
 ) -> ImportReport:
     """Read the list at ``path`` (TXT, XML, DBF, CSV or a ZIP of one) and record it. The
     list's date is ``list_date``, or the one its header gives (FIDE's ``OCT26``).
+    ``file_name`` is the file's own name when ``path`` is a copy kept under another.
     Raises :class:`ListError` (nothing written) for a bad file."""
     systems = list(RatingSystem.objects.filter(engine=kind))
     if not systems:
@@ -78,6 +80,8 @@ def import_list_file(
     matched: list[tuple[ListRow, int]] = []
     rated = {category_of(system) for system in systems}
     with open_list(path, progress) as (stream, name):
+        if file_name and name == path.name:
+            name = file_name  # an upload kept under another name: its own tells its category
         for row in read_rows(kind, stream, name=name, info=info):
             if not row.name:
                 counts[BLANK] += 1

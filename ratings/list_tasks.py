@@ -66,6 +66,7 @@ def import_list_job(list_id: int) -> None:
             path,
             list_date=official.list_date,
             source=f"{official.kind} {official.file_name}",
+            file_name=official.file_name,
             official_list=official,
             progress=progress,
             user=official.created_by,
