@@ -47,7 +47,7 @@ def test_an_uploaded_zip_is_imported_and_its_result_shown(admin: Client, tmp_pat
     assert official.counts["lines"] == {"imported": 1, "not ours": 1}
     assert not list((tmp_path / "lists").iterdir())  # the upload is deleted once read
     page = admin.get(response["Location"]).content.decode()
-    assert "2 lines read" in page and "octobre 2026" in page and 'data-state="done"' in page
+    assert "2 lignes lues" in page and "octobre 2026" in page and 'data-state="done"' in page
     assert OfficialRating.objects.get().k == 40
 
 
@@ -58,7 +58,7 @@ def test_a_bad_list_is_refused_naming_the_line(admin: Client) -> None:
         response = admin.post(reverse("ratings:official_lists"), {"kind": "fide", "file": upload})
     page = admin.get(response["Location"]).content.decode()
     assert "line 3: the rating &#x27;15x8&#x27; is not a rating" in page
-    assert "nothing was recorded" in page
+    assert "rien n’a été enregistré" in page
     assert not OfficialRating.objects.exists()
 
 
