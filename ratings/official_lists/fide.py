@@ -61,48 +61,65 @@ def _read_txt(stream: io.BufferedIOBase, file_name: str, info: ListInfo) -> Iter
     if "Name" not in columns:
         raise ListError(1, "the header has no Name column")
     categories = _categories(columns, file_name, info)
-    span = columns.__getitem__
-    id_span, name_span = span("ID Number"), span("Name")
-    optional = {
-        key: columns.get(label)
-        for key, label in (("fed", "Fed"), ("sex", "Sex"), ("tit", "Tit"), ("wtit", "WTit"),
-                           ("otit", "OTit"), ("born", "B-day"), ("flag", "Flag"))
-    }  # fmt: skip
-    return _txt_rows(stream, id_span, name_span, optional, categories)
+    return _txt_rows(stream, columns, categories)
 
 
-def _txt_rows(  # type: ignore[no-untyped-def]
-    stream: io.BufferedIOBase, id_span, name_span, optional, categories
+def _txt_rows(
+    stream: io.BufferedIOBase,
+    columns: dict[str, tuple[int, int | None]],
+    categories: list[tuple[str, tuple[Span, Span, Span]]],
 ) -> Iterator[ListRow]:
-    def cut(line: str, where: tuple[int, int | None] | None) -> str:
-        return line[where[0] : where[1]].strip() if where else ""
+    """The player lines. Cut with slices made once (a column the header lacks cuts
+    nothing); the common cases (a number, an empty field) are read inline: 1.2 million
+    lines go through here."""
 
+    def cut(label: str) -> slice:
+        return _slice(columns.get(label))
+
+    id_, name_, fed, sex, tit, wtit, otit, born, flag = map(
+        cut, ("ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "B-day", "Flag")
+    )
+    cuts = [(category, _slice(r), _slice(g), _slice(k)) for category, (r, g, k) in categories]
     for number, raw in enumerate(stream, 2):
         line = decode(raw).rstrip("\r\n")
         if not line.strip():
             yield ListRow(line=number, name="")  # a blank line: counted, not a player
             continue
         ratings = {}
-        for category, (r_span, g_span, k_span) in categories:
-            value = rating(cut(line, r_span), number)
-            if value is not None:
-                ratings[category] = Rated(
-                    value, whole(cut(line, g_span), number, "games"), _k(cut(line, k_span), number)
-                )
-        flag = cut(line, optional["flag"])
+        for category, r_cut, g_cut, k_cut in cuts:
+            text = line[r_cut].strip()
+            if not text or text == "0":
+                continue
+            value = rating(text, number)
+            assert value is not None
+            games = line[g_cut].strip()
+            k = line[k_cut].strip()
+            ratings[category] = Rated(
+                value,
+                int(games) if games.isdigit() else whole(games, number, "games"),
+                (int(k) or None) if k.isdigit() else _k(k, number),
+            )
+        flags = line[flag].strip()
         yield ListRow(
             line=number,
-            name=name(cut(line, name_span), number),
-            fide_id=_required_id(cut(line, id_span), number),
-            federation=cut(line, optional["fed"]),
-            sex=cut(line, optional["sex"])[:1],
-            title=cut(line, optional["tit"]),
-            women_title=cut(line, optional["wtit"]),
-            other_titles=cut(line, optional["otit"]),
-            birth_year=birth_year(cut(line, optional["born"]), number),
-            inactive="i" in flag,
+            name=name(line[name_], number),
+            fide_id=_required_id(line[id_].strip(), number),
+            federation=line[fed].strip(),
+            sex=line[sex].strip()[:1],
+            title=line[tit].strip(),
+            women_title=line[wtit].strip(),
+            other_titles=line[otit].strip(),
+            birth_year=birth_year(line[born].strip(), number),
+            inactive="i" in flags,
             ratings=ratings,
         )
+
+
+Span = tuple[int, int | None] | None
+
+
+def _slice(span: Span) -> slice:
+    return slice(span[0], span[1]) if span else slice(0, 0)
 
 
 def _categories(columns, file_name: str, info: ListInfo):  # type: ignore[no-untyped-def]
