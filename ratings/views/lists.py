@@ -25,6 +25,15 @@ LINE_LABELS = {
     NOT_OURS: gettext_lazy("not our players"),
     BLANK: gettext_lazy("blank lines"),
 }
+LAYOUTS = {
+    "combined TXT": gettext_lazy("FIDE's combined TXT list"),
+    "standard TXT": gettext_lazy("FIDE's standard TXT list"),
+    "rapid TXT": gettext_lazy("FIDE's rapid TXT list"),
+    "blitz TXT": gettext_lazy("FIDE's blitz TXT list"),
+    "XML": gettext_lazy("FIDE's XML list"),
+    "DBF": gettext_lazy("dBase file (PLAYER.DBF)"),
+    "CSV": gettext_lazy("CSV file"),
+}
 
 
 @administrator_required
@@ -50,6 +59,7 @@ def official_list(request: HttpRequest, pk: int) -> HttpResponse:
     lines = official.counts.get("lines", {})
     context = {
         "list": official,
+        "layout": LAYOUTS.get(official.layout, official.layout),
         "lines": [(LINE_LABELS.get(key, key), lines[key]) for key in LINE_LABELS if key in lines],
         "line_total": sum(lines.values()),
         "ratings": sorted(official.counts.get("ratings", {}).items()),

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from pytest_django.fixtures import SettingsWrapper
 
 from club.models import Player
 from ratings.models import OfficialList, OfficialRating
@@ -20,7 +21,7 @@ DATA = Path(__file__).resolve().parent / "data" / "lists"
 
 
 @pytest.fixture
-def admin(client: Client, settings, tmp_path: Path) -> Client:  # type: ignore[no-untyped-def]
+def admin(client: Client, settings: SettingsWrapper, tmp_path: Path) -> Client:
     settings.OFFICIAL_LISTS_DIR = tmp_path / "lists"
     client.force_login(User.objects.create_superuser("admin", password="x"))
     return client
