@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
-from pytest_django.fixtures import SettingsWrapper
+from pytest_django import Settings
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Player
@@ -22,7 +22,7 @@ DATA = Path(__file__).resolve().parents[1] / "ratings" / "data" / "lists"
 
 
 def test_the_administrator_uploads_a_zipped_list_and_sees_it_imported(
-    live_server: LiveServer, page: Page, tmp_path: Path, settings: SettingsWrapper
+    live_server: LiveServer, page: Page, tmp_path: Path, settings: Settings
 ) -> None:
     settings.OFFICIAL_LISTS_DIR = tmp_path / "lists"
     archive = tmp_path / "players_list.zip"

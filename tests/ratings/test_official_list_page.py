@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from pytest_django.fixtures import SettingsWrapper
+from pytest_django import Settings
 
 from club.models import Player
 from ratings.models import OfficialList, OfficialRating
@@ -21,7 +21,7 @@ DATA = Path(__file__).resolve().parent / "data" / "lists"
 
 
 @pytest.fixture
-def admin(client: Client, settings: SettingsWrapper, tmp_path: Path) -> Client:
+def admin(client: Client, settings: Settings, tmp_path: Path) -> Client:
     settings.OFFICIAL_LISTS_DIR = tmp_path / "lists"
     client.force_login(User.objects.create_superuser("admin", password="x"))
     return client
