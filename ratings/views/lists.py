@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 
 from lib.uploads import upload_too_large
@@ -37,9 +38,18 @@ LAYOUTS = {
 
 
 @administrator_required
+@csrf_exempt  # only until the larger limit is set: the CSRF check is made just below
 @require_http_methods(["GET", "POST"])
 def official_lists(request: HttpRequest) -> HttpResponse:
+    """The upload page. A list is larger than the site's other uploads: the limit is raised
+    on the request before anything reads its body (the CSRF check reads it, so it runs
+    after, as Django's documentation on changing upload handlers in a view says)."""
     request.upload_max_bytes = settings.LIST_UPLOAD_MAX_BYTES  # type: ignore[attr-defined]
+    return _upload(request)
+
+
+@csrf_protect
+def _upload(request: HttpRequest) -> HttpResponse:
     form = OfficialListForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and upload_too_large(request):
         limit = settings.LIST_UPLOAD_MAX_BYTES // (1024 * 1024)

@@ -67,3 +67,34 @@ def test_the_form_asks_for_a_file(admin: Client) -> None:
     response = admin.post(reverse("ratings:official_lists"), {"kind": "fide"})
     assert response.status_code == 200
     assert not OfficialList.objects.exists()
+
+
+def test_a_list_larger_than_the_sites_other_uploads_is_taken(
+    admin: Client, settings: Settings
+) -> None:
+    """FIDE's lists pass the 2 MB of the site's other uploads: this page takes them (the
+    limit is raised before the CSRF check reads the body), up to its own limit."""
+    big = (DATA / "players_list_foa.txt").read_bytes() * 20_000  # ~3.3 MB
+    assert len(big) > settings.UPLOAD_MAX_BYTES
+    response = admin.post(
+        reverse("ratings:official_lists"),
+        {"kind": "fide", "file": SimpleUploadedFile("players_list_foa.txt", big)},
+    )
+    assert response.status_code == 302
+    settings.LIST_UPLOAD_MAX_BYTES = 1024 * 1024
+    response = admin.post(
+        reverse("ratings:official_lists"),
+        {"kind": "fide", "file": SimpleUploadedFile("players_list_foa.txt", big)},
+    )
+    assert "Le fichier dépasse 1 Mo." in response.content.decode()
+    assert OfficialList.objects.count() == 1
+
+
+def test_the_upload_still_checks_the_csrf_token(settings: Settings, tmp_path: Path) -> None:
+    settings.OFFICIAL_LISTS_DIR = tmp_path
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(User.objects.create_superuser("admin", password="x"))
+    upload = SimpleUploadedFile("standard_oct26frl.txt", b"x")
+    response = client.post(reverse("ratings:official_lists"), {"kind": "fide", "file": upload})
+    assert response.status_code == 403
+    assert not OfficialList.objects.exists()
