@@ -235,6 +235,9 @@ STORAGES = {
 # in memory up to that size. DATA_UPLOAD_MAX_MEMORY_SIZE bounds the rest of a body (form
 # fields, JSON). The reverse proxy must refuse larger bodies first (README).
 UPLOAD_MAX_BYTES = 2 * 1024 * 1024
+# An official rating list is larger (FIDE's combined TXT: about 200 MB, 40 MB zipped): its
+# page allows this much, kept on disk (TemporaryFileUploadHandler), never in memory.
+LIST_UPLOAD_MAX_BYTES = int(os.getenv("LIST_UPLOAD_MAX_BYTES", str(300 * 1024 * 1024)))
 FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_MAX_BYTES + 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_HANDLERS = [
@@ -320,6 +323,9 @@ CALCULATOR_API_PER_MINUTE = envint("CALCULATOR_API_PER_MINUTE", "60")
 RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0")}}
 
 _PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", "lib.file_cache.FileCache")
+# Official rating lists uploaded by the administrators, kept here until the task worker has
+# imported them (then deleted).
+OFFICIAL_LISTS_DIR = Path(os.getenv("OFFICIAL_LISTS_DIR", str(BASE_DIR / ".official-lists")))
 _PAGE_CACHE_LOCATION = os.getenv("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-cache"))
 
 # Progress of background work is written outside the work's own transaction, so that the

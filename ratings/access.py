@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from ratings.models import ConfigChange, RatingSystem, ReplayJob
+from ratings.models import ConfigChange, OfficialList, RatingSystem, ReplayJob
 
 PERMISSION = "ratings.change_ratingsystem"
 
@@ -65,3 +65,9 @@ def get_job_for_administrator(request: HttpRequest, pk: int, lock: bool = False)
         else ReplayJob.objects.select_related("system")
     )
     return get_object_or_404(jobs, pk=pk)
+
+
+def get_list_for_administrator(request: HttpRequest, pk: int) -> OfficialList:
+    """The uploaded official list ``pk``, for an administrator only."""
+    check_administrator(request)
+    return get_object_or_404(OfficialList, pk=pk)

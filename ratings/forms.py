@@ -233,3 +233,23 @@ class ReplayForm(BoundedInputs, forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}),
         help_text=_("Empty: the whole history, from scratch."),
     )
+
+
+class OfficialListForm(BoundedInputs, forms.Form):
+    kind = forms.ChoiceField(
+        label=_("List"),
+        choices=[
+            ("fide", _("FIDE: TXT or XML, combined or one category")),
+            ("frbe", _("Belgian federation (FRBE-KBSB): PLAYER.DBF or CSV")),
+        ],
+    )
+    file = forms.FileField(
+        label=_("File"),
+        help_text=_("As downloaded: .txt, .xml, .dbf, .csv, or a .zip holding one of them."),
+    )
+    list_date = forms.DateField(
+        label=_("List of"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Empty: the date the list gives (FIDE's single-category lists do)."),
+    )

@@ -1,78 +1,198 @@
-"""Importing an official rating list: each listed player of ours gets an official rating,
-the anchor from which the system's later estimates continue."""
+"""Importing an official rating list: each listed player of ours gets an official rating
+in every system of the list's engine (the anchor later estimates continue from), with
+the list's games and K; the players' record takes what the list says of them.
+
+The list is read as a stream (``ratings.official_lists``): only the lines of the club's
+players are kept, so a list of 1.2 million players takes little memory; every line is
+counted by what became of it. Nothing is written before the whole file is read: a bad
+line refuses the file, naming it, and leaves the database as it was. The writes are
+batched (``BATCH`` rows a statement), never one SQL parameter per line of the list.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 
 from django.db import transaction
+from django.db.models import Max
 
 from club import pages
 from club.models import Player
-from ratings.models import OfficialRating, RatingSystem, ReplayJob
-from ratings.official_lists import ListError, ListRow, read_list
+from ratings.models import OfficialList, OfficialRating, RatingSystem, ReplayJob
+from ratings.official_lists import CATEGORIES, ListError, ListInfo, ListRow, read_rows
+from ratings.official_lists.source import Progress, open_list
 from ratings.tasks import queue_replays
+
+BATCH = 500
+FEDERATION_OF_LIST = {"frbe": "BEL"}  # the federation whose national IDs a list gives
+IMPORTED = "imported"
+NOT_OURS = "not ours"
+NO_RATING = "no rating in the category rated"
+BLANK = "blank line"
 
 
 @dataclass
 class ImportReport:
     list_date: date
     systems: list[RatingSystem]
-    listed: int = 0
-    matched: list[tuple[ListRow, Player]] = field(default_factory=list)
-    unmatched: list[ListRow] = field(default_factory=list)
+    layout: str = ""
+    counts: Counter[str] = field(default_factory=Counter)  # lines by what became of them
+    ratings: dict[str, int] = field(default_factory=dict)  # ratings recorded, by system
+    matched: list[tuple[ListRow, int]] = field(default_factory=list)  # (row, player id)
+    newer_list: date | None = None  # a newer list already loaded: the record is left alone
     jobs: list[ReplayJob] = field(default_factory=list)  # the replays from the list's date
 
+    @property
+    def lines(self) -> int:
+        return sum(self.counts.values())
 
-def import_rating_list(kind: str, text: str, list_date: date, source: str) -> ImportReport:
-    """Read a ``fide`` or ``frbe`` list and record it for every system of that engine;
-    the replay of the enabled ones from the list's date is queued for the task worker.
 
-    Players are matched by FIDE ID (FIDE lists) or national ID (Belgian list); the rows
-    of players the club does not know are reported, not created. A bad file raises
-    :class:`ListError` and changes nothing.
-    """
-    rows = read_list(kind, text)
+def category_of(system: RatingSystem) -> str:
+    """The category of a list a system takes: the one time control it rates, standard
+    when it rates several or every one."""
+    controls = [c for c in system.time_controls if c in CATEGORIES]
+    return controls[0] if len(controls) == 1 else "standard"
+
+
+def import_list_file(
+    kind: str,
+    path: Path,
+    *,
+    list_date: date | None = None,
+    source: str = "",
+    file_name: str = "",
+    official_list: OfficialList | None = None,
+    progress: Progress | None = None,
+    user: object = None,
+) -> ImportReport:
+    """Read the list at ``path`` (TXT, XML, DBF, CSV or a ZIP of one) and record it. The
+    list's date is ``list_date``, or the one its header gives (FIDE's ``OCT26``).
+    ``file_name`` is the file's own name when ``path`` is a copy kept under another.
+    Raises :class:`ListError` (nothing written) for a bad file."""
     systems = list(RatingSystem.objects.filter(engine=kind))
     if not systems:
         raise ListError(None, f"no rating system uses the {kind} rules: create one first")
-    report = ImportReport(list_date, systems, listed=len(rows))
-    with transaction.atomic():
-        by_key: dict[object, Player]
-        keys: list[object]
-        if kind == "fide":
-            ours = Player.objects.filter(fide_id__in=[r.fide_id for r in rows if r.fide_id])
-            by_key = {player.fide_id: player for player in ours}
-            keys = [row.fide_id for row in rows]
-        else:
-            ours = Player.objects.filter(national_id__in=[r.national_id for r in rows])
-            by_key = {player.national_id: player for player in ours}
-            keys = [row.national_id for row in rows]
-        for row, key in zip(rows, keys, strict=True):
-            player = by_key.get(key)
-            if player is None:
-                report.unmatched.append(row)
+    ours = _our_players(kind)
+    info = ListInfo()
+    counts: Counter[str] = Counter()
+    matched: list[tuple[ListRow, int]] = []
+    rated = {category_of(system) for system in systems}
+    with open_list(path, progress) as (stream, name):
+        if file_name and name == path.name:
+            name = file_name  # an upload kept under another name: its own tells its category
+        for row in read_rows(kind, stream, name=name, info=info):
+            if not row.name:
+                counts[BLANK] += 1
+                continue
+            key = row.fide_id if kind == "fide" else row.national_id
+            player_id = ours.get(key)
+            if player_id is None:
+                counts[NOT_OURS] += 1
+            elif rated.isdisjoint(row.ratings):
+                counts[NO_RATING] += 1
+                matched.append((row, player_id))  # the record still takes the list's fields
             else:
-                report.matched.append((row, player))
-        for system in systems:
-            OfficialRating.objects.filter(system=system, list_date=list_date).delete()
-            OfficialRating.objects.bulk_create(
-                OfficialRating(
-                    system=system,
-                    player=player,
-                    list_date=list_date,
-                    rating=row.rating,
-                    games=None,
-                    source=source,
-                )
-                for row, player in report.matched
-            )
-        field_name = "fide_rating" if kind == "fide" else "national_rating"
-        for row, player in report.matched:
-            setattr(player, field_name, row.rating)
-        Player.objects.bulk_update([p for _r, p in report.matched], [field_name])
+                counts[IMPORTED] += 1
+                matched.append((row, player_id))
+    day = _list_date(list_date, info)
+    report = ImportReport(day, systems, info.layout, counts, matched=matched)
+    source = source or f"{kind} {name}"
+    with transaction.atomic():
+        _record(report, source, official_list)
         # the players' ratings show on every event's and member's page: a rare write
         pages.forget_all()
-        report.jobs = queue_replays([s for s in systems if s.enabled], list_date)
+        report.jobs = queue_replays([s for s in systems if s.enabled], day, user)
     return report
+
+
+def _our_players(kind: str) -> dict[object, int]:
+    """The club's players a list can name, by the key it names them by: the FIDE ID for
+    FIDE's lists, the national ID of the list's federation for a federation's (a French
+    licence number that happens to equal a Belgian one is not the same player)."""
+    if kind == "fide":
+        by_fide = Player.objects.filter(fide_id__isnull=False).values_list("fide_id", "pk")
+        return dict(by_fide)
+    federation = FEDERATION_OF_LIST[kind]
+    by_national = (
+        Player.objects.filter(federation=federation)
+        .exclude(national_id="")
+        .values_list("national_id", "pk")
+    )
+    return {national_id.lstrip("0"): pk for national_id, pk in by_national}
+
+
+def _list_date(given: date | None, info: ListInfo) -> date:
+    if given and info.list_date and given != info.list_date:
+        raise ListError(
+            1, f"the list is dated {info.list_date:%Y-%m} by its header, not {given:%Y-%m}"
+        )
+    day = given or info.list_date
+    if day is None:
+        raise ListError(None, "the list does not give its date: give it")
+    return day
+
+
+def _record(report: ImportReport, source: str, official_list: OfficialList | None) -> None:
+    day = report.list_date
+    for system in report.systems:
+        category = category_of(system)
+        OfficialRating.objects.filter(system=system, list_date=day).delete()
+        anchors = [
+            OfficialRating(
+                system=system,
+                player_id=player_id,
+                list_date=day,
+                rating=rated.rating,
+                games=rated.games,
+                k=rated.k,
+                title=row.title[:3],
+                inactive=row.inactive,
+                source=source[:200],
+                official_list=official_list,
+            )
+            for row, player_id in report.matched
+            if (rated := row.ratings.get(category)) is not None
+        ]
+        OfficialRating.objects.bulk_create(anchors, batch_size=BATCH)
+        report.ratings[system.name] = len(anchors)
+    newer = OfficialRating.objects.filter(system__in=report.systems, list_date__gt=day).aggregate(
+        latest=Max("list_date")
+    )["latest"]
+    if newer is not None:
+        report.newer_list = newer  # the players' record stays the newer list's
+        return
+    _update_players(report)
+
+
+def _update_players(report: ImportReport) -> None:
+    """The players' record takes the list's current rating and what it says of them: a
+    field the list leaves empty is kept."""
+    fide = report.systems[0].engine == "fide"
+    by_id = {row_pid[1]: row_pid[0] for row_pid in report.matched}
+    players = []
+    for start in range(0, len(by_id), BATCH):
+        ids = list(by_id)[start : start + BATCH]
+        players += list(Player.objects.filter(pk__in=ids))
+    changed: set[str] = set()
+    for player in players:
+        row = by_id[player.pk]
+        standard = row.ratings.get("standard")
+        values: dict[str, object] = {}
+        if standard is not None:
+            values["fide_rating" if fide else "national_rating"] = standard.rating
+        if row.title:
+            values["title"] = row.title[:3]
+        if row.sex in ("M", "F"):
+            values["sex"] = row.sex
+        if row.birth_year and player.birth_date is None:
+            values["birth_year"] = row.birth_year
+        if fide and row.federation and not player.federation:
+            values["federation"] = row.federation[:3]
+        for name, value in values.items():
+            setattr(player, name, value)
+        changed |= set(values)
+    if players and changed:
+        Player.objects.bulk_update(players, sorted(changed), batch_size=BATCH)

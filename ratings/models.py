@@ -170,6 +170,7 @@ def state_from_json(data: dict[str, Any]) -> PlayerState:
         junior=data.get("junior"),
         peak_rating=data.get("peak_rating"),
         archive=archive,
+        list_k=data.get("list_k"),
     )
 
 
@@ -362,7 +363,19 @@ class OfficialRating(models.Model):
     list_date = models.DateField(_("list date"))
     rating = models.PositiveSmallIntegerField(_("rating"))
     games = models.PositiveIntegerField(_("games"), null=True, blank=True)
+    # the K factor the list gives (FIDE's): the rules rate the next period with it
+    k = models.PositiveSmallIntegerField(_("K factor"), null=True, blank=True)
+    title = models.CharField(_("title"), max_length=3, blank=True)
+    inactive = models.BooleanField(_("inactive"), default=False)
     source = models.CharField(_("source"), max_length=200)
+    official_list = models.ForeignKey(
+        "OfficialList",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="ratings",
+        verbose_name=_("list"),
+    )
 
     class Meta:
         verbose_name = _("official rating")
@@ -375,6 +388,49 @@ class OfficialRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.rating} ({self.list_date})"
+
+
+class OfficialList(models.Model):
+    """An official list an administrator uploaded, its import's progress and result."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    kind = models.CharField(_("list"), max_length=10)
+    # where the upload is kept for the task worker (settings.OFFICIAL_LISTS_DIR)
+    path = models.CharField(_("stored file"), max_length=500)
+    file_name = models.CharField(_("file name"), max_length=200)
+    list_date = models.DateField(_("list date"), null=True, blank=True)
+    layout = models.CharField(_("layout"), max_length=20, blank=True)
+    state = models.CharField(_("state"), max_length=8, choices=State.choices, default=State.QUEUED)
+    done = models.PositiveBigIntegerField(_("bytes read"), default=0)
+    total = models.PositiveBigIntegerField(_("bytes in all"), default=0)
+    # lines by what became of them ("imported", "not ours", ...), ratings by system
+    counts = models.JSONField(_("counts"), default=dict, blank=True)
+    newer_list = models.DateField(_("newer list already loaded"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("official list")
+        verbose_name_plural = _("official lists")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.file_name}"
+
+    @property
+    def percent(self) -> int:
+        if self.state == self.State.DONE:
+            return 100
+        return min(100, round(100 * self.done / self.total)) if self.total else 0
 
 
 class ReplayJobQuerySet(models.QuerySet["ReplayJob"]):

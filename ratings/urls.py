@@ -2,6 +2,7 @@ from django.urls import path
 
 from ratings.views import admin as views_admin
 from ratings.views import calculator as views
+from ratings.views import lists as views_lists
 
 app_name = "ratings"
 
@@ -22,5 +23,7 @@ urlpatterns = [
         views_admin.switch_published,
         name="switch_published",
     ),
+    path("classements/listes/", views_lists.official_lists, name="official_lists"),
+    path("classements/listes/<int:pk>/", views_lists.official_list, name="official_list"),
     path("classements/modifications/<int:pk>/annuler/", views_admin.revert, name="revert"),
 ]

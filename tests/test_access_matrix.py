@@ -15,7 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club.models import Article, ChangeLog, Event, Game, Member, Participant, Round
 from interclub.models import TeamMatch
-from ratings.models import ConfigChange, RatingChange, RatingSystem, ReplayJob
+from ratings.models import ConfigChange, OfficialList, RatingChange, RatingSystem, ReplayJob
 
 pytestmark = pytest.mark.django_db
 
@@ -134,6 +134,8 @@ MATRIX: dict[str, tuple[str, str]] = {
     "interclub:desk_lineup": ("-", "secretary"),
     **{f"ratings:{name}": ("admin", "admin") for name in ("recalculation", "systems", "system")},
     "ratings:job": ("admin", "-"),
+    "ratings:official_lists": ("admin", "admin"),
+    "ratings:official_list": ("admin", "-"),
     "ratings:restart": ("-", "admin"),
     **{
         f"ratings:{name}": ("-", "admin")
@@ -178,6 +180,7 @@ def site(db: None) -> Site:
     system = RatingSystem.objects.get(engine="club")
     change = ConfigChange.objects.create(system=system, old={}, new={"k": 30})
     job = ReplayJob.objects.create(system=system)
+    official = OfficialList.objects.create(kind="fide", path="-", file_name="players_list.zip")
     users = {
         "member": User.objects.create_user("member", password="x"),
         "secretary": User.objects.create_user("secretary", password="x"),
@@ -226,6 +229,7 @@ def site(db: None) -> Site:
         "interclub:desk_match": [match.pk],
         "interclub:desk_lineup": [match.pk, match.home_id],
         "ratings:job": [job.pk],
+        "ratings:official_list": [official.pk],
         "ratings:restart": [job.pk],
         "ratings:system": [system.pk],
         "ratings:preview": [system.pk],

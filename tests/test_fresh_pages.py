@@ -25,7 +25,7 @@ from desk.services.lots import draw_lots
 from desk.services.members import lapse_member, save_member
 from interclub import services as interclub
 from lib import page_cache
-from ratings.list_import import import_rating_list
+from ratings.list_import import import_list_file
 from ratings.models import RatingSystem
 from ratings.services import recalculate
 from ratings.tasks import start_replay
@@ -257,7 +257,9 @@ def test_a_trf_file_makes_an_event(visitor: Visitor, secretary: User) -> None:
     visitor.fresh(pages[2], has(event.title))
 
 
-def test_an_official_rating_list_forgets_every_page(visitor: Visitor, tonight: Event) -> None:
+def test_an_official_rating_list_forgets_every_page(
+    visitor: Visitor, tonight: Event, tmp_path: Path
+) -> None:
     """The players' ratings it sets show in events' standings and files: a rare write."""
     player = Participant.objects.filter(event=tonight).first()
     assert player is not None
@@ -265,7 +267,9 @@ def test_an_official_rating_list_forgets_every_page(visitor: Visitor, tonight: E
     player.player.save()
     pages = [_url("event", tonight.pk), _member_page(player.player), _url("articles")]
     visitor.kept(*pages)
-    import_rating_list("frbe", "Matricule;Nom;Elo\n10000;Dubois;1705\n", date(2026, 11, 1), "t")
+    listed = tmp_path / "frbe.csv"
+    listed.write_text("Matricule;Nom;Elo\n10000;Dubois;1705\n")
+    import_list_file("frbe", listed, list_date=date(2026, 11, 1), source="t")
     for url in pages:
         visitor.fresh(url, lambda page: True)
 

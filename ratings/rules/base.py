@@ -99,6 +99,9 @@ class PlayerState:
     junior: bool | None = None
     peak_rating: float | None = None
     archive: Archive | None = None
+    # the K an official list gives (FIDE's): the rules rate the player's next batch with
+    # it, then count again (see ``ratings.services.replay``)
+    list_k: float | None = None
 
     def __post_init__(self) -> None:
         if self.status is None:
@@ -135,6 +138,7 @@ class PlayerState:
             "junior": self.junior,
             "peak_rating": self.peak_rating,
             "archive": self.archive,
+            "list_k": self.list_k,
         }
         values.update(changes)
         return PlayerState(**values)

@@ -411,6 +411,8 @@ def base_k(state: PlayerState, day: date, params: Params) -> float:
     """K before the 700 limit, from the state at the start of the period."""
     if params.k is not None:
         return params.k
+    if state.list_k is not None:
+        return state.list_k  # the K the official list gave for the next period
     rating = state.rating or 0
     if (state.peak or 0) >= params.top_threshold:
         return params.k_top
@@ -657,7 +659,12 @@ def _rated(  # type: ignore[no-untyped-def]
             )
         )
         after = state.replace(
-            rating=None, games=0, peak_rating=None, status=Status.UNRATED, archive=None
+            rating=None,
+            games=0,
+            peak_rating=None,
+            status=Status.UNRATED,
+            archive=None,
+            list_k=None,
         )
     else:
         after = state.replace(
@@ -665,6 +672,7 @@ def _rated(  # type: ignore[no-untyped-def]
             games=state.games + len(counted_lines),
             peak_rating=max(state.peak or rating, rating),
             status=Status.RATED,
+            list_k=None,  # the list's K served its period: the rules count again
         )
     return PlayerResult(
         player=player,

@@ -293,9 +293,13 @@ def _apply_official(
     for official in planned.official:
         pid = official.player_id
         previous = states.get(pid) or entry_state(system, players[pid])
-        games = official.games if official.games is not None else max(previous.games, 1)
+        # a federation's list gives the games played in all (the Belgian NbPart); FIDE's
+        # gives those of the last period, and the K they lead to instead
+        total = official.games if system.engine != "fide" else None
+        games = total if total is not None else max(previous.games, 1)
+        k = float(official.k) if official.k is not None else None
         after = previous.replace(
-            rating=float(official.rating), games=games, status=Status.RATED, archive=None
+            rating=float(official.rating), games=games, status=Status.RATED, archive=None, list_k=k
         )
         states[pid] = after
         rows.append(_set_row(batch_id, pid, previous, after, _official_note(official)))

@@ -21,7 +21,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from club.models import Article, Event, Game, Member, Round
 from interclub.models import TeamMatch
-from ratings.models import ConfigChange, RatingSystem, ReplayJob
+from ratings.models import ConfigChange, OfficialList, RatingSystem, ReplayJob
 from tests.browser.axe import serious_violations
 from tests.browser.session import sign_in
 from tests.test_access_matrix import MATRIX
@@ -57,6 +57,14 @@ def _pages(role: str) -> list[str]:
     system = RatingSystem.objects.get(engine="club")
     ConfigChange.objects.get_or_create(system=system, old={}, new={"k": 30})
     job = ReplayJob.objects.create(system=system)
+    official = OfficialList.objects.create(
+        kind="fide",
+        path="-",
+        file_name="players_list.zip",
+        state=OfficialList.State.DONE,
+        layout="combined TXT",
+        counts={"lines": {"imported": 12, "not ours": 1_199_988}, "ratings": {system.name: 12}},
+    )
     match = TeamMatch.objects.first()
     assert match is not None
     # the migrations' articles are gone when an earlier transactional test emptied the tables
@@ -85,6 +93,7 @@ def _pages(role: str) -> list[str]:
         "desk:account": [User.objects.get(username="membre").pk],
         "desk:merge_players": list(Member.objects.values_list("player", flat=True)[:2]),
         "ratings:job": [job.pk],
+        "ratings:official_list": [official.pk],
         "ratings:system": [system.pk],
     }
     allowed = {"visitor": {"all"}, "secretary": {"secretary"}, "administrator": {"admin"}}[role]

@@ -53,8 +53,7 @@ def test_it_records_a_fide_list_for_our_players_and_reports_the_others(ours: lis
         (ours[1].pk, 1598, date(2026, 11, 1)),
         (ours[0].pk, 1712, date(2026, 11, 1)),
     ]
-    assert "3 rows listed, 2 players matched, 1 not ours" in out.getvalue()
-    assert "line 4 Someone, Far Away" in out.getvalue()
+    assert "4 lines (combined TXT): 2 imported, 2 not ours" in out.getvalue()
     assert Player.objects.get(pk=ours[0].pk).fide_rating == 1712
 
 
@@ -117,11 +116,102 @@ def test_a_broken_list_changes_nothing(ours: list[Player], tmp_path: Path) -> No
 
 
 def test_the_service_refuses_a_list_no_system_uses(ours: list[Player]) -> None:
-    from ratings.list_import import import_rating_list
+    from ratings.list_import import import_list_file
     from ratings.models import RatingSystem
 
     RatingSystem.objects.filter(engine="fide").delete()
     with pytest.raises(ListError, match="no rating system uses the fide rules"):
-        import_rating_list(
-            "fide", (LISTS / "standard_nov26frl.txt").read_text(), date(2026, 11, 1), "test"
-        )
+        import_list_file("fide", LISTS / "standard_nov26frl.txt", list_date=date(2026, 11, 1))
+
+
+DATA = Path(__file__).resolve().parent / "data" / "lists"
+
+
+def _import(path: Path, kind: str = "fide", day: date | None = None):  # type: ignore[no-untyped-def]
+    from ratings.list_import import import_list_file
+
+    return import_list_file(kind, path, list_date=day)
+
+
+def test_every_line_is_counted_and_every_field_recorded(ours: list[Player]) -> None:
+    report = _import(DATA / "players_list_foa.txt", day=date(2026, 8, 1))
+    # Leko, Carlsen and the 0-rated line are not ours; Marie has no standard rating
+    assert dict(report.counts) == {
+        "imported": 1,
+        "no rating in the category rated": 1,
+        "not ours": 3,
+        "blank line": 1,
+    }
+    assert report.lines == 6
+    luc = OfficialRating.objects.get(system__engine="fide", player=ours[0])
+    assert (luc.rating, luc.games, luc.k, luc.inactive) == (1712, 4, 40, False)
+    marie = Player.objects.get(pk=ours[1].pk)
+    assert (marie.title, marie.sex, marie.birth_year, marie.fide_rating) == ("WCM", "F", 2011, None)
+
+
+def test_a_rapid_system_takes_the_lists_rapid_rating(ours: list[Player]) -> None:
+    from ratings.models import RatingSystem
+
+    fide = RatingSystem.objects.get(engine="fide")
+    RatingSystem.objects.create(
+        name="FIDE rapid", engine="fide", role="fide", time_controls=["rapid"]
+    )
+    report = _import(DATA / "players_list_foa.txt", day=date(2026, 8, 1))
+    assert report.ratings == {fide.name: 1, "FIDE rapid": 2}
+    rapid = OfficialRating.objects.filter(system__name="FIDE rapid").order_by("rating")
+    assert [(o.player_id, o.rating, o.games, o.k) for o in rapid] == [
+        (ours[1].pk, 1540, 9, 40),
+        (ours[0].pk, 1650, 0, 20),
+    ]
+
+
+def test_an_older_list_never_overwrites_the_newer_one(ours: list[Player]) -> None:
+    _import(DATA / "standard_oct26frl.txt")  # dated OCT26 by its header
+    older = _import(DATA / "players_list_foa.txt", day=date(2026, 8, 1))
+    assert older.newer_list == date(2026, 10, 1)
+    assert Player.objects.get(pk=ours[0].pk).fide_rating == 1712
+    assert Player.objects.get(pk=ours[1].pk).fide_rating == 1598  # not the August list's
+    days = OfficialRating.objects.filter(player=ours[0], system__engine="fide")
+    assert sorted(days.values_list("list_date", flat=True)) == [date(2026, 8, 1), date(2026, 10, 1)]
+
+
+def test_a_date_given_against_the_lists_own_is_refused(ours: list[Player]) -> None:
+    with pytest.raises(ListError, match="dated 2026-10 by its header, not 2026-09"):
+        _import(DATA / "standard_oct26frl.txt", day=date(2026, 9, 1))
+    assert not OfficialRating.objects.exists()
+
+
+def test_the_belgian_list_matches_the_belgian_national_id_only(db: None) -> None:
+    belgian = Player.objects.create(
+        first_name="Ruben", last_name="Decrop", federation="BEL", national_id="45608"
+    )
+    french = Player.objects.create(
+        first_name="Jean", last_name="Autre", federation="FRA", national_id="28436"
+    )
+    report = _import(DATA / "PLAYER.DBF", "frbe", date(2024, 1, 1))
+    assert dict(report.counts) == {"imported": 1, "not ours": 4}
+    anchor = OfficialRating.objects.get(system__engine="frbe")
+    assert (anchor.player_id, anchor.rating, anchor.games) == (belgian.pk, 1997, 978)
+    assert Player.objects.get(pk=french.pk).national_rating is None
+
+
+def test_the_lists_k_rates_the_next_period(ours: list[Player], make_event: MakeEvent) -> None:
+    """Luc is anchored by the list at 1712 with K 40 (FIDE's column SK). Entering the FIDE
+    system from his record he counts 30 games (seed_games), which alone gives K 20: the
+    list's K must win. FIDE 8.3.3 by hand: he beats Marie (1598): difference 114, table
+    expected score 0.66, change 40 × (1 − 0.66) = +13.6, rounded 14 (with K 20: +7)."""
+    from ratings.models import RatingSystem
+    from tests.ratings.conftest import W
+
+    RatingSystem.objects.filter(engine="fide").update(enabled=True)
+    Player.objects.filter(pk=ours[1].pk).update(fide_rating=1598)
+    with replayed():
+        _import(DATA / "standard_oct26frl.txt")
+    make_event(date(2026, 10, 14), [[(ours[0], ours[1], W)]])
+    recalculate_all()
+    change = RatingChange.objects.get(
+        batch__system__engine="fide", batch__kind="period", player=ours[0]
+    )
+    assert change.k == 40
+    assert change.rating_before == 1712
+    assert change.rating_after == 1726

@@ -1,38 +1,135 @@
+"""The readers against real lines of FIDE's lists and the Belgian federation's player
+table (sources in data/lists/SOURCES.md)."""
+
+import io
+import zipfile
+from datetime import date
 from pathlib import Path
 
 import pytest
 
-from ratings.official_lists import ListError, ListRow, read_list
+from ratings.official_lists import ListError, ListInfo, ListRow, Rated, read_list, read_rows
+from ratings.official_lists.source import open_list
 
-LISTS = Path(__file__).resolve().parent.parent / "fixtures" / "lists"
-
-
-def _read(name: str, kind: str) -> list[ListRow]:
-    return read_list(kind, (LISTS / name).read_text(encoding="utf-8"))
+DATA = Path(__file__).resolve().parent / "data" / "lists"
+OLD = Path(__file__).resolve().parent.parent / "fixtures" / "lists"
 
 
-def test_it_reads_a_fide_txt_list_by_its_header_columns() -> None:
-    rows = _read("standard_nov26frl.txt", "fide")
-    assert [(r.fide_id, r.name, r.rating, r.games, r.federation) for r in rows] == [
-        (200000, "Dubois, Luc", 1712, 4, "BEL"),
-        (207919, "Lambert, Marie", 1598, 0, "BEL"),
-        (1503014, "Someone, Far Away", 2831, 9, "NOR"),
+def _rows(path: Path, kind: str = "fide") -> tuple[list[ListRow], ListInfo]:
+    info = ListInfo()
+    with open_list(path) as (stream, name):
+        return list(read_rows(kind, stream, name=name, info=info)), info
+
+
+def test_fides_combined_list_gives_every_category_with_games_and_k() -> None:
+    rows, info = _rows(DATA / "players_list_foa.txt")
+    leko = rows[0]
+    assert info.layout == "combined TXT"
+    assert (leko.fide_id, leko.name, leko.federation, leko.sex, leko.title) == (
+        703303, "Leko, Peter", "HUN", "M", "GM"
+    )  # fmt: skip
+    assert leko.birth_year == 1979 and not leko.inactive
+    assert leko.ratings == {
+        "standard": Rated(2676, 0, 10),
+        "rapid": Rated(2700, 0, 10),
+        "blitz": Rated(2738, 0, 10),
+    }
+    marie = rows[2]
+    assert (marie.title, marie.women_title, marie.sex) == ("WCM", "WCM", "F")
+    assert marie.ratings == {"rapid": Rated(1540, 9, 40), "blitz": Rated(1510, 0, 40)}
+
+
+def test_a_category_written_0_is_no_rating_not_a_refusal() -> None:
+    rows, _info = _rows(DATA / "players_list_foa.txt")
+    zero = next(r for r in rows if r.fide_id == 99999901)
+    assert zero.ratings == {} and zero.inactive
+    assert [r.line for r in rows if not r.name] == [7]  # the blank line, counted
+
+
+def test_fides_single_category_list_takes_its_category_and_date() -> None:
+    rows, info = _rows(DATA / "blitz_aug26frl.txt")
+    assert (info.layout, info.list_date) == ("blitz TXT", date(2026, 8, 1))
+    assert [(r.fide_id, r.ratings["blitz"], r.inactive, r.sex) for r in rows] == [
+        (703303, Rated(2738, 0, 10), True, "M"),  # flag i
+        (700070, Rated(2736, 0, 10), True, "F"),  # flag wi
+        (537001345, Rated(1431, 0, 40), False, "M"),
+        (48701955, Rated(1807, 0, 40), False, "F"),  # flag w
     ]
 
 
-def test_it_reads_the_same_players_from_the_xml_list() -> None:
-    txt = {(r.fide_id, r.rating) for r in _read("standard_nov26frl.txt", "fide")}
-    xml = {(r.fide_id, r.rating) for r in _read("standard_nov26frl_xml.xml", "fide")}
-    assert xml == txt - {(1503014, 2831)}
+def test_a_single_category_list_must_say_its_category() -> None:
+    text = (DATA / "blitz_aug26frl.txt").read_text()
+    with pytest.raises(ListError, match="named after it: standard_…, rapid_…, blitz_…"):
+        read_list("fide", text, name="list.txt")
 
 
-def test_it_reads_the_belgian_list_with_national_and_fide_ids() -> None:
-    rows = _read("frbe_2026_10.csv", "frbe")
-    assert [(r.national_id, r.fide_id, r.rating) for r in rows] == [
-        ("10000", 200000, 1705),
-        ("10137", None, 1540),
-        ("99999", None, 1400),
+def test_the_xml_list_gives_the_same_fields() -> None:
+    xml = (
+        "<playerslist><player><fideid>700070</fideid><name>Polgar, Judit</name>"
+        "<country>HUN</country><sex>F</sex><title>GM</title><w_title>WGM</w_title>"
+        "<o_title>IA,FT</o_title><rating>2675</rating><games>0</games><k>10</k>"
+        "<rapid_rating>0</rapid_rating><rapid_games>0</rapid_games><rapid_k>0</rapid_k>"
+        "<blitz_rating>2736</blitz_rating><blitz_games>0</blitz_games><blitz_k>10</blitz_k>"
+        "<birthday>1976</birthday><flag>wi</flag></player></playerslist>"
+    )
+    [row] = read_list("fide", xml)
+    assert (row.name, row.title, row.women_title, row.other_titles) == (
+        "Polgar, Judit", "GM", "WGM", "IA,FT"
+    )  # fmt: skip
+    assert row.ratings == {"standard": Rated(2675, 0, 10), "blitz": Rated(2736, 0, 10)}
+    assert row.inactive and row.birth_year == 1976
+
+
+def test_a_zipped_list_is_read_from_the_zip(tmp_path: Path) -> None:
+    archive = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.write(DATA / "players_list_foa.txt", "players_list_foa.txt")
+    seen: list[tuple[int, int]] = []
+    with open_list(archive, lambda done, total: seen.append((done, total))) as (stream, name):
+        rows = list(read_rows("fide", stream, name=name))
+    assert name == "players_list_foa.txt" and len(rows) == 6
+    size = (DATA / "players_list_foa.txt").stat().st_size
+    assert seen[-1] == (size, size)
+
+
+def test_a_zip_with_two_lists_is_refused_by_name(tmp_path: Path) -> None:
+    archive = tmp_path / "two.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("a.txt", "x")
+        out.writestr("b.xml", "y")
+    with (
+        pytest.raises(ListError, match=r"a ZIP holds one list .*: a.txt, b.xml"),
+        open_list(archive),
+    ):
+        pass
+
+
+def test_the_belgian_dbf_gives_the_federations_fields() -> None:
+    rows, info = _rows(DATA / "PLAYER.DBF", "frbe")
+    assert info.layout == "DBF"
+    assert [(r.national_id, r.name, r.fide_id, r.birth_year, r.ratings) for r in rows] == [
+        ("12394", "Decrop, Ronald", 215163, 1935, {"standard": Rated(1598, 1062)}),
+        ("22826", "Decrop, Evan", None, 2007, {}),  # Elo 0: not rated
+        ("28436", "Decrop, Benjamin", 215147, 1994, {"standard": Rated(2178, 870)}),
+        ("28908", "Decrop, Hendrik", 215155, 1999, {"standard": Rated(2096, 499)}),
+        ("45608", "Decrop, Ruben", 201308, 1965, {"standard": Rated(1997, 978)}),
     ]
+
+
+def test_the_csv_export_reads_as_the_dbf() -> None:
+    csv_rows, info = _rows(DATA / "p_player202401.csv", "frbe")
+    dbf_rows, _info = _rows(DATA / "PLAYER.DBF", "frbe")
+    assert info.layout == "CSV"
+    assert [(r.national_id, r.ratings) for r in csv_rows] == [
+        (r.national_id, r.ratings) for r in dbf_rows[:3]
+    ]
+
+
+def test_the_old_fixtures_still_read() -> None:
+    rows = read_list("fide", (OLD / "standard_nov26frl.txt").read_text())
+    assert [(r.fide_id, r.ratings["standard"].rating) for r in rows if r.ratings] == [
+        (200000, 1712), (207919, 1598), (1503014, 2831)
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -41,8 +138,13 @@ def test_it_reads_the_belgian_list_with_national_and_fide_ids() -> None:
         ("fide", "Name Rating\n", "line 1: a FIDE TXT list starts with a header line"),
         (
             "fide",
-            (LISTS / "standard_nov26frl.txt").read_text().replace("1598", "15x8"),
+            (OLD / "standard_nov26frl.txt").read_text().replace("1598", "15x8"),
             "line 3: the rating '15x8' is not a rating",
+        ),
+        (
+            "fide",
+            (DATA / "players_list_foa.txt").read_text().replace(" 10 2700", " 1x 2700"),
+            "line 2: the K factor '1x' is not a whole number",
         ),
         ("fide", "<playerslist><player><fideid>12", "line 1: the XML does not parse"),
         (
@@ -62,3 +164,8 @@ def test_a_bad_list_names_the_line_and_what_is_wrong(kind: str, text: str, messa
     with pytest.raises(ListError) as raised:
         read_list(kind, text)
     assert str(raised.value).startswith(message)
+
+
+def test_a_broken_dbf_is_refused_with_a_message() -> None:
+    with pytest.raises(ListError, match="not a readable dBase file"):
+        list(read_rows("frbe", io.BytesIO(b"\x03garbage"), name="PLAYER.DBF"))

@@ -3,9 +3,9 @@
 A small history (newcomers, forfeits, a 900-point gap, a year of Belgian periods) is
 replayed by the club Elo and the Belgian system. Its rows must be those the replay wrote
 before it was made faster (``data/replay_history.jsonl``, written by the per-row
-``executemany`` writer of 2026-11), and the rows read back from the database must be the
-rows the rules gave in memory (the writer's ``COPY``/``executemany`` encodes nothing
-differently).
+``executemany`` writer of 2026-11; each state given the later ``list_k``, null), and the
+rows read back from the database must be the rows the rules gave in memory (the
+writer's ``COPY``/``executemany`` encodes nothing differently).
 """
 
 import json
@@ -150,6 +150,7 @@ def stored_state(state: PlayerState) -> dict[str, Any]:
             "score": archive.score,
             "opponents": list(archive.opponents),
         },
+        "list_k": state.list_k,
     }
 
 
