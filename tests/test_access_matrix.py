@@ -117,6 +117,17 @@ MATRIX: dict[str, tuple[str, str]] = {
     **{f"desk:{name}": ("admin", "admin") for name in ("accounts", "account")},
     "desk:check_in": ("secretary", "secretary"),
     "desk:check_in_next": ("secretary", "-"),
+    **{
+        f"desk:{name}": ("secretary", "-")
+        for name in (
+            "print_players",
+            "print_checkin",
+            "print_standings",
+            "print_crosstable",
+            "print_table",
+            "print_results",
+        )
+    },
     "desk:pair_after": ("-", "secretary"),
     "desk:undo_pairing": ("-", "secretary"),
     "interclub:divisions": ("all", "-"),
@@ -126,6 +137,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "interclub:desk_division_new": ("secretary", "secretary"),
     "interclub:desk_match_new": ("secretary", "secretary"),
     "interclub:desk_match": ("secretary", "-"),
+    "interclub:desk_match_sheet": ("secretary", "-"),
     "interclub:desk_lineup": ("-", "secretary"),
     **{f"ratings:{name}": ("admin", "admin") for name in ("recalculation", "systems", "system")},
     "ratings:job": ("admin", "-"),
@@ -209,6 +221,7 @@ def site(db: None) -> Site:
         "desk:results": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:edit_round": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:pairings_sheet": [cast(Round, Round.objects.filter(event=event).first()).pk],
+        "desk:print_results": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:save_result": [game.pk],
         "desk:check_in": [event.pk, 1],
         "desk:pair_after": [cast(Round, Round.objects.filter(event=event).first()).pk],
@@ -217,6 +230,7 @@ def site(db: None) -> Site:
         "interclub:match": [match.pk],
         "interclub:desk_match_new": [match.division_id],
         "interclub:desk_match": [match.pk],
+        "interclub:desk_match_sheet": [match.pk],
         "interclub:desk_lineup": [match.pk, match.home_id],
         "ratings:job": [job.pk],
         "ratings:restart": [job.pk],

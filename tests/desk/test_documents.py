@@ -44,6 +44,10 @@ BIRTH = date(1990, 5, 17)
 
 @pytest.fixture
 def swiss() -> Event:
+    return build_swiss()
+
+
+def build_swiss() -> Event:
     """Three rounds of a Swiss with a pairing-allocated bye, a half-point bye, forfeits
     both ways and a withdrawal (Petit, after round 2, not paired in round 3).
 
@@ -336,6 +340,10 @@ def test_the_event_and_round_pages_link_every_document_and_its_pdf(
 
 @pytest.fixture
 def round_robin() -> Event:
+    return build_round_robin()
+
+
+def build_round_robin() -> Event:
     """Four players, three rounds. W–Z 1-0, X–Y ½-½; Z–Y 0-1, W–X 1-0; X–Z 1-0 by
     forfeit, Y–W ½-½. By hand: W 2½, Y 2, X 1½, Z 0."""
     event: Event = EventFactory(

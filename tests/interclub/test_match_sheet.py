@@ -72,10 +72,14 @@ def test_the_match_sheet_gives_each_board_players_ids_colours_and_result(
     rows = _rows(html, "match-sheet")
     # home player, rating, IDs; result home – away; away player, rating
     assert [(r[0], r[1], r[3], r[4], r[5], r[6], r[7], r[8]) for r in rows[:5]] == [
-        ("1", "White", "2100", "FIDE 20500001 BEL 10001", "1 – 0", "Black", "DUPONT Marc", "2080"),
-        ("2", "Black", "2050", "FIDE 20500002 BEL 10002", "0 – 1", "White", "LEMAIRE Julie", "2010"),
-        ("3", "White", "1990", "FIDE 20500003 BEL 10003", "½ – ½", "Black", "RENARD Paul", "1960"),
-        ("4", "Black", "1900", "FIDE 20500004 BEL 10004", "1 – 0 ff", "White", "COLLIN Anne", "1880"),
+        ("1", "White", "2100", "FIDE 20500001 BEL 10001", "1 – 0", "Black", "DUPONT Marc",
+         "2080"),
+        ("2", "Black", "2050", "FIDE 20500002 BEL 10002", "0 – 1", "White", "LEMAIRE Julie",
+         "2010"),
+        ("3", "White", "1990", "FIDE 20500003 BEL 10003", "½ – ½", "Black", "RENARD Paul",
+         "1960"),
+        ("4", "Black", "1900", "FIDE 20500004 BEL 10004", "1 – 0 ff", "White", "COLLIN Anne",
+         "1880"),
         ("5", "White", "1850", "FIDE 20500005 BEL 10005", "", "Black", "MASSON Luc", "1830"),
     ]  # fmt: skip
     assert rows[0][2].startswith("MEMBRE1 ")
