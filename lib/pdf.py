@@ -30,7 +30,7 @@ def static_file(path: str) -> Path | None:
     if not path.startswith(prefix):
         return None
     name = unquote(path.removeprefix(prefix))
-    if not name or ".." in Path(name).parts:
+    if not name or name.startswith("/") or ".." in Path(name).parts:
         return None
     found = finders.find(name)
     if isinstance(found, str):
