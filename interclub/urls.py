@@ -25,6 +25,11 @@ urlpatterns = [
     ),
     path("secretariat/interclubs/matchs/<int:pk>/", views_desk.match, name="desk_match"),
     path(
+        "secretariat/interclubs/matchs/<int:pk>/feuille/",
+        views_desk.match_sheet,
+        name="desk_match_sheet",
+    ),
+    path(
         "secretariat/interclubs/matchs/<int:pk>/equipes/<int:team>/",
         views_desk.lineup,
         name="desk_lineup",

@@ -38,6 +38,13 @@ step "Chromium (Debian)"
 [ -x /usr/bin/chromium ] || apt_install chromium
 /usr/bin/chromium --version
 
+step "WeasyPrint's libraries (Debian): the documents' PDF files"
+# the PyPI wheel opens Pango (with GLib, HarfBuzz and fontconfig, which pull a font,
+# fonts-dejavu-core), PangoFT2 and HarfBuzz's subsetter when it is imported
+.venv/bin/python -c "import weasyprint" 2>/dev/null \
+  || apt_install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+.venv/bin/python -c "import weasyprint; print('WeasyPrint', weasyprint.__version__)"
+
 step "nginx and systemd-analyze (tests of deploy/)"
 # the tests run their own nginx on a free port (Debian's package may start one on port 80,
 # except in containers whose policy-rc.d forbids starting services)

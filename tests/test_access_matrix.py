@@ -122,6 +122,17 @@ MATRIX: dict[str, tuple[str, str]] = {
     "desk:merge_players": ("secretary", "secretary"),
     "desk:check_in": ("secretary", "secretary"),
     "desk:check_in_next": ("secretary", "-"),
+    **{
+        f"desk:{name}": ("secretary", "-")
+        for name in (
+            "print_players",
+            "print_checkin",
+            "print_standings",
+            "print_crosstable",
+            "print_table",
+            "print_results",
+        )
+    },
     "desk:pair_after": ("-", "secretary"),
     "desk:undo_pairing": ("-", "secretary"),
     "interclub:divisions": ("all", "-"),
@@ -131,6 +142,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "interclub:desk_division_new": ("secretary", "secretary"),
     "interclub:desk_match_new": ("secretary", "secretary"),
     "interclub:desk_match": ("secretary", "-"),
+    "interclub:desk_match_sheet": ("secretary", "-"),
     "interclub:desk_lineup": ("-", "secretary"),
     **{f"ratings:{name}": ("admin", "admin") for name in ("recalculation", "systems", "system")},
     "ratings:job": ("admin", "-"),
@@ -218,6 +230,7 @@ def site(db: None) -> Site:
         "desk:results": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:edit_round": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:pairings_sheet": [cast(Round, Round.objects.filter(event=event).first()).pk],
+        "desk:print_results": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:save_result": [game.pk],
         "desk:confirm_report": [game.pk],
         "desk:check_in": [event.pk, 1],
@@ -227,6 +240,7 @@ def site(db: None) -> Site:
         "interclub:match": [match.pk],
         "interclub:desk_match_new": [match.division_id],
         "interclub:desk_match": [match.pk],
+        "interclub:desk_match_sheet": [match.pk],
         "interclub:desk_lineup": [match.pk, match.home_id],
         "ratings:job": [job.pk],
         "ratings:official_list": [official.pk],

@@ -5,8 +5,6 @@ standings. Result entry and closing are in ``views_results``. Every view is behi
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, cast
 
 import django_tables2 as tables
@@ -24,8 +22,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_tables2 import RequestConfig
 
 from club import event_state
-from club.models import Bye, ChangeLog, Event, Member, Participant, Player, Result
+from club.models import ChangeLog, Event, Member, Participant, Player, Result
 from desk.access import get_event_for_secretary, secretary_required
+from desk.documents import round_robin_table
 from desk.forms.events import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from desk.services import events as services
 from desk.services import lots
@@ -418,50 +417,13 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-@dataclass(frozen=True)
-class Cell:
-    """A crosstable's cell: the points scored against that opponent, ``+``/``-`` for a
-    game won or lost by forfeit."""
-
-    text: str
-    forfeit: bool = False
-
-
-def _cell_text(points: Decimal, forfeit: bool) -> str:
-    if forfeit:
-        return "+" if points else "−"
-    return "½" if points == Decimal("0.5") else f"{points.normalize():f}"
-
-
 @secretary_required
 @require_GET
 def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_event_for_secretary(request, pk)
     table = event_standings(item)
+    grid = round_robin_table(table)
     ranked = [line.player.pk for line in table.lines]
-    cells: dict[tuple[int, int], list[Cell]] = {}
-    for game in table.games:
-        result = Result(game.result)
-        if result.points is None:
-            continue
-        for me, other, points in (
-            (game.white_id, game.black_id, result.points[0]),
-            (game.black_id, game.white_id, result.points[1]),
-        ):
-            cells.setdefault((me, other), []).append(
-                Cell(_cell_text(points, result.is_forfeit), result.is_forfeit)
-            )
-    byes: dict[int, list[Bye]] = {}
-    for bye in table.byes:
-        byes.setdefault(bye.player_id, []).append(bye)
-    grid = [
-        (
-            line,
-            [cells.get((line.player.pk, q), []) if q != line.player.pk else None for q in ranked],
-            byes.get(line.player.pk, []),
-        )
-        for line in table.lines
-    ]
     context = {
         "event": item,
         "grid": grid,

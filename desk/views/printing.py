@@ -18,6 +18,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from club.models import Bye, Event, Game, Player, Round
@@ -27,6 +28,7 @@ from desk.access import (
     secretary_required,
 )
 from desk.standings import event_standings
+from desk.views.documents import document
 
 WALL_REFRESH_SECONDS = 30
 # each page of a table too long for the screen stays this long (static/desk/wall.js)
@@ -142,8 +144,13 @@ def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         ],
         "seats": _seats(games, byes, numbers, scores) if alphabetical else [],
         "byes": byes,
+        "title": _("Pairings of round %(number)s") % {"number": round_.number},
     }
-    return render(request, "desk/print/pairings.html", context)
+    name = _("%(event)s pairings round %(number)s") % {
+        "event": round_.event.title,
+        "number": round_.number,
+    }
+    return document(request, "desk/print/pairings.html", context, name)
 
 
 @secretary_required

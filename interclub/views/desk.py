@@ -4,6 +4,7 @@ typed on the desk's result page of the match's round (keyboard, one write path).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -13,9 +14,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club.models import Member
+from club.models import Game, Member, Result
 from desk.access import check_event_for_secretary, require_secretary, secretary_required
 from desk.services.events import DeskError
+from desk.views.documents import document
 from interclub import forms, services
 from interclub.models import Division, LineupEntry, Team, TeamMatch
 from lib.limits import whole_number
@@ -198,3 +200,67 @@ def lineup(request: HttpRequest, pk: int, team: int) -> HttpResponse:
     for warning in warnings:
         messages.warning(request, warning)
     return redirect("interclub:desk_match", pk=found.pk)
+
+
+@dataclass(frozen=True)
+class SheetBoard:
+    """A board of the match sheet: each team's player (None for an empty board), the home
+    player's colour, and the board's points for the home and the away team."""
+
+    board: int
+    home: LineupEntry | None
+    away: LineupEntry | None
+    home_white: bool
+    home_points: str
+    away_points: str
+    forfeit: bool
+
+
+def _points(value: Decimal) -> str:
+    return "½" if value == Decimal("0.5") else f"{value.normalize():f}"
+
+
+def _sheet_boards(match: TeamMatch) -> list[SheetBoard]:
+    entries = {
+        (e.team_id, e.board): e
+        for e in LineupEntry.objects.filter(match=match).select_related("player")
+    }
+    games = {g.board: g for g in Game.objects.filter(round__event=match.event_id)}
+    boards = []
+    for board in services.match_boards(match):
+        home = entries.get((match.home_id, board.board))
+        away = entries.get((match.away_id, board.board))
+        game = games.get(board.board)
+        scored = Result(game.result).points if game else None
+        if scored is not None and game is not None:
+            home_side, away_side = scored if board.home_white else scored[::-1]
+            home_text, away_text = _points(home_side), _points(away_side)
+            forfeit = Result(game.result).is_forfeit
+        elif (home is None) != (away is None):
+            # a board one team leaves empty is won by forfeit by the other (services._score)
+            home_text, away_text = ("1", "0") if home else ("0", "1")
+            forfeit = True
+        else:
+            home_text, away_text, forfeit = "", "", False
+        boards.append(
+            SheetBoard(board.board, home, away, board.home_white, home_text, away_text, forfeit)
+        )
+    return boards
+
+
+@secretary_required
+@require_GET
+def match_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match sheet: the teams, each board's players with their ratings and IDs, the
+    colours, the results, the score, and lines for the captains' and the arbiter's
+    signatures; a page to print or a PDF (``?format=pdf``)."""
+    found = _match(request, pk)
+    context = {
+        "match": found,
+        "event": found.event,
+        "boards": _sheet_boards(found),
+        "score": services.match_score(found),
+        "title": _("Match sheet"),
+    }
+    name = f"{found.home.name} {found.away.name} {_('match sheet')}"
+    return document(request, "interclub/desk/match_sheet.html", context, name)

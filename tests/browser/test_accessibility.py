@@ -84,6 +84,8 @@ def _pages(role: str) -> list[str]:
         "desk:edit_round": [first_round.pk],
         "desk:check_in": [event.pk, 1],
         "desk:pairings_sheet": [first_round.pk],
+        "desk:print_results": [first_round.pk],
+        "interclub:desk_match_sheet": [match.pk],
         "interclub:division": [match.division_id],
         "interclub:match": [match.pk],
         "interclub:desk_match_new": [match.division_id],
