@@ -43,9 +43,11 @@
       button.classList.toggle("disabled", target === null);
       if (target === null) {
         button.removeAttribute("href");
+        button.setAttribute("role", "link"); // a link without its address: named, disabled
         button.setAttribute("aria-disabled", "true");
       } else {
         button.setAttribute("href", "?move=" + target);
+        button.removeAttribute("role");
         button.removeAttribute("aria-disabled");
       }
     });

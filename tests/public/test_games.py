@@ -30,7 +30,7 @@ def test_a_game_page_lists_the_moves_and_shows_the_final_position(client: Client
         "Qxf7#",
     ]
     assert reverse("game_board", args=[game.pk, 7]) in html
-    assert 'data-step="next" aria-disabled="true"' in " ".join(html.split())  # at the end
+    assert 'data-step="next" role="link" aria-disabled="true"' in " ".join(html.split())
     assert 'id="viewer-data"' in html
 
 
@@ -89,7 +89,7 @@ def test_comments_nags_and_variations_are_a_nested_list_with_links(client: Clien
     page = client.get(reverse("game", args=[game.pk]), {"move": str(e6.id)}).content.decode()
     assert f'src="{reverse("game_board", args=[game.pk, e6.id])}"' in page
     assert 'data-step="previous" href="?move=1"' in " ".join(page.split())
-    assert 'data-step="next" aria-disabled="true"' in " ".join(page.split())
+    assert 'data-step="next" role="link" aria-disabled="true"' in " ".join(page.split())
 
 
 def read_view_of(game):  # type: ignore[no-untyped-def]
