@@ -107,6 +107,7 @@ MATRIX: dict[str, tuple[str, str]] = {
             "save_result",
             "pair_next_round",
             "trf_confirm",
+            "pgn_confirm",
             "member_lapse",
             "member_account",
             "article_publish",
