@@ -180,6 +180,8 @@ def attach_pgn(event: Event, plan: PgnPlan, user: Any, replace: set[int]) -> Pgn
         raise FileError(plan.errors[0])
     report = PgnReport()
     for entry in plan.games:
+        if entry.chosen is not None:  # its moves as they are now, under the event's lock
+            entry.chosen.refresh_from_db(fields=["pgn"])
         if entry.read.error:
             report.not_attached.append(
                 _("%(game)s: cannot be read: %(error)s")

@@ -168,3 +168,16 @@ def test_a_confirmation_without_the_file_asks_for_it_again(
     assert _messages(response) == ["Upload the file again: the import was not found."]
     game.refresh_from_db()
     assert game.pgn == ""
+
+
+def test_moves_recorded_between_the_preview_and_the_confirmation_are_kept(
+    secretary_client: Client, english: None, pair: tuple[Event, Game]
+) -> None:
+    event, game = pair
+    html = _upload(secretary_client, event, FOOL)
+    assert "already has other moves" not in html
+    Game.objects.filter(pk=game.pk).update(pgn=SCHOLAR.decode())  # another secretary's
+    response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
+    game.refresh_from_db()
+    assert game.pgn == SCHOLAR.decode()
+    assert _messages(response)[1].endswith("round 1, board 1 already has moves: kept")
