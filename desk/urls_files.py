@@ -3,6 +3,7 @@
 from django.urls import path
 
 from desk.views import files as views
+from desk.views import pgn_files
 
 urlpatterns = [
     path("trf/importer/", views.trf_import, name="trf_import"),
@@ -10,4 +11,5 @@ urlpatterns = [
     path("evenements/<int:pk>/trf/", views.trf_export, name="trf_export"),
     path("evenements/<int:pk>/elo-frbe/", views.frbe_report, name="frbe_report"),
     path("evenements/<int:pk>/fichiers/", views.event_files, name="event_files"),
+    path("evenements/<int:pk>/pgn/confirmer/", pgn_files.pgn_confirm, name="pgn_confirm"),
 ]

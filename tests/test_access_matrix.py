@@ -109,6 +109,7 @@ MATRIX: dict[str, tuple[str, str]] = {
             "confirm_report",
             "pair_next_round",
             "trf_confirm",
+            "pgn_confirm",
             "member_lapse",
             "member_account",
             "article_publish",

@@ -16,7 +16,7 @@ from django.utils import timezone, translation
 from pytest_django import Settings
 
 from club.models import Event, Game, Member, Participant, Player, Result
-from desk.files.pgn import attach_pgn
+from desk.files.pgn import attach_pgn, plan_pgn
 from desk.files.results_csv import import_results_csv
 from desk.files.trf_import import import_plan, plan_import
 from desk.services import checkin, lifecycle
@@ -242,7 +242,8 @@ def test_results_and_moves_from_files(visitor: Visitor, secretary: User) -> None
     game = Game.objects.get(round__event=event, board=1)
     game_page = _url("game", game.pk)
     visitor.kept(game_page)
-    report = attach_pgn(event, (FIXTURES / "pgn" / "two_games.pgn").read_text(), secretary)
+    plan = plan_pgn(event, (FIXTURES / "pgn" / "two_games.pgn").read_text())
+    report = attach_pgn(event, plan, secretary, replace=set())
     assert report.attached
     visitor.fresh(game_page, has("Qxf7#"))
 

@@ -19,7 +19,6 @@ from club.models import Event, Player
 from desk.access import get_event_for_secretary, secretary_required
 from desk.files import frbe
 from desk.files.common import FileError, trf_error_text
-from desk.files.pgn import attach_pgn
 from desk.files.results_csv import import_results_csv
 from desk.files.trf_export import export_event
 from desk.files.trf_import import (
@@ -32,6 +31,7 @@ from desk.files.trf_import import (
     update_results,
 )
 from desk.forms.files import ImportedEventForm
+from desk.views import pgn_files
 from lib.inputs import BoundedInputs
 from lib.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS, whole_number
 from lib.uploads import upload_too_large
@@ -219,7 +219,8 @@ def frbe_report(request: HttpRequest, pk: int) -> HttpResponse:
 @secretary_required
 @require_http_methods(["GET", "POST"])
 def event_files(request: HttpRequest, pk: int) -> HttpResponse:
-    """Results from a CSV file, or games from a PGN file, for one event."""
+    """Results from a CSV file, or games from a PGN file (shown before they are attached),
+    for one event."""
     event = get_event_for_secretary(request, pk)
     kind = request.POST.get("kind", "")
     suffixes = {"csv": (".csv", ".txt"), "pgn": (".pgn",)}.get(kind, ())
@@ -235,10 +236,7 @@ def event_files(request: HttpRequest, pk: int) -> HttpResponse:
                 count = import_results_csv(event, form.cleaned_data["file"], request.user)
                 messages.success(request, _("%(n)s results imported.") % {"n": count})
             else:
-                report = attach_pgn(event, form.cleaned_data["file"], request.user)
-                messages.success(request, _("%(n)s games attached.") % {"n": report.attached})
-                for line in report.unmatched:
-                    messages.warning(request, _("Not matched: %(game)s") % {"game": line})
+                return pgn_files.preview(request, event, form.cleaned_data["file"])
             return redirect("desk:event", pk=event.pk)
         except FileError as error:
             form.add_error("file", str(error))

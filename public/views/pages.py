@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from chesslib import pgn
+from chesslib import pgn_view
 from club import pages
 from club.models import Article, Bye, Event, Game, Member
 from desk.standings import event_standings
@@ -277,41 +277,54 @@ def _public_game(pk: int) -> Game:
 
 @require_safe
 def game(request: HttpRequest, pk: int) -> HttpResponse:
-    """A game, and its moves on a board when it has a PGN."""
+    """A game, and its moves on a board when it has a PGN: from the game's own start
+    position, with its comments and variations (``?move=``: a position's number)."""
     item = _public_game(pk)
     page_cache.shows(pages.event(item.round.event_id))
-    moves: list[pgn.Ply] = []
+    view = None
     problem = ""
     if item.pgn:
         try:
-            moves = pgn.plies(item.pgn)
-        except pgn.PgnError as error:
+            view = pgn_view.read_view(item.pgn)
+        except pgn_view.PgnError as error:
             problem = _("The moves of this game cannot be read: %(error)s") % {"error": error}
-    asked = whole_number(request.GET.get("ply"))
-    current = len(moves) if asked is None else min(asked, len(moves))
-    boards = [reverse("game_board", args=[item.pk, n]) for n in range(len(moves) + 1)]
-    context = {
-        "game": item,
-        "moves": moves,
-        "current": current,
-        "board_url": boards[current],
-        "viewer": {"boards": boards, "current": current},
-        "problem": problem,
-    }
+    context: dict[str, object] = {"game": item, "problem": problem, "view": view}
+    if view is not None and len(view.positions) > 1:
+        asked = whole_number(request.GET.get("move"))
+        last = len(view.positions) - 1
+        current = view.mainline_end if asked is None else min(asked, last)
+        position = view.positions[current]
+        boards = [reverse("game_board", args=[item.pk, n]) for n in range(last + 1)]
+        context |= {
+            "current": position,
+            "board_url": boards[current],
+            "steps": {
+                "first": 0 if current else None,
+                "previous": position.parent,
+                "next": position.next,
+                "last": view.last_of(current) if position.next is not None else None,
+            },
+            "viewer": {
+                "current": current,
+                "positions": [
+                    {"board": boards[p.id], "parent": p.parent, "next": p.next, "label": p.label}
+                    for p in view.positions
+                ],
+            },
+        }
     return render(request, "club/game.html", context)
 
 
 @require_safe
 @cache_control(max_age=86400, public=True)
 def game_board(request: HttpRequest, pk: int, ply: int) -> HttpResponse:
-    """The board after ``ply`` half-moves, as SVG drawn by python-chess."""
+    """The board at position ``ply`` of the game's moves, as SVG drawn by python-chess."""
     item = _public_game(pk)
     page_cache.shows(pages.event(item.round.event_id))
     try:
-        moves = pgn.plies(item.pgn) if item.pgn else []
-    except pgn.PgnError:
-        moves = []
-    if ply > len(moves):
+        view = pgn_view.read_view(item.pgn or '[Result "*"]\n\n*\n')
+    except pgn_view.PgnError:
+        view = pgn_view.read_view('[Result "*"]\n\n*\n')
+    if ply >= len(view.positions):
         raise Http404(_("No such move."))
-    fen = moves[ply - 1].fen if ply else pgn.start_fen()
-    return HttpResponse(pgn.board_svg(fen), content_type="image/svg+xml")
+    return HttpResponse(pgn_view.board_svg(view, ply), content_type="image/svg+xml")

@@ -1,29 +1,74 @@
 /* Steps through a game without reloading: swaps the board image (an SVG drawn by the
-   server) and marks the current move. Without JS, the links reload the page. */
+   server) and marks the current move. The positions (board, previous, next, label) come
+   from the server in #viewer-data; without JS, the links reload the page. */
 (function () {
   "use strict";
   const data = document.getElementById("viewer-data");
   if (!data) return;
   const viewer = JSON.parse(data.textContent);
+  const positions = viewer.positions;
   const board = document.getElementById("board");
   const moves = Array.from(document.querySelectorAll("#moves a.move"));
+  const buttons = Array.from(document.querySelectorAll("[data-step]"));
   let current = viewer.current;
-  const last = viewer.boards.length - 1;
 
-  function show(ply) {
-    current = Math.max(0, Math.min(last, ply));
-    board.src = viewer.boards[current];
-    moves.forEach((move) => move.classList.toggle("current", Number(move.dataset.ply) === current));
+  function lastOf(id) {
+    while (positions[id].next !== null) id = positions[id].next;
+    return id;
   }
-  const steps = { first: () => 0, previous: () => current - 1, next: () => current + 1, last: () => last };
-  document.querySelectorAll("[data-step]").forEach((button) => {
-    button.addEventListener("click", (event) => { event.preventDefault(); show(steps[button.dataset.step]()); });
+  function targets() {
+    const here = positions[current];
+    return {
+      first: current === 0 ? null : 0,
+      previous: here.parent,
+      next: here.next,
+      last: here.next === null ? null : lastOf(current),
+    };
+  }
+  function show(id) {
+    if (id === null || id === undefined || !positions[id]) return;
+    current = id;
+    const here = positions[current];
+    board.src = here.board;
+    board.alt = here.label ? board.dataset.after + " " + here.label : board.dataset.start;
+    moves.forEach((move) => {
+      const on = Number(move.dataset.position) === current;
+      move.classList.toggle("current", on);
+      if (on) move.setAttribute("aria-current", "step");
+      else move.removeAttribute("aria-current");
+    });
+    const next = targets();
+    buttons.forEach((button) => {
+      const target = next[button.dataset.step];
+      button.classList.toggle("disabled", target === null);
+      if (target === null) {
+        button.removeAttribute("href");
+        button.setAttribute("role", "link"); // a link without its address: named, disabled
+        button.setAttribute("aria-disabled", "true");
+      } else {
+        button.setAttribute("href", "?move=" + target);
+        button.removeAttribute("role");
+        button.removeAttribute("aria-disabled");
+      }
+    });
+  }
+  buttons.forEach((button) => {
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      show(targets()[button.dataset.step]);
+    });
   });
-  moves.forEach((move) => move.addEventListener("click", (event) => { event.preventDefault(); show(Number(move.dataset.ply)); }));
+  moves.forEach((move) => move.addEventListener("click", (event) => {
+    event.preventDefault();
+    show(Number(move.dataset.position));
+  }));
   document.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowLeft") show(current - 1);
-    if (event.key === "ArrowRight") show(current + 1);
-    if (event.key === "Home") show(0);
-    if (event.key === "End") show(last);
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    const step = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" }[event.key];
+    if (!step) return;
+    const target = targets()[step];
+    event.preventDefault();
+    show(target);
   });
 })();

@@ -185,14 +185,26 @@ def test_pgn_games_are_attached_to_their_boards(
         round=round_, board=1, white=players[0], black=players[1], result=Result.WHITE_WINS
     )
     data = (FIXTURES / "pgn" / "two_games.pgn").read_bytes()
-    response = secretary_client.post(
+    preview = secretary_client.post(
         reverse("desk:event_files", args=[event.pk]),
         {"kind": "pgn", "file": _upload("g.pgn", data)},
+    )
+    html = preview.content.decode()
+    assert '<option value="1" selected>1</option>' in html  # game 1: its round, its board
+    assert 'name="board-1" id="board-1" value="1"' in html
+    assert 'name="board-2" id="board-2" value=""' in html  # "Someone, Else": to choose
+    game.refresh_from_db()
+    assert game.pgn == ""  # nothing written before the confirmation
+    response = secretary_client.post(
+        reverse("desk:pgn_confirm", args=[event.pk]),
+        {"round-1": "1", "board-1": "1", "round-2": "", "board-2": ""},
         follow=True,
     )
     game.refresh_from_db()
     assert "Qxf7#" in game.pgn
-    assert "Someone, Else" in response.content.decode()
+    assert "partie 2 (Someone, Else – Nobody, Here, ronde 1) : aucun échiquier choisi" in (
+        response.content.decode().replace("&#x27;", "'")
+    )
 
 
 def test_a_pgn_that_does_not_parse_names_the_game(
@@ -201,9 +213,12 @@ def test_a_pgn_that_does_not_parse_names_the_game(
     event, _players = four_players
     bad = b'[Event "x"]\n\n1. e4 e5\n\n[Event "y"]\n\n1. e4 Ke7?? 2. Qz9 *\n'
     response = secretary_client.post(
-        reverse("desk:event_files", args=[event.pk]), {"kind": "pgn", "file": _upload("g.pgn", bad)}
+        "/en" + reverse("desk:event_files", args=[event.pk]),
+        {"kind": "pgn", "file": _upload("g.pgn", bad)},
     )
-    assert "game 2: the PGN does not parse" in response.content.decode()
+    html = response.content.decode()
+    assert '<tr id="pgn-game-2">' in html
+    assert "Cannot be read: illegal san: &#x27;Ke7&#x27;" in html
 
 
 def _closed(event: Event) -> Event:

@@ -1,0 +1,183 @@
+"""The PGN preview's decisions: a game the file cannot place (round "?": python-chess's
+Kasparov – Deep Blue 1997 file, tests/fixtures/pgn/SOURCES.md) is placed by hand; a second
+game of one pairing never replaces the first silently; a board that already has moves is
+replaced only when asked; a wrong choice is named and nothing is written."""
+
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from club.models import ChangeLog, Event, Game, Player, Result
+from tests.club.factories import EventFactory
+
+pytestmark = pytest.mark.django_db
+PGN = Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
+KASPAROV = (PGN / "python-chess-kasparov-deep-blue-1997.pgn").read_bytes()
+TAGS = b'[Round "1"]\n[White "Nom0, A"]\n[Black "Nom1, B"]\n\n'
+SCHOLAR = TAGS + b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n"
+FOOL = TAGS + b"1. f3 e5 2. g4 Qh4# 0-1\n"
+
+
+@pytest.fixture
+def match(db: None) -> tuple[Event, list[Game]]:
+    """Kasparov – Deep Blue: six rounds, one board each, colours as in 1997."""
+    event = EventFactory(public=True)
+    kasparov = Player.objects.create(first_name="Garry", last_name="Kasparov")
+    deep_blue = Player.objects.create(first_name="", last_name="Deep Blue (Computer)")
+    games = []
+    for number in range(1, 7):
+        white, black = (kasparov, deep_blue) if number % 2 else (deep_blue, kasparov)
+        round_ = event.rounds.create(number=number)
+        games.append(
+            Game.objects.create(round=round_, board=1, white=white, black=black, result=Result.DRAW)
+        )
+    return event, games
+
+
+@pytest.fixture
+def pair(db: None) -> tuple[Event, Game]:
+    event = EventFactory()
+    white = Player.objects.create(first_name="A", last_name="Nom0")
+    black = Player.objects.create(first_name="B", last_name="Nom1")
+    round_ = event.rounds.create(number=1)
+    return event, Game.objects.create(round=round_, board=1, white=white, black=black)
+
+
+def _upload(client: Client, event: Event, data: bytes) -> str:
+    response = client.post(
+        reverse("desk:event_files", args=[event.pk]),
+        {"kind": "pgn", "file": SimpleUploadedFile("g.pgn", data)},
+    )
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _confirm(client: Client, event: Event, choices: dict[str, str]):  # type: ignore[no-untyped-def]
+    return client.post(reverse("desk:pgn_confirm", args=[event.pk]), choices, follow=True)
+
+
+def _messages(response) -> list[str]:  # type: ignore[no-untyped-def]
+    return [str(m) for m in response.context["messages"]]
+
+
+def test_games_of_round_question_mark_are_placed_by_hand(
+    secretary_client: Client, english: None, match: tuple[Event, list[Game]]
+) -> None:
+    event, games = match
+    html = _upload(secretary_client, event, KASPAROV)
+    assert "6 need a board chosen" in html
+    assert html.count("The file does not say which board: choose one.") == 6
+    choices: dict[str, str] = {}
+    for number in range(1, 7):
+        choices |= {f"round-{number}": str(number), f"board-{number}": "1"}
+    response = _confirm(secretary_client, event, choices)
+    assert _messages(response) == ["6 games attached."]
+    for game in games:
+        game.refresh_from_db()
+    assert "Nf3 d5" in games[0].pgn and '[Round "?"]' in games[0].pgn
+    assert all(game.pgn for game in games)
+    assert ChangeLog.objects.filter(event=event, action="attach_pgn").get().details["attached"] == 6
+
+
+@pytest.mark.parametrize(
+    ("choices", "error"),
+    [
+        (
+            {"round-1": "9", "board-1": "1"},
+            "game 1 (Garry Kasparov – Deep Blue (Computer), round ?): round 9 has no board 1",
+        ),
+        ({"round-1": "1", "board-1": ""}, "give both a round and a board, or neither"),
+        ({"round-1": "1", "board-1": "x"}, "give both a round and a board, or neither"),
+        (
+            {"round-1": "1", "board-1": "1", "round-3": "1", "board-3": "1"},
+            "board 1 of round 1 is chosen for game 1 too",
+        ),
+    ],
+)
+def test_a_wrong_choice_is_named_and_nothing_is_written(
+    secretary_client: Client,
+    english: None,
+    match: tuple[Event, list[Game]],
+    choices: dict[str, str],
+    error: str,
+) -> None:
+    event, _games = match
+    _upload(secretary_client, event, KASPAROV)
+    response = _confirm(secretary_client, event, {"round-2": "2", "board-2": "1"} | choices)
+    assert response.status_code == 400
+    assert error in response.content.decode().replace("&#x27;", "'")
+    assert not Game.objects.filter(round__event=event).exclude(pgn="").exists()
+    # the file is still there: the corrected choice attaches
+    response = _confirm(secretary_client, event, {"round-2": "2", "board-2": "1"})
+    assert _messages(response)[0] == "1 game attached."
+
+
+def test_a_second_game_of_one_pairing_does_not_replace_the_first(
+    secretary_client: Client, english: None, pair: tuple[Event, Game]
+) -> None:
+    event, game = pair
+    html = _upload(secretary_client, event, SCHOLAR + b"\n" + FOOL)
+    assert "Same pairing as game 1: choose its board, or leave it out." in html
+    response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
+    game.refresh_from_db()
+    assert "Qxf7#" in game.pgn
+    assert _messages(response) == [
+        "1 game attached.",
+        "Not attached: game 2 (Nom0, A – Nom1, B, round 1): no board chosen",
+    ]
+
+
+def test_a_board_with_moves_is_kept_unless_the_secretary_replaces_them(
+    secretary_client: Client, english: None, pair: tuple[Event, Game]
+) -> None:
+    event, game = pair
+    _upload(secretary_client, event, SCHOLAR)
+    _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
+    game.refresh_from_db()
+    first = game.pgn
+    html = _upload(secretary_client, event, FOOL)
+    assert "This board (A Nom0 – B Nom1) already has other moves: replace them" in html
+    response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
+    game.refresh_from_db()
+    assert game.pgn == first
+    assert _messages(response)[1] == (
+        "Not attached: game 1 (Nom0, A – Nom1, B, round 1): "
+        "round 1, board 1 already has moves: kept"
+    )
+    _upload(secretary_client, event, FOOL)
+    response = _confirm(
+        secretary_client, event, {"round-1": "1", "board-1": "1", "replace-1": "on"}
+    )
+    game.refresh_from_db()
+    assert "Qh4#" in game.pgn and _messages(response) == ["1 game attached."]
+    # the same file again: nothing to do, and said so
+    html = _upload(secretary_client, event, FOOL)
+    assert "Attached already, the same moves." in html
+    response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
+    assert _messages(response) == ["0 games attached.", "1 game was attached already, unchanged."]
+
+
+def test_a_confirmation_without_the_file_asks_for_it_again(
+    secretary_client: Client, english: None, pair: tuple[Event, Game]
+) -> None:
+    event, game = pair
+    response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
+    assert _messages(response) == ["Upload the file again: the import was not found."]
+    game.refresh_from_db()
+    assert game.pgn == ""
+
+
+def test_moves_recorded_between_the_preview_and_the_confirmation_are_kept(
+    secretary_client: Client, english: None, pair: tuple[Event, Game]
+) -> None:
+    event, game = pair
+    html = _upload(secretary_client, event, FOOL)
+    assert "already has other moves" not in html
+    Game.objects.filter(pk=game.pk).update(pgn=SCHOLAR.decode())  # another secretary's
+    response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
+    game.refresh_from_db()
+    assert game.pgn == SCHOLAR.decode()
+    assert _messages(response)[1].endswith("round 1, board 1 already has moves: kept")
