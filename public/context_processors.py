@@ -44,10 +44,7 @@ def _own_name(code: str) -> str:
 
 
 def _desk_menu(request: HttpRequest) -> bool:
-    """The desk's menu, for those the desk's access helper lets in; asked once a request
-    (partial templates rendered with the request run the context processors again)."""
-    known = getattr(request, "_desk_menu", None)
-    if known is None:
-        known = is_secretary(getattr(request, "user", AnonymousUser()))
-        request._desk_menu = known  # type: ignore[attr-defined]
-    return bool(known)
+    """The desk's menu, for those the desk's access helper lets in; asked of the database
+    once a request (``is_secretary`` keeps its answer on the request's user, which partial
+    templates rendered with the request share)."""
+    return is_secretary(getattr(request, "user", AnonymousUser()))

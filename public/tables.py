@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
@@ -31,6 +30,7 @@ class MemberTable(tables.Table):
         verbose_name=_("Name"),
         accessor="player__last_name",
         order_by=("player__last_name", "player__first_name", "pk"),
+        linkify=lambda record: record.get_absolute_url(),
     )
     since = tables.Column(
         verbose_name=_("Member since"), accessor="since", order_by=("since", "pk")
@@ -60,7 +60,7 @@ class MemberTable(tables.Table):
         self.sequence = ["name", *(name for name, _column in extra), "since"]
 
     def render_name(self, record: Member) -> str:
-        return format_html('<a href="{}">{}</a>', record.get_absolute_url(), record.player.name)
+        return record.player.name
 
     def render_since(self, value: Any) -> str:
         return str(value.year)

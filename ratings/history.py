@@ -5,8 +5,9 @@ The page reads the history once, without the calculations (each change's breakdo
 about a kilobyte of JSON, and the page shows none open): the chart of the whole history
 and the table's newest rows come from the same read; older rows come a page at a time
 (``history_page``). A change's calculation game by game is read when the visitor opens it
-(``change_calculation``, loaded in place by htmx). The rows are written out in Python,
-once a page, not by the template language (``history_rows_html``)."""
+(``change_calculation``, loaded in place by htmx). Each row's figures come written out
+in the page's language (``HistoryRow``); the template ``club/_history_table.html`` puts
+them in the table."""
 
 from __future__ import annotations
 
@@ -14,19 +15,17 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from html import escape
+from functools import cache
 from math import floor
 from typing import Any
 
 from django.db.models import Exists, FilteredRelation, Q, QuerySet
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.dates import MONTHS
 from django.utils.formats import date_format, get_format
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from club.models import Member, Player
-from lib.compiled import CompiledQuery
 from lib.paging import page_query, split_page
 from ratings import rules
 from ratings.models import (
@@ -64,7 +63,7 @@ _ROW_FIELDS = (
 @dataclass(frozen=True, slots=True)
 class HistoryRow:
     """One rating change as the history table shows it, its figures already written out
-    in the page's language (template filters on each cell would cost more than the rest
+    in the page's language (a template filter on each cell would cost more than the rest
     of the page); its calculation is read when opened."""
 
     pk: int
@@ -114,19 +113,35 @@ def _day_pattern(pattern: str) -> str | None:
 _SLOT = 2_147_483_647  # an id no row has: where a page's addresses take each row's id
 
 
+@cache
+def _language_words(
+    language: str | None, prefix: str
+) -> tuple[str, str, str, tuple[tuple[int, str], ...], str, str | None]:
+    """A ``Writer``'s addresses and words in ``language`` (addresses after the site's
+    ``prefix``): the event's, the game's and the calculation's (member and change), the
+    month names, the decimal separator and the day's pattern."""
+    slot = str(_SLOT)
+    calculation = reverse("member_calculation", args=[_SLOT - 1, _SLOT])
+    return (
+        reverse("event", args=[_SLOT]).replace(slot, "{}"),
+        reverse("game", args=[_SLOT]).replace(slot, "{}"),
+        calculation.replace(str(_SLOT - 1), "{0}").replace(slot, "{1}"),
+        tuple((number, str(name)) for number, name in MONTHS.items()),
+        str(get_format("DECIMAL_SEPARATOR")),
+        _day_pattern(str(get_format("DATE_FORMAT"))),
+    )
+
+
 class Writer:
-    """What every row of a page writes the same way, looked up once a page rather than
-    once a cell: the addresses (``reverse`` with a slot for the id), the month names and
-    the decimal separator of the page's language."""
+    """What every row of a page writes the same way, looked up once a language rather
+    than once a cell: the addresses (``reverse`` with a slot for the id), the month names
+    and the decimal separator of the page's language."""
 
     def __init__(self, member: int) -> None:
-        self.event = reverse("event", args=[_SLOT]).replace(str(_SLOT), "{}")
-        self.calculation = reverse("member_calculation", args=[member, _SLOT]).replace(
-            str(_SLOT), "{}"
-        )
-        self.months = {number: str(name) for number, name in MONTHS.items()}
-        self.separator = str(get_format("DECIMAL_SEPARATOR"))
-        self.day_pattern = _day_pattern(str(get_format("DATE_FORMAT")))
+        words = _language_words(get_language(), get_script_prefix())
+        self.event, self.game, calculation, months, self.separator, self.day_pattern = words
+        self.calculation = calculation.format(member, "{}")
+        self.months = dict(months)
 
     def day(self, day: date) -> str:
         """As the ``date:"DATE_FORMAT"`` filter writes it in the page's language: 7 mars
@@ -188,47 +203,6 @@ _PUBLISHED_ADJUSTMENTS = frozenset(
 )
 
 
-def history_rows_html(rows: list[HistoryRow]) -> SafeString:
-    """The history table's rows as the page shows them: each change, then its
-    calculation's row, collapsed, read when opened (htmx). Written with escaped text,
-    without a template: a template's nodes for each cell would cost most of the page."""
-    calculation, estimated = escape(gettext("Calculation")), escape(gettext("estimated"))
-    loading = escape(gettext("Loading the calculation…"))
-    badge = f' <span class="badge text-bg-warning">{estimated}</span>'
-    # the word from 576 px on; on a phone a sign, so that the row fits without scrolling
-    toggle = (
-        f'<span class="d-none d-sm-inline">{calculation}</span><span class="d-sm-none">▾</span>'
-    )
-    lines = []
-    for row in rows:
-        label = escape(row.label)
-        if row.event_url:
-            label = f'<a href="{escape(row.event_url)}">{label}</a>'
-        exact = row.performance_exact_text
-        if exact:
-            exact = f' <small class="text-body-secondary">({exact})</small>'
-        lines.append(
-            f'<tr class="history-row"><td>{escape(row.day_text)}</td>'
-            f'<td class="d-none d-md-table-cell">{escape(row.system)}</td>'
-            f"<td>{label}{badge if row.estimated else ''}</td>"
-            f'<td class="text-end d-none d-sm-table-cell">{row.before_text}</td>'
-            f'<td class="text-end">{row.after_text}</td>'
-            f'<td class="text-end {row.trend}">{escape(row.change_text)}</td>'
-            f'<td class="text-end d-none d-md-table-cell">{escape(row.score_text)}</td>'
-            f'<td class="text-end d-none d-md-table-cell">{row.performance_text}'
-            f"{exact}</td>"
-            f'<td><button class="btn btn-sm btn-outline-secondary" type="button" '
-            f'data-bs-toggle="collapse" data-bs-target="#calc-{row.pk}" aria-expanded="false" '
-            f'aria-controls="calc-{row.pk}" aria-label="{calculation}">{toggle}</button>'
-            "</td></tr>\n"
-            f'<tr class="collapse calculation" id="calc-{row.pk}" '
-            f'hx-get="{escape(row.calculation_url)}" hx-trigger="show.bs.collapse once" '
-            f'hx-target="find td"><td colspan="9">'
-            f'<span class="text-body-secondary small">{loading}</span></td></tr>\n'
-        )
-    return mark_safe("".join(lines))  # every text above is escaped
-
-
 def member_history(member: Member, today: date) -> dict[str, Any]:
     """The member's current ratings, the newest page of their history (``HISTORY_PAGE``
     changes, newest first), the chart's series of the whole history and whether a
@@ -238,9 +212,9 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
     query); the history is read once, a dozen columns a change: the chart takes every
     change, the table its first page; older changes come a page at a time
     (``history_page``)."""
-    systems = _SYSTEMS.rows(member.player_id)
+    systems = list(_systems(member.player_id))
     names = {pk: name for pk, name, *_rest in systems}
-    values = _CHANGES.rows(member.player_id) if names else []
+    values = list(_changes(member.player_id)) if names else []
     write = Writer(member.pk)
     rows = [_row(row, names, today, write) for row in values[:HISTORY_PAGE]]
     statuses = {value: str(label) for value, label in RatingStatus.choices}
@@ -257,7 +231,6 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
         "standings": standings,
         "recalculating": any(row[-1] for row in systems),
         "history": rows,
-        "history_html": history_rows_html(rows),
         "older_changes": 2 if len(values) > HISTORY_PAGE else None,
         "chart": chart_series(values, names),
     }
@@ -266,14 +239,13 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
 def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     """The ``page``-th page of the member's history, newest first (the first is the one
     their page shows): two queries."""
-    names = dict(_NAMES.rows())
-    read = _CHANGES_PAGE.rows(member.player_id, page=page) if names else []
+    names = dict(RatingSystem.objects.enabled().values_list("pk", "name"))
+    read = list(page_query(_changes(member.player_id), page, HISTORY_PAGE)) if names else []
     values, newer, older = split_page(read, page, HISTORY_PAGE)
     write = Writer(member.pk)
     rows = [_row(row, names, today, write) for row in values]
     return {
         "history": rows,
-        "history_html": history_rows_html(rows),
         "page": page,
         "newer_changes": newer,
         "older_changes": older,
@@ -301,20 +273,15 @@ def _systems(player: int) -> QuerySet[Any, tuple[Any, ...]]:
 
 def _changes(player: int) -> QuerySet[Any, tuple[Any, ...]]:
     """The player's changes in the enabled systems, newest first, as ``_ROW_FIELDS``."""
-    return (
-        RatingChange.objects.filter(player=player, batch__system__enabled=True)
-        .order_by("-batch__day", "-batch__order", "-pk")
-        .values_list(*_ROW_FIELDS)
-    )
+    return _ENABLED_CHANGES.filter(player=player)
 
 
-# Asked for at every visit of a member's page: compiled once
-_SYSTEMS = CompiledQuery(_systems)
-_CHANGES = CompiledQuery(_changes)
-_CHANGES_PAGE = CompiledQuery(
-    lambda player, *, page: page_query(_changes(player), page, HISTORY_PAGE)
+# Built once (a queryset is not run until it is read): each visit adds its player
+_ENABLED_CHANGES = (
+    RatingChange.objects.filter(batch__system__enabled=True)
+    .order_by("-batch__day", "-batch__order", "-pk")
+    .values_list(*_ROW_FIELDS)
 )
-_NAMES = CompiledQuery(lambda: RatingSystem.objects.enabled().values_list("pk", "name"))
 
 
 def chart_series(values: list[tuple[Any, ...]], systems: dict[int, str]) -> list[dict[str, Any]]:

@@ -27,7 +27,6 @@ from chesslib.berger import double_round_robin, round_robin
 from club import event_state, pages, players
 from club.exceptions import Conflict, DeskError
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result, Round
-from lib.compiled import CompiledQuery
 from lib.limits import MAX_ROUNDS
 
 DEFAULT_INTERVAL = timedelta(days=7)
@@ -372,19 +371,6 @@ def _on_board(game: Game, message: str) -> str:
 _UNCHANGED: Any = object()
 
 
-# Asked at every result saved (fifty secretaries at once): compiled once
-_LOCKED_EVENT = CompiledQuery(
-    lambda game: Event.objects.select_for_update(of=("self",)).filter(rounds__games=game)
-)
-_LOCKED_GAME = CompiledQuery(
-    lambda game: (
-        Game.objects.select_for_update(of=("self",))  # the board's row, not its players'
-        .select_related("round", "white", "black")
-        .filter(pk=game)
-    )
-)
-
-
 @transaction.atomic
 def write_result(
     game_id: int,
@@ -404,11 +390,18 @@ def write_result(
     version and writes the audit line. Writing what is already there changes nothing.
     A cancelled event is refused too (restore it first). ``reported``: the players'
     reports a secretary confirms (``desk.services.reports``), named in the audit line."""
-    events = _LOCKED_EVENT.objects(game_id)  # the board's event, found and locked at once
-    games = _LOCKED_GAME.objects(game_id) if events else []  # then the board's row
-    if not games:
+    # the board's event, found and locked at once; then the board's row (not its players')
+    event = Event.objects.select_for_update(of=("self",)).filter(rounds__games=game_id).first()
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round", "white", "black")
+        .filter(pk=game_id)
+        .first()
+        if event is not None
+        else None
+    )
+    if event is None or game is None:
         raise Game.DoesNotExist(f"No board {game_id}.")
-    event, game = events[0], games[0]
     game.round.event = event
     if not event_state.allows(event, event_state.Write.RESULT):
         if event.status == Event.Status.CLOSED:

@@ -15,7 +15,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -158,7 +157,7 @@ class ParticipantTable(tables.Table):
         empty_text = gettext_lazy("Nobody is registered yet.")
 
     def render_name(self, record: Participant) -> str:
-        return format_html("{}", record.player.name)
+        return record.player.name
 
     def order_number(self, queryset: QuerySet[Any], is_descending: bool) -> tuple[Any, bool]:
         by_rating = _nulls_last("rating", True)

@@ -11,7 +11,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -43,6 +42,7 @@ class DeskMemberTable(Table):
         verbose_name=gettext_lazy("Name"),
         accessor="player__last_name",
         order_by=("player__last_name", "player__first_name", "pk"),
+        linkify=lambda record: reverse("desk:member_edit", args=[record.pk]),
     )
     status = Column(verbose_name=gettext_lazy("Status"), order_by=("status", "pk"))
     email = Column(verbose_name=gettext_lazy("E-mail"), default="–", order_by=("email", "pk"))
@@ -54,8 +54,7 @@ class DeskMemberTable(Table):
         empty_text = gettext_lazy("No member matches.")
 
     def render_name(self, record: Member) -> str:
-        url = reverse("desk:member_edit", args=[record.pk])
-        return format_html('<a href="{}">{}</a>', url, str(record.player))
+        return str(record.player)
 
     def render_user(self, value: User) -> str:
         return value.get_username()
@@ -163,7 +162,10 @@ def _link_or_invite(request: HttpRequest, member: Member) -> str:
 class AccountTable(Table):
     """Paged: an order that ties (active, never signed in) ends on the unique username."""
 
-    username = Column(verbose_name=gettext_lazy("Username"))
+    username = Column(
+        verbose_name=gettext_lazy("Username"),
+        linkify=lambda record: reverse("desk:account", args=[record.pk]),
+    )
     member = Column(verbose_name=gettext_lazy("Member"), default="–", orderable=False)
     role = Column(verbose_name=gettext_lazy("Role"), empty_values=(), orderable=False)
     is_active = Column(verbose_name=gettext_lazy("Active"), order_by=("is_active", "username"))
@@ -174,10 +176,6 @@ class AccountTable(Table):
     class Meta:
         attrs = TABLE_ATTRS
         per_page = 50
-
-    def render_username(self, record: User) -> str:
-        url = reverse("desk:account", args=[record.pk])
-        return format_html('<a href="{}">{}</a>', url, record.get_username())
 
     def render_role(self, record: User) -> str:
         return str(dict(ROLE_CHOICES)[services.role_of(record)])

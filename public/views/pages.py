@@ -17,7 +17,6 @@ from club import pages
 from club.models import Article, Bye, Event, Game, Member
 from desk.standings import event_standings
 from lib import page_cache
-from lib.compiled import CompiledQuery
 from lib.limits import whole_number
 from lib.paging import configure_table, page_number
 from public.member_games import member_games
@@ -172,23 +171,18 @@ def _member_for(request: HttpRequest, pk: int) -> Member:
     return get_object_or_404(Member.objects.filter(seen).select_related("player"), pk=pk)
 
 
-# What a member's page shows of the member, and nothing else: no personal data is even read
-_PUBLIC_MEMBER = CompiledQuery(
-    lambda pk: (
+@require_safe
+def member(request: HttpRequest, pk: int) -> HttpResponse:
+    # What a member's page shows of the member, and nothing else: no personal data is read
+    member = (
         Member.objects.public()
         .select_related("player")
         .only("since", "player", "player__first_name", "player__last_name", "player__fide_id")
         .filter(pk=pk)
+        .first()
     )
-)
-
-
-@require_safe
-def member(request: HttpRequest, pk: int) -> HttpResponse:
-    found = _PUBLIC_MEMBER.objects(pk)
-    if not found:
+    if member is None:
         raise Http404(_("No such member."))
-    member = found[0]
     page_cache.shows(pages.player(member.player_id))
     history = member_history(member, timezone.localdate())
     games = member_games(member, 1)

@@ -1,3 +1,4 @@
+from io import BytesIO
 from pathlib import Path
 from typing import cast
 
@@ -287,15 +288,26 @@ def test_a_pgn_upload_into_a_closed_event_is_refused(
 
 
 def test_a_too_large_upload_is_refused_before_its_body_is_read(secretary: User) -> None:
-    from django.test import RequestFactory
+    from django.core.handlers.wsgi import WSGIRequest
+    from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
     from desk.views.files import trf_import
 
     size = 5 * 1024 * 1024
-    request = RequestFactory().post(
-        reverse("desk:trf_import"), {"file": _upload("t.trf", b"x" * size)}
+    body = BytesIO(encode_multipart(BOUNDARY, {"file": _upload("t.trf", b"x" * size)}))
+    request = WSGIRequest(
+        {
+            "REQUEST_METHOD": "POST",
+            "PATH_INFO": reverse("desk:trf_import"),
+            "CONTENT_TYPE": MULTIPART_CONTENT,
+            "CONTENT_LENGTH": str(len(body.getvalue())),
+            "SERVER_NAME": "testserver",
+            "SERVER_PORT": "80",
+            "wsgi.url_scheme": "http",
+            "wsgi.input": body,
+        }
     )
     request.user = secretary
     response = trf_import(request)
     assert "plus de 2 Mo" in response.content.decode()
-    assert request._stream._pos < 1024 * 1024  # type: ignore[attr-defined]
+    assert body.tell() < 1024 * 1024  # what the server read of the body

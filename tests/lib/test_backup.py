@@ -5,6 +5,7 @@ from typing import cast
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db.models import QuerySet
 from django.test import Client
 
 from club.models import Event, Game, Member, Player
@@ -105,7 +106,7 @@ def _times() -> dict[tuple[str, object, str], object]:
         ]
         if not fields:
             continue
-        for row in model._default_manager.values("pk", *fields):
+        for row in QuerySet(model).values("pk", *fields):
             for name in fields:
                 found[(model._meta.label, row["pk"], name)] = row[name]
     return found
@@ -127,14 +128,14 @@ def test_it_keeps_every_time_to_the_microsecond(tmp_path: Path) -> None:
             for field in model._meta.concrete_fields
             if isinstance(field, models.DateTimeField | models.TimeField)
         ]
-        for row in model._default_manager.order_by("pk").values("pk", *fields)[:3]:
+        for row in QuerySet(model).order_by("pk").values("pk", *fields)[:3]:
             exact = {
                 name: row[name].replace(microsecond=123457)
                 for name in fields
                 if row[name] is not None
             }
             if exact:
-                model._default_manager.filter(pk=row["pk"]).update(**exact)
+                QuerySet(model).filter(pk=row["pk"]).update(**exact)
                 changed += len(exact)
     before = _times()
     sub_millisecond = [v for v in before.values() if getattr(v, "microsecond", 0) % 1000]
