@@ -173,7 +173,7 @@ class GameAdmin(ForgetsPages, FollowsEventState, admin.ModelAdmin):
     search_fields = ["white__last_name", "black__last_name", "round__event__title"]
     autocomplete_fields = ["white", "black", "round"]
     list_select_related = ["round__event", "white", "black"]
-    # One way to change a result or the moves (desk.services.events.write_result): not here.
+    # One way to change a result or the moves (desk.services.results.write_result): not here.
     readonly_fields = ["result", "version", "pgn", "changing_the_result"]
 
     @admin.display(description=_("changing the result"))

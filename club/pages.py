@@ -8,7 +8,7 @@ change as a whole (the lists of events, the latest games, the members, the curre
 ratings, the articles, the interclub pages). Every write that changes what a page shows
 forgets the scopes it touched, when its transaction commits:
 
-- a result (``desk.services.events.write_result``): its event, its two players, the
+- a result (``desk.services.results.write_result``): its event, its two players, the
   latest games, and the interclub pages for an interclub match; the home page and the
   calendar go with the event only when they show it;
 - any other write into an event under its lock (``club.event_state.lock``: registration,

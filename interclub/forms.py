@@ -11,7 +11,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from desk.services.events import DeskError
+from club.exceptions import DeskError
 from interclub.models import Division, Team
 from interclub.services import Typed
 from lib.inputs import BoundedInputs

@@ -1,7 +1,7 @@
 """The secretary's writes for interclubs, each in one transaction and logged: a division
 with its teams, a match (an event of the club with one round), a team's line-up (which
 makes the boards' games once both line-ups are in). Results are typed on the desk's
-result page, through ``desk.services.events.write_result``."""
+result page, through ``desk.services.results.write_result``."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club import event_state, pages, players
+from club.exceptions import DeskError
 from club.models import Event, Game, Participant, Player, Result, Round
-from desk.services.events import DeskError, log_change
+from desk.services.events import log_change
 from interclub import scoring
 from interclub.models import Division, LineupEntry, Team, TeamMatch
 from lib import page_cache

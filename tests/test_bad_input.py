@@ -196,7 +196,7 @@ def test_a_superscript_digit_in_a_csv_names_the_line() -> None:
 def test_a_superscript_digit_in_a_line_up_asks_to_choose_a_player() -> None:
     from django.http import QueryDict
 
-    from desk.services.events import DeskError
+    from club.exceptions import DeskError
     from interclub.forms import read_lineup
     from interclub.models import Team
 

@@ -19,7 +19,7 @@ from club.models import Event, Game, Member, Participant, Player, Result
 from desk.files.pgn import attach_pgn, plan_pgn
 from desk.files.results_csv import import_results_csv
 from desk.files.trf_import import import_plan, plan_import
-from desk.services import checkin, lifecycle
+from desk.services import checkin, lifecycle, pairing, registration, results
 from desk.services import events as services
 from desk.services.lots import draw_lots
 from desk.services.members import lapse_member, save_member
@@ -99,7 +99,7 @@ def tonight(secretary: User) -> Iterator[Event]:
     )
     for n in range(4):
         member = MemberFactory(player__last_name=f"Joueur{n}", player__national_rating=1800 - n)
-        services.register(event, member.player, secretary)
+        registration.register(event, member.player, secretary)
     yield event
 
 
@@ -115,11 +115,11 @@ def test_registration_and_withdrawal(visitor: Visitor, tonight: Event, secretary
     newcomer = MemberFactory(player__last_name="Nouveau").player
     event_page = _url("event", tonight.pk)
     visitor.kept(event_page)
-    services.register(tonight, newcomer, secretary)
+    registration.register(tonight, newcomer, secretary)
     visitor.fresh(event_page, has("Nouveau"))
     visitor.kept(event_page)
     participant = Participant.objects.get(event=tonight, player=newcomer)
-    services.withdraw(participant, None, secretary)
+    registration.withdraw(participant, None, secretary)
     visitor.fresh(event_page, has("Nouveau"))
     visitor.kept(event_page)
     draw_lots(tonight, secretary)  # the pairing numbers
@@ -133,7 +133,7 @@ def test_pairing_check_in_and_taking_a_pairing_back(
     assert player is not None
     pages = [_url("event", tonight.pk), _member_page(player.player), _url("home")]
     visitor.kept(*pages)
-    services.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight, secretary)
     opponent = Game.objects.filter(round__event=tonight, round__number=1, white=player.player)
     other = opponent.first() or Game.objects.get(
         round__event=tonight, round__number=1, black=player.player
@@ -158,13 +158,13 @@ def status(value: str) -> str:
 
 def _all_results(event: Event) -> None:
     for game in Game.objects.filter(round__event=event):
-        services.write_result(game.pk, Result.WHITE_WINS)
+        results.write_result(game.pk, Result.WHITE_WINS)
 
 
 def test_an_events_life_close_reopen_cancel_restore_delete(
     visitor: Visitor, tonight: Event, secretary: User
 ) -> None:
-    services.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight, secretary)
     _all_results(tonight)
     player = Game.objects.filter(round__event=tonight).first()
     assert player is not None
@@ -204,7 +204,7 @@ def test_the_replays_end_and_its_queueing(
     visitor: Visitor, tonight: Event, secretary: User
 ) -> None:
     club = RatingSystem.objects.get(engine="club")
-    services.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight, secretary)
     _all_results(tonight)
     lifecycle.close_event(tonight, secretary)  # queues a replay (not run: no worker here)
     player = Participant.objects.filter(event=tonight).first()
@@ -370,7 +370,7 @@ def test_a_change_in_the_admin_site_forgets_every_page(
     admin = User.objects.create_superuser("admin", password="x")
     site = Client()
     site.force_login(admin)
-    services.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight, secretary)
     game = Game.objects.filter(round__event=tonight).first()
     assert game is not None
     pages = [_url("event", tonight.pk), _url("game", game.pk), _url("articles")]
@@ -400,7 +400,7 @@ def test_the_event_form_at_the_desk(visitor: Visitor, tonight: Event, secretary:
     player = Participant.objects.filter(event=tonight).first()
     assert player is not None
     pages = [_url("event", tonight.pk), _member_page(player.player), _url("calendar")]
-    services.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight, secretary)
     _all_results(tonight)  # the member's page lists the games played
     visitor.kept(*pages)
     tonight.title = "Rapide du vendredi"

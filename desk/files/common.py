@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 
 from chesslib.trf import TrfError
 from club import event_state
+from club.exceptions import DeskError
 from club.models import Event
-from desk.services.events import DeskError, write_result
+from desk.services.results import write_result
 from lib.limits import whole_number
 
 

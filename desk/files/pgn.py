@@ -14,9 +14,10 @@ from django.utils.translation import gettext as _
 
 from chesslib.pgn_read import ReadGame, read_games
 from club import event_state
+from club.exceptions import DeskError
 from club.models import Event, Game
 from desk.files.common import FileError, fide_id, lock_event, plain, write
-from desk.services.events import DeskError, log_change
+from desk.services.events import log_change
 from lib.limits import MAX_PGN_GAMES, whole_number
 
 

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 from chesslib.standings import Tiebreak, parse_tiebreaks
 from club.models import Event, Round
-from desk.services.events import DEFAULT_INTERVAL, Outsider
+from desk.services.events import DEFAULT_INTERVAL
+from desk.services.registration import Outsider
 from desk.standings import TIEBREAK_LABELS
 from lib.inputs import BoundedInputs
 from lib.limits import MAX_FIDE_ID, MAX_ROUNDS

@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from club.exceptions import DeskError
 from club.models import Bye, Event, Player
-from desk.services.events import DeskError
 
 
 def last_round(event: Event) -> int:

@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club import event_state
-from club.exceptions import RoundChanged
+from club.exceptions import DeskError, RoundChanged
 from club.models import Bye, Event, Game, Participant, Round
 from desk.services.bye_rules import check_half_point_byes
-from desk.services.events import DeskError, log_change
+from desk.services.events import log_change
 
 PRESENT = "present"
 WITHDRAWN = "withdrawn"

@@ -20,8 +20,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.event_state import Transition, check_transition, lock_row
+from club.exceptions import DeskError
 from club.models import Event
-from desk.services.events import DeskError, log_change, missing_results
+from desk.services.events import log_change
+from desk.services.results import missing_results
 from ratings.models import RatingSystem
 from ratings.services import event_day, systems_to_replay
 from ratings.tasks import queue_event_replays, queue_replays

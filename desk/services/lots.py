@@ -10,8 +10,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club import pages
+from club.exceptions import DeskError
 from club.models import Event, Game, Participant
-from desk.services.events import DeskError, log_change
+from desk.services.events import log_change
 
 
 @transaction.atomic

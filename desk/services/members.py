@@ -18,9 +18,10 @@ from django.utils.translation import gettext as _
 
 from club import pages
 from club.administrators import check_keeps_an_administrator
+from club.exceptions import DeskError
 from club.models import Member, Player
 from club.roles import SECRETARIES
-from desk.services.events import DeskError, log_change
+from desk.services.events import log_change
 from lib.mail_tasks import send_mail_later
 
 # What pages other than the member's own show of a player (events' tables, games, other

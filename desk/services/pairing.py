@@ -12,11 +12,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from chesslib import swiss
+from chesslib.berger import double_round_robin, round_robin
 from chesslib.trf_scoring import scoring_lines
 from club import event_state
-from club.exceptions import RoundChanged
+from club.exceptions import DeskError, RoundChanged
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
-from desk.services.events import DeskError, log_change
+from desk.services import registration
+from desk.services.events import log_change
 
 
 @dataclass(frozen=True)
@@ -151,9 +153,7 @@ def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Rou
     if len(players) < 2:
         raise DeskError(_("Fewer than two players to pair."))
     if any(p.number is None for p in players):
-        from desk.services.events import renumber
-
-        renumber(event, user)
+        registration.renumber(event, user)
         players = playing(event, number)
     to_pair = {p.player_id for p in players}
     entrants = [
@@ -314,3 +314,36 @@ def save_round(
         Bye.objects.create(round=round_, player_id=player, kind=kind, points=Bye.Kind(kind).points)
     log_change(user, event, "edit_round", round=number, boards=len(boards), byes=len(byes))
     return check
+
+
+@transaction.atomic
+def pair_round_robin(event: Event, user: Any) -> int:
+    """Every round of a round robin by the Berger tables, from the pairing numbers (a
+    double round robin: both cycles, C.05 Annex 1)."""
+    event_state.lock(event, event_state.Write.PAIR)
+    if registration.has_games(event):
+        raise DeskError(_("This event already has pairings."))
+    participants = list(event.participants.exclude(withdrawn_after_round__isnull=False))
+    if len(participants) < 2:
+        raise DeskError(_("A round robin needs at least two players."))
+    if any(p.number is None for p in participants):
+        registration.renumber(event, user)
+        participants = list(event.participants.exclude(withdrawn_after_round__isnull=False))
+    participants.sort(key=lambda p: p.number or 0)
+    cycle = double_round_robin if event.cycles == Event.Cycles.DOUBLE else round_robin
+    schedule = cycle([p.player_id for p in participants])
+    rounds = {r.number: r for r in event.rounds.all()}
+    for number in range(1, len(schedule) + 1):
+        if number not in rounds:
+            rounds[number] = Round.objects.create(event=event, number=number)
+    Game.objects.bulk_create(
+        Game(round=rounds[number], board=board, white_id=white, black_id=black, updated_by=user)
+        for number, pairs in enumerate(schedule, 1)
+        for board, (white, black) in enumerate(pairs, 1)
+    )
+    event_state.check_transition(event, event_state.Transition.START)
+    event.status = Event.Status.ONGOING
+    event.updated_by = user
+    event.save(update_fields=["status", "updated_by", "updated_at"])
+    log_change(user, event, "pair_round_robin", rounds=len(schedule))
+    return len(schedule)

@@ -1,6 +1,6 @@
 """The players' reported results at the desk (``club.result_reports`` records them): what
 the results page shows of them, and the secretary's confirmation, which writes the result
-through the one write path (``events.write_result``) with the reports in its audit line.
+through the one write path (``results.write_result``) with the reports in its audit line.
 
 A board whose players agree (or on which one player alone reported) is confirmed with one
 click or one key; a board whose players disagree is flagged and confirmed only with the
@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from club import event_state
 from club.exceptions import DeskError
 from club.models import Game, Result, ResultReport
-from desk.services.events import write_result
+from desk.services.results import write_result
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from club import event_state
+from club import event_state, exceptions
 from club.models import ChangeLog, Event, Member, Participant, Player, Result
 from desk.access import get_event_for_secretary, secretary_required
 from desk.documents import round_robin_table
 from desk.forms.events import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from desk.services import events as services
-from desk.services import lots
+from desk.services import lots, pairing, registration, results
 from desk.services.checkin import next_number
 from desk.services.players import search_players
 from desk.standings import event_standings
@@ -90,7 +90,7 @@ def event_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
                 first_round=form.first_round_at(),
                 interval=form.interval(),
             )
-        except services.DeskError as error:
+        except exceptions.DeskError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("The event is saved."))
@@ -220,7 +220,7 @@ def _event_page(
         "rated_by": RatingSystem.objects.rating(event),
         "changes": event.changes.select_related("user").order_by("-at", "-pk")[:CHANGES_SHOWN],
         "rating_changes_template": template_exists(RATING_CHANGES_TEMPLATE),
-        "closable": event.status != Event.Status.CLOSED and not services.missing_results(event),
+        "closable": event.status != Event.Status.CLOSED and not results.missing_results(event),
         **replays_context(event),
         "editable": editable,
     }
@@ -284,7 +284,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("desk:event", pk=event.pk)
     return act(
         request,
-        lambda: services.register(event, player, request.user, _joined(request)),
+        lambda: registration.register(event, player, request.user, _joined(request)),
         success=_("%(name)s is registered.") % {"name": player.name},
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -299,13 +299,13 @@ def register_outsider(request: HttpRequest, pk: int) -> HttpResponse:
     form = OutsiderForm(request.POST)
     if form.is_valid():
         try:
-            participant, created = services.register_outsider(
+            participant, created = registration.register_outsider(
                 event, form.outsider(), request.user, form.joins_in_round()
             )
         except event_state.EventRefused as refused:  # its page shows no form: a message
             messages.error(request, str(refused))
             return redirect("desk:event", pk=event.pk)
-        except services.DeskError as error:
+        except exceptions.DeskError as error:
             form.add_error(None, str(error))
         else:
             name = participant.player.name
@@ -341,7 +341,7 @@ def withdraw(request: HttpRequest, pk: int, participant: int) -> HttpResponse:
         done = _("%(name)s withdraws after round %(n)s.") % {"name": entry.player.name, "n": after}
     return act(
         request,
-        lambda: services.withdraw(entry, after, request.user),
+        lambda: registration.withdraw(entry, after, request.user),
         success=done,
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -353,7 +353,7 @@ def renumber(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     return act(
         request,
-        lambda: services.renumber(event, request.user),
+        lambda: registration.renumber(event, request.user),
         success=_("Pairing numbers follow the ratings."),
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -366,7 +366,7 @@ def draw_lots(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         lots.draw_lots(event, request.user)
         messages.success(request, _("Pairing numbers drawn by lot."))
-    except services.DeskError as error:
+    except exceptions.DeskError as error:
         messages.error(request, str(error))
     return redirect("desk:event", pk=event.pk)
 
@@ -377,7 +377,7 @@ def pair_round_robin(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     return act(
         request,
-        lambda: services.pair_round_robin(event, request.user),
+        lambda: pairing.pair_round_robin(event, request.user),
         success=lambda rounds: _("%(n)s rounds paired.") % {"n": rounds},
         back=reverse("desk:event", args=[event.pk]),
     )

@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club import exceptions
 from club.models import Event, Game
 from desk.access import get_event_for_secretary, secretary_required
-from desk.services import events as services
-from desk.services import lifecycle
+from desk.services import lifecycle, results
 from desk.views.actions import act
 from ratings.services import systems_to_replay
 from ratings.tasks import event_replays
@@ -50,7 +50,7 @@ def close_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     context = {
         "event": event,
-        "problems": services.missing_results(event),
+        "problems": results.missing_results(event),
         "systems": systems_to_replay(event),
         "games": Game.objects.filter(round__event=event).count(),
     }
@@ -96,7 +96,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             replayed = lifecycle.delete_event(event, request.POST.get("reason", ""), request.user)
-        except services.DeskError as problem:
+        except exceptions.DeskError as problem:
             error = str(problem)
         else:
             if replayed:

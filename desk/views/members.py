@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_tables2 import Column, Table
 
 from club import account_language
+from club.exceptions import DeskError
 from club.models import Member
 from desk.access import administrator_required, get_member_for_secretary, secretary_required
 from desk.forms.members import (
@@ -27,7 +28,6 @@ from desk.forms.members import (
     RoleForm,
 )
 from desk.services import members as services
-from desk.services.events import DeskError
 from desk.views.actions import act
 from lib.paging import configure_table
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from club.exceptions import RoundChanged
+from club.exceptions import DeskError, RoundChanged
 from club.models import Bye
 from desk.access import (
     get_event_for_secretary,
@@ -17,7 +17,6 @@ from desk.access import (
     secretary_required,
 )
 from desk.services import pairing as pairing_services
-from desk.services.events import DeskError
 from desk.views.actions import act
 from lib.limits import whole_number
 

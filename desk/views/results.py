@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from club import exceptions
 from club.models import Event, Game, Result, Round
 from desk.access import (
     get_event_for_secretary,
@@ -24,8 +25,8 @@ from desk.access import (
     require_secretary,
     secretary_required,
 )
-from desk.services import events as services
 from desk.services import lifecycle, reports
+from desk.services import results as result_services
 from desk.views.actions import act
 from desk.views.checkin import results_actions
 from lib.limits import whole_number
@@ -128,7 +129,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     typed: dict[int, str] = {}
     if request.method == "POST":
         entries = _posted(request, games)
-        errors = services.save_results(entries, request.user)
+        errors = result_services.save_results(entries, request.user)
         if not errors:
             if entries:
                 messages.success(request, _("%(n)s results saved.") % {"n": len(entries)})
@@ -174,12 +175,12 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     status, message, typed = 200, "", None
     try:
         # the board as saved, or as someone else saved it: read once, under the row lock
-        game = services.save_result(pk, key, version, request.user)
+        game = result_services.save_result(pk, key, version, request.user)
     except Game.DoesNotExist:
         raise Http404 from None
-    except services.Conflict as conflict:
+    except exceptions.Conflict as conflict:
         status, message, game = 409, str(conflict), conflict.game
-    except services.DeskError as problem:
+    except exceptions.DeskError as problem:
         status, message, typed = 400, str(problem), key
         game = Game.objects.select_related("round__event", "white", "black").get(pk=pk)
     return _answer_line(game, status, message, typed)
@@ -220,9 +221,9 @@ def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
         game = reports.confirm(pk, typed, request.user, -1 if version is None else version)
     except Game.DoesNotExist:
         raise Http404 from None
-    except services.Conflict as conflict:
+    except exceptions.Conflict as conflict:
         status, message, game = 409, str(conflict), conflict.game
-    except services.DeskError as problem:
+    except exceptions.DeskError as problem:
         status, message = 400, str(problem)
         game = Game.objects.select_related("round__event", "white", "black").get(pk=pk)
     if request.headers.get("HX-Request"):

@@ -14,9 +14,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club.exceptions import DeskError
 from club.models import Game, Member, Result
 from desk.access import check_event_for_secretary, require_secretary, secretary_required
-from desk.services.events import DeskError
 from desk.views.documents import document
 from interclub import forms, services
 from interclub.models import Division, LineupEntry, Team, TeamMatch

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Event, Game, Member, Result
-from desk.services import events as services
+from desk.services import pairing, registration
 from tests.browser.session import sign_in_as_new_secretary
 from tests.club.factories import EventFactory, MemberFactory
 
@@ -26,8 +26,8 @@ def _event(user: User, title: str) -> Event:
         member: Member = MemberFactory(
             player__last_name=f"Joueur{n}", player__national_rating=1800 - n
         )
-        services.register(event, member.player, user)
-    services.pair_round_robin(event, user)
+        registration.register(event, member.player, user)
+    pairing.pair_round_robin(event, user)
     Game.objects.filter(round__event=event).update(result=Result.DRAW)
     return event
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import ChangeLog, Event, Game, Result
-from desk.services import events as services
+from desk.services import results
 from ratings.models import RatingChange
 from tests.browser.session import sign_in_as_new_secretary
 from tests.club.factories import MemberFactory
@@ -105,7 +105,7 @@ def test_the_secretarys_evening(live_server: LiveServer, page: Page, language: s
     # Someone else corrects board 2 of round 5 meanwhile: typing over it is refused and
     # their result is shown; typing again (now knowing it) saves.
     game = Game.objects.get(round__event=event, round__number=5, board=2)
-    services.save_result(game.pk, "+", game.version, None)
+    results.save_result(game.pk, "+", game.version, None)
     line = page.locator(".result-line").nth(1)
     field = page.locator(f"#result-{game.pk}")
     field.focus()

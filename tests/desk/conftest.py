@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 
 from club.models import Event, Member
-from desk.services import events as services
+from desk.services import pairing, registration
 from tests.club.factories import EventFactory, MemberFactory
 
 
@@ -65,7 +65,7 @@ def six_members(db: None) -> list[Member]:
 def paired_event(round_robin_event: Event, six_members: list[Member], secretary: User) -> Event:
     """The round robin with its six members registered and its five rounds paired."""
     for member in six_members:
-        services.register(round_robin_event, member.player, secretary)
-    services.pair_round_robin(round_robin_event, secretary)
+        registration.register(round_robin_event, member.player, secretary)
+    pairing.pair_round_robin(round_robin_event, secretary)
     round_robin_event.refresh_from_db()
     return round_robin_event

@@ -18,7 +18,7 @@ import pytest
 from chesslib import swiss
 from club.models import Event, Participant, Player
 from desk.services import pairing as pairing_services
-from desk.services.events import save_result
+from desk.services.results import save_result
 from tests.club.factories import EventFactory, PlayerFactory
 
 ONE, HALF = Decimal(1), Decimal("0.5")

@@ -10,10 +10,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from club.exceptions import DeskError
 from club.models import Bye, ChangeLog, Event, Game, Participant, Player, Result
 from desk.services import checkin, lifecycle
 from desk.services import pairing as pairing_services
-from desk.services.events import DeskError, write_result
+from desk.services.results import write_result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,11 @@ from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
 
+from club.exceptions import DeskError
 from club.models import Bye, ChangeLog, Event, Game, Participant
 from desk.services import checkin
 from desk.services import pairing as pairing_services
-from desk.services.events import DeskError, save_result
+from desk.services.results import save_result
 from desk.standings import event_standings
 from tests.club.factories import EventFactory, PlayerFactory
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from club import result_reports
 from club.models import ChangeLog, Event, Game, Result, ResultReport
 from desk.history import describe
-from desk.services import events as services
+from desk.services import results
 from desk.standings import event_standings
 from tests.club.factories import EventFactory, GameFactory, RoundFactory
 from tests.threads import at_once
@@ -114,7 +114,7 @@ def test_confirming_a_board_nobody_reported_or_someone_saved_meanwhile_is_refuse
     assert (status, "no player reported its result" in line) == (400, True)
     result_reports.report(game.pk, "white", "1-0", "code")
     seen = game.version
-    services.write_result(game.pk, Result.DRAW)  # another secretary typed ½-½ meanwhile
+    results.write_result(game.pk, Result.DRAW)  # another secretary typed ½-½ meanwhile
     response = secretary_client.post(
         reverse("desk:confirm_report", args=[game.pk]),
         {"confirm": "1-0", "version": seen},

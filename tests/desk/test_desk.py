@@ -9,7 +9,7 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from club.models import ChangeLog, Event, Game, Member, Participant, Result
-from desk.services import events as services
+from desk.services import results
 from ratings.models import RatingChange
 from tests.club.factories import GameFactory, MemberFactory, PlayerFactory
 from tests.task_worker import replayed
@@ -163,7 +163,7 @@ def test_each_key_saves_its_result_in_place(
 
 def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(secretary_client: Client) -> None:
     game = GameFactory()
-    services.save_result(game.pk, "1", game.version, None)
+    results.save_result(game.pk, "1", game.version, None)
     response = secretary_client.post(
         reverse("desk:save_result", args=[game.pk]), {"result": "0", "version": 1}
     )

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Bye, Event, Game
-from desk.services import events as services
 from desk.services import pairing as pairing_services
+from desk.services import registration
 from tests.club.factories import EventFactory, PlayerFactory
 from tests.threads import at_once, superuser_client
 
@@ -41,8 +41,8 @@ def _post(client: Client, url: str, data: dict[str, Any]) -> Callable[[], tuple[
 def swiss() -> Event:
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
     for n in range(7):
-        services.register(event, PlayerFactory(national_rating=2100 - 50 * n), None)
-    services.renumber(event, None)
+        registration.register(event, PlayerFactory(national_rating=2100 - 50 * n), None)
+    registration.renumber(event, None)
     event.refresh_from_db()
     return event
 

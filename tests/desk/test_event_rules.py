@@ -13,11 +13,12 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
+from club.exceptions import DeskError
 from club.models import Bye, Event, Game, Participant, Player, Result
 from desk.files.trf_export import export_event
 from desk.services import checkin as checkin_services
 from desk.services import pairing as pairing_services
-from desk.services.events import DeskError, save_result
+from desk.services.results import save_result
 from desk.standings import event_standings
 from ratings.models import RatingBatch, RatingChange, RatingSystem
 from tests.club.factories import EventFactory, PlayerFactory

@@ -20,7 +20,7 @@ from club import event_state
 from club.event_state import Transition, Write
 from club.exceptions import DeskError, RoundChanged
 from club.models import Bye, ChangeLog, Event, Game, Participant, Result, Round
-from desk.services import checkin, lifecycle
+from desk.services import checkin, lifecycle, pairing, registration, results
 from desk.services import events as services
 from desk.services import pairing as pairing_services
 from tests.club.factories import EventFactory, PlayerFactory
@@ -58,11 +58,11 @@ def closed_swiss(secretary: User) -> Event:
     """A Swiss event of six players, round 1 paired, its results in, closed."""
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
     for n in range(6):
-        services.register(event, PlayerFactory(national_rating=2100 - 50 * n), secretary)
-    services.renumber(event, secretary)
+        registration.register(event, PlayerFactory(national_rating=2100 - 50 * n), secretary)
+    registration.renumber(event, secretary)
     round_ = pairing_services.pair_next_round(event, secretary)
     for game in round_.games.all():
-        services.write_result(game.pk, Result.WHITE_WINS, secretary)
+        results.write_result(game.pk, Result.WHITE_WINS, secretary)
     lifecycle.close_event(event, secretary)
     event.refresh_from_db()
     assert event.status == Event.Status.CLOSED and len(_rated(event)) == 3
@@ -193,12 +193,12 @@ def test_once_reopened_the_same_writes_are_accepted(
 
 WRITES: list[tuple[Write, Callable[[Event, User], object]]] = [
     (Write.FORM, lambda event, user: services.save_event(event, user)),
-    (Write.REGISTER, lambda event, user: services.register(event, PlayerFactory(), user)),
+    (Write.REGISTER, lambda event, user: registration.register(event, PlayerFactory(), user)),
     (
         Write.WITHDRAW,
-        lambda event, user: services.withdraw(event.participants.all()[0], 1, user),
+        lambda event, user: registration.withdraw(event.participants.all()[0], 1, user),
     ),
-    (Write.NUMBER, lambda event, user: services.renumber(event, user)),
+    (Write.NUMBER, lambda event, user: registration.renumber(event, user)),
     (
         Write.CHECK_IN,
         lambda event, user: checkin.record(
@@ -206,7 +206,7 @@ WRITES: list[tuple[Write, Callable[[Event, User], object]]] = [
         ),
     ),
     (Write.PAIR, lambda event, user: pairing_services.pair_next_round(event, user)),
-    (Write.PAIR, lambda event, user: services.pair_round_robin(event, user)),
+    (Write.PAIR, lambda event, user: pairing.pair_round_robin(event, user)),
     (
         Write.PAIR,
         lambda event, user: pairing_services.save_round(event, 1, [], [], user, True),
@@ -214,7 +214,7 @@ WRITES: list[tuple[Write, Callable[[Event, User], object]]] = [
     (Write.PAIR, lambda event, user: checkin.undo_pairing(event.rounds.get(number=1), user)),
     (
         Write.RESULT,
-        lambda event, user: services.write_result(
+        lambda event, user: results.write_result(
             Game.objects.filter(round__event=event)[0].pk, Result.DRAW, user
         ),
     ),
@@ -337,8 +337,8 @@ def test_a_csv_game_for_a_player_with_a_bye_in_that_round_names_the_line(
 def ongoing_swiss(secretary: User) -> Event:
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
     for n in range(6):
-        services.register(event, PlayerFactory(national_rating=2100 - 50 * n), secretary)
-    services.renumber(event, secretary)
+        registration.register(event, PlayerFactory(national_rating=2100 - 50 * n), secretary)
+    registration.renumber(event, secretary)
     return event
 
 

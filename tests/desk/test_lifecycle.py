@@ -11,8 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import ChangeLog, Event, Game, Member, Player, Result
-from desk.services import events as services
-from desk.services import lifecycle
+from desk.services import lifecycle, pairing, registration
 from ratings.models import RatingChange, RatingSystem
 from tests.club.factories import EventFactory
 from tests.task_worker import replayed
@@ -36,8 +35,8 @@ def _second_event(members: list[Member], secretary: User) -> Event:
         ),
     )
     for member in members:
-        services.register(later, member.player, secretary)
-    services.pair_round_robin(later, secretary)
+        registration.register(later, member.player, secretary)
+    pairing.pair_round_robin(later, secretary)
     _results(later, Result.BLACK_WINS)
     return later
 

@@ -16,8 +16,7 @@ from django.urls import reverse
 
 from club.exceptions import DeskError
 from club.models import ChangeLog, Event, Game, Member, Participant, Player, Result
-from desk.services import events as services
-from desk.services import lifecycle
+from desk.services import lifecycle, pairing, registration
 from desk.services.merge import likely_duplicates, merge_players, plan_merge
 from ratings.models import OfficialRating, RatingChange, RatingSystem
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
@@ -36,8 +35,8 @@ def _round_robin(players: list[Player], secretary: User, start: datetime) -> Eve
         EventFactory(system=Event.System.ROUND_ROBIN, kind=Event.Kind.CHAMPIONSHIP, start=start),
     )
     for player in players:
-        services.register(event, player, secretary)
-    services.pair_round_robin(event, secretary)
+        registration.register(event, player, secretary)
+    pairing.pair_round_robin(event, secretary)
     Game.objects.filter(round__event=event).update(result=Result.WHITE_WINS)
     with replayed():
         lifecycle.close_event(event, secretary)

@@ -21,7 +21,7 @@ from django.core.management import call_command
 from club.models import Bye, Event, Participant
 from desk.files.trf_export import export_event
 from desk.services import pairing as pairing_services
-from desk.services.events import save_result
+from desk.services.results import save_result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -31,7 +31,7 @@ import pytest
 
 from club.models import Bye, Event, Game, Participant, Result
 from desk.services import pairing as pairing_services
-from desk.services.events import save_result
+from desk.services.results import save_result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from club.exceptions import DeskError
 from club.models import Bye, Event, Game, Participant, Result, Round
 from desk.services import pairing as pairing_services
-from desk.services.events import DeskError, save_result
+from desk.services.results import save_result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import ChangeLog, Event, Member, Participant, Player
-from desk.services import events as services
+from desk.services import registration
 from tests.club.factories import MemberFactory, PlayerFactory
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def test_registered_members_are_not_offered_again(
     secretary_client: Client, round_robin_event: Event, secretary: User
 ) -> None:
     member = MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
-    services.register(round_robin_event, member.player, secretary)
+    registration.register(round_robin_event, member.player, secretary)
     assert "Warnier" not in _search(secretary_client, round_robin_event, "warn").content.decode()
 
 
@@ -182,7 +182,7 @@ def test_pairing_numbers_follow_the_ratings(
 ) -> None:
     ratings = [1500, None, 2100, 1800]
     for rating in ratings:
-        services.register(round_robin_event, PlayerFactory(national_rating=rating), secretary)
+        registration.register(round_robin_event, PlayerFactory(national_rating=rating), secretary)
     secretary_client.post(reverse("desk:renumber", args=[round_robin_event.pk]))
     numbered = round_robin_event.participants.order_by("number")
     assert [p.rating for p in numbered] == [2100, 1800, 1500, None]

@@ -12,8 +12,7 @@ from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
 from club.models import ChangeLog, Event, Game, Participant, Result
-from desk.services import events as services
-from desk.services import lifecycle
+from desk.services import lifecycle, results
 from desk.views import events as views_events
 from ratings.models import RatingChange, RatingSystem, ReplayJob
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory
@@ -77,7 +76,7 @@ def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(
     secretary_client: Client, english: None
 ) -> None:
     game = GameFactory(board=4)
-    services.save_result(game.pk, "1", game.version, None)
+    results.save_result(game.pk, "1", game.version, None)
     response = _save(secretary_client, game, "0", version=1)
     game.refresh_from_db()
     assert response.status_code == 409
@@ -136,12 +135,12 @@ def test_the_form_without_javascript_saves_the_boards_typed(
 ) -> None:
     games = list(Game.objects.filter(round__event=paired_event, round__number=1))
     # someone else saved board 3 meanwhile: an untouched field is no conflict
-    services.save_result(games[2].pk, "=", 1, None)
+    results.save_result(games[2].pk, "=", 1, None)
     url = reverse("desk:results", args=[games[0].round_id])
     response = secretary_client.post(url, _form(games, b1="1", b2="0"))
     assert response.status_code == 302
-    results = [g.result for g in Game.objects.filter(pk__in=[g.pk for g in games])]
-    assert results == [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]
+    saved = [g.result for g in Game.objects.filter(pk__in=[g.pk for g in games])]
+    assert saved == [Result.WHITE_WINS, Result.BLACK_WINS, Result.DRAW]
 
 
 def test_the_form_without_javascript_names_each_board_it_could_not_save(
@@ -154,8 +153,8 @@ def test_the_form_without_javascript_names_each_board_it_could_not_save(
     html = response.content.decode()
     assert "Board 2: “2” is not a result" in html
     assert f'name="result-{games[1].pk}" value="2"' in html
-    results = [g.result for g in Game.objects.filter(pk__in=[g.pk for g in games])]
-    assert results == [Result.WHITE_WINS, Result.PENDING, Result.PENDING]
+    saved = [g.result for g in Game.objects.filter(pk__in=[g.pk for g in games])]
+    assert saved == [Result.WHITE_WINS, Result.PENDING, Result.PENDING]
 
 
 @pytest.fixture

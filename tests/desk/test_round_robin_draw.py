@@ -8,10 +8,9 @@ from django.test import Client
 from django.urls import reverse
 
 from chesslib.berger import berger_round
+from club.exceptions import DeskError
 from club.models import ChangeLog, Event, Participant
-from desk.services import events as services
-from desk.services import lots
-from desk.services.events import DeskError
+from desk.services import lots, pairing
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +37,7 @@ def test_a_double_round_robin_pairs_both_cycles() -> None:
     its rounds 5 and 4 (the first cycle's last two swapped), 6-10 its rounds 1-5 with
     the colours reversed."""
     event = _event(6, cycles=Event.Cycles.DOUBLE)
-    assert services.pair_round_robin(event, None) == 10
+    assert pairing.pair_round_robin(event, None) == 10
     table = [berger_round(6, r) for r in range(1, 6)]
     reversed_ = [[(b, w) for w, b in r] for r in table]
     assert _table(event) == [*table[:3], table[4], table[3], *reversed_]
@@ -46,7 +45,7 @@ def test_a_double_round_robin_pairs_both_cycles() -> None:
 
 def test_a_single_round_robin_stays_one_cycle() -> None:
     event = _event(4)
-    assert services.pair_round_robin(event, None) == 3
+    assert pairing.pair_round_robin(event, None) == 3
     assert _table(event) == [berger_round(4, r) for r in range(1, 4)]
 
 
@@ -67,7 +66,7 @@ def test_the_numbers_are_drawn_by_lot() -> None:
 
 def test_no_draw_once_the_event_is_paired() -> None:
     event = _event(4)
-    services.pair_round_robin(event, None)
+    pairing.pair_round_robin(event, None)
     with pytest.raises(DeskError):
         lots.draw_lots(event, None, random.Random(1))
     assert sorted(n or 0 for n in event.participants.values_list("number", flat=True)) == [
@@ -92,7 +91,7 @@ def test_the_desk_draws_the_lots_until_the_event_is_paired(secretary_client: Cli
         4,
         5,
     ]
-    services.pair_round_robin(event, None)
+    pairing.pair_round_robin(event, None)
     page = secretary_client.get(reverse("desk:event", args=[event.pk])).content.decode()
     assert 'id="draw-lots"' not in page
 

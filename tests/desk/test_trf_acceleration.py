@@ -30,7 +30,7 @@ from chesslib import trf
 from club.models import Event, Participant, Player, Round
 from desk.files import trf_export, trf_import
 from desk.services import pairing as pairing_services
-from desk.services.events import save_result
+from desk.services.results import save_result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -26,9 +26,9 @@ from club.models import Event, Participant, Player, Round
 from desk.files.trf_export import export_event
 from desk.files.trf_import import import_plan, plan_import
 from desk.services import checkin as checkin_services
-from desk.services import events as services
 from desk.services import pairing as pairing_services
-from desk.services.events import save_result
+from desk.services import registration
+from desk.services.results import save_result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -88,7 +88,7 @@ def withdrawals() -> Event:
     _play(event, 1)
     _play(event, 2)
     checkin_services.record(event, 3, {_participant(event, 5).pk: checkin_services.WITHDRAWN}, None)
-    services.withdraw(_participant(event, 9), 3, None)
+    registration.withdraw(_participant(event, 9), 3, None)
     for number in range(3, 6):
         _play(event, number)
     return event
@@ -98,7 +98,9 @@ def late_entrant() -> Event:
     event = _event(9, 5)
     _play(event, 1)
     _play(event, 2)
-    services.register(event, cast(Player, PlayerFactory(fide_rating=2000)), None, joined_round=3)
+    registration.register(
+        event, cast(Player, PlayerFactory(fide_rating=2000)), None, joined_round=3
+    )
     for number in range(3, 6):
         _play(event, number)
     return event
@@ -183,8 +185,8 @@ def test_the_fide_column_holds_fide_ratings_only(tmp_path: Path) -> None:
     written 2300; a player with a national rating only has the column blank."""
     event = _event(4, 3)
     unrated = cast(Player, PlayerFactory(fide_rating=None, national_rating=1902))
-    services.register(event, unrated, None)
-    services.renumber(event, None)
+    registration.register(event, unrated, None)
+    registration.renumber(event, None)
     lines = {
         line[4:8].strip(): line for line in export_event(event).split("\r\n") if line[:3] == "001"
     }

@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth.models import User
 
+from club import exceptions
 from club.models import ChangeLog, Game, Member, Participant, Player, Result
-from desk.services import events as desk
-from desk.services import lifecycle
+from desk.services import lifecycle, results
 from interclub import services
 from interclub.models import Division, Team, TeamMatch
 from interclub.services import Typed
@@ -76,7 +76,7 @@ def test_it_scores_an_eight_board_match_from_the_results_typed_at_the_desk(
     #   board 8  -  home (black) wins by forfeit 1  0
     #   total                             5         3   -> match points 2 - 0
     for game, key in zip(games, ["1", "1", "=", "0", "0", "=", "1", "-"], strict=True):
-        desk.save_result(game.pk, key, game.version, secretary)
+        results.save_result(game.pk, key, game.version, secretary)
     score = services.match_score(match)
     assert (score.home_points, score.away_points, score.complete) == (Decimal(5), Decimal(3), True)
     assert score.match_points == (2, 0)
@@ -89,7 +89,7 @@ def test_the_boards_games_feed_the_ratings_like_any_other_game(
 ) -> None:
     _lineups(match, members, secretary)
     for game in Game.objects.filter(round__event=match.event):
-        desk.save_result(game.pk, "=" if game.board != 8 else "+", game.version, secretary)
+        results.save_result(game.pk, "=" if game.board != 8 else "+", game.version, secretary)
     with replayed():
         lifecycle.close_event(match.event, secretary)
     rated = RatingChange.objects.filter(batch__event=match.event, player__membership__isnull=False)
@@ -102,7 +102,7 @@ def test_it_refuses_a_player_on_two_boards(
 ) -> None:
     lineup = _ours(members)
     lineup[3] = Typed(player_id=members[0].player_id)
-    with pytest.raises(desk.DeskError, match=r"Board 4: .* is already on board 1"):
+    with pytest.raises(exceptions.DeskError, match=r"Board 4: .* is already on board 1"):
         services.set_lineup(match, match.home, lineup, secretary)
     assert not match.lineup.exists()
 
@@ -111,7 +111,7 @@ def test_it_refuses_more_boards_than_the_division_plays(
     match: TeamMatch, members: list[Member], secretary: User
 ) -> None:
     extra = [*_ours(members), Typed(first_name="Un", last_name="Deplus")]
-    with pytest.raises(desk.DeskError, match="8 boards"):
+    with pytest.raises(exceptions.DeskError, match="8 boards"):
         services.set_lineup(match, match.home, extra, secretary)
 
 
@@ -120,8 +120,8 @@ def test_it_refuses_to_change_a_line_up_once_a_result_is_entered(
 ) -> None:
     _lineups(match, members, secretary)
     game = Game.objects.get(round__event=match.event, board=1)
-    desk.save_result(game.pk, "1", game.version, secretary)
-    with pytest.raises(desk.DeskError, match="Results are entered"):
+    results.save_result(game.pk, "1", game.version, secretary)
+    with pytest.raises(exceptions.DeskError, match="Results are entered"):
         services.set_lineup(match, match.home, list(reversed(_ours(members))), secretary)
     assert Game.objects.get(pk=game.pk).result == Result.WHITE_WINS
 
@@ -150,7 +150,7 @@ def test_a_board_only_one_team_fills_is_won_by_forfeit_by_that_team(
     games = list(Game.objects.filter(round__event=match.event))
     assert len(games) == 7
     for game in games:
-        desk.save_result(game.pk, "=", game.version, secretary)
+        results.save_result(game.pk, "=", game.version, secretary)
     score = services.match_score(match)
     assert (score.home_points, score.away_points) == (Decimal("4.5"), Decimal("3.5"))
 
@@ -160,7 +160,7 @@ def _play(match: TeamMatch, home: list[Typed], away: list[Typed], keys: str, use
     services.set_lineup(match, match.away, away, user)
     games = Game.objects.filter(round__event=match.event).order_by("board")
     for game, key in zip(games, keys, strict=True):
-        desk.save_result(game.pk, key, game.version, user)
+        results.save_result(game.pk, key, game.version, user)
 
 
 def test_the_division_standings_break_a_tie_on_match_points_by_board_points(
@@ -216,9 +216,9 @@ def test_a_closed_match_keeps_its_line_ups(
 ) -> None:
     _lineups(match, members, secretary)
     for game in Game.objects.filter(round__event=match.event):
-        desk.save_result(game.pk, "1", game.version, secretary)
+        results.save_result(game.pk, "1", game.version, secretary)
     lifecycle.close_event(match.event, secretary)
-    with pytest.raises(desk.DeskError, match="closed"):
+    with pytest.raises(exceptions.DeskError, match="closed"):
         services.set_lineup(match, match.home, [], secretary)
     assert match.lineup.count() == 16
 
@@ -228,7 +228,7 @@ def test_an_unfinished_match_does_not_count_in_the_standings(
 ) -> None:
     _lineups(match, members, secretary)
     game = Game.objects.get(round__event=match.event, board=1)
-    desk.save_result(game.pk, "1", game.version, secretary)
+    results.save_result(game.pk, "1", game.version, secretary)
     rows = services.division_standings(match.division)
     assert {
         (r.team, r.played, r.match_points) for r in rows if r.team in ("Wavre 1", "Namur 2")

@@ -11,8 +11,7 @@ from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
 from club.models import Event, Game, Member, Player
-from desk.services import events as desk
-from desk.services import lifecycle
+from desk.services import lifecycle, results
 from interclub import services
 from interclub.models import Division, LineupEntry, Team, TeamMatch
 from interclub.services import Typed
@@ -117,7 +116,7 @@ def _played_division(division: Division, members: list[Member], secretary: User)
                 lineup = [Typed(None, f"P{n}", f"{team.club_name}{index}", 1700) for n in range(8)]
             services.set_lineup(match, team, lineup, secretary)
         for game in Game.objects.filter(round__event=match.event):
-            desk.save_result(game.pk, "1", game.version, secretary)
+            results.save_result(game.pk, "1", game.version, secretary)
 
 
 def test_the_public_standings_page_reads_the_division_in_a_bounded_number_of_queries(

@@ -19,7 +19,7 @@ from pytest_django import DjangoAssertNumQueries, Settings
 
 from club import pages
 from club.models import Event, Game, Member, Result
-from desk.services.events import write_result
+from desk.services.results import write_result
 from lib import page_cache
 from public.views import pages as public_pages
 from tests.club.factories import GameFactory, MemberFactory

@@ -17,7 +17,7 @@ from django.utils import translation
 from club import board_codes
 from club.models import Event, Game, Result, ResultReport
 from club.result_reports import WRONG_CODES
-from desk.services import events as services
+from desk.services import pairing, registration, results
 from desk.standings import event_standings
 from tests.club.factories import EventFactory, GameFactory, MemberFactory, RoundFactory
 
@@ -53,8 +53,8 @@ def test_every_board_gets_a_code_of_six_unambiguous_characters_when_it_is_paired
     assert re.fullmatch(r"[ACDEFGHJKMNPQRTWXY34679]{6}", game.report_code)
     event = EventFactory(system=Event.System.ROUND_ROBIN)
     for member in MemberFactory.create_batch(4):
-        services.register(event, member.player, None)
-    services.pair_round_robin(event, None)
+        registration.register(event, member.player, None)
+    pairing.pair_round_robin(event, None)
     codes = list(Game.objects.filter(round__event=event).values_list("report_code", flat=True))
     assert len(codes) == 6 and all(re.fullmatch(r"[A-Z3-9]{6}", c or "") for c in codes)
     assert len(set(codes)) == 6
@@ -161,7 +161,7 @@ def test_a_report_on_a_closed_or_cancelled_event_is_refused_with_a_clear_message
 
 
 def test_a_report_on_a_game_with_a_result_is_refused_naming_it(client: Client, game: Game) -> None:
-    services.write_result(game.pk, Result.DRAW)
+    results.write_result(game.pk, Result.DRAW)
     page = _report(client, game.report_code, "black", "0-1")
     assert "The result of this game is already recorded (½-½). If it is wrong, tell the" in page
     assert not ResultReport.objects.exists()

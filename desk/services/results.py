@@ -1,0 +1,165 @@
+"""Results written at the desk: the one write path for a board's result (locks, versions,
+conflicts, audit), the keys typed, what an event still lacks before closing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club import event_state, pages
+from club.exceptions import Conflict, DeskError
+from club.models import Event, Game, Result
+from desk.services.events import log_change
+
+
+def result_for_key(key: str) -> Result:
+    """The result a secretary means by ``key`` (1, =, 5, ½, 0, +, - or nothing)."""
+    result = Result.typed(key)
+    if result is None:
+        message = _("“%(key)s” is not a result: type 1, = (or ½), 0, + or -.") % {"key": key}
+        raise DeskError(message)
+    return result
+
+
+def _on_board(game: Game, message: str) -> str:
+    return _("Board %(board)s: %(message)s") % {"board": game.board, "message": message}
+
+
+_UNCHANGED: Any = object()
+
+
+@transaction.atomic
+def write_result(
+    game_id: int,
+    result: Result | object = _UNCHANGED,
+    user: Any = None,
+    *,
+    version: int | None = None,
+    pgn: str | object = _UNCHANGED,
+    source: str = "desk",
+    reported: list[dict[str, str]] | None = None,
+) -> Game:
+    """The one way a game's result (or its moves) changes, whatever the door: the desk,
+    a CSV or PGN file, the admin site. It locks the event's row, then the board's (the
+    order ``close_event`` locks them in: a close and a save never interleave, the later
+    one sees the other's effect); refuses a closed event (reopen it first); with
+    ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
+    version and writes the audit line. Writing what is already there changes nothing.
+    A cancelled event is refused too (restore it first). ``reported``: the players'
+    reports a secretary confirms (``desk.services.reports``), named in the audit line."""
+    # the board's event, found and locked at once; then the board's row (not its players')
+    event = Event.objects.select_for_update(of=("self",)).filter(rounds__games=game_id).first()
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round", "white", "black")
+        .filter(pk=game_id)
+        .first()
+        if event is not None
+        else None
+    )
+    if event is None or game is None:
+        raise Game.DoesNotExist(f"No board {game_id}.")
+    game.round.event = event
+    if not event_state.allows(event, event_state.Write.RESULT):
+        if event.status == Event.Status.CLOSED:
+            refused = _(
+                "The event is closed: reopen it to correct a result (reopening recalculates "
+                "the ratings without it until it is closed again)."
+            )
+        else:
+            refused = _("The event is cancelled: restore it to enter a result.")
+        raise event_state.EventRefused(_on_board(game, refused))
+    if version is not None and game.version != version:
+        other = game.get_result_display() if game.result else _("no result")
+        raise Conflict(
+            _on_board(
+                game,
+                _("someone else saved %(result)s meanwhile. Check, then type again.")
+                % {"result": other},
+            ),
+            game,
+        )
+    changes: dict[str, Any] = {}
+    if result is not _UNCHANGED and result != game.result:
+        changes["result"] = result
+    if pgn is not _UNCHANGED and pgn != game.pgn:
+        changes["pgn"] = pgn
+    if not changes:
+        return game
+    before = game.result
+    Game.objects.filter(pk=game.pk).update(
+        **changes, version=F("version") + 1, updated_by=user, updated_at=timezone.now()
+    )
+    # The row is locked: what the update wrote is known without reading it back.
+    for name, value in changes.items():
+        setattr(game, name, value)
+    game.version, game.updated_by = game.version + 1, user
+    pages.forget_result(game, event)
+    log_change(
+        user,
+        event,
+        "result" if "result" in changes else "moves",
+        game=game.pk,
+        round=game.round.number,
+        board=game.board,
+        before=before,
+        result=game.result,
+        source=source,
+        **({"reported": reported} if reported else {}),
+    )
+    return game
+
+
+def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
+    """Save a board's result typed at the desk if nobody else did meanwhile (``version``
+    as the secretary saw it). Errors name the board. A closed event's results change
+    only after reopening it. Typing the result already saved changes nothing."""
+    try:
+        result = result_for_key(key)
+    except DeskError as error:
+        board = Game.objects.values_list("board", flat=True).get(pk=game_id)
+        raise DeskError(
+            _("Board %(board)s: %(message)s") % {"board": board, "message": error}
+        ) from None
+    return write_result(game_id, result, user, version=version)
+
+
+def save_results(entries: Mapping[int, tuple[str, int]], user: Any) -> dict[int, str]:
+    """Several boards at once (the form without JavaScript): ``{game id: (key, version)}``.
+    Each board is saved on its own; the errors come back by game id."""
+    errors: dict[int, str] = {}
+    for game_id, (key, version) in entries.items():
+        try:
+            save_result(game_id, key, version, user)
+        except DeskError as error:
+            errors[game_id] = str(error)
+    return errors
+
+
+def missing_results(event: Event) -> list[str]:
+    """What stops ``event`` from closing, in plain words (empty when it can close)."""
+    problems = []
+    missing = (
+        Game.objects.filter(round__event=event, result=Result.PENDING)
+        .values_list("round__number", "board")
+        .order_by("round__number", "board")
+    )
+    if missing:
+        boards = ", ".join(f"{number}.{board}" for number, board in missing)
+        problems.append(_("Results are missing (round.board): %(boards)s") % {"boards": boards})
+    empty = (
+        event.rounds.filter(games__isnull=True, byes__isnull=True)
+        .values_list("number", flat=True)
+        .order_by("number")
+    )
+    if empty:
+        problems.append(
+            _("Rounds without pairings: %(rounds)s. Pair them, or remove them in the event's form.")
+            % {"rounds": ", ".join(map(str, empty))}
+        )
+    return problems
