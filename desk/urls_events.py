@@ -3,6 +3,7 @@
 from django.urls import path
 
 from desk.views import events as views
+from desk.views import registration, standings
 from desk.views import results as views_results
 
 urlpatterns = [
@@ -10,16 +11,18 @@ urlpatterns = [
     path("evenements/nouveau/", views.event_form, name="event_new"),
     path("evenements/<int:pk>/", views.event, name="event"),
     path("evenements/<int:pk>/modifier/", views.event_form, name="event_edit"),
-    path("evenements/<int:pk>/membres/", views.member_search, name="member_search"),
-    path("evenements/<int:pk>/inscrire/", views.register, name="register"),
-    path("evenements/<int:pk>/inscrire-exterieur/", views.register_outsider, name="outsider"),
-    path("evenements/<int:pk>/retrait/<int:participant>/", views.withdraw, name="withdraw"),
-    path("evenements/<int:pk>/numeroter/", views.renumber, name="renumber"),
-    path("evenements/<int:pk>/tirage-au-sort/", views.draw_lots, name="draw_lots"),
-    path("evenements/<int:pk>/apparier/", views.pair_round_robin, name="pair_round_robin"),
-    path("evenements/<int:pk>/classement/", views.standings_page, name="standings"),
-    path("evenements/<int:pk>/classement.csv", views.standings_csv, name="standings_csv"),
-    path("evenements/<int:pk>/grille/", views.crosstable_page, name="crosstable"),
+    path("evenements/<int:pk>/membres/", registration.member_search, name="member_search"),
+    path("evenements/<int:pk>/inscrire/", registration.register, name="register"),
+    path(
+        "evenements/<int:pk>/inscrire-exterieur/", registration.register_outsider, name="outsider"
+    ),
+    path("evenements/<int:pk>/retrait/<int:participant>/", registration.withdraw, name="withdraw"),
+    path("evenements/<int:pk>/numeroter/", registration.renumber, name="renumber"),
+    path("evenements/<int:pk>/tirage-au-sort/", registration.draw_lots, name="draw_lots"),
+    path("evenements/<int:pk>/apparier/", registration.pair_round_robin, name="pair_round_robin"),
+    path("evenements/<int:pk>/classement/", standings.standings_page, name="standings"),
+    path("evenements/<int:pk>/classement.csv", standings.standings_csv, name="standings_csv"),
+    path("evenements/<int:pk>/grille/", standings.crosstable_page, name="crosstable"),
     path("evenements/<int:pk>/cloturer/", views_results.close, name="close"),
     path("evenements/<int:pk>/rouvrir/", views_results.reopen, name="reopen"),
     path("rondes/<int:pk>/resultats/", views_results.results, name="results"),

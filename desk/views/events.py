@@ -4,36 +4,28 @@ standings. Result entry and closing are in ``views_results``. Every view is behi
 
 from __future__ import annotations
 
-import csv
 from typing import Any, cast
 
 import django_tables2 as tables
 from django.contrib import messages
 from django.db.models import Count, F, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
 from club import event_state, exceptions
-from club.models import ChangeLog, Event, Member, Participant, Player, Result
+from club.models import ChangeLog, Event, Participant, Result
 from desk.access import get_event_for_secretary, secretary_required
-from desk.documents import round_robin_table
 from desk.forms.events import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from desk.services import events as services
-from desk.services import lots, pairing, registration, results
+from desk.services import results
 from desk.services.checkin import next_number
-from desk.services.players import search_players
-from desk.standings import event_standings
-from desk.views.actions import act
 from desk.views.lifecycle import replays_context
-from lib.limits import MAX_ROUNDS, whole_number
-from lib.spreadsheets import spreadsheet_text
 from ratings.models import RatingSystem
 
 EVENTS_PER_STATUS = 50
@@ -175,7 +167,7 @@ class ParticipantTable(tables.Table):
         ), True
 
 
-def _next_round(event: Event) -> int:
+def round_to_join(event: Event) -> int:
     """The round a late entry would join: the one after the last round with a result."""
     played = event.rounds.filter(games__result__gt="").values_list("number", flat=True)
     return max(played, default=0) + 1
@@ -189,7 +181,7 @@ def template_exists(name: str) -> bool:
     return True
 
 
-def _event_page(
+def event_page(
     request: HttpRequest, event: Event, outsider: OutsiderForm | None = None, status: int = 200
 ) -> HttpResponse:
     participants = event.participants.select_related("player")
@@ -207,7 +199,7 @@ def _event_page(
             missing=Count("games", filter=Q(games__result=Result.PENDING)),
         ).order_by("number")
     )
-    next_round = _next_round(event)
+    next_round = round_to_join(event)
     context = {
         "event": event,
         "table": table,
@@ -230,203 +222,10 @@ def _event_page(
 @secretary_required
 @require_GET
 def event(request: HttpRequest, pk: int) -> HttpResponse:
-    return _event_page(request, get_event_for_secretary(request, pk))
+    return event_page(request, get_event_for_secretary(request, pk))
 
 
 # Registration
 
 
-@secretary_required
-@require_GET
-def member_search(request: HttpRequest, pk: int) -> HttpResponse:
-    """Members and known outside players found as the secretary types, by name or by
-    FIDE or national ID (htmx: the results only; without JS: a page)."""
-    event = get_event_for_secretary(request, pk)
-    query = request.GET.get("q", "").strip()
-    asked = whole_number(request.GET.get("joined_round"))
-    joined_round = min(max(1, asked), MAX_ROUNDS) if asked is not None else _next_round(event)
-    context = {
-        "event": event,
-        "found": search_players(event, query),
-        "query": query,
-        "joined_round": joined_round,
-        "next_round": joined_round,
-    }
-    if request.headers.get("HX-Request"):
-        return render(request, "desk/events/_search.html", context)
-    return render(request, "desk/events/search.html", context)
-
-
-def _joined(request: HttpRequest) -> int:
-    posted = request.POST.get("joined_round", "1")
-    return whole_number(posted) or 0  # 0 (not a number) is refused by the service
-
-
-def _posted_player(request: HttpRequest) -> Player | None:
-    """The player chosen in the search: ``player`` (a member or a known outsider), or
-    ``member`` (a member's id, as the first forms posted it)."""
-    player, member = request.POST.get("player", ""), request.POST.get("member", "")
-    if (number := whole_number(player)) is not None:
-        return Player.objects.filter(pk=number).first()
-    if (number := whole_number(member)) is not None:
-        found = Member.objects.select_related("player").filter(pk=number).first()
-        return found.player if found else None
-    return None
-
-
-@secretary_required
-@require_POST
-def register(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event_for_secretary(request, pk)
-    player = _posted_player(request)
-    if player is None:
-        messages.error(request, _("Choose a member among those found."))
-        return redirect("desk:event", pk=event.pk)
-    return act(
-        request,
-        lambda: registration.register(event, player, request.user, _joined(request)),
-        success=_("%(name)s is registered.") % {"name": player.name},
-        back=reverse("desk:event", args=[event.pk]),
-    )
-
-
-@secretary_required
-@require_POST
-def register_outsider(request: HttpRequest, pk: int) -> HttpResponse:
-    """An outside player in one form: the player is created (or found by FIDE or
-    national ID) and registered."""
-    event = get_event_for_secretary(request, pk)
-    form = OutsiderForm(request.POST)
-    if form.is_valid():
-        try:
-            participant, created = registration.register_outsider(
-                event, form.outsider(), request.user, form.joins_in_round()
-            )
-        except event_state.EventRefused as refused:  # its page shows no form: a message
-            messages.error(request, str(refused))
-            return redirect("desk:event", pk=event.pk)
-        except exceptions.DeskError as error:
-            form.add_error(None, str(error))
-        else:
-            name = participant.player.name
-            if created:
-                messages.success(request, _("%(name)s is registered.") % {"name": name})
-            else:
-                messages.success(
-                    request,
-                    _("%(name)s was already known (same ID): registered.") % {"name": name},
-                )
-            return redirect("desk:event", pk=event.pk)
-    return _event_page(request, event, outsider=form, status=400)
-
-
-@secretary_required
-@require_POST
-def withdraw(request: HttpRequest, pk: int, participant: int) -> HttpResponse:
-    """Withdraw a participant after a round, or take the withdrawal back
-    (``reinstate``)."""
-    event = get_event_for_secretary(request, pk)
-    entry = get_object_or_404(
-        Participant.objects.select_related("player", "event"), pk=participant, event=event
-    )
-    after: int | None = None
-    if "reinstate" not in request.POST:
-        after = whole_number(request.POST.get("after_round"), signed=True)
-        if after is None:
-            messages.error(request, _("Say after which round the player withdraws."))
-            return redirect("desk:event", pk=event.pk)
-    if after is None:
-        done = _("%(name)s plays again.") % {"name": entry.player.name}
-    else:
-        done = _("%(name)s withdraws after round %(n)s.") % {"name": entry.player.name, "n": after}
-    return act(
-        request,
-        lambda: registration.withdraw(entry, after, request.user),
-        success=done,
-        back=reverse("desk:event", args=[event.pk]),
-    )
-
-
-@secretary_required
-@require_POST
-def renumber(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event_for_secretary(request, pk)
-    return act(
-        request,
-        lambda: registration.renumber(event, request.user),
-        success=_("Pairing numbers follow the ratings."),
-        back=reverse("desk:event", args=[event.pk]),
-    )
-
-
-@secretary_required
-@require_POST
-def draw_lots(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event_for_secretary(request, pk)
-    try:
-        lots.draw_lots(event, request.user)
-        messages.success(request, _("Pairing numbers drawn by lot."))
-    except exceptions.DeskError as error:
-        messages.error(request, str(error))
-    return redirect("desk:event", pk=event.pk)
-
-
-@secretary_required
-@require_POST
-def pair_round_robin(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event_for_secretary(request, pk)
-    return act(
-        request,
-        lambda: pairing.pair_round_robin(event, request.user),
-        success=lambda rounds: _("%(n)s rounds paired.") % {"n": rounds},
-        back=reverse("desk:event", args=[event.pk]),
-    )
-
-
 # Standings and crosstable
-
-
-def _until(request: HttpRequest) -> int | None:
-    return whole_number(request.GET.get("ronde"))
-
-
-@secretary_required
-@require_GET
-def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
-    until = _until(request)
-    table = event_standings(item, until)
-    context = {"event": item, "standings": table, "until": until}
-    return render(request, "desk/standings.html", context)
-
-
-@secretary_required
-@require_GET
-def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
-    table = event_standings(item, _until(request))
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="classement-{item.pk}.csv"'
-    response.write("\ufeff")  # Excel reads UTF-8 with a BOM
-    writer = csv.writer(response, delimiter=";")
-    labels = [str(label) for _t, label in table.columns]
-    writer.writerow([_("Rank"), _("Name"), _("Points"), *labels])
-    for line in table.lines:
-        writer.writerow([line.rank, spreadsheet_text(line.player.name), line.points, *line.values])
-    return response
-
-
-@secretary_required
-@require_GET
-def crosstable_page(request: HttpRequest, pk: int) -> HttpResponse:
-    item = get_event_for_secretary(request, pk)
-    table = event_standings(item)
-    grid = round_robin_table(table)
-    ranked = [line.player.pk for line in table.lines]
-    context = {
-        "event": item,
-        "grid": grid,
-        "size": range(1, len(ranked) + 1),
-        "has_byes": bool(table.byes),
-    }
-    return render(request, "desk/crosstable.html", context)
