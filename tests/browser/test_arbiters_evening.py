@@ -2,20 +2,25 @@
 kind (five rounds 35 minutes apart), seven players registered, the check-in of round 1 by
 keyboard with a half-point bye asked for, the round paired from the check-in page,
 results typed in, the next round paired from the results page, a pairing undone and
-redone, five rounds in the evening; the last round's printed pairings (by board and
-alphabetical, the site's navigation hidden on paper) and the wall display (no
-navigation, refreshed in place by htmx); the standings and crosstable on paper, the
-round times on the public page. Each screen is saved at 1280 px and 390 px wide."""
+redone, five rounds in the evening; in the last round the two players of board 1 report
+their result from 390 px phones with the board's code and the secretary confirms it; the
+last round's printed pairings (by board and alphabetical, the site's navigation hidden on
+paper) and the wall display (no navigation, refreshed in place by htmx; on projectors of
+1024×768 and 1920×1080 every board and player shown); every document printed and as PDF;
+the standings and crosstable on paper, the event closed, the round times on the public
+page. Each screen is saved at 1280 px and 390 px wide."""
 
 from pathlib import Path
 from typing import Literal
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from club.models import Bye, Event, Game, Result
+from desk.views.printing import WALL_PAGE_SECONDS
 from tests.browser.session import sign_in_as_new_secretary
+from tests.browser.test_wall import SHOWN
 from tests.club.factories import MemberFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -120,7 +125,58 @@ def _sheets_and_wall(page: Page, event: Event) -> None:
     _shoot(page, "wall")
 
 
-def test_an_arbiters_rapid_evening(live_server: LiveServer, page: Page) -> None:
+def _players_report_board_1(browser: Browser, url: str, game: Game) -> None:
+    """Both players of board 1, each on a phone, report White's win with the code of the
+    secretary's pairing sheet."""
+    for side in ("white", "black"):
+        phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        phone.goto(f"{url}/resultat/")
+        phone.fill("#board-code", game.report_code)
+        phone.locator("#code-form button[type=submit]").click()
+        phone.locator(f'label[for="side-{side}"]').click()
+        phone.locator('button[name="result"][value="1-0"]').click()
+        expect(phone.locator(".alert-success")).to_contain_text("1-0")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        phone.screenshot(path=SCREENSHOTS / f"evening-report-{side}-390.png", full_page=True)
+        phone.context.close()
+
+
+def _every_document(page: Page, url: str) -> None:
+    """The sheets page's every document: the page printed (A4, no navigation) and its
+    PDF."""
+    links = page.locator("#sheets a[id^='print-'], #round-sheets a[id^='print-']")
+    pages = [link.get_attribute("href") or "" for link in links.all()]
+    pdfs = [a.get_attribute("href") or "" for a in page.locator("a[id^='pdf-']").all()]
+    assert len(pages) == len(pdfs) == 4 + 3 * 5  # the event's four, three a round
+    for address in pages:
+        response = page.goto(f"{url}{address}")
+        assert response is not None and response.status == 200, address
+        page.emulate_media(media="print")
+        expect(page.locator(".site-header")).to_be_hidden()
+        page.emulate_media(media="screen")
+    for address in pdfs:
+        response = page.request.get(f"{url}{address}")
+        assert response.status == 200 and response.body().startswith(b"%PDF"), address
+
+
+def _wall_on_projectors(page: Page, url: str, event: Event) -> None:
+    """The wall at 1024×768 and 1920×1080: every board and every player shown in turn."""
+    page.clock.install()
+    for width, height in ((1024, 768), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{url}/secretariat/evenements/{event.pk}/affichage/")
+        page.wait_for_load_state("load")
+        seen: dict[str, set[str]] = {"pairings": set(), "standings": set()}
+        for _turn in range(6):
+            for table, rows in page.evaluate(SHOWN).items():
+                seen[table].update(rows)
+            page.clock.run_for(WALL_PAGE_SECONDS * 1000)
+        assert {t: len(rows) for t, rows in seen.items()} == {"pairings": 4, "standings": 7}
+        page.screenshot(path=SCREENSHOTS / f"evening-wall-{width}x{height}.png")
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+
+
+def test_an_arbiters_rapid_evening(live_server: LiveServer, page: Page, browser: Browser) -> None:
     for n, name in enumerate(NAMES):
         MemberFactory(
             player__last_name=name,
@@ -180,7 +236,24 @@ def test_an_arbiters_rapid_evening(live_server: LiveServer, page: Page) -> None:
             results = page.url
             page.goto(f"{url}/secretariat/evenements/{event.pk}/")
             _sheets_and_wall(page, event)
+            board_1 = Game.objects.get(round__event=event, round__number=5, board=1)
+            _players_report_board_1(browser, url, board_1)
+            assert Game.objects.get(pk=board_1.pk).result == Result.PENDING  # not yet
             page.goto(results)
+            expect(page.locator(f"#board-{board_1.pk} .reported")).to_be_visible()
+            _shoot(page, "reported")
+            field = page.locator(f"#board-{board_1.pk} .result-input")
+            field.focus()
+            field.press("Enter")  # confirms what both players said
+            expect(page.locator(f"#board-{board_1.pk}")).to_have_attribute("data-state", "saved")
+            assert Game.objects.get(pk=board_1.pk).result == Result.WHITE_WINS
+            for board in (2, 3):
+                page.locator(".result-input").nth(board - 1).focus()
+                page.keyboard.press(KEYS[board % 3])
+            lines = page.locator(".result-line")
+            for board in range(3):
+                expect(lines.nth(board)).to_have_attribute("data-state", "saved")
+            continue
         _enter_the_results(page, number, 3)
         if number < 5:
             page.locator("#pair-next-round").click()
@@ -195,6 +268,16 @@ def test_an_arbiters_rapid_evening(live_server: LiveServer, page: Page) -> None:
     _shoot(page, "print-standings", media="print")
     page.goto(f"{url}/secretariat/evenements/{event.pk}/grille/")
     _shoot(page, "print-crosstable", media="print")
+    _wall_on_projectors(page, url, event)
+    page.goto(f"{url}/secretariat/evenements/{event.pk}/imprimer/")
+    _every_document(page, url)
+
+    # the evening closed: its ratings are recalculated
+    page.goto(f"{url}/secretariat/evenements/{event.pk}/cloturer/confirmer/")
+    page.locator("form button[type=submit]").last.click()
+    expect(page.locator(".alert-success")).to_be_visible()
+    event.refresh_from_db()
+    assert event.status == Event.Status.CLOSED
     page.goto(f"{url}{event.get_absolute_url()}")
     for time in ("20:00", "20:35", "21:10", "21:45", "22:20"):
         expect(page.locator("main")).to_contain_text(f"8 janvier 2027 {time}")
