@@ -41,7 +41,7 @@ def test_a_trf_import_asks_about_unknown_players_then_saves(secretary_client: Cl
 def test_a_broken_trf_names_its_line_and_saves_nothing(secretary_client: Client) -> None:
     broken = BBP.replace(b"    31 b 1", b"    31 b X", 1)
     response = secretary_client.post(reverse("desk:trf_import"), {"file": _upload("t.trf", broken)})
-    assert "line 2: round 1: result" in response.content.decode()
+    assert "ligne 2 : ronde 1 : le résultat « X »" in response.content.decode()
     assert not Event.objects.exists()
 
 
