@@ -101,9 +101,17 @@ def _form(request: dict[str, Any]) -> dict[str, str]:
     }
     if request.get("match"):
         data["match"] = "on"
+    for name in ("peak_rating", "birth_date"):
+        if player.get(name) is not None:
+            data[name] = str(player[name])
+    if player.get("junior"):
+        data["junior"] = "on"
     for n, game in enumerate(request["games"]):
         data[f"opponent_{n}"] = "" if game["opponent"] is None else str(game["opponent"])
         data[f"result_{n}"] = str(game["score"])
+        for part in ("status", "event"):
+            if part in game:
+                data[f"{part}_{n}"] = str(game[part])
     return data
 
 
