@@ -768,3 +768,23 @@ def test_it_agrees_with_the_engine_on_events_for_first_ratings_before_2011(
     theirs = engine({"system": "fide", **request})
     assert [line["counted"] for line in theirs["games"]] == mine["counted"], (request, theirs)
     assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
+
+
+def test_a_first_rating_of_1000_is_published_from_july_2014_not_before() -> None:
+    # July 2012 to June 2014, seed 001: Rn published « si toutefois celle-ci dépasse
+    # 1000 »; from July 2014, 7.14: « The rating is at least 1000. » In 2013 (9 games, one
+    # point in the event): a win and eight losses against 1351: p = 1/9 → 0.11,
+    # D = −351, Rn = 1000, not published; against 1352: 1001. In 2016 a draw and four
+    # losses against 1366: p = 0.1, D = −366, Rn = 1000, published.
+    def losses(opponent: int, count: int, first: float) -> list[dict[str, Any]]:
+        rest = [{"opponent": opponent, "score": 0}] * count
+        return [{"opponent": opponent, "score": first}, *rest]
+
+    for day, games, after in (
+        ("2013-06-01", losses(1351, 8, 1), None),
+        ("2013-06-01", losses(1352, 8, 1), 1001),
+        ("2016-06-01", losses(1366, 4, 0.5), 1000),
+    ):
+        request: dict[str, Any] = {"date": day, "player": {}, "games": games}
+        assert fide(request)["rating_after"] == after
+        _compare(request)
