@@ -14,9 +14,11 @@ versions: see docs/ratings/fide.md for each with its source).
   reached 2300; 20 under 2400; 10 once 2400 has been reached, for
   good; when K × (games of the period) exceeds 700, K is the largest whole number within
   it. Before: 25 (30 from July 2011) for new players, 15 under 2400, 10 from 2400.
-- First rating, before March 2024 (seed 001): per period Ru = Rc + D(p) below 50 %, Rc + 20
-  per half point above 50 %; published, as the games-weighted average of the Ru, once 5
-  games (9 before July 2009) against rated players are played and at the floor or more
+- First rating, before March 2024 (seed 001): Ru = Rc + D(p) below 50 %, Rc + 20 per half
+  point above 50 %; to June 2014 the games-weighted average of each tournament's Ru (seed
+  001), from July 2014 one calculation on all the counted games « as if they were played
+  in one tournament » (2014, 7.14); published once 5 games (9 before July 2014) against
+  rated players are played and at the floor or more
   (more than 1000 from July 2012, at least 1000 from July 2014). An event counts only with
   three rated opponents and a point against them (from July 2004; from July 2011 only
   until one event has counted); from July 2014 an event counts once the player has half a
@@ -197,6 +199,15 @@ class Params:
             "hypothetical draws against 1800-rated opponents."
         ),
     )
+    first_rating_pooled: bool = param(
+        True,
+        "First rating on all the games as one tournament",
+        N_(
+            "Since July 2014, 7.14: « The rating is calculated using all his results as if they "
+            "were played in one tournament » (2022, 8.2.1: « as in 7.1.4 »). Unticked: the "
+            "average of each tournament's Ru weighted by its games (seed 001, before July 2014)."
+        ),
+    )
     first_rating_games: int = param(
         5, "Games for a first rating", N_("At least 5 games against rated players."), min=1, max=100
     )
@@ -330,6 +341,7 @@ _ELO_1970 = Params(
     closing_days=0,
     first_rating_event_points=0,  # no condition per event read before 2004
     first_rating_event_once=False,
+    first_rating_pooled=False,  # seed 001: « la moyenne pondérée des Ru de chaque tournoi »
 )
 _TWICE_1981 = replace(_ELO_1970, periods=_HALF_YEARLY)
 _FLOOR_1993 = replace(_TWICE_1981, rating_floor=1801, first_rating_min=1801)
@@ -366,7 +378,9 @@ _JULY_2012 = replace(
 # contre les classés (au lieu de 1 point) »: no more three opponents; half a point in the
 # first event that counts (the 2022 text, 8.2.1: « If an unrated player scores zero in their
 # first event this score is disregarded. Otherwise, their rating is calculated using all
-# their results »). These are the defaults (first_rating_event_*).
+# their results »). These are the defaults (first_rating_event_*). 7.14 (kinabaluchess.com):
+# « The rating is calculated using all his results as if they were played in one
+# tournament » (first_rating_pooled, the default).
 _JULY_2014 = Params(
     rating_floor=1000,
     first_rating_rule="2009",
@@ -704,22 +718,17 @@ def _first_rating(  # type: ignore[no-untyped-def]
 
     The rules that read the player's events (``Game.event``) judge each event apart: the
     conditions an event meets to count (three rated opponents and a point before July
-    2014, half a point since: the first event's zero is disregarded), and before March
-    2024 the Ru of each tournament (seed 001: « la moyenne pondérée des Ru de chaque
-    tournoi »)."""
+    2014, half a point since: the first event's zero is disregarded), and before July
+    2014 the Ru of each tournament (seed 001: « la moyenne pondérée des Ru de chaque
+    tournoi »); from July 2014 all the counted games are one calculation (7.14: « as if
+    they were played in one tournament »). The performances shown are those of the
+    counted games only (the contract: « average of the counted opponents + D(p) »)."""
     events = [game.event for _opponent, _score, game in batch.games_of(player)]
     played = [
         (line, event)
         for (line, _c), event in zip(lines, events, strict=True)
         if line.opponent_rating is not None and _was_played(line)
     ]
-    everything = [line for line, _event in played]
-    opponents = [line.opponent_rating for line in everything]
-    classical = exact = None
-    if everything:
-        total = elo.total(line.score for line in everything)
-        classical = elo.round_half_up(elo.classical_performance(opponents, total))
-        exact = elo.exact_performance(opponents, total, elo.ExpectedMethod.TABLE)
     archive = state.archive or Archive()
     notes: list[Note] = []
     dropped = _events_not_counted(played, archive, params, notes)
@@ -730,18 +739,17 @@ def _first_rating(  # type: ignore[no-untyped-def]
     )
     score = elo.total(line.score for line in kept)
     opponents = [line.opponent_rating for line in kept]
+    classical = exact = None
+    if kept:
+        classical = elo.round_half_up(elo.classical_performance(opponents, score))
+        exact = elo.exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
     n = archive.games + len(kept)
     if params.first_rating_rule == "2024":
         archive = archive.with_games(opponents, score)
         rating = _first_2024(archive, params) if n >= params.first_rating_games else None
     else:
-        weighted = (archive.performance or 0) * archive.games
-        for tournament in _by_event([(line, e) for line, e in played if e not in dropped]):
-            ratings = [r for r in (line.opponent_rating for line in tournament) if r is not None]
-            weighted += _ru_2009(
-                ratings, elo.total(line.score for line in tournament), params
-            ) * len(tournament)
-        performance = weighted / n if n else None
+        counted = [(line, e) for line, e in played if e not in dropped]
+        performance = _ru_so_far(archive, counted, params) if n else None
         archive = archive.with_games(opponents, score, performance=performance)
         rating = None
         if n >= params.first_rating_games and archive.performance is not None:
@@ -786,6 +794,25 @@ def _first_rating(  # type: ignore[no-untyped-def]
         games=all_lines,
         notes=unique_notes(notes),
     )
+
+
+def _ru_so_far(archive: Archive, counted: list[tuple[GameLine, Hashable]], params: Params) -> float:
+    """The first rating before March 2024 over the archived games and this batch's
+    ``counted`` games (at least one game in all). From July 2014 (``first_rating_pooled``)
+    one calculation on them all, 7.14: « as if they were played in one tournament »; before,
+    the average of each tournament's Ru weighted by its games (seed 001)."""
+    lines = [line for line, _event in counted]
+    ratings = [line.opponent_rating or 0.0 for line in lines]
+    n = archive.games + len(lines)
+    if params.first_rating_pooled:
+        score = archive.score + elo.total(line.score for line in lines)
+        return _ru_2009((archive.opponents_sum + sum(ratings)) / n, n, score, params)
+    weighted = (archive.performance or 0) * archive.games
+    for tournament in _by_event(counted):
+        rc = elo.average([line.opponent_rating or 0.0 for line in tournament])
+        score = elo.total(line.score for line in tournament)
+        weighted += _ru_2009(rc, len(tournament), score, params) * len(tournament)
+    return weighted / n
 
 
 def _by_event(played: list[tuple[GameLine, Hashable]]) -> list[list[GameLine]]:
@@ -860,10 +887,9 @@ def _newcomer_line(line: GameLine, dropped: bool = False) -> GameLine:
     return line
 
 
-def _ru_2009(opponents: list[float], score: float, params: Params) -> float:
-    """Seed 001: Ru = Rc + D(p) below 50 %; Rc + 20 per half point above 50 %."""
-    rc = elo.average(opponents)
-    n = len(opponents)
+def _ru_2009(rc: float, n: int, score: float, params: Params) -> float:
+    """Seed 001: Ru = Rc + D(p) below 50 %; Rc + 20 per half point above 50 %, for
+    ``score`` points in ``n`` games against opponents averaging ``rc``."""
     p = score / n
     if p > 0.5:
         return rc + params.half_point_bonus * (score - n / 2) / 0.5

@@ -60,8 +60,9 @@ CASES = [
     # 8.2.1: « scores zero in their first event this score is disregarded »): three losses
     # (disregarded), then 2.5 of 5: p .50, 2000 (kept: 2.5 / 8 = .31, 1859).
     pytest.param(_fide("2016-06-30", {}, *[(2000, 0, "a")] * 3, *FIVE), 2000, id="zero-first-2016"),
-    # Half a point in a (Ru 2000 − 273 = 1727), then two losses in b, counted (Ru 1200):
-    # (1727 × 3 + 1200 × 2) / 5 = 1516.2 → 1516.
+    # Half a point in a, then two losses in b, counted; 7.14 (2014): « as if they were
+    # played in one tournament »: Rc = 2000, p = .5 / 5 = .10, D(.10) = −366, 1634 (each
+    # event's Ru, a 1727 and b 1200, would give 1516).
     pytest.param(
         _fide(
             "2016-06-30",
@@ -72,7 +73,7 @@ CASES = [
             (2000, 0, "b"),
             (2000, 0, "b"),
         ),
-        1516,
+        1634,
         id="zero-after-a-counted-event-2016",
     ),
     # 2024: two losses (disregarded), 2.5 of 5 against 1800, two draws against 1800 added:

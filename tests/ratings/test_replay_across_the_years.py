@@ -86,9 +86,9 @@ def test_a_newcomers_zero_event_is_disregarded_from_2014_but_not_after_one_count
 
     - Z, March 2016: three losses (disregarded); April 2016 (another period): 2.5 of 5:
       p .50, Ru 2000 over 5 games (kept, the zero would give 2.5 / 8 = .31, 1859).
-    - Y, May 2016, one period: half a point against three 2000s in one event (Ru = 2000 −
-      273 = 1727), two losses in another (counted: Ru 1200): (1727 × 3 + 1200 × 2) / 5 =
-      1516.2 → 1516.
+    - Y, May 2016, one period: half a point against three 2000s in one event, two losses
+      in another (counted), all « as if they were played in one tournament » (2014, 7.14):
+      Rc = 2000, p = .5 / 5 = .10, D(.10) = −366, 1634.
     - X, September 2010 (every event needs three rated opponents and a point): a draw and
       two losses counts nothing, then 4.5 of 9 against 2000: 2000 over 9 games."""
     fide_system = RatingSystem.objects.get(engine="fide")
@@ -107,6 +107,6 @@ def test_a_newcomers_zero_event_is_disregarded_from_2014_but_not_after_one_count
         return [(c.rating_after, c.games) for c in changes.order_by("batch__day")]
 
     assert rows(z)[:2] == [(None, 0), (2000, 5)]
-    assert rows(y)[0] == (1516, 5)
+    assert rows(y)[0] == (1634, 5)
     assert rows(x)[0] == (2000, 9)
     assert _rating(fide_system, s) == (2000, "rated")

@@ -14,6 +14,9 @@ Every game knows its event (``Game.event``). The texts:
   from 9 games) ».
 - Seed 001: « le premier classement publié, Rn, est égal à la moyenne pondérée des Ru de
   chaque tournoi »; « si p > 0,5 ... Ru = Rc + 20 par demi-point marqué au-dessus de 50 % ».
+  From July 2014, the regulation's 7.14 (kinabaluchess.com, *Official FIDE Rating List*):
+  « The rating is calculated using all his results as if they were played in one
+  tournament ».
 - 2022 and 2024 regulations, 8.2.1: « If an unrated player scores zero in their first
   event this score is disregarded. Otherwise, their rating is calculated using all their
   results as in 7.1.4. »; the FFE's letter of 27 June 2014: « au moins ½ point dans le
@@ -102,6 +105,31 @@ def test_before_july_2014_the_first_rating_averages_each_events_ru() -> None:
     assert me.rating_after == 1953
 
 
+def test_from_july_2014_the_first_rating_pools_the_events_as_one_tournament() -> None:
+    """7.14 (2014): « The rating is calculated using all his results as if they were
+    played in one tournament »; 2022, 8.2.1: « calculated using all their results as in
+    7.1.4 ». The same games as in 2013, in 2016: Rc = (2000 × 6 + 1800 × 3) / 9 = 1933.3,
+    p = 6 / 9 = .67 > .5, 1.5 points over 50 % = 3 half points: Ru = 1933.3 + 20 × 3 =
+    1993.3 → 1993. Three draws against 2000 (a) and three wins against 1800 (b): Rc = 1900,
+    4.5 / 6 = .75, Ru = 1900 + 20 × 3 = 1960 (each event's Ru would give (2000 × 3 + 1860 ×
+    3) / 6 = 1930)."""
+    games = [(2000, s, "a") for s in (1, 0) * 3] + [(1800, 1, "b")] * 3
+    assert _rate(PlayerState(), games, date(2016, 6, 30)).rating_after == 1993
+    draws_and_wins = [(2000, 0.5, "a")] * 3 + [(1800, 1, "b")] * 3
+    assert _rate(PlayerState(), draws_and_wins, date(2016, 6, 30)).rating_after == 1960
+
+
+def test_the_performance_of_a_newcomer_leaves_out_a_disregarded_event() -> None:
+    """The calculator contract: « performance.classical: average of the counted opponents
+    + D(p) ». 2016: three losses to 2000 (a, disregarded), then 3 of 5 against 2000 (b):
+    2000 + D(.60) = 2000 + 72 = 2072 (all eight games: 3 / 8 = .38, D = −87, 1913)."""
+    games = [(2000, 0, "a")] * 3 + [(2000, 0.5, "b")] * 4 + [(2000, 1, "b")]
+    me = _rate(PlayerState(), games, date(2016, 6, 30))
+    assert [line.counted for line in me.games] == [False] * 3 + [True] * 5
+    assert me.performance_classical == 2072
+    assert me.rating_after == 2000 + 20 * 1  # p = .6: 0.5 point over 50 %, one half point
+
+
 def test_from_july_2004_every_event_needs_three_rated_opponents_and_a_point() -> None:
     """2010 (July 2009 version): event a, nine games against 2000 with 4.5 points counts;
     event b, three games against 1800 with half a point, does not (less than 1 point): Rn
@@ -166,25 +194,26 @@ def test_from_july_2014_a_zero_first_event_is_disregarded() -> None:
 def test_from_july_2014_after_a_half_point_event_a_zero_event_counts() -> None:
     """2016: event a, half a point against three 2000s counts; event b, two losses against
     2000, counts after it (« Otherwise, their rating is calculated using all their
-    results »). Each event's Ru (seed 001): a, p = .5 / 3 = .17, D(.17) = −273, 1727; b,
-    p = 0, D(0) = −800, 1200. Rn = (1727 × 3 + 1200 × 2) / 5 = 1516.2 → 1516. With b
-    first, b is disregarded: 3 of the 5 games needed, unrated."""
+    results as in 7.1.4 »; 2014, 7.14: « as if they were played in one tournament »). One
+    tournament: Rc = 2000, p = .5 / 5 = .10, D(.10) = −366, Rn = 1634. (Each event's Ru,
+    seed 001, would give a 1727, b 1200: (1727 × 3 + 1200 × 2) / 5 = 1516.) With b first,
+    b is disregarded: 3 of the 5 games needed, unrated."""
     a = [(2000, 0.5, "a"), (2000, 0, "a"), (2000, 0, "a")]
     b = [(2000, 0, "b")] * 2
     me = _rate(PlayerState(), [*a, *b], date(2016, 6, 30))
-    assert (me.rating_after, me.after.games) == (1516, 5)
+    assert (me.rating_after, me.after.games) == (1634, 5)
     b_first = _rate(PlayerState(), [*b, *a], date(2016, 6, 30))
     assert (b_first.rating_after, b_first.after.games) == (None, 3)
     assert "unrated: 3 of the 5 games needed for a first rating" in map(str, b_first.notes)
 
 
 def test_a_zero_event_after_counted_games_of_an_earlier_period_counts() -> None:
-    """2016: a newcomer whose archive holds 3 counted games (Pa 1727 over 3, half a point
-    against 2000s) loses twice to 2000 in a new event: it counts (an event has counted
-    already): Rn = (1727 × 3 + 1200 × 2) / 5 = 1516.2 → 1516."""
+    """2016: a newcomer whose archive holds 3 counted games (half a point against 2000s)
+    loses twice to 2000 in a new event: it counts (an event has counted already), all the
+    games as one tournament (7.14): Rc = 2000, p = .5 / 5 = .10, D(.10) = −366, Rn = 1634."""
     archive = Archive(performance=1727, games=3, opponents_sum=6000, score=0.5)
     me = _rate(PlayerState(archive=archive), [(2000, 0, "b")] * 2, date(2016, 6, 30))
-    assert (me.rating_after, me.after.games) == (1516, 5)
+    assert (me.rating_after, me.after.games) == (1634, 5)
 
 
 def test_in_2024_the_first_events_zero_is_disregarded() -> None:
