@@ -14,10 +14,15 @@ versions: see docs/ratings/fide.md for each with its source).
   reached 2300; 20 under 2400; 10 once 2400 has been reached, for
   good; when K × (games of the period) exceeds 700, K is the largest whole number within
   it. Before: 25 (30 from July 2011) for new players, 15 under 2400, 10 from 2400.
-- First rating, before March 2024 (seed 001): per period Ru = Rc + D(p) below 50 %, Rc + 20
-  per half point above 50 %; published, as the games-weighted average of the Ru, once 5
-  games (9 before July 2009) against rated players are played and at the floor or more
-  (more than 1000 from July 2012, and with at least half a point from July 2014).
+- First rating, before March 2024 (seed 001): Ru = Rc + D(p) below 50 %, Rc + 20 per half
+  point above 50 %; to June 2014 the games-weighted average of each tournament's Ru (seed
+  001), from July 2014 one calculation on all the counted games « as if they were played
+  in one tournament » (2014, 7.14); published once 5 games (9 before July 2014) against
+  rated players are played and at the floor or more
+  (more than 1000 from July 2012, at least 1000 from July 2014). An event counts only with
+  three rated opponents and a point against them (from July 2004; from July 2011 only
+  until one event has counted); from July 2014 an event counts once the player has half a
+  point in it, or an earlier event has counted (a zero in the first event is disregarded).
   From March 2024: all games so far against rated players plus two hypothetical draws
   against 1800-rated opponents, Ru = Ra + D(p); at least 5 games; a zero score in the
   first event is disregarded; published only at 1400 or more, and at most 2200.
@@ -194,6 +199,15 @@ class Params:
             "hypothetical draws against 1800-rated opponents."
         ),
     )
+    first_rating_pooled: bool = param(
+        True,
+        "First rating on all the games as one tournament",
+        N_(
+            "Since July 2014, 7.14: « The rating is calculated using all his results as if they "
+            "were played in one tournament » (2022, 8.2.1: « as in 7.1.4 »). Unticked: the "
+            "average of each tournament's Ru weighted by its games (seed 001, before July 2014)."
+        ),
+    )
     first_rating_games: int = param(
         5, "Games for a first rating", N_("At least 5 games against rated players."), min=1, max=100
     )
@@ -217,38 +231,39 @@ class Params:
         min=0,
         max=3500,
     )
-    first_rating_points: float = param(
-        0,
-        "Points needed for a first rating",
-        N_(
-            "From July 2014 to February 2024 (seed 001): « il suffit de faire au moins une "
-            "partie nulle (1/2 point) sur un minimum de 5 parties jouées contre des joueurs "
-            "classés ». 0: no such condition."
-        ),
-        min=0,
-        max=100,
-    )
     first_rating_event_opponents: int = param(
         0,
         "Rated opponents needed in an event",
         N_(
-            "Before July 2014: an event counts towards a first rating only if the player met "
-            "« at least three rated opponents » in it (FIDE, changes effective from 1 July "
-            "2009). 0: no such condition."
+            "An event counts towards a first rating only if the player met at least this many "
+            "rated opponents in it (2004 to June 2014: « at least three rated opponents »). "
+            "0: no such condition."
         ),
         min=0,
         max=100,
     )
     first_rating_event_points: float = param(
-        0,
+        0.5,
         "Points needed in an event",
         N_(
-            "Before July 2014: an event counts towards a first rating only if the player "
-            "« scores at least 1 point against the rated opponents » in it (FIDE, changes "
-            "effective from 1 July 2009). 0: no such condition."
+            "An event counts towards a first rating only if the player scored at least this "
+            "against rated opponents in it: 1 point to June 2014 (« scores at least 1 point "
+            "against the rated opponents »); half a point since July 2014 (« au moins ½ point "
+            "dans le tournoi contre les classés »; 8.2.1: « If an unrated player scores zero in "
+            "their first event this score is disregarded »). 0: no such condition."
         ),
         min=0,
         max=100,
+    )
+    first_rating_event_once: bool = param(
+        True,
+        "Event conditions only until one event counts",
+        N_(
+            "Since July 2011, the conditions of an event apply only until one event has counted "
+            "(« after they have gained their initial 3 game performance, to pick up additional "
+            "games one at a time »; since 2014 the first event's zero is disregarded, then all "
+            "results count). Unticked: every event must meet them."
+        ),
     )
     cap_once_per_event: bool = param(
         False,
@@ -324,38 +339,52 @@ _ELO_1970 = Params(
     first_rating_games=9,
     first_rating_min=2200,
     closing_days=0,
+    first_rating_event_points=0,  # no condition per event read before 2004
+    first_rating_event_once=False,
+    first_rating_pooled=False,  # seed 001: « la moyenne pondérée des Ru de chaque tournoi »
 )
 _TWICE_1981 = replace(_ELO_1970, periods=_HALF_YEARLY)
 _FLOOR_1993 = replace(_TWICE_1981, rating_floor=1801, first_rating_min=1801)
 _QUARTERLY_2000 = replace(_FLOOR_1993, periods=_QUARTERLY)
+# Handbook B.02, 6.1 (GA 2003): « If an unrated player scores zero or half in an event, his
+# score and that of his opponents against him are disregarded »; 6.42: « For unrated
+# players, results are only counted if the player meets at least three rated opponents in
+# the event ». In force on 1 July 2004 (0.11: changes « come into effect on 1st July of the
+# year following the decision by the General Assembly »).
+_JULY_2004 = replace(_QUARTERLY_2000, first_rating_event_opponents=3, first_rating_event_points=1)
 # FIDE, changes effective from 1 July 2009: « the rating of a previously unrated player is
 # calculated, if the player plays against at least three rated opponents, scores at least
 # 1 point against the rated opponents »; still 9 games (5 only from July 2014).
 _JULY_2009 = replace(
-    _QUARTERLY_2000,
+    _JULY_2004,
     periods=_TWO_MONTHLY,
     difference_cap=400,
     rating_floor=1200,
     first_rating_min=1200,
-    first_rating_event_opponents=3,
-    first_rating_event_points=1,
     closing_days=7,
 )
-_JULY_2011 = replace(_JULY_2009, k_new=30)
+# July 2011 (8.21, as US Chess's forum read it): « This regulation change will allow a
+# player, after they have gained their initial 3 game performance, to pick up additional
+# games one at a time instead of in a minimum of 3 game clumps. »
+_JULY_2011 = replace(_JULY_2009, k_new=30, first_rating_event_once=True)
 # Seed 001: a first rating is published « si toutefois celle-ci dépasse 1000 (seuil
 # plancher) »: a whole rating of 1001 or more.
 _JULY_2012 = replace(
     _JULY_2011, periods=MONTHS, rating_floor=1000, first_rating_min=1001, closing_days=3
 )
-# Seed 001: « Depuis [juillet 2014], il suffit de faire au moins une partie nulle (1/2
-# point) sur un minimum de 5 parties jouées contre des joueurs classés et avoir un
-# classement Rn supérieur à 1000 ».
-# 7.14: « a minimum of 5 games » ... « The rating is at least 1000. »
+# 7.14: « a minimum of 5 games » ... « The rating is at least 1000. » The FFE's letter of
+# 27 June 2014: « la notion de « tranche Elo » disparaît : toute partie compatible peut être
+# comptabilisée, sous réserve que le joueur ait récolté au moins ½ point dans le tournoi
+# contre les classés (au lieu de 1 point) »: no more three opponents; half a point in the
+# first event that counts (the 2022 text, 8.2.1: « If an unrated player scores zero in their
+# first event this score is disregarded. Otherwise, their rating is calculated using all
+# their results »). These are the defaults (first_rating_event_*). 7.14 (kinabaluchess.com):
+# « The rating is calculated using all his results as if they were played in one
+# tournament » (first_rating_pooled, the default).
 _JULY_2014 = Params(
     rating_floor=1000,
     first_rating_rule="2009",
     first_rating_min=1000,
-    first_rating_points=0.5,
     junior_until="birthday",  # 8.56: « until their 18th birthday »
 )
 # The 2022 text (8.3.3): « until the end of the year of their 18th birthday ». The text
@@ -372,6 +401,7 @@ VERSIONS = (
     Version(date(1981, 1, 1), _TWICE_1981, "1981: two lists a year (January, July)"),
     Version(date(1993, 1, 1), _FLOOR_1993, "1993: floor lowered from 2200 (1801 in 2002)"),
     Version(date(2000, 7, 1), _QUARTERLY_2000, "July 2000: four lists a year (GA 1999)"),
+    Version(date(2004, 7, 1), _JULY_2004, "July 2004: an event counts with 3 rated, 1 point"),
     Version(date(2009, 7, 1), _JULY_2009, "July 2009: lists every two months, cap 400, floor 1200"),
     Version(date(2011, 7, 1), _JULY_2011, "July 2011: K 30 for new players"),
     Version(date(2012, 7, 1), _JULY_2012, "July 2012: monthly lists, floor 1000"),
@@ -695,22 +725,18 @@ def _first_rating(  # type: ignore[no-untyped-def]
     """An unrated player's games against rated players, accumulated across periods.
 
     The rules that read the player's events (``Game.event``) judge each event apart: the
-    conditions of an event before July 2014, the zero score of the first event (2024),
-    and the Ru of each tournament (seed 001: « la moyenne pondérée des Ru de chaque
-    tournoi »)."""
+    conditions an event meets to count (three rated opponents and a point before July
+    2014, half a point since: the first event's zero is disregarded), and before July
+    2014 the Ru of each tournament (seed 001: « la moyenne pondérée des Ru de chaque
+    tournoi »); from July 2014 all the counted games are one calculation (7.14: « as if
+    they were played in one tournament »). The performances shown are those of the
+    counted games only (the contract: « average of the counted opponents + D(p) »)."""
     events = [game.event for _opponent, _score, game in batch.games_of(player)]
     played = [
         (line, event)
         for (line, _c), event in zip(lines, events, strict=True)
         if line.opponent_rating is not None and _was_played(line)
     ]
-    everything = [line for line, _event in played]
-    opponents = [line.opponent_rating for line in everything]
-    classical = exact = None
-    if everything:
-        total = elo.total(line.score for line in everything)
-        classical = elo.round_half_up(elo.classical_performance(opponents, total))
-        exact = elo.exact_performance(opponents, total, elo.ExpectedMethod.TABLE)
     archive = state.archive or Archive()
     notes: list[Note] = []
     dropped = _events_not_counted(played, archive, params, notes)
@@ -721,34 +747,22 @@ def _first_rating(  # type: ignore[no-untyped-def]
     )
     score = elo.total(line.score for line in kept)
     opponents = [line.opponent_rating for line in kept]
+    classical = exact = None
+    if kept:
+        classical = elo.round_half_up(elo.classical_performance(opponents, score))
+        exact = elo.exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
     n = archive.games + len(kept)
     if params.first_rating_rule == "2024":
         archive = archive.with_games(opponents, score)
         rating = _first_2024(archive, params) if n >= params.first_rating_games else None
     else:
-        weighted = (archive.performance or 0) * archive.games
-        for tournament in _by_event([(line, e) for line, e in played if e not in dropped]):
-            ratings = [r for r in (line.opponent_rating for line in tournament) if r is not None]
-            weighted += _ru_2009(
-                ratings, elo.total(line.score for line in tournament), params
-            ) * len(tournament)
-        performance = weighted / n if n else None
+        counted = [(line, e) for line, e in played if e not in dropped]
+        performance = _ru_so_far(archive, counted, params) if n else None
         archive = archive.with_games(opponents, score, performance=performance)
         rating = None
         if n >= params.first_rating_games and archive.performance is not None:
             candidate = elo.round_half_up(archive.performance)
-            if archive.score < params.first_rating_points:
-                notes.append(
-                    note(
-                        N_(
-                            "{score:g} points against rated players: a first rating needs "
-                            "at least {needed:g}"
-                        ),
-                        score=archive.score,
-                        needed=params.first_rating_points,
-                    )
-                )
-            elif candidate >= params.first_rating_min:
+            if candidate >= params.first_rating_min:
                 rating = candidate
     if n < params.first_rating_games:
         notes.append(
@@ -759,7 +773,7 @@ def _first_rating(  # type: ignore[no-untyped-def]
             )
         )
     if rating is None:
-        if n >= params.first_rating_games and archive.score >= params.first_rating_points:
+        if n >= params.first_rating_games:
             notes.append(note(N_("performance too low for a first rating")))
         after = state.replace(archive=archive, games=n)
         return PlayerResult(
@@ -790,6 +804,25 @@ def _first_rating(  # type: ignore[no-untyped-def]
     )
 
 
+def _ru_so_far(archive: Archive, counted: list[tuple[GameLine, Hashable]], params: Params) -> float:
+    """The first rating before March 2024 over the archived games and this batch's
+    ``counted`` games (at least one game in all). From July 2014 (``first_rating_pooled``)
+    one calculation on them all, 7.14: « as if they were played in one tournament »; before,
+    the average of each tournament's Ru weighted by its games (seed 001)."""
+    lines = [line for line, _event in counted]
+    ratings = [line.opponent_rating or 0.0 for line in lines]
+    n = archive.games + len(lines)
+    if params.first_rating_pooled:
+        score = archive.score + elo.total(line.score for line in lines)
+        return _ru_2009((archive.opponents_sum + sum(ratings)) / n, n, score, params)
+    weighted = (archive.performance or 0) * archive.games
+    for tournament in _by_event(counted):
+        rc = elo.average([line.opponent_rating or 0.0 for line in tournament])
+        score = elo.total(line.score for line in tournament)
+        weighted += _ru_2009(rc, len(tournament), score, params) * len(tournament)
+    return weighted / n
+
+
 def _by_event(played: list[tuple[GameLine, Hashable]]) -> list[list[GameLine]]:
     """The lines grouped by event, in the order the events are first met."""
     groups: dict[Hashable, list[GameLine]] = {}
@@ -802,11 +835,13 @@ def _events_not_counted(
     played: list[tuple[GameLine, Hashable]], archive: Archive, params: Params, notes: list[Note]
 ) -> set[Hashable]:
     """The events whose games do not count towards a first rating, each explained in
-    ``notes``: before July 2014, an event with fewer rated opponents or points than needed
-    (FIDE, changes effective from 1 July 2009: « if the player plays against at least
-    three rated opponents, scores at least 1 point against the rated opponents »); from
-    March 2024, the first event when its score is zero (8.2.1: « If an unrated player
-    scores zero in their first event this score is disregarded »)."""
+    ``notes``: an event with fewer rated opponents (``first_rating_event_opponents``) or
+    points against them (``first_rating_event_points``) than needed. With
+    ``first_rating_event_once`` the conditions apply only until an event has counted
+    (earlier periods' counted games, in the archive, or an earlier event of the batch):
+    since July 2014, « If an unrated player scores zero in their first event this score is
+    disregarded. Otherwise, their rating is calculated using all their results » (8.2.1),
+    and an event disregarded leaves the next one the player's first."""
     dropped: set[Hashable] = set()
     groups: dict[Hashable, list[GameLine]] = {}
     for line, event in played:
@@ -815,29 +850,31 @@ def _events_not_counted(
         params.first_rating_event_opponents,
         params.first_rating_event_points,
     )
-    if needed_games or needed_points:
-        for event, tournament in groups.items():
-            points = elo.total(line.score for line in tournament)
-            if len(tournament) < needed_games or points < needed_points:
-                dropped.add(event)
-                notes.append(
-                    note(
-                        N_(
-                            "an event with {points:g} points against {games} rated opponents "
-                            "does not count for a first rating: at least {needed_points:g} "
-                            "points against {needed_games} are needed"
-                        ),
-                        points=points,
-                        games=len(tournament),
-                        needed_points=needed_points,
-                        needed_games=needed_games,
-                    )
-                )
-    if params.first_rating_rule == "2024" and archive.games == 0 and groups:
-        first, tournament = next(iter(groups.items()))
-        if first not in dropped and elo.total(line.score for line in tournament) == 0:
-            dropped.add(first)
+    counted_before = archive.games > 0
+    for event, tournament in groups.items():
+        if params.first_rating_event_once and counted_before:
+            break
+        points = elo.total(line.score for line in tournament)
+        if len(tournament) >= needed_games and points >= needed_points:
+            counted_before = True
+            continue
+        dropped.add(event)
+        if not needed_games and points == 0:
             notes.append(note(N_("a zero score in the first event is disregarded")))
+            continue
+        notes.append(
+            note(
+                N_(
+                    "an event with {points:g} points against {games} rated opponents "
+                    "does not count for a first rating: at least {needed_points:g} "
+                    "points against {needed_games} are needed"
+                ),
+                points=points,
+                games=len(tournament),
+                needed_points=needed_points,
+                needed_games=needed_games,
+            )
+        )
     return dropped
 
 
@@ -858,10 +895,9 @@ def _newcomer_line(line: GameLine, dropped: bool = False) -> GameLine:
     return line
 
 
-def _ru_2009(opponents: list[float], score: float, params: Params) -> float:
-    """Seed 001: Ru = Rc + D(p) below 50 %; Rc + 20 per half point above 50 %."""
-    rc = elo.average(opponents)
-    n = len(opponents)
+def _ru_2009(rc: float, n: int, score: float, params: Params) -> float:
+    """Seed 001: Ru = Rc + D(p) below 50 %; Rc + 20 per half point above 50 %, for
+    ``score`` points in ``n`` games against opponents averaging ``rc``."""
     p = score / n
     if p > 0.5:
         return rc + params.half_point_bonus * (score - n / 2) / 0.5

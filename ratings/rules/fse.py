@@ -63,11 +63,12 @@ class Params:
         1, "Decimals kept", N_("Seed 002 shows changes to a tenth (16.3)."), min=0, max=2
     )
     first_rating_games: int = param(
-        5,
+        7,
         "Games for a first rating",
         N_(
             "A newcomer's first rating is their exact performance after this many games against "
-            "rated players."
+            "rated players. The federation: « Nach 7 wertbaren Partien werden diese Spieler in "
+            "die Führungsliste aufgenommen »."
         ),
         min=1,
         max=1000,

@@ -18,15 +18,18 @@ pytestmark = pytest.mark.django_db
 
 DOORS = ("function", "command", "api", "page")
 
-# docs/ratings/fse.md, seed 002: four draws against 1600 and a loss against 2800 give the
-# exact performance X with 4 Φ((X − 1600) / 282.84) + Φ((X − 2800) / 282.84) = 2: at 1600
-# the total is 2 + 0.000011 and its slope 4 × 0.39894 / 282.84 = 0.0056, so X = 1599.998,
-# 1600.0 to a tenth (not 1768.3, the performance against five times the average 1840).
+# docs/ratings/fse.md, seed 002: four draws, a win and a loss against 1600 and a loss
+# against 2800 (7 games, the federation's « Nach 7 wertbaren Partien ») give the exact
+# performance X with 6 Φ((X − 1600) / 282.84) + Φ((X − 2800) / 282.84) = 3: at 1600 the
+# total is 3 + 0.000011 and its slope 6 × 0.39894 / 282.84 = 0.0085, so X = 1599.999,
+# 1600.0 to a tenth (not the performance against seven times the average 1771.4).
 FSE_NEWCOMER = {
     "system": "fse",
     "date": "2025-06-01",
     "player": {},
-    "games": [{"opponent": 1600, "score": 0.5}] * 4 + [{"opponent": 2800, "score": 0}],
+    "games": [{"opponent": 1600, "score": 0.5}] * 4
+    + [{"opponent": 1600, "score": 1}, {"opponent": 1600, "score": 0}]
+    + [{"opponent": 2800, "score": 0}],
 }
 # Seed 004: "l'augmentation de cote acquise lors d'un match ne peut excéder 50 points".
 # 999 beats 1762 four times: 763 apart ("735 et plus 100"), Rp = 0; 32 × 4 = 128, bonus
@@ -98,9 +101,17 @@ def _form(request: dict[str, Any]) -> dict[str, str]:
     }
     if request.get("match"):
         data["match"] = "on"
+    for name in ("peak_rating", "birth_date"):
+        if player.get(name) is not None:
+            data[name] = str(player[name])
+    if player.get("junior"):
+        data["junior"] = "on"
     for n, game in enumerate(request["games"]):
         data[f"opponent_{n}"] = "" if game["opponent"] is None else str(game["opponent"])
         data[f"result_{n}"] = str(game["score"])
+        for part in ("status", "event"):
+            if part in game:
+                data[f"{part}_{n}"] = str(game[part])
     return data
 
 

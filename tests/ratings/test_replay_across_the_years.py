@@ -73,3 +73,40 @@ def test_a_history_from_2008_to_2024_follows_each_years_rules(make_event: MakeEv
     ]
     assert _rating(fide_system, newcomer_2008) == (1948, "rated")
     assert _rating(fide_system, top) == (2403, "rated")
+
+
+def test_a_newcomers_zero_event_is_disregarded_from_2014_but_not_after_one_counted(
+    make_event: MakeEvent,
+) -> None:
+    """FFE, 27 June 2014: « au moins ½ point dans le tournoi contre les classés »; 2022 and
+    2024, 8.2.1: « If an unrated player scores zero in their first event this score is
+    disregarded. Otherwise, their rating is calculated using all their results ». The
+    opponents (2000) play only newcomers, whose games do not count for them: they stay
+    2000.
+
+    - Z, March 2016: three losses (disregarded); April 2016 (another period): 2.5 of 5:
+      p .50, Ru 2000 over 5 games (kept, the zero would give 2.5 / 8 = .31, 1859).
+    - Y, May 2016, one period: half a point against three 2000s in one event, two losses
+      in another (counted), all « as if they were played in one tournament » (2014, 7.14):
+      Rc = 2000, p = .5 / 5 = .10, D(.10) = −366, 1634.
+    - X, September 2010 (every event needs three rated opponents and a point): a draw and
+      two losses counts nothing, then 4.5 of 9 against 2000: 2000 over 9 games."""
+    fide_system = RatingSystem.objects.get(engine="fide")
+    s, t, u = _player("S", 2000), _player("T", 2000), _player("U", 2000)
+    z, y, x = _player("Z"), _player("Y"), _player("X")
+    make_event(date(2016, 3, 9), [[(z, s, B)]] * 3)
+    make_event(date(2016, 4, 13), [[(z, s, r)] for r in (W, B, W, B, D)])
+    make_event(date(2016, 5, 4), [[(y, t, D)], [(y, t, B)], [(y, t, B)]])
+    make_event(date(2016, 5, 18), [[(y, t, B)]] * 2)
+    make_event(date(2010, 9, 8), [[(x, u, D)], [(x, u, B)], [(x, u, B)]])
+    make_event(date(2010, 9, 22), [[(x, u, r)] for r in (W, B) * 4 + (D,)])
+    recalculate(fide_system)
+
+    def rows(player: Player) -> list[tuple[float | None, int]]:
+        changes = RatingChange.objects.filter(batch__system=fide_system, player=player)
+        return [(c.rating_after, c.games) for c in changes.order_by("batch__day")]
+
+    assert rows(z)[:2] == [(None, 0), (2000, 5)]
+    assert rows(y)[0] == (1634, 5)
+    assert rows(x)[0] == (2000, 9)
+    assert _rating(fide_system, s) == (2000, "rated")

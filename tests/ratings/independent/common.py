@@ -67,11 +67,15 @@ def check_games(
         assert abs(theirs["change"] - change) < 1e-6, (request, theirs)
 
 
-def classical(games: list[dict[str, Any]]) -> int | None:
+def classical(games: list[dict[str, Any]], flags: list[bool] | None = None) -> int | None:
     """The contract's « performance.classical: average of the counted opponents + D(p) »,
     D read in the seed 000 table (seed 001: « Rp = Rc + D(p) ... Rp = 1 402 + 193 = 1 595 »),
-    to the nearest whole number (seed 000: « 1450,5 arrondi à 1451 »)."""
-    counted = [g for g in games if g["opponent"] is not None]
+    to the nearest whole number (seed 000: « 1450,5 arrondi à 1451 »). The counted games:
+    ``flags`` where given, else every game against a rated opponent (the contract's
+    ``status`` « `unrated` (same as `opponent: null` ...) » is not one)."""
+    if flags is None:
+        flags = [g["opponent"] is not None and g.get("status") != "unrated" for g in games]
+    counted = [g for g, kept in zip(games, flags, strict=True) if kept]
     if not counted:
         return None
     average = Fraction(sum(g["opponent"] for g in counted), len(counted))

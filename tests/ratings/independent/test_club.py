@@ -4,6 +4,7 @@ table of seeds 000/001; compared with the engine."""
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
@@ -14,10 +15,38 @@ from .common import CHECK, RATED_OR_NOT, batches, check_games, engine
 from .texts import half_up, logistic, table_dp
 
 
-def k_factor(rating: float, games: int) -> int:
-    """docs/club.md: « Par défaut, comme la FIDE : 40 pour les 30 premières parties, 20 sous
-    2400, 10 au-delà. »"""
-    if games < 30:
+def under_18(player: dict[str, Any], day: str) -> bool:
+    """Seed 001: « K vaut 40 pour tout joueur jusqu'à son 18e anniversaire »: before the day
+    of the 18th birthday (FIDE's 2014 text, 8.56: « until their 18th birthday »; the FFE's
+    letter of 27 June 2014: « jusqu'au jour de leur 18e anniversaire »). No birth date, no
+    age rule."""
+    if not player.get("birth_date"):
+        return False
+    born = date.fromisoformat(player["birth_date"])
+    if (born.month, born.day) == (2, 29):
+        born = date(born.year, 3, 1)
+    return date.fromisoformat(day) < born.replace(year=born.year + 18)
+
+
+def k_factor(player: dict[str, Any], day: str) -> int:
+    """docs/club.md: « Barème par défaut, celui du seed 001 ». Seed 001: « Ce coefficient
+    est de 40 pour les nouveaux joueurs jusqu'à leur trentième partie, puis 20 tant que
+    leur classement reste inférieur à 2400, et enfin 10 pour les joueurs ayant atteint
+    2400 Elo »; « les joueurs qui ont atteint un classement Elo supérieur à [2400] ont leur
+    facteur K au minimum, même si leur classement redescend en dessous »; « À noter que K
+    vaut 40 pour tout joueur jusqu'à son 18e anniversaire, tant que son classement reste en
+    dessous de [2300] » (the seed's numbers are blank templates; FIDE's 2014 text, 8.56,
+    gives them: « K = 10 once a player's published rating has reached 2400 ... K = 40 for
+    all players until their 18th birthday, as long as their rating remains under 2300 »).
+    The highest rating reached decides « atteint » and « reste en dessous »; the contract:
+    « `player.peak_rating`: highest rating ever reached ..., default: the rating »."""
+    rating = player["rating"]
+    peak = max(player.get("peak_rating") or rating, rating)
+    if player.get("games", 0) < 30:
+        return 40
+    if peak >= 2400:
+        return 10
+    if under_18(player, day) and peak < 2300:
         return 40
     return 20 if rating < 2400 else 10
 
@@ -65,7 +94,7 @@ def club(request: dict[str, Any]) -> dict[str, Any]:
     total = sum(e for e in lines["per_game"] if e is not None)
     score = sum(g["score"] for g in counted)
     # « `k` impose un K unique »
-    k = params.get("k") or k_factor(rating, player.get("games", 0))
+    k = params.get("k") or k_factor(player, request.get("date", "2025-06-01"))
     exact = rating + k * (score - total)
     return {"rating_after": exact, "status": "rated", "k": k, "expected": total, **lines}
 
@@ -153,3 +182,67 @@ def test_it_agrees_with_the_engine_on_other_parameters(
     request = {"date": "2025-06-01", "params": params, "games": games}
     request["player"] = {"rating": rating, "games": games_before}
     _compare(request)
+
+
+def test_it_reads_the_player_s_past_in_the_default_schedule() -> None:
+    # k_factor's texts. Each beats an equal opponent: p(0) = 0.5 (« p(D) = 1 / (1 +
+    # 10^(-D/400)) »), so the rating rises by K / 2.
+    cases = (
+        # born 15 January 2007, 1800, 50 games: the day before his 18th birthday K 40,
+        # 1800 + 40 × 0.5 = 1820; on the birthday K 20, 1810
+        ({"rating": 1800, "games": 50, "birth_date": "2007-01-15"}, "2025-01-14", 40, 1820),
+        ({"rating": 1800, "games": 50, "birth_date": "2007-01-15"}, "2025-01-15", 20, 1810),
+        # a junior at 2280 who once reached 2310 no longer « reste en dessous de 2300 »:
+        # K 20, 2290; highest 2299: K 40, 2300
+        (
+            {"rating": 2280, "games": 50, "birth_date": "2010-05-01", "peak_rating": 2310},
+            "2025-06-01",
+            20,
+            2290,
+        ),
+        (
+            {"rating": 2280, "games": 50, "birth_date": "2010-05-01", "peak_rating": 2299},
+            "2025-06-01",
+            40,
+            2300,
+        ),
+        # an adult at 2350 who once reached 2410: « même si leur classement redescend »,
+        # K 10, 2355; never above 2350: K 20, 2360
+        ({"rating": 2350, "games": 200, "peak_rating": 2410}, "2025-06-01", 10, 2355),
+        ({"rating": 2350, "games": 200}, "2025-06-01", 20, 2360),
+        # fewer than 30 games: 40 first (« jusqu'à leur trentième partie, puis »), even
+        # after reaching 2400: 2350 + 20 = 2370
+        ({"rating": 2350, "games": 10, "peak_rating": 2410}, "2025-06-01", 40, 2370),
+    )
+    for player, day, k, after in cases:
+        games = [{"opponent": player["rating"], "score": 1}]
+        request = {"date": day, "player": player, "games": games}
+        mine = club(request)
+        assert (mine["k"], mine["rating_after"]) == (k, after), (player, day)
+        _compare(request)
+
+
+@st.composite
+def players_with_a_past(draw: st.DrawFn) -> dict[str, Any]:
+    rating = draw(st.integers(min_value=1000, max_value=2700))
+    player: dict[str, Any] = {"rating": rating}
+    player["games"] = draw(st.integers(min_value=0, max_value=300))
+    peak = draw(st.one_of(st.none(), st.integers(min_value=rating, max_value=2800)))
+    if peak is not None:
+        player["peak_rating"] = peak
+    born = draw(st.one_of(st.none(), st.dates(date(1990, 1, 1), date(2015, 12, 31))))
+    if born is not None:
+        player["birth_date"] = born.isoformat()
+    return player
+
+
+@CHECK
+@given(
+    player=players_with_a_past(),
+    day=st.dates(date(2024, 1, 1), date(2026, 6, 30)),
+    games=batches(RATED_OR_NOT),
+)
+def test_it_agrees_with_the_engine_on_the_player_s_past(
+    player: dict[str, Any], day: date, games: list[dict[str, Any]]
+) -> None:
+    _compare({"date": day.isoformat(), "player": player, "games": games})

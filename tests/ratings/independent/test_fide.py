@@ -21,13 +21,31 @@ AFTER_OCTOBER_2025 = "2026-01-15"
 
 
 def is_junior(player: dict[str, Any], day: str) -> bool:
-    """docs/fide.md: « pour les jeunes (jusqu'à la fin de l'année de leurs 18 ans) »;
-    the contract: « `junior` wins when both are given »."""
+    """The contract: « `junior` wins when both are given ». The age, read on the day:
+
+    - FIDE regulations of 1 July 2014, 8.56 (quoted by chessxpose.blogspot.com, *K=40 for
+      U18*, and samara-chess.ru): « K = 40 for all players until their 18th birthday »; the
+      FFE's letter of 27 June 2014 (lmpe.echecs-occitanie.fr): « Tous les jeunes, nouveaux
+      entrants ou pas, bénéficient de k=40 jusqu'au jour de leur 18e anniversaire »: young
+      until the day before the 18th birthday;
+    - the January 2022 regulation, 8.3.3 (and March 2024's): « until the end of the year of
+      their 18th birthday ».
+
+    No text of July 2017 was found: the engine moves to the end of the year then
+    (docs/fide.md); between July 2017 and 2021 the comparisons leave the year of the 18th
+    birthday out."""
     if player.get("junior") is not None:
         return bool(player["junior"])
     if not player.get("birth_date"):
         return False
-    return date.fromisoformat(day).year - date.fromisoformat(player["birth_date"]).year <= 18
+    born = date.fromisoformat(player["birth_date"])
+    today = date.fromisoformat(day)
+    if day < "2017-07-01":
+        # a birthday on 29 February falls on 1 March in a common year
+        eighteenth = date(born.year + 18, 3, 1) if (born.month, born.day) == (2, 29) else None
+        eighteenth = eighteenth or born.replace(year=born.year + 18)
+        return today < eighteenth
+    return today.year - born.year <= 18
 
 
 def k_factor(player: dict[str, Any], day: str, games_in_period: int) -> int:
@@ -38,11 +56,12 @@ def k_factor(player: dict[str, Any], day: str, games_in_period: int) -> int:
     nouveaux joueurs jusqu'à leur trentième partie, puis 20 tant que leur classement reste
     inférieur à 2400, et enfin 10 pour les joueurs ayant atteint 2400 Elo ».
     Read in that order, 10 comes first: it holds « définitivement » once 2400 has been
-    reached, whatever the player's age or games (seed 001: « même si leur classement
-    redescend en dessous de 2400 »). The junior's K 40 holds « as long as their rating
-    remains under 2300 » (FIDE 8.3.3; seed 001: « tant que son classement reste en dessous
-    de 2300 »): a junior who has reached 2300 no longer « remains » under it (docs/fide.md,
-    issue #26)."""
+    reached, whatever the player's age or games (2014, 8.56: « K = 10 once a player's
+    published rating has reached 2400 and remains at that level subsequently, even if the
+    rating drops below 2400 »). The junior's K 40 holds « as long as their rating remains
+    under 2300 » (2014, 8.56; 2022, 8.3.3): a junior who has reached 2300 no longer
+    « remains » under it, and the FFE's letter of 27 June 2014 says so outright: « ou
+    jusqu'à ce qu'ils atteignent 2300 Elo » — the highest rating reached decides."""
     rating = player["rating"]
     peak = player.get("peak_rating") or rating
     if peak >= 2400:
@@ -56,90 +75,205 @@ def k_factor(player: dict[str, Any], day: str, games_in_period: int) -> int:
     return k
 
 
-def first_rating(counted: list[dict[str, Any]]) -> dict[str, Any]:
+def rated(game: dict[str, Any]) -> bool:
+    """A game against a rated opponent. The contract: « `unrated` (same as `opponent:
+    null` with a rating to show) »; seed 001: « dans un système suisse, on ne tient pas
+    compte des résultats contre les joueurs non classés ». FIDE has no provisional
+    rating: a « provisional » opponent's rating is a rating."""
+    return game["opponent"] is not None and game.get("status") != "unrated"
+
+
+def events(games: list[dict[str, Any]]) -> list[list[int]]:
+    """The games' indexes by event, in the order each event first appears. The contract:
+    « games with the same value are one event ...; absent: all games are one event »."""
+    by_event: dict[Any, list[int]] = {}
+    for index, game in enumerate(games):
+        by_event.setdefault(game.get("event"), []).append(index)
+    return list(by_event.values())
+
+
+def event_counts(day: str, games: list[dict[str, Any]], one_has_counted: bool) -> bool:
+    """Whether an unrated player's event counts towards his first rating (``games``: the
+    event's games against rated opponents).
+
+    - July 2004 to June 2014: Handbook B.02 of 2003 (arbitri.lombardiascacchi.com), 6.1:
+      « If an unrated player scores zero or half in an event, his score and that of his
+      opponents against him are disregarded. (GA 2003) »; 6.42: « For unrated players,
+      results are only counted if the player meets at least three rated opponents in the
+      event. »; FIDE, *Changes to Title and Rating Regulations effective from July 1st
+      2009*: « In the Swiss tournaments, the rating of a previously unrated player is
+      calculated, if the player plays against at least three rated opponents, scores at
+      least 1 point against the rated opponents ». From July 2011 only until an event has
+      counted (US Chess forum, *Changes to FIDE Rating Regulations*, on 8.21: « after they
+      have gained their initial 3 game performance, to pick up additional games one at a
+      time »; the article itself was not found).
+    - From July 2014: the FFE's letter of 27 June 2014: « toute partie compatible peut être
+      comptabilisée, sous réserve que le joueur ait récolté au moins ½ point dans le
+      tournoi contre les classés (au lieu de 1 point) »; the January 2022 regulation, 8.2.1
+      (kept in March 2024): « If an unrated player scores zero in their first event this
+      score is disregarded. Otherwise, their rating is calculated using all their
+      results »: a zero event is left out until an event has counted."""
+    points = sum((Fraction(g["score"]) for g in games), Fraction(0))
+    if day >= "2014-07-01":
+        return one_has_counted or points > 0
+    if day >= "2004-07-01":
+        enough = len(games) >= 3 and points >= 1
+        return enough or (day >= "2011-07-01" and one_has_counted)
+    return True
+
+
+def counted_events(request: dict[str, Any]) -> tuple[list[list[dict[str, Any]]], list[bool]]:
+    """An unrated player's events that count (their games against rated opponents), and
+    the contract's per-game flags: « counted false with a note when the rule leaves it
+    out »."""
+    games = request["games"]
+    flags = [rated(g) for g in games]
+    kept: list[list[dict[str, Any]]] = []
+    for indexes in events(games):
+        event = [games[i] for i in indexes if rated(games[i])]
+        if event_counts(request["date"], event, bool(kept)):
+            if event:
+                kept.append(event)
+        else:
+            for index in indexes:
+                flags[index] = False
+    return kept, flags
+
+
+def performance_ru(games: list[dict[str, Any]]) -> Fraction:
+    """Seed 001: « si p = 0,5 ... Ru = Rc ; si p < 0,5 ... Ru = Rc + D(p) ; si p > 0,5
+    ... Ru = Rc + 20 x (Nombre de victoires − Nombre de défaites) »."""
+    rc = Fraction(sum(g["opponent"] for g in games), len(games))
+    p = sum((Fraction(g["score"]) for g in games), Fraction(0)) / len(games)
+    if p > Fraction(1, 2):
+        wins = sum(1 for g in games if g["score"] == 1)
+        losses = sum(1 for g in games if g["score"] == 0)
+        return rc + 20 * (wins - losses)
+    return rc + table_dp(p)
+
+
+UNRATED = {"rating_after": None, "status": "unrated", "k": None, "expected": None}
+
+
+def first_rating(request: dict[str, Any]) -> dict[str, Any]:
     """docs/fide.md, « Depuis mars 2024 » : « toutes les parties contre des classés, plus
     deux nulles fictives contre des adversaires à 1800 ; Ru = Ra + D(p) ; au moins 5
     parties ; un score nul au premier tournoi n'est pas retenu ; publié seulement à 1400 ou
-    plus, au plus 2200 »."""
+    plus, au plus 2200 » (2024, 8.2.1: « If an unrated player scores zero in their first
+    event this score is disregarded »)."""
+    kept, flags = counted_events(request)
+    counted = [g for event in kept for g in event]
     score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
-    unrated = {"rating_after": None, "status": "unrated", "k": None, "expected": None}
-    if len(counted) < 5 or score == 0:
-        return unrated
+    if len(counted) < 5:
+        return {**UNRATED, "counted": flags}
     opponents = [g["opponent"] for g in counted] + [1800, 1800]
     average = Fraction(sum(opponents), len(opponents))
     ru = half_up(average + table_dp((score + 1) / len(opponents)))
     if ru < 1400:
-        return unrated
-    return {"rating_after": min(ru, 2200), "status": "rated", "k": None, "expected": None}
+        return {**UNRATED, "counted": flags}
+    first = {"rating_after": min(ru, 2200), "status": "rated", "k": None, "expected": None}
+    return {**first, "counted": flags}
 
 
-def first_rating_2009(counted: list[dict[str, Any]]) -> dict[str, Any]:
-    """Seed 001, « Premier classement d'un joueur » (docs/fide.md: « Avant mars 2024 ») :
-    « si p = 0,5 ... Ru = Rc ; si p < 0,5 ... Ru = Rc + D(p) ; si p > 0,5 ... Ru = Rc + 20
-    par demi-point marqué au-dessus de 50 % des points, c'est-à-dire Ru = Rc + 20 x (Nombre
-    de victoires − Nombre de défaites) » ; « Dès que 5 parties sont jouées contre des joueurs
-    classés, le premier classement publié, Rn, est égal à la moyenne pondérée des Ru ...,
-    arrondie à l'entier le plus proche, si toutefois celle-ci dépasse 1000 » ; « il suffit
-    de faire au moins une partie nulle (1/2 point) sur un minimum de 5 parties »."""
-    unrated = {"rating_after": None, "status": "unrated", "k": None, "expected": None}
-    score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
-    if len(counted) < 5 or score == 0:
-        return unrated
-    rc = Fraction(sum(g["opponent"] for g in counted), len(counted))
-    p = score / len(counted)
-    if p > Fraction(1, 2):
-        wins = sum(1 for g in counted if g["score"] == 1)
-        losses = sum(1 for g in counted if g["score"] == 0)
-        ru = rc + 20 * (wins - losses)
+def first_rating_floor(day: str) -> int:
+    """The lowest first rating published (the player's Rn, rounded):
+
+    - from July 2014, the regulation's 7.14 (kinabaluchess.com, *Official FIDE Rating
+      List*): « The rating is at least 1000. »;
+    - July 2012 to June 2014, seed 001: « si toutefois celle-ci dépasse 1000 (seuil
+      plancher ...) »: 1001;
+    - July 2009 to June 2012, the 2008 regulation, 0.6: « Rating floor referred to in the
+      following text is the minimum rating to be published, after 1.7.2009 the floor will
+      be 1200 »;
+    - before: no dated text found (the 2002 Handbook, 9.21, says 1801); the comparisons
+      here stay well above it."""
+    if day >= "2014-07-01":
+        return 1000
+    if day >= "2012-07-01":
+        return 1001
+    if day >= "2009-07-01":
+        return 1200
+    return 1801
+
+
+def first_rating_2009(request: dict[str, Any]) -> dict[str, Any]:
+    """A first rating before March 2024. Seed 001, « Premier classement publié Rn » : « Dès
+    que 5 parties sont jouées contre des joueurs classés, le premier classement publié,
+    Rn, est égal à la moyenne pondérée des Ru de chaque tournoi, arrondie à l'entier le
+    plus proche ».
+
+    - The number of games: 9 until June 2014 (Handbook 2002/2008, 9.14b: « a minimum of 9
+      games played against rated opponents »), 5 from July 2014 (the FFE's letter of 27 June
+      2014: « 5 parties suffisent (au lieu de 9) »; 7.14: « a minimum of 5 games played
+      against rated opponents »).
+    - Several events: until June 2014, the seed's « moyenne pondérée des Ru de chaque
+      tournoi » (the 2008 text's 9.14c, « results from other events ... are pooled to obtain
+      the initial rating », does not say how); from July 2014 the regulation's own words,
+      7.14 (kinabaluchess.com): « The rating is calculated using all his results as if they
+      were played in one tournament (it is not published until he has played at least 5
+      games) by using all the rating data available. » — one Ru over all the games counted,
+      not an average of each event's Ru."""
+    day = request["date"]
+    kept, flags = counted_events(request)
+    counted = [g for event in kept for g in event]
+    needed = 5 if day >= "2014-07-01" else 9
+    if len(counted) < needed:
+        return {**UNRATED, "counted": flags}
+    if day >= "2014-07-01":
+        exact = performance_ru(counted)
     else:
-        ru = rc + table_dp(p)
-    rn = half_up(ru)
-    # The 2014 regulations, 7.14 (issue #26): « The rating is at least 1000. » (the seed's
-    # « dépasse 1000 » is its paraphrase); the dates compared here are all after July 2014.
-    if rn < 1000:
-        return unrated
-    return {"rating_after": rn, "status": "rated", "k": None, "expected": None}
+        exact = sum((performance_ru(e) * len(e) for e in kept), Fraction(0)) / len(counted)
+    rn = half_up(exact)
+    if rn < first_rating_floor(day):
+        return {**UNRATED, "counted": flags}
+    return {"rating_after": rn, "status": "rated", "k": None, "expected": None, "counted": flags}
+
+
+def upgraded_games(request: dict[str, Any]) -> set[int]:
+    """The January 2022 regulation, 8.3.1 (in force to 29 February 2024): « A difference in
+    rating of more than 400 points shall be counted for rating purposes as though it were a
+    difference of 400 points. In any tournament, a player may benefit from only one upgrade
+    under this rule, for the game in which the rating difference is greatest. » The cap
+    « benefits » the higher rated player (his expected score falls); per event, only his
+    game of greatest difference is capped (the first of equal ones: the total is the
+    same). FIDE's Qualification Commission, 1 March 2024: « the limitation of the
+    400-points rule to once per event has been abolished »."""
+    rating = request["player"]["rating"]
+    chosen: set[int] = set()
+    for indexes in events(request["games"]):
+        above = [i for i in indexes if rated(request["games"][i])]
+        above = [i for i in above if rating - request["games"][i]["opponent"] > 400]
+        if above:
+            chosen.add(max(above, key=lambda i: (rating - request["games"][i]["opponent"], -i)))
+    return chosen
 
 
 def fide(request: dict[str, Any]) -> dict[str, Any]:
     player = request["player"]
     since_2024 = request["date"] >= "2024-03-01"
+    games = request["games"]
+    rating = player.get("rating")
+    if rating is None:
+        first = first_rating(request) if since_2024 else first_rating_2009(request)
+        return {**first, "per_game": [None] * len(games)}
     # Seed 001: « dans un système suisse, on ne tient pas compte des résultats contre les
     # joueurs non classés »
-    counted = [g for g in request["games"] if g["opponent"] is not None]
-    rating = player.get("rating")
-    lines: dict[str, Any] = {
-        "counted": [g["opponent"] is not None for g in request["games"]],
-        "per_game": [None] * len(request["games"]),
-    }
-    if rating is None:
-        first = first_rating(counted) if since_2024 else first_rating_2009(counted)
-        if since_2024 and counted and not any(g["score"] for g in counted):
-            # 2024, 8.2.1: « If an unrated player scores zero in their first event this
-            # score is disregarded »; the contract: « counted false with a note when the
-            # rule leaves it out ». The request's games are one event.
-            lines["counted"] = [False] * len(request["games"])
-        return {**first, **lines}
+    lines: dict[str, Any] = {"counted": [rated(g) for g in games], "per_game": [None] * len(games)}
+    counted = [g for g in games if rated(g)]
     if not counted:
         return {"rating_after": rating, "status": "rated", "k": None, "expected": None, **lines}
     # Seed 001: « on détermine la différence D ... ramenée à 400 si elle dépasse 400 » ;
     # docs/fide.md: « depuis octobre 2025, pas de plafond pour un joueur classé 2650 ou plus »
     uncapped = request["date"] >= "2025-10-01" and rating >= 2650
-    # 2022 regulation, 8.3.1 (to February 2024): « In any tournament, a player may benefit
-    # from only one upgrade under this rule, for the game in which the rating difference is
-    # greatest » (the request's games are one tournament; the first of equal differences).
     once = "2022-01-01" <= request["date"] < "2024-03-01"
-    above = [rating - g["opponent"] for g in counted if rating - g["opponent"] > 400]
-    upgrade_left = bool(above)
+    upgraded = upgraded_games(request)
     expected = Fraction(0)
-    for index, game in enumerate(request["games"]):
-        if game["opponent"] is None:
+    for index, game in enumerate(games):
+        if not rated(game):
             continue
         difference = rating - game["opponent"]
         if once and difference > 400:
-            if upgrade_left and difference == max(above):
-                upgrade_left = False
-                difference = 400
+            difference = 400 if index in upgraded else difference
         elif not uncapped:
             difference = max(-400, min(400, difference))
         expected += table_expected(difference)
@@ -202,7 +336,10 @@ def _compare(request: dict[str, Any]) -> None:
     mine = fide(request)
     theirs = engine({"system": "fide", **request})
     check_games(request, theirs, mine["counted"], mine["per_game"])
-    assert theirs["performance"]["classical"] == classical(request["games"]), (request, theirs)
+    if mine["counted"] == [rated(g) for g in request["games"]]:
+        # where an event is left out, the engine's classical performance still counts it:
+        # see test_the_classical_performance_leaves_out_a_disregarded_event
+        assert theirs["performance"]["classical"] == classical(request["games"]), (request, theirs)
     assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
     assert theirs["status"] == mine["status"], (request, theirs, mine)
     assert theirs["k"] == mine["k"], (request, theirs, mine)
@@ -279,8 +416,12 @@ def test_it_gives_the_seed_001_first_rating_examples() -> None:
         scores = [1] * wins + [0.5] * draws + [0] * losses
         return [{"opponent": 1500, "score": s} for s in scores]
 
-    assert first_rating_2009(games(3, 2, 5))["rating_after"] == 1500 - 72
-    assert first_rating_2009(games(5, 2, 3))["rating_after"] == 1500 + 40
+    def rn(wins: int, draws: int, losses: int) -> int | None:
+        request = {"date": "2016-06-01", "games": games(wins, draws, losses)}
+        return first_rating_2009(request)["rating_after"]
+
+    assert rn(3, 2, 5) == 1500 - 72
+    assert rn(5, 2, 3) == 1500 + 40
 
 
 @st.composite
@@ -393,3 +534,257 @@ def test_it_agrees_with_the_engine_on_ratings_falling_below_1400(
     request["games"] = games
     assume(fide(request)["status"] == "unrated")
     _compare(request)
+
+
+# Issue #26: what a rule says per event, per player's past, and over the years. Each case:
+# this module's figure, the hand calculation from the quoted text, the engine's answer
+# through the calculator's first door.
+
+
+def _game(opponent: int, score: float, event: str) -> dict[str, Any]:
+    return {"opponent": opponent, "score": score, "event": event}
+
+
+def test_an_event_needs_one_point_against_three_rated_opponents_before_2014() -> None:
+    # Handbook B.02 of 2003, 6.1: « If an unrated player scores zero or half in an event,
+    # his score and that of his opponents against him are disregarded. (GA 2003) »; 6.42:
+    # « results are only counted if the player meets at least three rated opponents in the
+    # event »; FIDE's change notes of July 2009: « plays against at least three rated
+    # opponents, scores at least 1 point against the rated opponents ».
+    nine_draws = [_game(2000, 0.5, "B")] * 9
+    # Two wins against two rated opponents: event A is left out; B: 9 draws, p = 0.5,
+    # Ru = Rc = 2000 over 9 games (9.14b: « a minimum of 9 games »).
+    two_opponents = [_game(2000, 1, "A")] * 2 + nine_draws
+    # Half a point against three: left out too.
+    half_point = [_game(2000, 0.5, "A"), _game(2000, 0, "A"), _game(2000, 0, "A"), *nine_draws]
+    # One point against three counts: A: p = 1/3 → 0.33, D = −125, Ru = 1875; B: 6 draws,
+    # Ru = 2000; seed 001's « moyenne pondérée des Ru de chaque tournoi »: (1875 × 3 +
+    # 2000 × 6) / 9 = 1958.3 → 1958.
+    one_point = [_game(2000, 1, "A"), _game(2000, 0, "A"), _game(2000, 0, "A")]
+    one_point += [_game(2000, 0.5, "B")] * 6
+    for day in ("2008-06-01", "2010-06-01"):
+        cases = (
+            (two_opponents, 2000, [False] * 2 + [True] * 9),
+            (half_point, 2000, [False] * 3 + [True] * 9),
+            (one_point, 1958, [True] * 9),
+        )
+        for games, after, flags in cases:
+            request: dict[str, Any] = {"date": day, "player": {}, "games": games}
+            mine = fide(request)
+            assert (mine["rating_after"], mine["counted"]) == (after, flags)
+            theirs = engine({"system": "fide", **request})
+            assert theirs["rating_after"] == after, (day, games, theirs)
+            assert [line["counted"] for line in theirs["games"]] == flags, (day, theirs)
+
+
+def test_a_first_rating_needs_9_games_until_june_2014_and_5_from_july() -> None:
+    # Handbook 9.14b: « a minimum of 9 games played against rated opponents »; the FFE's
+    # letter of 27 June 2014: « 5 parties suffisent (au lieu de 9) » from 1 July 2014. Five
+    # draws against 2000 (2.5 points against 5 rated opponents): p = 0.5, Ru = 2000.
+    games = [{"opponent": 2000, "score": 0.5}] * 5
+    for day, after in (("2014-06-30", None), ("2014-07-01", 2000)):
+        request: dict[str, Any] = {"date": day, "player": {}, "games": games}
+        assert fide(request)["rating_after"] == after
+        assert engine({"system": "fide", **request})["rating_after"] == after, day
+
+
+def test_a_zero_event_is_disregarded_until_an_event_counts() -> None:
+    # The FFE's letter of 27 June 2014: « au moins ½ point dans le tournoi contre les
+    # classés »; 2022, 8.2.1: « If an unrated player scores zero in their first event this
+    # score is disregarded. » Three losses to 2000 (event A, left out), then four draws and
+    # a win against 2000 (B): p = 3 / 5 = 0.6 > 0.5, Ru = 2000 + 20 × (1 − 0) = 2020.
+    games = [_game(2000, 0, "A")] * 3 + [_game(2000, 0.5, "B")] * 4 + [_game(2000, 1, "B")]
+    request: dict[str, Any] = {"date": "2016-06-01", "player": {}, "games": games}
+    mine = fide(request)
+    assert (mine["rating_after"], mine["counted"]) == (2020, [False] * 3 + [True] * 5)
+    theirs = engine({"system": "fide", **request})
+    assert theirs["rating_after"] == 2020
+    assert [line["counted"] for line in theirs["games"]] == mine["counted"]
+    # Since March 2024 (8.2.1 kept; 7.1.4's two fictitious draws against 1800): two losses
+    # to 1800 left out, then 2.5 points in 5 games against 1800: with the two draws,
+    # p = 3.5 / 7 = 0.5, Ru = 1800 (counting the losses: 3.5 / 9 → 0.39, D = −80, 1720).
+    games = [_game(1800, 0, "A")] * 2 + [_game(1800, s, "B") for s in (1, 1, 0.5, 0, 0)]
+    request = {"date": "2025-06-01", "player": {}, "games": games}
+    mine = fide(request)
+    assert (mine["rating_after"], mine["counted"]) == (1800, [False] * 2 + [True] * 5)
+    theirs = engine({"system": "fide", **request})
+    assert theirs["rating_after"] == 1800
+    assert [line["counted"] for line in theirs["games"]] == mine["counted"]
+
+
+def test_a_first_rating_from_2014_pools_the_events_as_one_tournament() -> None:
+    # The regulation of July 2014, 7.14 (kinabaluchess.com, *Official FIDE Rating List*):
+    # « The rating is calculated using all his results as if they were played in one
+    # tournament »; 2022, 8.2.1: « their rating is calculated using all their results as in
+    # 7.1.4 »; 7.1.4: « Results from other tournaments ... are pooled to obtain the initial
+    # rating ». Seed 001's « moyenne pondérée des Ru de chaque tournoi » is the older
+    # paraphrase.
+    # Three draws against 2000 (event A) and three wins against 1800 (event B), in 2016:
+    # one tournament: Rc = 1900, 4.5 / 6 = 0.75 > 0.5, Ru = 1900 + 20 × (3 wins − 0 losses)
+    # = 1960. (The average of each event's Ru: A 2000, B 1800 + 60 = 1860, (2000 × 3 +
+    # 1860 × 3) / 6 = 1930.)
+    games = [_game(2000, 0.5, "A")] * 3 + [_game(1800, 1, "B")] * 3
+    request: dict[str, Any] = {"date": "2016-06-01", "player": {}, "games": games}
+    assert fide(request)["rating_after"] == 1960
+    assert engine({"system": "fide", **request})["rating_after"] == 1960
+
+
+def test_a_first_rating_from_2014_pools_a_later_zero_event() -> None:
+    # The same texts (7.14: « as if they were played in one tournament »; 8.2.1: « their
+    # rating is calculated using all their results »).
+    # Half a point and two losses against 2000 (A, counts), then two losses against 2000
+    # (B, counts: an event has counted): one tournament, Rc = 2000, p = 0.5 / 5 = 0.1,
+    # D(0.10) = −366, Ru = 1634. (Each event's Ru: A 1/6 → 0.17, D = −273, 1727; B D(0) =
+    # −800, 1200; (1727 × 3 + 1200 × 2) / 5 = 1516.2 → 1516.)
+    games = [_game(2000, s, "A") for s in (0.5, 0, 0)] + [_game(2000, 0, "B")] * 2
+    request: dict[str, Any] = {"date": "2016-06-01", "player": {}, "games": games}
+    assert fide(request)["rating_after"] == 1634
+    assert engine({"system": "fide", **request})["rating_after"] == 1634
+
+
+def test_the_classical_performance_leaves_out_a_disregarded_event() -> None:
+    # The contract: « performance.classical: average of the counted opponents + D(p) ».
+    # Three losses to 2000 (event A, disregarded: « counted: false »), then 3 points in 5
+    # games against 2000 (B): the counted games give 2000 + D(0.60) = 2000 + 72 = 2072
+    # (all eight: 3 / 8 → 0.38, D = −87, 1913).
+    games = [_game(2000, 0, "A")] * 3 + [_game(2000, 0.5, "B")] * 4 + [_game(2000, 1, "B")]
+    request: dict[str, Any] = {"date": "2016-06-01", "player": {}, "games": games}
+    mine = fide(request)
+    assert classical(games, mine["counted"]) == 2072
+    assert engine({"system": "fide", **request})["performance"]["classical"] == 2072
+
+
+def test_the_400_point_rule_benefits_one_game_per_tournament_in_2022_2024() -> None:
+    # 2022, 8.3.1: « In any tournament, a player may benefit from only one upgrade under this
+    # rule, for the game in which the rating difference is greatest. » A 2400 who has
+    # reached 2450 (K 10: « once a player's published rating has reached 2400 ») beats a
+    # 1900 and a 1950 in one tournament, June 2022: 500 counts as 400, We 0.92 (« 392-411
+    # .92 »); 450 counts as 450, We 0.94 (« 433-456 .94 »); 10 × (0.08 + 0.06) = 1.4 → 2401.
+    # In two tournaments, both capped: 10 × (0.08 + 0.08) = 1.6 → 2402; so too in June
+    # 2024 (the Qualification Commission, 1 March 2024: « the limitation of the 400-points
+    # rule to once per event has been abolished »).
+    player = {"rating": 2400, "games": 300, "peak_rating": 2450}
+    one = [_game(1900, 1, "A"), _game(1950, 1, "A")]
+    two = [_game(1900, 1, "A"), _game(1950, 1, "B")]
+    for day, games, after in (
+        ("2022-06-01", one, 2401),
+        ("2022-06-01", two, 2402),
+        ("2024-06-01", one, 2402),
+    ):
+        request: dict[str, Any] = {"date": day, "player": player, "games": games}
+        assert fide(request)["rating_after"] == after
+        _compare(request)
+
+
+def test_a_junior_who_once_reached_2300_has_k_20() -> None:
+    # 2014, 8.56 and 2022, 8.3.3: « K = 40 for all players until ... their 18th birthday,
+    # as long as their rating remains under 2300 »; the FFE's letter of 27 June 2014:
+    # « jusqu'à ce qu'ils atteignent 2300 Elo ». A junior (born 2008) at 2280 with 100
+    # games who once reached 2320 beats a 2280 in June 2023: We 0.50, K 20,
+    # 2280 + 20 × 0.5 = 2290 (K 40 would give 2300). Highest rating 2299: K 40, 2300.
+    for peak, k, after in ((2320, 20, 2290), (2299, 40, 2300)):
+        player = {"rating": 2280, "games": 100, "peak_rating": peak, "birth_date": "2008-03-01"}
+        games = [{"opponent": 2280, "score": 1}]
+        request = {"date": "2023-06-01", "player": player, "games": games}
+        mine = fide(request)
+        assert (mine["k"], mine["rating_after"]) == (k, after)
+        _compare(request)
+
+
+def test_a_junior_until_the_18th_birthday_in_2016_until_the_year_end_in_2023() -> None:
+    # 2014, 8.56: « until their 18th birthday » (the FFE's letter: « jusqu'au jour de leur
+    # 18e anniversaire »); 2022, 8.3.3: « until the end of the year of their 18th birthday ».
+    # A 2000 with 100 games beats a 2000 (We 0.50): K 40 gives 2020, K 20 gives 2010.
+    cases = (
+        ("1998-06-15", "2016-06-14", 40, 2020),  # the day before the 18th birthday
+        ("1998-06-15", "2016-06-15", 20, 2010),  # the birthday
+        ("2005-06-15", "2023-12-31", 40, 2020),  # the year of the 18th birthday
+        ("2005-06-15", "2024-01-01", 20, 2010),  # the year after
+    )
+    for born, day, k, after in cases:
+        player = {"rating": 2000, "games": 100, "birth_date": born}
+        request = {"date": day, "player": player, "games": [{"opponent": 2000, "score": 1}]}
+        mine = fide(request)
+        assert (mine["k"], mine["rating_after"]) == (k, after), (born, day)
+        _compare(request)
+
+
+def test_an_opponent_marked_unrated_is_not_counted() -> None:
+    # The contract: « `unrated` (same as `opponent: null` with a rating to show) »; seed
+    # 001: « on ne tient pas compte des résultats contre les joueurs non classés ». A 1600
+    # (100 games) loses to a 1500 shown as unrated: not counted, 1600. FIDE has no
+    # provisional rating: a « provisional » 1500 is a 1500, We 0.64 (« 99-106 .64 »),
+    # 1600 + 20 × (0 − 0.64) = 1587.2 → 1587.
+    player = {"rating": 1600, "games": 100}
+    for status, after in (("unrated", 1600), ("provisional", 1587)):
+        games = [{"opponent": 1500, "score": 0, "status": status}]
+        request: dict[str, Any] = {"date": "2025-06-01", "player": player, "games": games}
+        assert fide(request)["rating_after"] == after
+        _compare(request)
+
+
+EVENTS = st.sampled_from(["A", "B", "C"])
+STATUSES = st.sampled_from(["rated", "rated", "provisional", "unrated"])
+
+
+def event_batches() -> st.SearchStrategy[list[dict[str, Any]]]:
+    """Games in up to three events, now and then an opponent marked by his status."""
+    game = st.fixed_dictionaries(
+        {"opponent": st.integers(min_value=1000, max_value=2700), "score": SCORES, "event": EVENTS},
+        optional={"status": STATUSES},
+    )
+    return st.lists(game, min_size=1, max_size=12)
+
+
+@CHECK
+@given(
+    day=st.sampled_from(["2022-06-01", "2023-06-01", "2024-06-01", "2025-06-01"]),
+    rating=st.integers(min_value=1800, max_value=2700),
+    games_before=st.integers(min_value=30, max_value=400),
+    games=event_batches(),
+)
+def test_it_agrees_with_the_engine_on_events_for_rated_players(
+    day: str, rating: int, games_before: int, games: list[dict[str, Any]]
+) -> None:
+    # The 400-point rule once per tournament (2022 to February 2024), by event.
+    player = {"rating": rating, "games": games_before}
+    _compare({"date": day, "player": player, "games": games})
+
+
+@CHECK
+@given(day=st.sampled_from(["2008-06-01", "2010-06-01"]), games=event_batches())
+def test_it_agrees_with_the_engine_on_events_for_first_ratings_before_2011(
+    day: str, games: list[dict[str, Any]]
+) -> None:
+    # One point against three rated opponents per event (2004 to 2014), 9 games; only
+    # batches whose counted events are one event, or none (the average of each event's Ru
+    # and the pooled calculation are both readings before 2014), rated well above the
+    # floors (no dated floor before July 2009 was found).
+    request: dict[str, Any] = {"date": day, "player": {}, "games": games}
+    mine = fide(request)
+    kept, _ = counted_events(request)
+    assume(len(kept) <= 1)
+    assume(mine["rating_after"] is None or mine["rating_after"] >= 1900)
+    theirs = engine({"system": "fide", **request})
+    assert [line["counted"] for line in theirs["games"]] == mine["counted"], (request, theirs)
+    assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
+
+
+def test_a_first_rating_of_1000_is_published_from_july_2014_not_before() -> None:
+    # July 2012 to June 2014, seed 001: Rn published « si toutefois celle-ci dépasse
+    # 1000 »; from July 2014, 7.14: « The rating is at least 1000. » In 2013 (9 games, one
+    # point in the event): a win and eight losses against 1351: p = 1/9 → 0.11,
+    # D = −351, Rn = 1000, not published; against 1352: 1001. In 2016 a draw and four
+    # losses against 1366: p = 0.1, D = −366, Rn = 1000, published.
+    def losses(opponent: int, count: int, first: float) -> list[dict[str, Any]]:
+        rest = [{"opponent": opponent, "score": 0}] * count
+        return [{"opponent": opponent, "score": first}, *rest]
+
+    for day, games, after in (
+        ("2013-06-01", losses(1351, 8, 1), None),
+        ("2013-06-01", losses(1352, 8, 1), 1001),
+        ("2016-06-01", losses(1366, 4, 0.5), 1000),
+    ):
+        request: dict[str, Any] = {"date": day, "player": {}, "games": games}
+        assert fide(request)["rating_after"] == after
+        _compare(request)

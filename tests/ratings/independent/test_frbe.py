@@ -37,17 +37,39 @@ def k_factor(rating: int, games: int, current: bool, params: dict[str, int]) -> 
     return params.get("k_low", 16) if rating <= 2000 else params.get("k_high", 12)
 
 
+def counts(game: dict[str, Any], player_rated: bool) -> bool:
+    """Whether a game counts. Seed 000: « Les parties contre des joueurs non classés ne
+    sont pas prises en compte »; the contract: « `unrated` (same as `opponent: null` with
+    a rating to show) ». A newcomer with fewer than 20 games is not yet rated: seed 000,
+    « on ne calcule de cote provisoire qu'avec au moins 10 parties jouées. A 20 parties, le
+    calcul décrit ci-dessus fournit la première cote habituelle »; the KBSB's competition
+    rules, article 10.a (cropr/kbsbmgr, tournament-rules.md, as approved to 13 February
+    2021): « Elke aangesloten speler die 20 partijen betwistte met geklasseerde spelers,
+    krijgt een quotering », 10.e: « Deze voorlopige quotering is van toepassing zolang een
+    speler geen twintig partijen gespeeld heeft tegen gequoteerde tegenstrevers »; and the
+    KBSB's rating officer (cropr/kbsb_ui, proposal of 2 September 2023) on a rated player
+    meeting an « NC-speler »: « Zodra NC-spelers geklasseerd worden, nemen we hun partijen
+    van het afgelopen kwartaal immers mee in rekening bij de klassering van hun
+    tegenstanders. Dit is op zich geen wijziging »: until then the game does not count
+    for the rated player. For a newcomer facing a provisional newcomer the texts do not
+    decide (10.e counts « partijen ... tegen gequoteerde spelers »): left out of the
+    comparison."""
+    if game["opponent"] is None or game.get("status") == "unrated":
+        return False
+    return not (player_rated and game.get("status") == "provisional")
+
+
 def frbe(request: dict[str, Any]) -> dict[str, Any]:
     current = request["date"] >= "2024-04-01"
     # Seed 000: « tout écart de plus de 350 points Elo est ramené à 350 points »; 400 today.
     params = request.get("params", {})
     cap = params.get("difference_cap", 400 if current else 350)
     player = request["player"]
-    # « Les parties contre des joueurs non classés ne sont pas prises en compte »
-    counted = [g for g in request["games"] if g["opponent"] is not None]
-    score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
     rating = player.get("rating")
-    flags = [g["opponent"] is not None for g in request["games"]]
+    # « Les parties contre des joueurs non classés ne sont pas prises en compte »
+    flags = [counts(g, rating is not None) for g in request["games"]]
+    counted = [g for g, kept in zip(request["games"], flags, strict=True) if kept]
+    score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
     none: list[float | None] = [None] * len(flags)
     if rating is None:
         # « Quand un joueur est non classé ... R = Rc + D(P) » ; « on ne calcule de cote
@@ -85,8 +107,8 @@ def frbe(request: dict[str, Any]) -> dict[str, Any]:
         }
     # « Rn = Ro + K (W - We) » ; « We est le score espéré pris dans la TABLE »
     per_game: list[Fraction | None] = []
-    for game in request["games"]:
-        if game["opponent"] is None:
+    for game, kept in zip(request["games"], flags, strict=True):
+        if not kept:
             per_game.append(None)
         else:
             difference = max(-cap, min(cap, rating - game["opponent"]))
@@ -151,7 +173,8 @@ def _compare(request: dict[str, Any]) -> None:
     mine = frbe(request)
     theirs = engine({"system": "frbe", **request})
     check_games(request, theirs, mine["counted"], mine["per_game"])
-    assert theirs["performance"]["classical"] == classical(request["games"]), (request, theirs)
+    classical_mine = classical(request["games"], mine["counted"])
+    assert theirs["performance"]["classical"] == classical_mine, (request, theirs)
     assert theirs["rating_after"] == mine["rating_after"], (request, theirs, mine)
     assert theirs["status"] == mine["status"], (request, theirs, mine)
     assert theirs["k"] == mine["k"], (request, theirs, mine)
@@ -214,4 +237,43 @@ def test_it_agrees_with_the_engine_on_other_parameters(
     request: dict[str, Any] = {"date": CURRENT_DATE, "params": params}
     request["player"] = {"rating": rating, "games": games_before}
     request["games"] = games
+    _compare(request)
+
+
+def test_a_game_against_a_provisional_newcomer_does_not_count_for_a_rated_player() -> None:
+    # Seed 000 and the KBSB's texts (see ``counts``). A 1600 with 30 games (K 32: « K=32
+    # de la 20e à la 100e partie ») loses to a 1500 whose rating is provisional: not
+    # counted, 1600. Were it counted: 100 points, We 0.64 (« 99-106 .64 »), 1600 + 32 ×
+    # (0 − 0.64) = 1579.52 → 1580 — what a rated 1500 costs him.
+    player = {"rating": 1600, "games": 30}
+    for status, after in (("provisional", 1600), ("unrated", 1600), ("rated", 1580)):
+        games = [{"opponent": 1500, "score": 0, "status": status}]
+        request: dict[str, Any] = {"date": CURRENT_DATE, "player": player, "games": games}
+        mine = frbe(request)
+        assert (mine["rating_after"], mine["counted"]) == (after, [status == "rated"])
+        _compare(request)
+
+
+def _with_status(games: list[dict[str, Any]], statuses: list[str]) -> list[dict[str, Any]]:
+    return [{**g, "status": s} for g, s in zip(games, statuses, strict=False)] + games[
+        len(statuses) :
+    ]
+
+
+@CHECK
+@given(
+    date=st.sampled_from([SEED_DATE, CURRENT_DATE]),
+    rating=RATINGS,
+    games_before=st.integers(min_value=19, max_value=600),
+    games=batches(),
+    statuses=st.lists(st.sampled_from(["rated", "provisional", "unrated"]), max_size=12),
+)
+def test_it_agrees_with_the_engine_on_opponents_statuses(
+    date: str, rating: int, games_before: int, games: list[dict[str, Any]], statuses: list[str]
+) -> None:
+    request = {
+        "date": date,
+        "player": {"rating": rating, "games": games_before},
+        "games": _with_status(games, statuses),
+    }
     _compare(request)

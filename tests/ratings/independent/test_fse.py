@@ -146,16 +146,19 @@ def test_it_agrees_with_the_engine_on_the_exact_performance(
     assert abs(theirs - exact_performance(games)) <= 0.006, (games, theirs)
 
 
-FIRST_RATING_GAMES = 5  # docs/fse.md: « un nouveau venu reçoit sa performance exacte après
-# 5 parties contre des classés »
+# The federation, swisschess.ch, forum « Fragen & Antworten »: « Einerseits gibt es
+# SSB-Mitglieder, welche noch keine Führungszahl und auch noch keine FIDE-ELO haben. [...]
+# Nach 7 wertbaren Partien werden diese Spieler in die Führungsliste aufgenommen. » (seed
+# 002 gives no number; the « Führungslistenreglement » it refers to was not found).
+FIRST_RATING_GAMES = 7
 
 
 def newcomer(games: list[dict[str, Any]]) -> dict[str, Any]:
     """A newcomer's first rating (docs/fse.md): his exact performance over every game
     against a rated opponent (« Les parties contre des non-classés ne comptent pas »), once
-    he has 5 of them; at 100 % or 0 % seed 002: « elles ajoutent à la liste de parties, une
-    partie de plus, à considérer comme un match nul contre un joueur de niveau égal à la
-    moyenne des adversaires »."""
+    he has 7 « wertbare Partien »; at 100 % or 0 % seed 002: « elles ajoutent à la liste
+    de parties, une partie de plus, à considérer comme un match nul contre un joueur de
+    niveau égal à la moyenne des adversaires »."""
     counted = [g for g in games if g["opponent"] is not None]
     if len(counted) < FIRST_RATING_GAMES:
         return {"rating_after": None, "exact": None}
@@ -170,17 +173,21 @@ def newcomer(games: list[dict[str, Any]]) -> dict[str, Any]:
 def test_it_gives_a_newcomer_his_exact_performance() -> None:
     # Issue 13 item 2; seed 002: the exact performance is « le joueur, qui, en obtenant ces
     # mêmes résultats contre ces mêmes joueurs, ne gagne et ne perd pas de points Elo ».
-    # Four draws against 1600 and a loss against 2800: at 1600 the draws balance and the
-    # loss costs Φ(−1200/282.8) ≈ 0.00001, the slope is 4 × 0.39894 / 282.84 = 0.0056 a
-    # point: X = 1600 − 0.002 ≈ 1600.0 (not 1768.3, the performance against five copies
-    # of the 1840 average).
-    games = [{"opponent": 1600, "score": 0.5}] * 4 + [{"opponent": 2800, "score": 0}]
+    # Six draws against 1600 and a loss against 2800 (7 games, « Nach 7 wertbaren
+    # Partien »): at 1600 the draws balance and the loss costs Φ(−1200/282.8) ≈ 0.00001,
+    # the slope is 6 × 0.39894 / 282.84 = 0.0085 a point: X = 1600 − 0.001 ≈ 1600.0 (not
+    # 1720.5, the performance against seven copies of the 1771.4 average).
+    games = [{"opponent": 1600, "score": 0.5}] * 6 + [{"opponent": 2800, "score": 0}]
     assert newcomer(games)["rating_after"] == 1600.0
     answer = engine({"system": "fse", "date": "2025-06-01", "player": {}, "games": games})
-    assert answer["rating_after"] == 1600.0
-    # Five wins against 1600 and the added draw: 6 Φ((X − 1600) / 282.84) = 5.5,
-    # Φ(z) = 11/12, z = 1.38299, X = 1600 + 1.38299 × 282.843 = 1991.17 → 1991.2.
-    assert newcomer([{"opponent": 1600, "score": 1}] * 5)["rating_after"] == 1991.2
+    assert (answer["rating_after"], answer["status"]) == (1600.0, "rated")
+    # After the first six games only: 6 of the 7 games, no rating yet.
+    assert newcomer(games[:6])["rating_after"] is None
+    answer = engine({"system": "fse", "date": "2025-06-01", "player": {}, "games": games[:6]})
+    assert answer["rating_after"] is None
+    # Seven wins against 1600 and the added draw: 8 Φ((X − 1600) / 282.84) = 7.5,
+    # Φ(z) = 15/16, z = 1.53412, X = 1600 + 1.53412 × 282.843 = 2033.91 → 2033.9.
+    assert newcomer([{"opponent": 1600, "score": 1}] * 7)["rating_after"] == 2033.9
 
 
 @CHECK

@@ -82,3 +82,78 @@ def table_dp(p: Fraction, at_extremes: int = 800) -> int:
 def logistic(difference: float) -> float:
     """Seed 001: « p(D) = 1 / (1 + 10^(-D/400)) »."""
     return 1 / (1 + 10 ** (-difference / 400))
+
+
+# Issue #26: the texts read for the rules per event, per player's past and over the years,
+# each with where it was read. The modules quote them again beside the code they decide.
+RULE_TEXTS = {
+    "FIDE Handbook B.02 of 2003, 6.1 (arbitri.lombardiascacchi.com, B0206)": (
+        "If an unrated player scores zero or half in an event, his score and that of his "
+        "opponents against him are disregarded. (GA 2003)"
+    ),
+    "FIDE Handbook B.02 of 2003, 6.42": (
+        "For unrated players, results are only counted if the player meets at least three "
+        "rated opponents in the event."
+    ),
+    "FIDE Handbook B.02, 9.14b (arbitri.lombardiascacchi.com, B0209)": (
+        "If based on results obtained under 6.4., a minimum of 9 games played against rated "
+        "opponents."
+    ),
+    "FIDE Rating Regulations amended to 2008, 0.6 (docsbay.net)": (
+        "Rating floor referred to in the following text is the minimum rating to be "
+        "published, after 1.7.2009 the floor will be 1200."
+    ),
+    "FIDE, Changes to Title and Rating Regulations effective from July 1st 2009": (
+        "In the Swiss tournaments, the rating of a previously unrated player is calculated, "
+        "if the player plays against at least three rated opponents, scores at least 1 "
+        "point against the rated opponents"
+    ),
+    "FFE, Laurent Vérat to the leagues, 27 June 2014 (lmpe.echecs-occitanie.fr)": (
+        "5 parties suffisent (au lieu de 9), et la notion de « tranche Elo » disparaît : "
+        "toute partie compatible peut être comptabilisée, sous réserve que le joueur ait "
+        "récolté au moins ½ point dans le tournoi contre les classés (au lieu de 1 point). "
+        "[...] Tous les jeunes, nouveaux entrants ou pas, bénéficient de k=40 jusqu'au jour "
+        "de leur 18e anniversaire, ou jusqu'à ce qu'ils atteignent 2300 Elo."
+    ),
+    "FIDE Rating Regulations of July 2014, 7.14 (kinabaluchess.com)": (
+        "The rating is at least 1000. The rating is calculated using all his results as if "
+        "they were played in one tournament (it is not published until he has played at "
+        "least 5 games) by using all the rating data available."
+    ),
+    "FIDE Rating Regulations of July 2014, 8.56 (chessxpose.blogspot.com, samara-chess.ru)": (
+        "K = 10 once a player's published rating has reached 2400 and remains at that level "
+        "subsequently, even if the rating drops below 2400. K = 40 for all players until "
+        "their 18th birthday, as long as their rating remains under 2300."
+    ),
+    "FIDE Rating Regulations of January 2022, 8.2.1 (docs/ratings/fide.md)": (
+        "If an unrated player scores zero in their first event this score is disregarded. "
+        "Otherwise, their rating is calculated using all their results as in 7.1.4."
+    ),
+    "FIDE Rating Regulations of January 2022, 8.3.1 (scalachess Elo.scala, quoting B022022)": (
+        "In any tournament, a player may benefit from only one upgrade under this rule, for "
+        "the game in which the rating difference is greatest."
+    ),
+    "FIDE Rating Regulations of January 2022, 8.3.3 (docs/ratings/fide.md)": (
+        "K = 40 for all players until the end of the year of their 18th birthday, as long as "
+        "their rating remains under 2300"
+    ),
+    "FIDE Qualification Commission, 1 March 2024 (qc.fide.com)": (
+        "the limitation of the 400-points rule to once per event has been abolished"
+    ),
+    "swisschess.ch, forum Fragen & Antworten": (
+        "Nach 7 wertbaren Partien werden diese Spieler in die Führungsliste aufgenommen."
+    ),
+    "KBSB, Wedstrijdreglement, art. 10.a (cropr/kbsbmgr, tournament-rules.md)": (
+        "Elke aangesloten speler die 20 partijen betwistte met geklasseerde spelers, krijgt "
+        "een quotering"
+    ),
+    "KBSB, Wedstrijdreglement, art. 10.e": (
+        "Deze voorlopige quotering is van toepassing zolang een speler geen twintig partijen "
+        "gespeeld heeft tegen gequoteerde tegenstrevers."
+    ),
+    "KBSB rating officer, proposal of 2 September 2023 (cropr/kbsb_ui)": (
+        "Zodra NC-spelers geklasseerd worden, nemen we hun partijen van het afgelopen "
+        "kwartaal immers mee in rekening bij de klassering van hun tegenstanders. Dit is op "
+        "zich geen wijziging"
+    ),
+}

@@ -152,14 +152,13 @@ def test_the_list_calendar_follows_the_date(day: date, periods: tuple[str, ...])
 
 def test_from_july_2014_a_first_rating_needs_half_a_point() -> None:
     """Seed 001: « Depuis [juillet 2014], il suffit de faire au moins une partie nulle (1/2
-    point) sur un minimum de 5 parties jouées contre des joueurs classés ». Five losses
-    against 2000: Rc = 2000, p = 0, D(0) = −800 (« les valeurs de 800 et − 800 pour p=1 ou 0
-    sont arbitraires »), Ru = 1200, above the floor, but no half point: unrated."""
+    point) sur un minimum de 5 parties jouées contre des joueurs classés »; the FFE's letter
+    of 27 June 2014: « au moins ½ point dans le tournoi contre les classés ». Five losses
+    against 2000 in one event: Rc = 2000, p = 0, D(0) = −800, Ru = 1200, above the floor,
+    but no half point in the event: it is disregarded, no game kept, unrated."""
     me = _me(PlayerState(), [(2000, 0)] * 5, date(2016, 6, 1))
-    assert (me.rating_after, me.after.status) == (None, Status.UNRATED)
-    assert "0 points against rated players: a first rating needs at least 0.5" in [
-        str(n) for n in me.notes
-    ]
+    assert (me.rating_after, me.after.status, me.after.games) == (None, Status.UNRATED, 0)
+    assert "a zero score in the first event is disregarded" in [str(n) for n in me.notes]
     # With a draw instead of the fifth loss: p = 0.5 / 5 = 0.1, D(0.1) = −366, 2000 − 366.
     drew = _me(PlayerState(), [(2000, 0)] * 4 + [(2000, 0.5)], date(2016, 6, 1))
     assert drew.rating_after == 1634

@@ -132,3 +132,17 @@ def test_a_change_of_minus_half_a_point_leaves_the_rating_unchanged() -> None:
     assert me.k == 10
     assert me.rating_exact == 2299.5
     assert me.rating_after == 2300
+
+
+def test_k_reads_the_rating_of_the_moment_not_a_rating_once_reached() -> None:
+    """Seed 000: « K=12 à partir de la 301e partie si la cote est > 2000 », « K=10 dans tous
+    les cas si la cote est > 2200 »: « la cote », not a rating reached once
+    (docs/ratings/frbe.md). 2150 after 400 games, who was 2250: K = 12, as without the
+    peak; the same player at 2250: K = 10."""
+    for peak in (None, 2250):
+        me = frbe.rate(
+            against(PlayerState(rating=2150, games=400, peak_rating=peak), [(2150, 1)]), CURRENT
+        )["me"]
+        assert me.k == 12
+    top = frbe.rate(against(PlayerState(rating=2250, games=400), [(2250, 1)]), CURRENT)["me"]
+    assert top.k == 10

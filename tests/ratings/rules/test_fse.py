@@ -1,3 +1,4 @@
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -7,6 +8,9 @@ from ratings.rules.base import PlayerState
 from tests.ratings.rules.helpers import against
 
 P = fse.Params()
+# The exact-performance tests below hold the seed's method over five games: an administrator
+# may set the number of games (first_rating_games); the federation's number is 7.
+P5 = replace(P, first_rating_games=5)
 # Seed 002 (002_4312219915a2067e.txt): "Elo de départ : 1880; 1600 ½, 1600 ½, 2800 0".
 SEED_GAMES = [(1600, 0.5), (1600, 0.5), (2800, 0)]
 
@@ -43,9 +47,16 @@ def test_unrated_opponents_are_not_counted() -> None:
     assert me.rating_after == 1700 and not me.games[0].counted
 
 
-def test_a_newcomer_gets_the_exact_performance_after_5_games() -> None:
-    me = fse.rate(against(PlayerState(), [(1600, 1), (1600, 0)] * 2 + [(1600, 0.5)]), P)["me"]
-    assert me.rating_after == 1600
+def test_a_newcomer_gets_the_exact_performance_after_7_games() -> None:
+    """The federation (swisschess.ch, « Fragen & Antworten »): « Nach 7 wertbaren Partien
+    werden diese Spieler in die Führungsliste aufgenommen. » Three wins, three losses and a
+    draw against 1600: 3.5 / 7, 7 Φ((X − 1600) / 282.84) = 3.5 at X = 1600: 1600.0. The
+    first six games alone: 6 of the 7 games, unrated."""
+    six = fse.rate(against(PlayerState(), [(1600, 1), (1600, 0)] * 3), P)["me"]
+    assert six.rating_after is None
+    assert "unrated: 6 of the 7 games needed for a first rating" in map(str, six.notes)
+    games = [(1600, 1), (1600, 0)] * 3 + [(1600, 0.5)]
+    assert fse.rate(against(PlayerState(), games), P)["me"].rating_after == 1600
 
 
 def test_from_2026_the_swiss_list_follows_fide() -> None:
@@ -67,7 +78,7 @@ def test_a_newcomer_receives_the_exact_performance_not_the_one_against_the_avera
     0.0056 a point, so X = 1600 − 0.002: 1600.0. Against five times the average 1840 it
     would be 1840 + 282.84 × Φ⁻¹(0.4) = 1768.3."""
     games = [(1600, 0.5)] * 4 + [(2800, 0)]
-    me = fse.rate(against(PlayerState(), games), P)["me"]
+    me = fse.rate(against(PlayerState(), games), P5)["me"]
     assert me.rating_after == 1600.0
     assert me.rating_after == round(me.performance_exact, 1)  # type: ignore[arg-type]
 
@@ -75,10 +86,10 @@ def test_a_newcomer_receives_the_exact_performance_not_the_one_against_the_avera
 def test_a_newcomer_s_opponents_are_kept_one_by_one_across_events() -> None:
     """The same five games in two events (3 then 2): the archive keeps each opponent, so
     the first rating is the same 1600.0 as in one event (hand calculation above)."""
-    first = fse.rate(against(PlayerState(), [(1600, 0.5)] * 3), P)["me"]
+    first = fse.rate(against(PlayerState(), [(1600, 0.5)] * 3), P5)["me"]
     assert first.rating_after is None
     assert first.after.archive.opponents == (1600, 1600, 1600)  # type: ignore[union-attr]
-    second = fse.rate(against(first.after, [(1600, 0.5), (2800, 0)]), P)["me"]
+    second = fse.rate(against(first.after, [(1600, 0.5), (2800, 0)]), P5)["me"]
     assert second.rating_after == 1600.0
 
 
@@ -87,7 +98,7 @@ def test_a_newcomer_at_100_percent_gets_one_draw_more_against_the_average() -> N
     joueur de niveau égal à la moyenne des adversaires". Five wins against 1600 and the
     draw added: 6 Φ((X − 1600) / 282.84) = 5.5, Φ(z) = 0.91667, z = 1.38299,
     X = 1600 + 1.38299 × 282.843 = 1991.17: 1991.2."""
-    me = fse.rate(against(PlayerState(), [(1600, 1)] * 5), P)["me"]
+    me = fse.rate(against(PlayerState(), [(1600, 1)] * 5), P5)["me"]
     assert me.rating_after == 1991.2
 
 
@@ -101,6 +112,6 @@ def test_a_newcomer_s_exact_performance_is_rounded_to_the_tenth_once() -> None:
     1420.1. Rounded first to the hundredth (1420.15) and then to the tenth, it would
     wrongly be 1420.2."""
     games = [(1000, 0), (1001, 0), (1413, 0.5), (1743, 1), (2296, 1)]
-    me = fse.rate(against(PlayerState(), games), P)["me"]
+    me = fse.rate(against(PlayerState(), games), P5)["me"]
     assert abs(me.rating_exact - 1420.146) < 0.001  # type: ignore[operator]
     assert me.rating_after == 1420.1
