@@ -155,8 +155,8 @@ def _every_document(page: Page, url: str) -> None:
         expect(page.locator(".site-header")).to_be_hidden()
         page.emulate_media(media="screen")
     for address in pdfs:
-        response = page.request.get(f"{url}{address}")
-        assert response.status == 200 and response.body().startswith(b"%PDF"), address
+        pdf = page.request.get(f"{url}{address}")
+        assert pdf.status == 200 and pdf.body().startswith(b"%PDF"), address
 
 
 def _wall_on_projectors(page: Page, url: str, event: Event) -> None:
