@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import brotli
 import pytest
 from django.conf import settings as django_settings
 from django.core import mail
@@ -82,6 +83,8 @@ class _Tracker(BaseHTTPRequestHandler):
         body = self.rfile.read(int(self.headers["Content-Length"]))
         if self.headers.get("Content-Encoding") == "gzip":
             body = gzip.decompress(body)
+        elif self.headers.get("Content-Encoding") == "br":  # sentry-sdk's choice when
+            body = brotli.decompress(body)  # brotli is installed (WeasyPrint brings it)
         type(self).received.append(body)
         self.send_response(200)
         self.end_headers()
