@@ -10,6 +10,7 @@ from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext
 
 from club.models import Event, Game
+from lib.numbers import number
 from ratings.models import RatingBatch, RatingChange, ReplayJob
 from ratings.services import LOOKBACK, rating_period
 
@@ -75,6 +76,13 @@ def note_text(note: Any) -> str:
         return gettext(note["template"]).format(**params)
     except (KeyError, IndexError, ValueError):
         return str(note["template"])
+
+
+@register.filter(name="number")
+def number_filter(value: Any, places: int | None = None) -> str:
+    """A number in the page's language's format, whole ones without decimals
+    (``lib.numbers.number``)."""
+    return number(value, places)
 
 
 @register.filter
