@@ -32,6 +32,7 @@
         }),
       },
       options: {
+        locale: document.documentElement.lang, // "2 025" in French, not "2,025"
         responsive: true,
         maintainAspectRatio: false,
         animation: false,

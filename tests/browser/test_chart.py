@@ -45,6 +45,11 @@ def test_the_line_is_stepped_and_a_single_rating_is_a_level_line(
     page.wait_for_function(
         "() => window.Chart && Chart.getChart(document.getElementById('rating-chart'))"
     )
+    # the axis's numbers in the page's language ("2 025" on a French page, not "2,025")
+    assert (
+        page.evaluate("Chart.getChart(document.getElementById('rating-chart')).options.locale")
+        == "fr"
+    )
     drawn = page.evaluate(CONTROL_POINTS)
     for dataset, count in zip(drawn, chosen, strict=True):
         points = dataset["points"]
