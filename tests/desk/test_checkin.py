@@ -206,3 +206,11 @@ def test_undoing_a_pairing_asks_first_in_a_dialog(
     assert "3 échiquiers" in dialog
     assert "onclick" not in html and "<script>" not in html
     assert round_.games.count() == 3
+
+
+def test_the_check_in_heading_puts_a_french_space_before_its_colon(
+    swiss_event: Event, secretary_client: Client
+) -> None:
+    html = secretary_client.get(reverse("desk:check_in", args=[swiss_event.pk, 1])).content.decode()
+    heading = html[html.index("<h1") : html.index("</h1>")]
+    assert heading.endswith("Ronde 1 : qui joue")
