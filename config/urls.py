@@ -5,10 +5,13 @@ from django.urls import URLPattern, URLResolver, include, path
 
 from lib.health import health
 from public import accounts
+from public.views.site import favicon
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("api/ratings/", include("ratings.urls_api")),
     path("health/", health, name="health"),
+    # browsers ask for /favicon.ico whatever the page says: sent to the club's icon
+    path("favicon.ico", favicon, name="favicon"),
 ]
 
 urlpatterns += i18n_patterns(

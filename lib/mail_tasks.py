@@ -81,9 +81,13 @@ def send_mail_later(
     from_email: str | None,
     recipient_list: list[str],
     html_message: str | None = None,
+    reply_to: list[str] | None = None,
 ) -> None:
-    """Django's ``send_mail``, through the task worker."""
-    email = EmailMultiAlternatives(subject, message, from_email, recipient_list)
+    """Django's ``send_mail``, through the task worker; ``reply_to``, the addresses an
+    answer goes to."""
+    email = EmailMultiAlternatives(
+        subject, message, from_email, recipient_list, reply_to=reply_to or None
+    )
     if html_message:
         email.attach_alternative(html_message, "text/html")
     queue_email(email)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 
 from lib.inputs import BoundedInputs, control_problem, year_problem
 from lib.limits import whole_number
+from lib.numbers import number as in_number_format
 from ratings.rules.base import RangeError, check_range, is_number, shown
 from ratings.rules.club import KRULE_BOUNDS, KRule
 
@@ -36,6 +37,16 @@ KRULE_PARTS = (
     "peak_below",
 )
 KRULE_WHOLE = ("until_games", "under_age", "until_year_of_age")  # parts that are whole numbers
+# each part of a K row in words, as the K schedule's column headings name it
+KRULE_LABELS = {
+    "k": gettext_lazy("K"),
+    "until_games": gettext_lazy("fewer games than"),
+    "below_rating": gettext_lazy("rating below"),
+    "under_age": gettext_lazy("age under"),
+    "until_year_of_age": gettext_lazy("to the end of the year of age"),
+    "reached_rating": gettext_lazy("once reached"),
+    "peak_below": gettext_lazy("highest rating below"),
+}
 
 
 class ParameterError(ValueError):
@@ -292,7 +303,7 @@ class ParamsForm(BoundedInputs, forms.Form):
                     required=False,
                     min_value=low,
                     max_value=high,
-                    label=f"{part} ({row + 1})",
+                    label=_("%(part)s, row %(row)s") % {"part": KRULE_LABELS[part], "row": row + 1},
                     initial=getattr(rule, part) if rule else None,
                 )
 
@@ -382,27 +393,30 @@ def _in_words(value: Any) -> str:
     if isinstance(value, str) and value in CHOICE_LABELS:
         return str(CHOICE_LABELS[value])
     if isinstance(value, dict):  # a K row
-        parts = [_("K %(k)s") % {"k": value.get("k")}]
+        parts = [_("K %(k)s") % {"k": in_number_format(value.get("k"))}]
         if value.get("until_games") is not None:
-            parts.append(_("under %(n)s games") % {"n": value["until_games"]})
+            parts.append(_("under %(n)s games") % {"n": in_number_format(value["until_games"])})
         if value.get("below_rating") is not None:
-            parts.append(_("below %(r)s") % {"r": value["below_rating"]})
+            parts.append(_("below %(r)s") % {"r": in_number_format(value["below_rating"])})
         if value.get("under_age") is not None:
-            parts.append(_("under %(a)s years") % {"a": value["under_age"]})
+            parts.append(_("under %(a)s years") % {"a": in_number_format(value["under_age"])})
         if value.get("until_year_of_age") is not None:
             parts.append(
-                _("to the end of the year of age %(a)s") % {"a": value["until_year_of_age"]}
+                _("to the end of the year of age %(a)s")
+                % {"a": in_number_format(value["until_year_of_age"])}
             )
         if value.get("reached_rating") is not None:
-            parts.append(_("once %(r)s was reached") % {"r": value["reached_rating"]})
+            parts.append(
+                _("once %(r)s was reached") % {"r": in_number_format(value["reached_rating"])}
+            )
         if value.get("peak_below") is not None:
-            parts.append(_("never %(r)s or more") % {"r": value["peak_below"]})
+            parts.append(_("never %(r)s or more") % {"r": in_number_format(value["peak_below"])})
         return " ".join(parts)
     if isinstance(value, list | tuple):
         if value and all(isinstance(row, list | tuple) for row in value):
             return _("a table of %(n)d rows") % {"n": len(value)}
         return "; ".join(_in_words(item) for item in value) or _("none")
-    return str(value)
+    return in_number_format(value)
 
 
 def change_in_words(engine: str, old: dict[str, Any], new: dict[str, Any], day: date) -> list[str]:

@@ -29,6 +29,7 @@ ROLES = ["anonymous", "member", "secretary", "staff_secretary", "admin"]
 MATRIX: dict[str, tuple[str, str]] = {
     "ratings_api:calculate": ("-", "all"),
     "health": ("all", "-"),
+    "favicon": ("all", "-"),
     "home": ("all", "-"),
     "calendar": ("all", "-"),
     "calendar_feed": ("all", "-"),

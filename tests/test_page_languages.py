@@ -16,6 +16,7 @@ from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
+import django
 import polib
 import pytest
 from django.contrib.auth.models import User
@@ -131,8 +132,17 @@ def _words(texts: list[str] | tuple[str, ...]) -> set[str]:
 def _translated_words(language: str) -> frozenset[str]:
     """The words of the catalogue's translations: a word the language shares with French
     ("Ronde", "Interclubs") is no French left on the page."""
-    po = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
-    texts = [t for e in po.translated_entries() for t in [e.msgstr, *e.msgstr_plural.values()]]
+    # ours, and Django's own (the months' abbreviations of a short date: Dutch "nov")
+    catalogues = [
+        ROOT / "locale" / language / "LC_MESSAGES" / "django.po",
+        Path(django.__file__).parent / "conf" / "locale" / language / "LC_MESSAGES" / "django.po",
+    ]
+    texts = [
+        t
+        for path in catalogues
+        for e in polib.pofile(str(path)).translated_entries()
+        for t in [e.msgstr, *e.msgstr_plural.values()]
+    ]
     return frozenset(_words(texts))
 
 
@@ -190,12 +200,12 @@ def test_it_leaves_no_english_or_french_string_on_the_pages_in_dutch_and_german(
     problems, read = _untranslated(demo, ("nl", "de"))
     assert not problems, "\n".join(problems)
     # every page of the two roles is read, but for those that are not text: the game's
-    # board (SVG), the files downloaded (CSV, TRF, the FRBE report, PGN) and the health
-    # check's JSON
+    # board (SVG), the files downloaded (CSV, TRF, the FRBE report, PGN), the health
+    # check's JSON and the icon
     not_read = {name for role in ROLES.values() for name in _page_names(role)} - read
     assert not_read == {
         "game_board", "desk:standings_csv", "desk:trf_export", "desk:frbe_report",
-        "event_pgn", "member_pgn", "health",
+        "event_pgn", "member_pgn", "health", "favicon",
     }  # fmt: skip
 
 

@@ -39,7 +39,8 @@ RATING_CHANGES_TEMPLATE = "ratings/_event_rating_changes.html"
 @secretary_required
 @require_GET
 def events(request: HttpRequest) -> HttpResponse:
-    """The events by status, ongoing first; ``?mine=1``: those the secretary changed."""
+    """The events by status, ongoing first, the events to come from the next one, the
+    others from the latest; ``?mine=1``: those the secretary changed."""
     mine = request.GET.get("mine") == "1"
     query = Event.objects.annotate(
         participant_count=Count("participants", distinct=True),
@@ -49,8 +50,14 @@ def events(request: HttpRequest) -> HttpResponse:
         me: int = request.user.pk or 0  # logged in: secretary_required saw to it
         changed = ChangeLog.objects.filter(user_id=me).values("event")
         query = query.filter(Q(updated_by_id=me) | Q(pk__in=changed))
+    # the latest first, except the events to come: the next one first
+    order = {Event.Status.ANNOUNCED: ("start", "pk")}
     by_status = {
-        status: list(query.filter(status=status).order_by("-start", "-pk")[:EVENTS_PER_STATUS])
+        status: list(
+            query.filter(status=status).order_by(*order.get(status, ("-start", "-pk")))[
+                :EVENTS_PER_STATUS
+            ]
+        )
         for status in (
             Event.Status.ONGOING,
             Event.Status.ANNOUNCED,

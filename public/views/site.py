@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
@@ -42,6 +43,13 @@ def article(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers ask for whatever the page links: the club's icon
+    (a pawn in the club's colours, ``static/club/favicon.svg``)."""
+    return redirect(static("club/favicon.svg"), permanent=True)
+
+
+@require_safe
 def links(request: HttpRequest) -> HttpResponse:
     page_cache.shows(pages.SITE)
     return render(request, "club/links.html")
@@ -69,6 +77,8 @@ def contact(request: HttpRequest) -> HttpResponse:
                     message=f"{data['message']}\n\n-- \n{data['name']} <{data['email']}>",
                     from_email=settings.DEFAULT_FROM_EMAIL,
                     recipient_list=[settings.CLUB_EMAIL],
+                    # the club answers the sender (an address the form's EmailField checked)
+                    reply_to=[data["email"]],
                 )
             messages.success(request, _("Thank you: your message has been sent to the club."))
             return redirect("contact")

@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from club import pages
 from club.models import Event, Game
 from lib import page_cache
+from lib.numbers import number
 from ratings.models import RatingBatch, RatingChange, ReplayJob
 from ratings.services import LOOKBACK, rating_period
 
@@ -79,6 +80,13 @@ def note_text(note: Any) -> str:
         return gettext(note["template"]).format(**params)
     except (KeyError, IndexError, ValueError):
         return str(note["template"])
+
+
+@register.filter(name="number")
+def number_filter(value: Any, places: int | None = None) -> str:
+    """A number in the page's language's format, whole ones without decimals
+    (``lib.numbers.number``)."""
+    return number(value, places)
 
 
 @register.filter

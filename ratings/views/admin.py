@@ -25,7 +25,7 @@ from ratings.access import (
     get_change_for_administrator,
     get_system_for_administrator,
 )
-from ratings.config import ParamsForm, apply, overrides_of
+from ratings.config import ParamsForm, apply, change_in_words, overrides_of
 from ratings.forms import ADJUSTMENT_FACTORS, RATINGS
 from ratings.models import ConfigChange, RatingAdjustment, RatingSystem, engine_choices
 from ratings.services import preview
@@ -150,6 +150,11 @@ def _preview_page(
         "changed": overrides != chosen.params,
         "count": len(impacts),
         "impacts": impacts[:PREVIEW_ROWS],
+        "more_impacts": impacts[PREVIEW_ROWS:],
+        # the change restated, one sentence a parameter, as the history tells it
+        "in_words": change_in_words(
+            chosen.engine, chosen.params or {}, overrides, timezone.localdate()
+        ),
     }
     return render(request, "ratings/preview.html", context)
 

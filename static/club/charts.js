@@ -23,14 +23,16 @@
             data: points,
             borderColor: palette[i % palette.length],
             backgroundColor: palette[i % palette.length],
-            // Monotone cubic interpolation: the curve never overshoots between two points.
-            cubicInterpolationMode: "monotone",
+            // A rating holds from one change to the next: a step, never a smoothed slope
+            // (a flat rating drawn as a flat line).
+            stepped: "after",
             borderDash: alone ? [6, 4] : [],
             pointRadius: points.map((p) => (p.held ? 0 : alone ? 5 : 3)),
           };
         }),
       },
       options: {
+        locale: document.documentElement.lang, // "2 025" in French, not "2,025"
         responsive: true,
         maintainAspectRatio: false,
         animation: false,

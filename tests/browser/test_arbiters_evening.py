@@ -223,7 +223,15 @@ def test_an_arbiters_rapid_evening(live_server: LiveServer, page: Page, browser:
     expect(page.locator("h1")).to_contain_text("Ronde 2")
     expect(page.locator(".result-line")).to_have_count(3)
     expect(page.locator(".byes")).to_contain_text("exempt d'appariement")
-    page.locator("#undo-pairing").click()
+    page.locator("#undo-pairing").click()  # asks first: kept with Escape, then confirmed
+    expect(page.locator("#undo-pairing-dialog")).to_be_visible()
+    expect(page.locator("#undo-pairing-dialog")).to_be_focused()  # once shown, keys reach it
+    page.keyboard.press("Escape")
+    expect(page.locator("#undo-pairing-dialog")).to_be_hidden()
+    assert Game.objects.filter(round__event=event, round__number=2).count() == 3
+    page.locator("#undo-pairing").focus()
+    page.keyboard.press("Enter")
+    page.locator("#undo-pairing-confirm").click()
     expect(page.locator(".alert-success")).to_contain_text("L'appariement de la ronde 2 est annulé")
     assert not Game.objects.filter(round__event=event, round__number=2).exists()
     _shoot(page, "undone")

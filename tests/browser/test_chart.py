@@ -1,9 +1,9 @@
-"""The rating chart in Chromium: the smoothed line never overshoots between two points
-(its Bézier control points stay within their neighbours' values: monotone cubic
-interpolation), and a rating known once is drawn as a level line, not a lone dot."""
+"""The rating chart in Chromium: a rating holds from one change to the next, so each
+line is drawn in steps (Chart.js ``stepped: "after"``), never smoothed (no Bézier
+control points: a flat rating looks flat, not a slope), and a rating known once is drawn
+as a level line, not a lone dot."""
 
 import json
-from itertools import pairwise
 
 import pytest
 from django.core.management import call_command
@@ -18,7 +18,10 @@ CONTROL_POINTS = """() => {
   const chart = Chart.getChart(document.getElementById("rating-chart"));
   return chart.data.datasets.map((dataset, i) => ({
     count: dataset.data.length,
-    points: chart.getDatasetMeta(i).data.map((p) => ({y: p.y, before: p.cp1y, after: p.cp2y})),
+    stepped: chart.getDatasetMeta(i).dataset.options.stepped,
+    tension: chart.getDatasetMeta(i).dataset.options.tension,
+    points: chart.getDatasetMeta(i).data.map(
+      (p) => ({y: p.y, before: p.cp1y ?? null, after: p.cp2y ?? null})),
   }));
 }"""
 
@@ -27,7 +30,7 @@ def _series(page: Page) -> list[dict]:
     return json.loads(page.locator("#rating-chart-data").text_content() or "[]")
 
 
-def test_the_line_does_not_overshoot_and_a_single_rating_is_a_level_line(
+def test_the_line_is_stepped_and_a_single_rating_is_a_level_line(
     live_server: LiveServer, page: Page
 ) -> None:
     call_command("load_demo_club", verbosity=0)
@@ -42,13 +45,16 @@ def test_the_line_does_not_overshoot_and_a_single_rating_is_a_level_line(
     page.wait_for_function(
         "() => window.Chart && Chart.getChart(document.getElementById('rating-chart'))"
     )
+    # the axis's numbers in the page's language ("2 025" on a French page, not "2,025")
+    assert (
+        page.evaluate("Chart.getChart(document.getElementById('rating-chart')).options.locale")
+        == "fr"
+    )
     drawn = page.evaluate(CONTROL_POINTS)
     for dataset, count in zip(drawn, chosen, strict=True):
         points = dataset["points"]
+        assert dataset["stepped"] == "after" and dataset["tension"] == 0
+        # no curve: Chart.js computes no control point for a stepped line
+        assert all(p["before"] is None and p["after"] is None for p in points)
         if count == 1:
             assert dataset["count"] == 2 and points[0]["y"] == points[1]["y"]
-            continue
-        for left, right in pairwise(points):
-            low, high = sorted((left["y"], right["y"]))
-            assert low - 0.01 <= left["after"] <= high + 0.01
-            assert low - 0.01 <= right["before"] <= high + 0.01

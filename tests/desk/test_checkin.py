@@ -189,3 +189,29 @@ def test_the_check_in_page_speaks_english_at_en(
     page = secretary_client.get(reverse("desk:check_in", args=[swiss_event.pk, 1]))
     assert page.status_code == 200
     assert "half-point bye" in page.content.decode().lower()
+
+
+def test_undoing_a_pairing_asks_first_in_a_dialog(
+    swiss_event: Event, secretary_client: Client
+) -> None:
+    round_ = pairing_services.pair_next_round(swiss_event, None)
+    html = secretary_client.get(reverse("desk:results", args=[round_.pk])).content.decode()
+    undo = reverse("desk:undo_pairing", args=[round_.pk])
+    # the page's button only opens the dialog (Bootstrap's modal, no inline script);
+    # the form that undoes is in the dialog, which names what is lost
+    button = html[html.index('id="undo-pairing"') - 120 : html.index('id="undo-pairing"') + 200]
+    assert 'type="button"' in button and 'data-bs-target="#undo-pairing-dialog"' in button
+    dialog = html[html.index('id="undo-pairing-dialog"') :]
+    assert f'action="{undo}"' in dialog and html.count(f'action="{undo}"') == 1
+    assert "Annuler l’appariement de la ronde 1 ?" in dialog or "ronde 1 ?" in dialog
+    assert "3 échiquiers" in dialog
+    assert "onclick" not in html and "<script>" not in html
+    assert round_.games.count() == 3
+
+
+def test_the_check_in_heading_puts_a_french_space_before_its_colon(
+    swiss_event: Event, secretary_client: Client
+) -> None:
+    html = secretary_client.get(reverse("desk:check_in", args=[swiss_event.pk, 1])).content.decode()
+    heading = html[html.index("<h1") : html.index("</h1>")]
+    assert heading.endswith("Ronde 1 : qui joue")

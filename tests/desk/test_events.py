@@ -1,7 +1,7 @@
 """Events in the browser: the list by status, creating and editing an event with its
 rounds, tiebreaks chosen in order; every change records who made it."""
 
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from typing import cast
 
 import pytest
@@ -51,6 +51,27 @@ def test_the_desk_lists_events_by_status(secretary_client: Client) -> None:
         "cancelled": ["Simultanée"],
     }
     assert list(response.context["by_status"]) == ["ongoing", "announced", "closed", "cancelled"]
+
+
+def test_the_desk_lists_the_next_event_first_and_the_latest_closed_first(
+    secretary_client: Client,
+) -> None:
+    for title, day, status in [
+        ("Blitz de mars", datetime(2027, 3, 5, 20, tzinfo=UTC), Event.Status.ANNOUNCED),
+        ("Blitz de janvier", datetime(2027, 1, 8, 20, tzinfo=UTC), Event.Status.ANNOUNCED),
+        ("Blitz de février", datetime(2027, 2, 5, 20, tzinfo=UTC), Event.Status.ANNOUNCED),
+        ("Rapide de septembre", datetime(2026, 9, 4, 20, tzinfo=UTC), Event.Status.CLOSED),
+        ("Rapide d'octobre", datetime(2026, 10, 2, 20, tzinfo=UTC), Event.Status.CLOSED),
+    ]:
+        EventFactory(title=title, start=day, end=day + timedelta(hours=3), status=status)
+    response = secretary_client.get(reverse("desk:events"))
+    by_status = response.context["by_status"]
+    assert [e.title for e in by_status["announced"]] == [
+        "Blitz de janvier",
+        "Blitz de février",
+        "Blitz de mars",
+    ]
+    assert [e.title for e in by_status["closed"]] == ["Rapide d'octobre", "Rapide de septembre"]
 
 
 def test_my_events_are_those_i_changed(secretary_client: Client, secretary: User) -> None:

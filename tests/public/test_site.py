@@ -1,6 +1,7 @@
 from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Any, cast
+from xml.etree import ElementTree
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -116,7 +117,18 @@ def test_the_contact_form_sends_a_mail_to_the_club(client: Client, settings: Set
     assert "votre message a été envoyé" in response.content.decode()
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["secretaire@example.be"]
+    assert mail.outbox[0].reply_to == ["anne@example.be"]
+    assert mail.outbox[0].message()["Reply-To"] == "anne@example.be"
     assert "Un cours le mardi ?" in mail.outbox[0].body
+
+
+def test_a_contact_form_with_an_address_that_is_no_address_sends_nothing(client: Client) -> None:
+    form = {"name": "Anne", "email": "anne@example.be>\nBcc: x@y.z", "message": "Bonjour"}
+    with mailed():
+        response = client.post(reverse("contact"), form)
+    assert response.status_code == 200
+    assert "adresse" in response.content.decode()
+    assert mail.outbox == []
 
 
 def test_a_robot_filling_the_honeypot_sends_nothing(client: Client) -> None:
@@ -295,3 +307,16 @@ def test_the_main_menu_marks_the_page_shown_in_its_language(client: Client) -> N
         english
     )
     assert '<a class="nav-link" href="/en/contact/">Contact</a>' in english
+
+
+def test_every_page_links_the_clubs_icon_and_favicon_ico_answers(client: Client) -> None:
+    html = client.get(reverse("home")).content.decode()
+    assert '<link rel="icon" href="/static/club/favicon.svg" type="image/svg+xml">' in html
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"] == "/static/club/favicon.svg"
+    icon = ElementTree.parse(settings.BASE_DIR / "static" / "club" / "favicon.svg").getroot()
+    assert icon.tag == "{http://www.w3.org/2000/svg}svg"
+    # drawn in the club's colours (static/club/site.css: --club-green, --club-cream)
+    fills = {e.get("fill") for e in icon.iter() if e.get("fill")}
+    assert fills == {"#1f4d3a", "#f7f3ea"}

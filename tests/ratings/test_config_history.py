@@ -6,6 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from ratings.models import ConfigChange, RatingSystem
 
@@ -24,15 +25,27 @@ def test_a_configuration_change_is_told_in_words(
     ConfigChange.objects.create(
         system=club_system,
         old={"decimals": 2},
-        new={"k": 32.0, "expected_method": "normal"},
+        new={
+            "k": 32.0,
+            "expected_method": "normal",
+            "k_schedule": [{"k": 40.0, "until_games": 30}, {"k": 20.0, "below_rating": 2400.0}],
+        },
     )
     english = admin_client.get("/en" + reverse("ratings:system", args=[club_system.pk]))
     html = english.content.decode()
     history = html[html.index('id="config-history"') :]
-    assert "Fixed K: none → 32.0" in history
+    assert "Fixed K: none → 32" in history and "32.0" not in history
+    assert "K 40 under 30 games; K 20 below 2400" in history
     assert "Decimals kept: 2 → 1" in history  # back to the regulation's value
     assert "Expected score: Elo&#x27;s logistic formula → normal distribution" in history
     assert "{" not in history and "&#x27;k&#x27;" not in history
+    # the K schedule's boxes are named in words, not by the rules' code names
+    assert ">fewer games than, row 1</label>" in html and "until_games (" not in html
+    with translation.override("fr"):
+        address = reverse("ratings:system", args=[club_system.pk])
+    french = admin_client.get(address).content.decode()
+    assert "K 20 sous 2400" in french or "K 20 sous 2 400" in french
+    assert "2400,0" not in french and "20,0" not in french
 
 
 def test_the_parameters_form_offers_choices_in_words_without_seed_notes(
@@ -50,4 +63,4 @@ def test_the_history_speaks_french_on_the_french_page(
 ) -> None:
     ConfigChange.objects.create(system=club_system, old={}, new={"k": 32.0})
     html = admin_client.get(reverse("ratings:system", args=[club_system.pk])).content.decode()
-    assert "K imposé : aucun → 32.0" in html
+    assert "K imposé : aucun → 32" in html

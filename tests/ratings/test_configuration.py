@@ -1,5 +1,6 @@
 import dataclasses
 import json
+import re
 from datetime import date
 
 import pytest
@@ -207,3 +208,23 @@ def test_the_table_is_edited_as_lines_and_checked(
     bad = _form(club_system, expected_table="3 50\n2 51")
     response = admin_client.post(reverse("ratings:preview", args=[club_system.pk]), bad)
     assert "the bands&#x27; differences must rise" in response.content.decode()
+
+
+def test_the_preview_restates_the_change_and_says_how_many_rows_it_shows(
+    admin_client: Client, season: None, club_system: RatingSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ratings.views.admin.PREVIEW_ROWS", 2)
+    response = admin_client.post(
+        reverse("ratings:preview", args=[club_system.pk]), _form(club_system, k="32")
+    )
+    html = response.content.decode()
+    count = response.context["count"]
+    assert count == 4  # the season's players whose rating K 32 changes
+    restated = html[html.index('id="change-in-words"') : html.index('id="impacts"')]
+    assert "K imposé : aucun → 32" in restated
+    assert f"2 sur {count} affichés" in html and f"Les voir tous les {count}" in html
+    hidden = html[html.index('id="more-impacts"') :]
+    assert hidden.count("<tr>") == count - 2  # the others are on the page, folded
+    assert 'data-bs-target="#more-impacts"' in html
+    impacts = html[html.index('id="impacts"') :]
+    assert not re.search(r">\d{3,4},0<", impacts)  # a rating without a decimal is whole

@@ -6,3 +6,4 @@ WEEKDAY_DATETIME_FORMAT = "l j F Y, H:i"
 WEEKDAY_DAY_TIME_FORMAT = "l j F H:i"
 SHORT_MONTH_DATE_FORMAT = "j M Y"
 DATETIME_SECONDS_FORMAT = "j F Y H:i:s"
+SHORT_DATE_FORMAT = "d/m/Y"  # as the long dates, the day first
