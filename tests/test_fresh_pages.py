@@ -5,8 +5,8 @@ only what changed is a write that forgets too little: each write path has its ca
 Writes commit (transactional database), as the cache follows committed writes."""
 
 from collections.abc import Callable, Iterator
-from html import unescape
 from datetime import UTC, date, datetime, timedelta
+from html import unescape
 from pathlib import Path
 
 import pytest
