@@ -114,6 +114,16 @@ def replays_changed() -> None:
     forget(REPLAYS, RATINGS)
 
 
-def players_rated(player_ids: Iterable[int]) -> None:
-    """A replay rewrote these players' histories: their pages, and the ratings' lists."""
-    forget(RATINGS, MEMBERS, *[player(p) for p in player_ids])
+# Beyond this many players' pages, a replay forgets every page: one write to the cache
+# instead of one a player (a full replay rewrites thousands of histories).
+PLAYERS_FORGOTTEN_ONE_BY_ONE = 200
+
+
+def players_rated(player_ids: Iterable[int] | None) -> None:
+    """A replay rewrote these players' histories (None: every player's): their pages, and
+    the ratings' lists."""
+    ids = None if player_ids is None else set(player_ids)
+    if ids is None or len(ids) > PLAYERS_FORGOTTEN_ONE_BY_ONE:
+        forget_all()
+    else:
+        forget(RATINGS, MEMBERS, *[player(p) for p in ids])

@@ -95,13 +95,16 @@ def recalculate(
         if since is not None:
             stale = stale.filter(day__gte=since)
         # whose history the replay rewrites: those it removes rows of, and those it rates
-        removed = RatingChange.objects.filter(batch__in=stale)
-        rewritten = set(removed.values_list("player_id", flat=True).distinct())
+        # (everyone's, from the start)
+        rewritten: set[int] | None = None
+        if since is not None:
+            removed = RatingChange.objects.filter(batch__in=stale)
+            rewritten = set(removed.values_list("player_id", flat=True).distinct())
         stale.delete()
         players = players_of(plan)
         touched = _replay(system, plan, states, players, progress)
         _refresh_current(system, touched)
-        pages.players_rated(rewritten | set(touched))
+        pages.players_rated(None if rewritten is None else rewritten | set(touched))
     games = sum(len(b.games) for b in plan)
     return ReplayReport(system, len(plan), games, clock.perf_counter() - started)
 
