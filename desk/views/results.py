@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -159,8 +160,27 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
             )
         ),
         **results_actions(event, round_, games, len(rounds)),
+        **_after_this_round(event, round_, rounds, games),
     }
     return render(request, "desk/events/results.html", context)
+
+
+def _after_this_round(
+    event: Event, round_: Round, rounds: list[tuple[int, int]], games: list[Game]
+) -> dict[str, Any]:
+    """What follows the round: a later round paired already (a result corrected here does
+    not change that pairing: the page warns), or none (the last round offers to close the
+    event once its boards are saved)."""
+    if event.status in (Event.Status.CLOSED, Event.Status.CANCELLED):
+        return {}
+    later = event.rounds.filter(number__gt=round_.number, games__isnull=False)
+    paired = later.order_by("number").values_list("number", flat=True).first()
+    last = max(event.planned_rounds or 0, len(rounds))
+    return {
+        "later_paired": paired,
+        "close_event": bool(games) and paired is None and round_.number >= last,
+        "complete_round": all(game.result for game in games),
+    }
 
 
 @secretary_required

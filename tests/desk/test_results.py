@@ -1,6 +1,7 @@
 """Result entry (each key saved in place, conflicts, unknown codes, the form without
 JavaScript, interclub matches), closing and reopening, and bounded queries."""
 
+from html import unescape
 from typing import TYPE_CHECKING, cast
 
 import pytest
@@ -376,3 +377,32 @@ def test_the_desk_pages_use_a_bounded_number_of_queries(
         assert secretary_client.get(reverse("desk:event", args=[event_pk])).status_code == 200
     with django_assert_max_num_queries(8):
         secretary_client.post(reverse("desk:results", args=[game.round_id]), {})
+
+
+def test_an_earlier_round_warns_that_a_later_one_is_paired_and_the_last_offers_to_close(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
+    """The round robin's five rounds are paired: correcting round 2 warns that round 3 is
+    paired already; round 5 offers to close the event, shown once its boards are saved."""
+    rounds = {r.number: r for r in paired_event.rounds.all()}
+    second = secretary_client.get(reverse("desk:results", args=[rounds[2].pk])).content.decode()
+    assert "Round 3 is paired already: a result corrected here changes the scores" in second
+    assert 'id="close-event"' not in second
+    last = secretary_client.get(reverse("desk:results", args=[rounds[5].pk])).content.decode()
+    assert "is paired already" not in last
+    close = reverse("desk:close_confirm", args=[paired_event.pk])
+    assert '<div id="close-actions" hidden>' in last and close in last
+    Game.objects.filter(round=rounds[5]).update(result=Result.DRAW)
+    done = secretary_client.get(reverse("desk:results", args=[rounds[5].pk])).content.decode()
+    assert '<div id="close-actions">' in done
+    paired_event.status = Event.Status.CLOSED
+    paired_event.save(update_fields=["status"])
+    closed = secretary_client.get(reverse("desk:results", args=[rounds[5].pk])).content.decode()
+    assert 'id="close-event"' not in closed
+
+
+def test_the_event_page_says_which_rating_sets_the_pairing_numbers(
+    secretary_client: Client, paired_event: Event, english: None
+) -> None:
+    page = secretary_client.get(reverse("desk:event", args=[paired_event.pk])).content.decode()
+    assert "the pairing numbers follow: each player's national rating" in unescape(page)
