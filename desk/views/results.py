@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -138,7 +139,9 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         typed = {pk: key for pk, (key, _version) in entries.items() if pk in errors}
         games = _games(round_)
     teams = _teams(event)
-    rounds = list(event.rounds.order_by("number").values_list("number", "pk"))
+    paired_rounds = event.rounds.annotate(paired=Exists(Game.objects.filter(round=OuterRef("pk"))))
+    numbered = list(paired_rounds.order_by("number").values_list("number", "pk", "paired"))
+    rounds = [(number, pk) for number, pk, _paired in numbered]
     said = reports.reported(games)
     context = {
         "round": round_,
@@ -160,22 +163,22 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
             )
         ),
         **results_actions(event, round_, games, len(rounds)),
-        **_after_this_round(event, round_, rounds, games),
+        **_after_this_round(event, round_, numbered, games),
     }
     return render(request, "desk/events/results.html", context)
 
 
 def _after_this_round(
-    event: Event, round_: Round, rounds: list[tuple[int, int]], games: list[Game]
+    event: Event, round_: Round, numbered: list[tuple[int, int, bool]], games: list[Game]
 ) -> dict[str, Any]:
-    """What follows the round: a later round paired already (a result corrected here does
-    not change that pairing: the page warns), or none (the last round offers to close the
-    event once its boards are saved)."""
+    """What follows the round (``numbered``: the event's rounds, whether each is paired): a
+    later round paired already (a result corrected here does not change that pairing: the
+    page warns), or none (the last round offers to close the event once its boards are
+    saved)."""
     if event.status in (Event.Status.CLOSED, Event.Status.CANCELLED):
         return {}
-    later = event.rounds.filter(number__gt=round_.number, games__isnull=False)
-    paired = later.order_by("number").values_list("number", flat=True).first()
-    last = max(event.planned_rounds or 0, len(rounds))
+    paired = next((n for n, _pk, done in numbered if n > round_.number and done), None)
+    last = max(event.planned_rounds or 0, len(numbered))
     return {
         "later_paired": paired,
         "close_event": bool(games) and paired is None and round_.number >= last,
