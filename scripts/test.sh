@@ -9,9 +9,9 @@
 #    127.0.0.1:5432, else (or with OWN_POSTGRES=1) one installed from Debian's packages
 #    and started in /tmp;
 # 4. lint and checks: ruff, mypy, makemigrations --check, compiled translations;
-# 5. the suite on SQLite, then on PostgreSQL (the tests that reach the database), each
-#    spread over the machine's cores (pytest-xdist; PYTEST_WORKERS=1 runs it in one
-#    process).
+# 5. the suite on SQLite, then on PostgreSQL (the tests that reach the database, the
+#    browser walks among them), each spread over the machine's cores (pytest-xdist;
+#    PYTEST_WORKERS=1 runs it in one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)

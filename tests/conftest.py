@@ -2,6 +2,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import hypothesis
 import pytest
 from django.db import connection
 from django.utils import translation
@@ -22,6 +23,12 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Hypothesis without its per-example deadline: a first example that waits for an import or
+# for the other worker on a loaded machine is no failure (speed is measured by benchmarks/,
+# not by tests).
+hypothesis.settings.register_profile("suite", deadline=None)
+hypothesis.settings.load_profile("suite")
+
 # Fixtures through which a test reaches the database (pytest-django refuses any other way)
 DATABASE_FIXTURES = frozenset(
     {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
@@ -35,14 +42,21 @@ def touches_database(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The suite runs twice, once on each database (``scripts/test.sh``). Tests marked
-    ``postgresql`` need PostgreSQL's row locks: they run in the PostgreSQL pass only. Tests
-    that never reach the database (pure rules, file formats, deployment files) give the
-    same answer on both: they run in the SQLite pass only."""
+    """The suite runs twice, once on each database (``scripts/test.sh``). Tests that never
+    reach the database (pure rules, file formats, deployment files) give the same answer
+    on both: they run in the SQLite pass only. Tests marked ``postgresql`` need
+    PostgreSQL's row locks, and the browser walks drive the site as it is deployed, on
+    PostgreSQL (the views they click through are run on SQLite by the tests of each page):
+    both run in the PostgreSQL pass only."""
     if connection.vendor == "postgresql":
         selected = [item for item in items if touches_database(item)]
     else:
-        selected = [item for item in items if item.get_closest_marker("postgresql") is None]
+        selected = [
+            item
+            for item in items
+            if item.get_closest_marker("postgresql") is None
+            and item.get_closest_marker("browser") is None
+        ]
     if len(selected) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in selected])
         items[:] = selected
