@@ -436,3 +436,24 @@ def test_two_records_merged(visitor: Visitor, tonight: Event, secretary: User) -
     merge_players(member.player, typed, secretary)
     visitor.fresh(pages[0], lambda page: True)
     visitor.fresh(pages[1], has(member.player.last_name))
+
+
+def test_a_replay_of_many_players_forgets_every_page_at_once(
+    visitor: Visitor, tonight: Event, secretary: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A replay from a day forgets its players' pages one by one, and the articles page
+    stays cached; beyond ``PLAYERS_FORGOTTEN_ONE_BY_ONE`` players it forgets every page in
+    one write (a full replay always does)."""
+    from club import pages
+
+    club = RatingSystem.objects.get(engine="club")
+    pairing.pair_round_robin(tonight, secretary)
+    _all_results(tonight)
+    lifecycle.close_event(tonight, secretary)
+    articles = _url("articles")
+    visitor.kept(articles)
+    recalculate(club, since=tonight.start.date())
+    visitor.kept(articles)  # four players: their pages only
+    monkeypatch.setattr(pages, "PLAYERS_FORGOTTEN_ONE_BY_ONE", 3)
+    recalculate(club, since=tonight.start.date())
+    visitor.fresh(articles, lambda page: True)
