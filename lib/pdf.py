@@ -1,5 +1,5 @@
-"""A page of the site as a PDF file: WeasyPrint lays out the same HTML and the same print
-stylesheet (``@page``, ``media="print"``) that the browser prints.
+"""A page of the site as a PDF file: WeasyPrint lays out the HTML it is given with its print
+stylesheet (``@page``, ``media="print"``), as the browser prints it.
 
 The page's stylesheets and images are read from the site's own static files, never over
 the network: any other address (another site, a page of this one, ``file:``) is refused,

@@ -1,9 +1,10 @@
 """The documents an arbiter prints from the desk, each one template for the browser's
-print and for its PDF (``?format=pdf``, laid out by WeasyPrint from the same HTML and the
-same print stylesheet): the player list, the check-in sheet, the standings with the
-event's tie-breaks, the round-by-round crosstable, the round robin's table, a round's
-results. A round's pairings are in ``desk.views.printing``; an interclub match's sheet in
-``interclub.views.desk``; all of them answer through ``document``.
+print and for its PDF (``?format=pdf``, laid out by WeasyPrint from the same document and
+the same print stylesheet, without the site's menu: ``desk/print/pdf.html``): the player
+list, the check-in sheet, the standings with the event's tie-breaks, the round-by-round
+crosstable, the round robin's table, a round's results. A round's pairings are in
+``desk.views.printing``; an interclub match's sheet in ``interclub.views.desk``; all of
+them answer through ``document``.
 
 Secretary-only like the rest of the desk: the player list shows the players' FIDE and
 national IDs, federations and ratings (never a birth date)."""
