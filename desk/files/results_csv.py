@@ -28,6 +28,12 @@ CSV_COLUMNS = (
 )  # fmt: skip
 
 
+def csv_header() -> str:
+    """The header line of a results CSV in the active language (``ronde;échiquier;blancs;
+    noirs;résultat`` in French); the reader takes it in any of the site's languages."""
+    return ";".join(_(column) for column in CSV_COLUMNS)
+
+
 def _csv_columns(header: list[str]) -> dict[str, int]:
     """Where each column is, the header written in any of the site's languages (the
     event's files page names them in the reader's: ``ronde;échiquier;blancs;noirs;résultat``

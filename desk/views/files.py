@@ -19,7 +19,7 @@ from club.models import Event, Player
 from desk.access import get_event_for_secretary, secretary_required
 from desk.files import frbe
 from desk.files.common import FileError, trf_error_text
-from desk.files.results_csv import import_results_csv
+from desk.files.results_csv import csv_header, import_results_csv
 from desk.files.trf_export import export_event
 from desk.files.trf_import import (
     Plan,
@@ -244,6 +244,7 @@ def event_files(request: HttpRequest, pk: int) -> HttpResponse:
         "event": event,
         "form": form,
         "kind": kind,
+        "csv_header": csv_header(),
         "without_id": frbe.players_without_id(event),
     }
     return render(request, "desk/files/event_files.html", context)

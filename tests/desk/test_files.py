@@ -148,17 +148,23 @@ def test_a_name_two_participants_share_is_refused_until_the_file_gives_their_fid
 
 
 @pytest.mark.parametrize(
-    "header", ["ronde;échiquier;blancs;noirs;résultat", "Round;Board;White;Black;Result"]
+    ("prefix", "header"),
+    [
+        ("", "ronde;échiquier;blancs;noirs;résultat"),
+        ("/en", "round;board;white;black;result"),
+        ("/nl", "ronde;bord;wit;zwart;uitslag"),
+        ("/de", "Runde;Brett;Weiß;Schwarz;Ergebnis"),
+    ],
 )
 def test_a_csv_is_read_with_the_header_the_files_page_gives_in_each_language(
-    secretary_client: Client, four_players: tuple[Event, list[Player]], header: str
+    secretary_client: Client, four_players: tuple[Event, list[Player]], prefix: str, header: str
 ) -> None:
     event, players = four_players
+    files = prefix + reverse("desk:event_files", args=[event.pk])
+    label = secretary_client.get(files).content.decode()
+    assert f"CSV{':' if prefix else ' :'} {header})" in label
     text = f"{header}\n1;1;{players[0].name};{players[1].name};0-1\n"
-    secretary_client.post(
-        reverse("desk:event_files", args=[event.pk]),
-        {"kind": "csv", "file": _upload("r.csv", text.encode())},
-    )
+    secretary_client.post(files, {"kind": "csv", "file": _upload("r.csv", text.encode())})
     game = Game.objects.get(round__event=event)
     assert (game.white, game.black, game.result) == (players[0], players[1], Result.BLACK_WINS)
 
