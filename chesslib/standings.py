@@ -224,8 +224,9 @@ def standings(
     played so far (the longest record when not given). ``ratings``: each player's
     rating (C.07 Article 10 reads them; none or 0: unrated, left out of the averages).
     ``scoring``: what a round scores in the standings and in the direct encounter; the
-    other tie-breaks read the games' 1-1/2-0 points. ``round_robin``: forfeits count in
-    the direct encounter (C.07 6: only Swiss tournaments treat them as unplayed).
+    other tie-breaks read the games' 1-1/2-0 points. ``round_robin``: pre-determined
+    pairings (a round robin, a Scheveningen event), whose forfeits count in the direct
+    encounter (C.07 15.2; 6.1.1 treats them as unplayed in Swiss tournaments only).
     ``ruleset``: tiebreak-core's edition of the regulations (the 2024 one;
     ``fide-2026`` caps the dummy opponents of 16.4)."""
     players = list(records)

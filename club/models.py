@@ -198,9 +198,16 @@ class Event(models.Model):
 
     class System(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("round robin")
+        SCHEVENINGEN = "scheveningen", _("Scheveningen")
         SWISS = "swiss", _("Swiss")
         MATCH = "match", _("match")
         FREE = "free", _("free games")
+
+        @classmethod
+        def paired_at_once(cls) -> list[Event.System]:
+            """Systems whose rounds are all paired at once, from the pairing numbers (C.07
+            15.2's pre-determined pairings)."""
+            return [cls.ROUND_ROBIN, cls.SCHEVENINGEN]
 
     class Status(models.TextChoices):
         ANNOUNCED = "announced", _("announced")
@@ -383,6 +390,9 @@ class Event(models.Model):
         return [(times[0], times[-1] + length) for times in by_day.values()]
 
 
+TEAM_LENGTH = 120
+
+
 class Participant(models.Model):
     """A player registered in an event. ``number`` is the pairing number; a late entry
     joins from ``joined_round``; a withdrawn player is not paired after
@@ -398,7 +408,9 @@ class Participant(models.Model):
     rating = models.PositiveSmallIntegerField(
         _("rating"), null=True, blank=True, help_text=_("The rating used for seeding.")
     )
-    team = models.CharField(_("team"), max_length=120, blank=True, help_text=_("For team events."))
+    team = models.CharField(
+        _("team"), max_length=TEAM_LENGTH, blank=True, help_text=_("For team events.")
+    )
     joined_round = models.PositiveSmallIntegerField(_("joined in round"), default=1)
     withdrawn_after_round = models.PositiveSmallIntegerField(
         _("withdrawn after round"), null=True, blank=True

@@ -146,7 +146,7 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
             max(complete, default=0),
             ratings=ratings,
             scoring=event.scoring,
-            round_robin=event.system == Event.System.ROUND_ROBIN,
+            round_robin=event.system in Event.System.paired_at_once(),
         )
         if records
         else []

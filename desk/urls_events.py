@@ -17,6 +17,7 @@ urlpatterns = [
         "evenements/<int:pk>/inscrire-exterieur/", registration.register_outsider, name="outsider"
     ),
     path("evenements/<int:pk>/retrait/<int:participant>/", registration.withdraw, name="withdraw"),
+    path("evenements/<int:pk>/equipes/", registration.set_teams, name="set_teams"),
     path("evenements/<int:pk>/numeroter/", registration.renumber, name="renumber"),
     path("evenements/<int:pk>/tirage-au-sort/", registration.draw_lots, name="draw_lots"),
     path("evenements/<int:pk>/apparier/", registration.pair_round_robin, name="pair_round_robin"),

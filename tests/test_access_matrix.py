@@ -101,6 +101,7 @@ MATRIX: dict[str, tuple[str, str]] = {
             "register",
             "outsider",
             "withdraw",
+            "set_teams",
             "renumber",
             "draw_lots",
             "pair_round_robin",

@@ -24,6 +24,7 @@ def trf_name(player: Player) -> str:
 SYSTEM_WORDS = {
     Event.System.SWISS: "Swiss System",
     Event.System.ROUND_ROBIN: "Round Robin",
+    Event.System.SCHEVENINGEN: "Scheveningen System",
     Event.System.MATCH: "Match",
     Event.System.FREE: "Individual",
 }

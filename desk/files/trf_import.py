@@ -379,7 +379,7 @@ def read_event(plan: Plan) -> ImportedEvent:
     end_day = _date(t.end) or start_day
     rounds_count = max(t.rounds or 0, t.played_rounds)
     all_meet = rounds_count == len(t.players) - 1 + len(t.players) % 2
-    paired = {k: SYSTEM_WORDS[k] for k in (Event.System.SWISS, Event.System.ROUND_ROBIN)}
+    paired = {k: SYSTEM_WORDS[k] for k in (Event.System.SWISS, *Event.System.paired_at_once())}
     system = _said(t.kind, paired) or (Event.System.ROUND_ROBIN if all_meet else Event.System.SWISS)
     known = [_TIEBREAK_OF_CODE.get(code) for code in t.tiebreaks]
     return ImportedEvent(

@@ -84,11 +84,13 @@ class TiebreakField(forms.CharField):
 
 
 # The usual tie-breaks by kind of tournament: Swiss (Buchholz family first), round robin
-# (the direct encounter, wins, Sonneborn-Berger and Koya, C.07's round-robin rules), team
+# and Scheveningen (the direct encounter, wins, Sonneborn-Berger and Koya, C.07's rules
+# for pre-determined pairings), team
 # (the players of a team match: the direct encounter, then Sonneborn-Berger).
 TIEBREAK_PRESETS: dict[str, str] = {
     Event.System.SWISS: "buchholz_cut1,buchholz,sonneborn_berger",
     Event.System.ROUND_ROBIN: "direct_encounter,win,sonneborn_berger,koya",
+    Event.System.SCHEVENINGEN: "direct_encounter,win,sonneborn_berger,koya",
     Event.System.MATCH: "direct_encounter,sonneborn_berger",
 }
 _USUAL_TIEBREAKS = TIEBREAK_PRESETS[Event.System.SWISS]

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from chesslib import swiss
 from chesslib.berger import double_round_robin, round_robin
+from chesslib.scheveningen import scheveningen
 from chesslib.trf_scoring import scoring_lines
 from club import event_state
 from club.exceptions import DeskError, RoundChanged
@@ -319,7 +320,8 @@ def save_round(
 @transaction.atomic
 def pair_round_robin(event: Event, user: Any) -> int:
     """Every round of a round robin by the Berger tables, from the pairing numbers (a
-    double round robin: both cycles, C.05 Annex 1)."""
+    double round robin: both cycles, C.05 Annex 1); of a Scheveningen event, every
+    round of its two teams' table (``chesslib.scheveningen``)."""
     event_state.lock(event, event_state.Write.PAIR)
     if registration.has_games(event):
         raise DeskError(_("This event already has pairings."))
@@ -330,8 +332,11 @@ def pair_round_robin(event: Event, user: Any) -> int:
         registration.renumber(event, user)
         participants = list(event.participants.exclude(withdrawn_after_round__isnull=False))
     participants.sort(key=lambda p: p.number or 0)
-    cycle = double_round_robin if event.cycles == Event.Cycles.DOUBLE else round_robin
-    schedule = cycle([p.player_id for p in participants])
+    if event.system == Event.System.SCHEVENINGEN:
+        schedule = scheveningen(*_sides(participants))
+    else:
+        cycle = double_round_robin if event.cycles == Event.Cycles.DOUBLE else round_robin
+        schedule = cycle([p.player_id for p in participants])
     rounds = {r.number: r for r in event.rounds.all()}
     for number in range(1, len(schedule) + 1):
         if number not in rounds:
@@ -345,5 +350,27 @@ def pair_round_robin(event: Event, user: Any) -> int:
     event.status = Event.Status.ONGOING
     event.updated_by = user
     event.save(update_fields=["status", "updated_by", "updated_at"])
-    log_change(user, event, "pair_round_robin", rounds=len(schedule))
+    done = "pair_scheveningen" if event.system == Event.System.SCHEVENINGEN else "pair_round_robin"
+    log_change(user, event, done, rounds=len(schedule))
     return len(schedule)
+
+
+def _sides(participants: list[Participant]) -> tuple[list[int], list[int]]:
+    """A Scheveningen event's two sides, from the team each player was registered in:
+    side A is the team of pairing number 1; each side in pairing-number order."""
+    nameless = [p.player.name for p in participants if not p.team.strip()]
+    if nameless:
+        raise DeskError(
+            _("A Scheveningen event pairs two teams: give a team to %(names)s.")
+            % {"names": ", ".join(nameless)}
+        )
+    teams = list(dict.fromkeys(p.team.strip() for p in participants))
+    if len(teams) != 2:
+        raise DeskError(
+            _("A Scheveningen event pairs two teams, not %(n)s: %(teams)s.")
+            % {"n": len(teams), "teams": ", ".join(teams)}
+        )
+    return (
+        [p.player_id for p in participants if p.team.strip() == teams[0]],
+        [p.player_id for p in participants if p.team.strip() == teams[1]],
+    )

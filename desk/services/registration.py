@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 
 from club import event_state, players
 from club.exceptions import DeskError
-from club.models import Event, Game, Participant, Player
+from club.models import TEAM_LENGTH, Event, Game, Participant, Player
 from desk.services.events import log_change
+from lib.inputs import control_problem
 from lib.limits import MAX_ROUNDS
 
 
@@ -160,7 +161,7 @@ def renumber(event: Event, user: Any) -> None:
     """Pairing numbers by rating, highest first (then by name). A paired round robin
     keeps its numbers: they are its draw."""
     event_state.lock(event, event_state.Write.NUMBER)
-    if event.system == Event.System.ROUND_ROBIN and has_games(event):
+    if event.system in Event.System.paired_at_once() and has_games(event):
         raise DeskError(_("The round robin is paired: its pairing numbers are its draw."))
     participants = list(event.participants.select_related("player"))
     participants.sort(
@@ -171,6 +172,44 @@ def renumber(event: Event, user: Any) -> None:
         participant.number = number
     Participant.objects.bulk_update(participants, ["number"])
     log_change(user, event, "renumber")
+
+
+@transaction.atomic
+def set_teams(event: Event, teams: dict[int, str], user: Any) -> int:
+    """Put each participant of ``teams`` (participant id: team name, empty for none) in
+    their team, and say how many changed. A Scheveningen event pairs its two teams: once
+    it is paired, its teams are its draw and stay as they are."""
+    event_state.lock(event, event_state.Write.REGISTER)
+    entries = {p.pk: p for p in event.participants.select_related("player")}
+    if unknown := sorted(set(teams) - set(entries)):
+        raise DeskError(
+            _("No participant %(ids)s in this event.") % {"ids": ", ".join(map(str, unknown))}
+        )
+    changed = []
+    for pk, typed in teams.items():
+        entry, team = entries[pk], typed.strip()
+        if problem := control_problem(team, one_line=True):
+            raise DeskError(f"{entry.player.name}: {problem}")
+        if len(team) > TEAM_LENGTH:
+            raise DeskError(
+                _("%(name)s: a team's name has at most %(n)s characters.")
+                % {"name": entry.player.name, "n": TEAM_LENGTH}
+            )
+        if team != entry.team:
+            entry.team = team
+            changed.append(entry)
+    if changed and event.system == Event.System.SCHEVENINGEN and has_games(event):
+        raise DeskError(_("The Scheveningen event is paired: its teams are its draw."))
+    Participant.objects.bulk_update(changed, ["team"])
+    if changed:
+        log_change(
+            user,
+            event,
+            "set_teams",
+            teams=len(changed),
+            names=", ".join(f"{e.player.name} ({e.team or '-'})" for e in changed),
+        )
+    return len(changed)
 
 
 @transaction.atomic

@@ -132,7 +132,11 @@ class ParticipantTable(tables.Table):
         default="–",
         attrs={"td": {"class": "text-end"}, "th": {"class": "text-end"}},
     )
-    team = tables.Column(verbose_name=gettext_lazy("Team"), default="", order_by=("team", "pk"))
+    team = tables.TemplateColumn(
+        template_name="desk/events/_participant_team.html",
+        verbose_name=gettext_lazy("Team"),
+        order_by=("team", "pk"),
+    )
     entry = tables.TemplateColumn(
         template_name="desk/events/_participant_entry.html",
         verbose_name=gettext_lazy("Rounds"),
@@ -193,7 +197,8 @@ def event_page(
 ) -> HttpResponse:
     participants = event.participants.select_related("player")
     hidden = []
-    if event.system != Event.System.MATCH and not participants.exclude(team="").exists():
+    teams = (Event.System.MATCH, Event.System.SCHEVENINGEN)
+    if event.system not in teams and not participants.exclude(team="").exists():
         hidden.append("team")
     editable = event_state.allows(event, event_state.Write.REGISTER)
     if not editable:
@@ -212,6 +217,10 @@ def event_page(
         "table": table,
         "rounds": rounds,
         "has_games": any(r.game_count for r in rounds),
+        "paired_at_once": event.system in Event.System.paired_at_once(),
+        "team_names": sorted(set(participants.exclude(team="").values_list("team", flat=True)))
+        if event.system == Event.System.SCHEVENINGEN
+        else [],
         "pair_number": next_number(event) if event.system == Event.System.SWISS else None,
         "next_round": next_round,
         "outsider": outsider or OutsiderForm(initial={"joined_round": next_round}),

@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club import event_state, exceptions
@@ -128,6 +129,26 @@ def withdraw(request: HttpRequest, pk: int, participant: int) -> HttpResponse:
         request,
         lambda: registration.withdraw(entry, after, request.user),
         success=done,
+        back=reverse("desk:event", args=[event.pk]),
+    )
+
+
+@secretary_required
+@require_POST
+def set_teams(request: HttpRequest, pk: int) -> HttpResponse:
+    """The participants' teams as typed in the participants' table (``team-<id>``): a
+    Scheveningen event's two sides."""
+    event = get_event_for_secretary(request, pk)
+    teams = {}
+    for key, value in request.POST.items():
+        if key.startswith("team-") and (number := whole_number(key[5:])) is not None:
+            teams[number] = value
+    return act(
+        request,
+        lambda: registration.set_teams(event, teams, request.user),
+        success=lambda n: (
+            ngettext("%(n)s player changed team.", "%(n)s players changed team.", n) % {"n": n}
+        ),
         back=reverse("desk:event", args=[event.pk]),
     )
 

@@ -49,12 +49,14 @@ class Line:
 
 @dataclass(frozen=True)
 class MatchScore:
-    """An interclub match: the two teams and their points so far."""
+    """An interclub match, or a Scheveningen event's round: the two teams and their
+    points so far."""
 
     home: str
     away: str
     home_points: Decimal
     away_points: Decimal
+    scheveningen: bool = False
 
 
 def _line(
@@ -77,15 +79,19 @@ def _line(
     )
 
 
+# Events of two teams: each board shows its players' teams, and the round its teams' score.
+TEAM_SYSTEMS = (Event.System.MATCH, Event.System.SCHEVENINGEN)
+
+
 def _teams(event: Event) -> dict[int, str]:
-    if event.system != Event.System.MATCH:
+    if event.system not in TEAM_SYSTEMS:
         return {}
     return dict(event.participants.exclude(team="").values_list("player_id", "team"))
 
 
 def _match_score(event: Event, games: list[Game], teams: dict[int, str]) -> MatchScore | None:
     """The two teams (the one with white on board 1 first) and their points."""
-    if event.system != Event.System.MATCH or not games:
+    if event.system not in TEAM_SYSTEMS or not games:
         return None
     first = min(games, key=lambda g: g.board)
     home, away = teams.get(first.white_id, ""), teams.get(first.black_id, "")
@@ -99,7 +105,8 @@ def _match_score(event: Event, games: list[Game], teams: dict[int, str]) -> Matc
             team = teams.get(player)
             if team in points:
                 points[team] += scored
-    return MatchScore(home, away, points[home], points[away])
+    scheveningen = event.system == Event.System.SCHEVENINGEN
+    return MatchScore(home, away, points[home], points[away], scheveningen)
 
 
 def _games(round_: Round) -> list[Game]:
@@ -155,7 +162,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         "closed": event.status == Event.Status.CLOSED,
         "cancelled": event.status == Event.Status.CANCELLED,
         "match": _match_score(event, games, teams),
-        "is_match": event.system == Event.System.MATCH,
+        "shows_teams": event.system in TEAM_SYSTEMS,
         "rounds": rounds,
         "byes": list(
             round_.byes.select_related("player").order_by(
@@ -219,10 +226,10 @@ def _answer_line(
         "line": _line(game, teams, message, typed, said.get(game.pk)),
         "closed": event.status == Event.Status.CLOSED,
         "cancelled": event.status == Event.Status.CANCELLED,
-        "is_match": event.system == Event.System.MATCH,
+        "shows_teams": event.system in TEAM_SYSTEMS,
         "oob": True,
     }
-    if event.system == Event.System.MATCH:
+    if event.system in TEAM_SYSTEMS:
         context["match"] = _match_score(event, _games(game.round), teams)
     # The line uses nothing of the request's context (menus, languages, messages): rendered
     # without running its processors, at each of fifty secretaries' saves.

@@ -455,9 +455,13 @@ def _forfeit_group() -> dict[str, list[Round]]:
 
 
 def test_it_counts_forfeits_in_the_direct_encounter_of_a_round_robin() -> None:
-    """C.07 6: only a Swiss tournament treats forfeited games as unplayed. In a round
+    """C.07 (2024) 15.2, for pre-determined pairings (round robins): "forfeit wins or
+    losses (the only possible unplayed rounds) are treated as regular games" (quoted by
+    tiebreak-core's docs/FIDE_2026_DIFF.md from FIDE Council document 2024_FC2_18);
+    Article 6.1.1 treats forfeits as unplayed in Swiss tournaments only. In a round
     robin H scores 1 + 0.5 = 1.5 against F and D, D 0.5 + 0.5 = 1, F 0 + 0.5 = 0.5:
-    H, D, F. (The site gave none of it: forfeits were left out.)"""
+    H, D, F. (The site gave none of it: forfeits were left out.) FIDE's own exercise on
+    this rule, with other results (F beat D): tests/desk/test_tiebreak_exercises.py."""
     rows = standings(_forfeit_group(), [Tiebreak.DIRECT_ENCOUNTER], round_robin=True)
     assert [(r.player, r.points, r.rank) for r in rows][2:] == [
         ("H", D("1.5"), 3),
