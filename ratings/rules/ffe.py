@@ -65,6 +65,7 @@ from .ffe_unrated import (
 )
 from .ffe_unrated import estimate_shown as estimate_shown
 from .ffe_unrated import publish as publish
+from .performance import exact_performance
 
 KEY = "ffe"
 NAME = N_("France (FFE national)")
@@ -463,9 +464,7 @@ def _result(
         rating_exact=exact,
         score=score,
         performance_classical=None if perf is None else publish(perf.value, params),
-        performance_exact=elo.exact_performance(opponents, score, params.dp_function)
-        if kept
-        else None,
+        performance_exact=exact_performance(opponents, score, params.dp_function) if kept else None,
         games=tuple(lines),
         notes=unique_notes(performance_notes(perf, params) + notes),
     )

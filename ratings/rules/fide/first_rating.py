@@ -20,6 +20,7 @@ from ..base import (
     note,
 )
 from ..common import unique_notes
+from ..performance import classical_performance, exact_performance
 from .params import Params
 
 
@@ -53,8 +54,8 @@ def rate_unrated(  # type: ignore[no-untyped-def]
     opponents = [line.opponent_rating for line in kept]
     classical = exact = None
     if kept:
-        classical = elo.round_half_up(elo.classical_performance(opponents, score))
-        exact = elo.exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
+        classical = elo.round_half_up(classical_performance(opponents, score))
+        exact = exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
     n = archive.games + len(kept)
     if params.first_rating_rule == "2024":
         archive = archive.with_games(opponents, score)

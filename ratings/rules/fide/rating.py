@@ -23,6 +23,7 @@ from ..base import (
     note,
 )
 from ..common import unique_notes
+from ..performance import classical_performance, exact_performance
 from .first_rating import rate_unrated
 from .k_factor import base_k
 from .params import Params
@@ -131,11 +132,9 @@ def _rated(  # type: ignore[no-untyped-def]
     rating = state.rating + float(rounded)
     expected = elo.total(line.expected or 0 for line in counted_lines)
     classical = elo.round_half_up(
-        elo.classical_performance(
-            opponents, score, at_one=params.dp_at_one, at_zero=-params.dp_at_one
-        )
+        classical_performance(opponents, score, at_one=params.dp_at_one, at_zero=-params.dp_at_one)
     )
-    exact = elo.exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
+    exact = exact_performance(opponents, score, elo.ExpectedMethod.TABLE)
     if rating < params.rating_floor:
         # 7.2.1: shown as unrated on the next list, thereafter treated as an unrated player.
         notes.append(
