@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chesslib import trf
+from chesslib import trf, trf_write
 from club.models import Event, Game, Player
 from desk.files.common import FileError
 from desk.files.pgn import attach_pgn, plan_pgn
@@ -44,7 +44,7 @@ def test_a_mutated_trf_is_read_or_refused_with_a_message(text: str) -> None:
     except trf.TrfError as error:
         assert str(error)
     else:
-        assert trf.read(trf.write(tournament)).players
+        assert trf.read(trf_write.write(tournament)).players
 
 
 @pytest.mark.django_db
