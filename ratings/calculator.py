@@ -27,19 +27,8 @@ from django.utils import timezone
 from lib.inputs import year_problem
 from ratings import rules
 from ratings.config import ParameterError, apply
-from ratings.rules.base import (
-    Archive,
-    Batch,
-    Bounds,
-    Game,
-    Note,
-    PlayerState,
-    RangeError,
-    Status,
-    check_range,
-    shown,
-    version_on,
-)
+from ratings.rules.base import Archive, Batch, Game, Note, PlayerState, Status
+from ratings.rules.parameters import Bounds, RangeError, check_range, shown, version_on
 
 MAX_GAMES = 500
 MAX_DEPTH = 10  # a request nests 4 deep (request, player, archive, value): 10 is plenty

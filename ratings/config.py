@@ -23,8 +23,8 @@ from django.utils.translation import gettext_lazy
 from lib.inputs import BoundedInputs, control_problem, year_problem
 from lib.limits import whole_number
 from lib.numbers import number as in_number_format
-from ratings.rules.base import RangeError, check_range, is_number, shown
 from ratings.rules.club import KRULE_BOUNDS, KRule
+from ratings.rules.parameters import RangeError, check_range, is_number, shown
 
 K_ROWS = 6
 KRULE_PARTS = (

@@ -28,19 +28,16 @@ from .base import (
     N_,
     Batch,
     BatchResult,
-    Bounds,
     GameLine,
     Note,
     PlayerId,
     PlayerResult,
     PlayerState,
     Status,
-    Version,
-    check_ranges,
     note,
-    param,
 )
 from .common import unique_notes
+from .parameters import Bounds, Version, check_ranges, param
 from .performance import exact_performance
 
 KEY = "fqe"

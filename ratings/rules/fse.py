@@ -17,22 +17,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from . import elo
-from .base import (
-    N_,
-    Archive,
-    Batch,
-    BatchResult,
-    Bounds,
-    PlayerId,
-    PlayerResult,
-    Status,
-    Version,
-    check_ranges,
-    note,
-    param,
-    version_on,
-)
+from .base import N_, Archive, Batch, BatchResult, PlayerId, PlayerResult, Status, note
 from .common import Played, exchange, solve_exact, split_games, unchanged
+from .parameters import Bounds, Version, check_ranges, param, version_on
 from .performance import exact_performance
 
 KEY = "fse"

@@ -63,7 +63,7 @@ class AdjustmentForm(BoundedInputs, forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # the systems' bounds (ratings.rules.base.Bounds): a threshold is a rating
+        # the systems' bounds (ratings.rules.parameters.Bounds): a threshold is a rating
         for name, (low, high) in (("threshold", RATINGS), ("factor", ADJUSTMENT_FACTORS)):
             field = self.fields[name]
             self.fields[name] = forms.FloatField(

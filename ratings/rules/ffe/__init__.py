@@ -35,7 +35,8 @@ the unrated players' rules :mod:`.unrated`'s, the conversions :mod:`.conversions
 
 from __future__ import annotations
 
-from ..base import N_, Bounds
+from ..base import N_
+from ..parameters import Bounds
 from .params import VERSIONS, Params
 from .rating import rate
 

@@ -9,7 +9,8 @@ from datetime import date
 from enum import StrEnum
 
 from .. import elo
-from ..base import N_, Version, check_ranges, param
+from ..base import N_
+from ..parameters import Version, check_ranges, param
 
 
 class Scale(StrEnum):

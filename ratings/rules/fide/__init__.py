@@ -44,7 +44,8 @@ readable breakdown from the same arrays; unrated players' first rating is
 
 from __future__ import annotations
 
-from ..base import N_, Bounds
+from ..base import N_
+from ..parameters import Bounds
 from .params import Params
 from .rating import rate
 from .versions import VERSIONS

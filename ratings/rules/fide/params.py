@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ..base import N_, check_ranges, param
+from ..base import N_
+from ..parameters import check_ranges, param
 
 MONTHS = tuple(f"{month:02d}-01" for month in range(1, 13))
 JUNIOR_UNTIL = ("birthday", "year_end")  # the junior's age boundary (``Params.junior_until``)

@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import date
 
 from .. import elo
-from ..base import Version
+from ..parameters import Version
 from .params import MONTHS, Params
 
 # The regulation's dated versions (sources and quotes in docs/ratings/fide.md). Each
