@@ -30,7 +30,7 @@ def param(
     """A field of a system's parameters dataclass, described for the administrators' form.
 
     ``label``, ``help`` and ``unit`` are English, marked for translation and translated
-    where they are shown (``ratings/config.py``): ``makemessages`` collects ``label`` as
+    where they are shown (``ratings/params_form.py``): ``makemessages`` collects ``label`` as
     ``param``'s second argument, ``help`` and ``unit`` by their ``N_`` marker
     (``param(20, "K", N_("Rule 8.56: ..."), unit=N_("games"))``). ``help`` quotes the rule
     the value comes from. ``min`` and ``max`` are the field's bounds: every number has

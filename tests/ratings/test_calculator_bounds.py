@@ -19,7 +19,7 @@ from pytest_django import Settings
 
 from ratings import rules
 from ratings.calculator import CalculationError, calculate
-from ratings.config import ParamsForm
+from ratings.params_form import ParamsForm
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse

@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from club.models import Player
 from ratings.calculator import CalculationError, calculate
-from ratings.config import ParamsForm
 from ratings.models import Rating, RatingChange, RatingSystem
+from ratings.params_form import ParamsForm
 from ratings.rules.club import KRule
 from ratings.services import recalculate
 from tests.ratings.conftest import MakeEvent, W
