@@ -16,7 +16,8 @@ from desk.files.common import FileError
 from desk.files.pgn import attach_pgn, plan_pgn
 from desk.files.results_csv import import_results_csv
 from desk.files.trf_import import import_plan, plan_import
-from ratings.calculator import CalculationError, calculate
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError
 from ratings.official_lists import ListError, read_list
 from tests.club.factories import EventFactory
 

@@ -18,7 +18,8 @@ from django.urls import reverse
 from pytest_django import Settings
 
 from ratings import rules
-from ratings.calculator import CalculationError, calculate
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError
 from ratings.params_form import ParamsForm
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import Player
-from ratings.calculator import CalculationError, calculate
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError
 from ratings.models import Rating, RatingChange, RatingSystem
 from ratings.params_form import ParamsForm
 from ratings.rules.club import KRule
