@@ -2,8 +2,8 @@
 
 :data:`SYSTEMS` is the one registry of the rating systems: the models' engine choices,
 the calculator's form and API, the administrators' pages and the default configuration
-all derive their lists from it. Every system is a module of this package satisfying
-:class:`SystemModule`:
+all derive their lists from it. Every system is a module of this package (or a package
+in it: ``fide``, ``ffe``) satisfying :class:`SystemModule`:
 
 - ``KEY`` and ``NAME``: its key in requests (``"fide"``) and its name for people (English,
   marked with ``N_``; the web layer translates it);
