@@ -1,7 +1,7 @@
 """Benchmark: one FIDE rating period of 1,000,000 games among 50,000 players.
 
 Rates the period with the full rules (table, cap, K rules, K × games ≤ 700, breakdown
-kept as arrays) through :func:`ratings.rules.fide.rate_arrays`, prints games per second
+kept as arrays) through :func:`ratings.rules.fide.period.rate_arrays`, prints games per second
 and peak memory, then rates the same games with the ``elote`` library's plain Elo and
 prints the ratio. elote updates game by game in Python objects: it is timed on the first
 ``--elote-games`` games and its rate extrapolated (said in the output).
@@ -21,6 +21,8 @@ import numpy as np
 
 from ratings.rules import fide, params_on
 from ratings.rules.base import PlayerState
+from ratings.rules.fide.k_factor import base_k
+from ratings.rules.fide.period import rate_arrays, round_changes
 
 SEED = 2024
 
@@ -50,7 +52,7 @@ def synthetic_period(players: int, games: int) -> dict[str, np.ndarray]:
 
 
 def k_bases(data: dict[str, np.ndarray], day: date, params: fide.Params) -> np.ndarray:
-    """Base K per player with the same rules as ``fide.base_k``, vectorised."""
+    """Base K per player with the same rules as ``base_k``, vectorised."""
     ratings = np.nan_to_num(data["ratings"])
     junior = day.year <= data["born"] + params.junior_age
     k = np.full(len(ratings), params.k_default)
@@ -73,7 +75,7 @@ def main() -> None:
 
     tracemalloc.start()
     started = time.perf_counter()
-    arrays = fide.rate_arrays(
+    arrays = rate_arrays(
         data["ratings"],
         k_bases(data, day, params),
         data["white"],
@@ -82,7 +84,7 @@ def main() -> None:
         data["played"],
         params,
     )
-    new_ratings = data["ratings"] + fide.round_changes(arrays.total_change)
+    new_ratings = data["ratings"] + round_changes(arrays.total_change)
     elapsed = time.perf_counter() - started
     _current, peak_traced = tracemalloc.get_traced_memory()
     tracemalloc.stop()
@@ -136,7 +138,7 @@ def _check_k_rules(data: dict[str, np.ndarray], day: date, params: fide.Params) 
             peak_rating=float(data["peak"][i]),
         )
         if rating is not None:
-            assert fide.base_k(state, day, params) == k[i], (i, state, k[i])
+            assert base_k(state, day, params) == k[i], (i, state, k[i])
 
 
 if __name__ == "__main__":

@@ -9,43 +9,17 @@ mail server (``EMAIL_URL``, lib/email_config.py). A club may choose its language
 import os
 import tempfile
 from datetime import timedelta
-from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.contrib.messages import constants as message_constants
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext_lazy as _
 
+from config.env import KNOWN_LANGUAGES, envaddresses, envbool, envint, envlist, site_languages
 from lib.email_config import email_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off", ""}
-
-
-def envbool(name: str, default: str) -> bool:
-    value = os.getenv(name, default).strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    raise ImproperlyConfigured(f"{name} must be one of {sorted(_TRUE | _FALSE)}, not {value!r}")
-
-
-def envint(name: str, default: str) -> int:
-    value = os.getenv(name, default)
-    try:
-        return int(value)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
-
-
-def envlist(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
-
 
 DEBUG = envbool("DEBUG", "1")
 
@@ -194,29 +168,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-
-# The languages the site has catalogues for, in the order of the language switch; each
-# name is shown in its own language (locale/*/LC_MESSAGES give "Nederlands" for "Dutch").
-KNOWN_LANGUAGES = {"fr": _("French"), "nl": _("Dutch"), "de": _("German"), "en": _("English")}
-
-
-def site_languages(codes: list[str], default: str) -> list[tuple[str, object]]:
-    """The site's languages from ``SITE_LANGUAGES`` (e.g. "fr,nl"): known ones only, each
-    once, the default language (``LANGUAGE_CODE``) among them."""
-    unknown = [code for code in codes if code not in KNOWN_LANGUAGES]
-    if unknown or not codes:
-        raise ImproperlyConfigured(
-            f"SITE_LANGUAGES must list languages among {', '.join(KNOWN_LANGUAGES)}, "
-            f"not {','.join(codes) or 'nothing'}"
-        )
-    if len(set(codes)) != len(codes):
-        raise ImproperlyConfigured(f"SITE_LANGUAGES lists a language twice: {','.join(codes)}")
-    if default not in codes:
-        raise ImproperlyConfigured(
-            f"LANGUAGE_CODE {default!r} must be one of SITE_LANGUAGES ({','.join(codes)})"
-        )
-    return [(code, KNOWN_LANGUAGES[code]) for code in codes]
-
 
 LANGUAGE_CODE = os.getenv("LANGUAGE_CODE", "fr").strip()
 LANGUAGES = site_languages(envlist("SITE_LANGUAGES", ",".join(KNOWN_LANGUAGES)), LANGUAGE_CODE)
@@ -395,19 +346,6 @@ globals().update(email_settings(os.environ, DEBUG, envbool))
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "club@localhost")
 CLUB_EMAIL = os.getenv("CLUB_EMAIL", "secretariat@localhost")
 SERVER_EMAIL = os.getenv("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
-
-
-def envaddresses(name: str) -> list[tuple[str, str]]:
-    """``Name <address>`` (or the address alone), comma-separated, as (name, address)."""
-    value = os.getenv(name, "")
-    found = getaddresses([value]) if value.strip() else []
-    for _name, address in found:
-        if "@" not in address:
-            raise ImproperlyConfigured(
-                f'{name} must be addresses like "Anne Martin <anne@example.be>, '
-                f'it@example.be", not {value!r}'
-            )
-    return found
 
 
 # Who receives the errors of the site (a page that failed, a task that failed, anything

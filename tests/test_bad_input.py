@@ -10,13 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chesslib import trf
+from chesslib import trf, trf_write
 from club.models import Event, Game, Player
 from desk.files.common import FileError
 from desk.files.pgn import attach_pgn, plan_pgn
 from desk.files.results_csv import import_results_csv
 from desk.files.trf_import import import_plan, plan_import
-from ratings.calculator import CalculationError, calculate
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError
 from ratings.official_lists import ListError, read_list
 from tests.club.factories import EventFactory
 
@@ -44,7 +45,7 @@ def test_a_mutated_trf_is_read_or_refused_with_a_message(text: str) -> None:
     except trf.TrfError as error:
         assert str(error)
     else:
-        assert trf.read(trf.write(tournament)).players
+        assert trf.read(trf_write.write(tournament)).players
 
 
 @pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.core.mail.backends.smtp import EmailBackend
 
-from config.settings import envbool
+from config.env import envbool
 from lib.email_config import CONSOLE, SMTP, email_settings
 
 

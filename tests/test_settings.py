@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.settings import envbool, envint
+from config.env import envbool, envint
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {

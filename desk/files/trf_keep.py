@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from chesslib import trf
+from chesslib import trf, trf_write
 
 
 @dataclass
@@ -41,12 +41,12 @@ class DeskFile:
     def of(cls, tournament: trf.Tournament, ids: dict[int, int]) -> DeskFile:
         """``ids``: start rank -> player pk."""
         players = {
-            ids[p.rank]: (trf.player_columns(p), [trf.block(e) for e in p.rounds])
+            ids[p.rank]: (trf_write.player_columns(p), [trf_write.block(e) for e in p.rounds])
             for p in tournament.players
         }
         return cls(
-            trf.header_lines(tournament),
-            trf.tail_lines(tournament),
+            trf_write.header_lines(tournament),
+            trf_write.tail_lines(tournament),
             players,
             {pk: rank for rank, pk in ids.items()},
         )
@@ -63,7 +63,7 @@ def kept(tournament: trf.Tournament, desk: DeskFile, ids: dict[int, int]) -> dic
     records: list[list[Any]] = []
     for code, (lines, after) in grouped.items():
         mine = generated.get(code)
-        if code in generated or code in trf.GENERATED_CODES:
+        if code in generated or code in trf_write.GENERATED_CODES:
             mine = generated.get(code, [])
         if mine != lines:
             records.append([code, lines, mine, after])
@@ -124,5 +124,5 @@ def write(desk: DeskFile, keep: dict[str, Any]) -> str:
             n = int(index)
             if n < len(blocks) and blocks[n] == desk_block:
                 blocks[n] = file_block
-        body.append(trf.player_line(columns, blocks))
+        body.append(trf_write.player_line(columns, blocks))
     return "\r\n".join(before + body + after + tail) + "\r\n"

@@ -2,8 +2,8 @@
 
 :data:`SYSTEMS` is the one registry of the rating systems: the models' engine choices,
 the calculator's form and API, the administrators' pages and the default configuration
-all derive their lists from it. Every system is a module of this package satisfying
-:class:`SystemModule`:
+all derive their lists from it. Every system is a module of this package (or a package
+in it: ``fide``, ``ffe``) satisfying :class:`SystemModule`:
 
 - ``KEY`` and ``NAME``: its key in requests (``"fide"``) and its name for people (English,
   marked with ``N_``; the web layer translates it);
@@ -11,13 +11,14 @@ all derive their lists from it. Every system is a module of this package satisfy
 - ``ADJUSTMENT_LABEL``: the label of the federation's published one-off adjustment, part
   of the system's default history (its day, threshold and factor are parameters), or None;
 - ``Params``: a frozen dataclass whose fields are every number of the regulation, each
-  declared with :func:`ratings.rules.base.param` (label, help quoting the rule, unit,
+  declared with :func:`ratings.rules.parameters.param` (label, help quoting the rule, unit,
   range) and defaulting to the current regulation; ``Params.periods`` holds the start
   days (``"MM-DD"``) of the rating periods in a year, empty for systems that rate per
   event;
-- ``VERSIONS``: the dated versions of ``Params`` (:class:`~ratings.rules.base.Version`),
+- ``VERSIONS``: the dated versions of ``Params`` (:class:`~ratings.rules.parameters.Version`),
   so that a batch is rated with the rules in force on its day;
-- ``BOUNDS``: the inputs it accepts besides its parameters (:class:`~ratings.rules.base.Bounds`);
+- ``BOUNDS``: the inputs it accepts besides its parameters
+  (:class:`~ratings.rules.parameters.Bounds`);
 - ``rate(batch, params) -> BatchResult``: rates one batch for all its players at once.
 
 The shared Elo mathematics lives in :mod:`ratings.rules.elo`.
@@ -29,7 +30,8 @@ import importlib
 from datetime import date
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from .base import Batch, BatchResult, Bounds, Version, version_on
+from .base import Batch, BatchResult
+from .parameters import Bounds, Version, version_on
 
 
 class SystemModule(Protocol):

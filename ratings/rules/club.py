@@ -18,24 +18,9 @@ from datetime import date
 from functools import cached_property
 
 from . import elo
-from .base import (
-    N_,
-    Archive,
-    Batch,
-    BatchResult,
-    Bounds,
-    PlayerResult,
-    PlayerState,
-    RangeError,
-    Status,
-    Version,
-    check_range,
-    check_ranges,
-    is_number,
-    note,
-    param,
-)
+from .base import N_, Archive, Batch, BatchResult, PlayerResult, PlayerState, Status, note
 from .common import Played, exchange, solve_exact, split_batch, unchanged
+from .parameters import Bounds, RangeError, Version, check_range, check_ranges, is_number, param
 
 KEY = "club"
 NAME = N_("Club Elo")

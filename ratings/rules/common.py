@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from . import elo
 from .base import N_, Batch, GameLine, Note, PlayerId, PlayerResult, PlayerState, note
+from .performance import classical_performance, exact_performances
 
 Table = tuple[tuple[int, int], ...]
 
@@ -77,7 +78,7 @@ def split_games(
     not_counted: Mapping[PlayerId, Note] | None = None,
 ) -> Played:
     """The player's games of ``batch`` (see :class:`Played`; ``dp``: how the classical
-    performance reads D(p), see :func:`elo.classical_performance`). The games against
+    performance reads D(p), see :func:`.performance.classical_performance`). The games against
     the opponents of ``not_counted`` are not counted, explained by the opponent's note
     (a rule that leaves out an opponent who has a rating: the Belgian provisional
     newcomer)."""
@@ -111,7 +112,7 @@ def classical(opponents: list[float], score: float, dp: str = "table") -> float 
     """The classical performance over the counted games, rounded half up; None without."""
     if not opponents:
         return None
-    return elo.round_half_up(elo.classical_performance(opponents, score, dp))
+    return elo.round_half_up(classical_performance(opponents, score, dp))
 
 
 Split = dict[PlayerId, Played]
@@ -128,7 +129,7 @@ _Owed = list[tuple[PlayerResult, list[float], float]]  # results, opponents and 
 
 class ExactLater:
     """Exact performances owed by many batches, solved together. Solving them over numpy
-    arrays (:func:`elo.exact_performances`) is mostly numpy's cost per call: 0.3 ms for
+    arrays (:func:`.performance.exact_performances`) is mostly numpy's cost per call: 0.3 ms for
     one event's 60 players, 0.8 ms for five events' 300. A replay of a club's 1,300
     events spent a fifth of its rating there, once per event. A replay gives one to each
     batch (``Batch.exact_later``); the results built meanwhile carry
@@ -149,7 +150,7 @@ class ExactLater:
         """Write every owed exact performance into its result."""
         for (method, table), owed in self._owed.items():
             problems = [(opponents, score) for _result, opponents, score in owed]
-            solved = elo.exact_performances(problems, method, table)
+            solved = exact_performances(problems, method, table)
             for (result, _opponents, _score), exact in zip(owed, solved, strict=True):
                 result.performance_exact = exact
         self._owed.clear()
@@ -168,7 +169,7 @@ def solve_exact(
     if later is not None:
         later.owe(played, method, table)
         return
-    solved = elo.exact_performances([(p.opponents, p.score) for p in played], method, table)
+    solved = exact_performances([(p.opponents, p.score) for p in played], method, table)
     for each, exact in zip(played, solved, strict=True):
         each.exact = exact
 

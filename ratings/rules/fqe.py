@@ -28,19 +28,17 @@ from .base import (
     N_,
     Batch,
     BatchResult,
-    Bounds,
     GameLine,
     Note,
     PlayerId,
     PlayerResult,
     PlayerState,
     Status,
-    Version,
-    check_ranges,
     note,
-    param,
 )
 from .common import unique_notes
+from .parameters import Bounds, Version, check_ranges, param
+from .performance import exact_performance
 
 KEY = "fqe"
 NAME = N_("Québec (FQE)")
@@ -189,7 +187,7 @@ def _rate(  # type: ignore[no-untyped-def]
     performance = _performance(played, params)
     classical = elo.round_half_up(performance)
     opponents = [r for r, _s in played]
-    exact = elo.exact_performance(opponents, score, elo.ExpectedMethod.TABLE, FQE_TABLE)
+    exact = exact_performance(opponents, score, elo.ExpectedMethod.TABLE, FQE_TABLE)
     n = len(played)
     if rated_class is Status.UNRATED:
         return _unrated(params, player, state, performance, n, score, classical, exact, lines)

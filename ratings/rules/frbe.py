@@ -30,18 +30,15 @@ from .base import (
     Archive,
     Batch,
     BatchResult,
-    Bounds,
     Note,
     PlayerId,
     PlayerResult,
     PlayerState,
     Status,
-    Version,
-    check_ranges,
     note,
-    param,
 )
 from .common import Played, exchange, solve_exact, split_batch, split_games, unchanged
+from .parameters import Bounds, Version, check_ranges, param
 
 KEY = "frbe"
 NAME = N_("Belgium (FRBE-KBSB)")

@@ -17,22 +17,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from . import elo
-from .base import (
-    N_,
-    Archive,
-    Batch,
-    BatchResult,
-    Bounds,
-    PlayerId,
-    PlayerResult,
-    Status,
-    Version,
-    check_ranges,
-    note,
-    param,
-    version_on,
-)
+from .base import N_, Archive, Batch, BatchResult, PlayerId, PlayerResult, Status, note
 from .common import Played, exchange, solve_exact, split_games, unchanged
+from .parameters import Bounds, Version, check_ranges, param, version_on
+from .performance import exact_performance
 
 KEY = "fse"
 NAME = N_("Switzerland (FSE)")
@@ -144,14 +132,14 @@ def _newcomer(params: Params, played: Played) -> PlayerResult:
         return played.result(after, rating_exact=None, notes=notes)
     # Solved well below the tenth the rating keeps, then rounded once: X = 1420.146 is
     # 1420.1 (the display's hundredths would round it twice, 1420.15 -> 1420.2).
-    first = elo.exact_performance(
+    first = exact_performance(
         opponents, total_score, elo.ExpectedMethod.NORMAL, precision=FIRST_RATING_PRECISION
     )
     if first is None:
         # 100 % or 0 %: "une partie de plus, à considérer comme un match nul contre un
         # joueur de niveau égal à la moyenne des adversaires" (seed 002).
         average = opponents_sum / n
-        first = elo.exact_performance(
+        first = exact_performance(
             [*opponents, average],
             total_score + 0.5,
             elo.ExpectedMethod.NORMAL,

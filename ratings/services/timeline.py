@@ -19,6 +19,7 @@ from django.utils import timezone
 from club.models import Event, Game, Result
 from ratings.models import OfficialRating, RatingAdjustment, RatingBatch, RatingSystem
 from ratings.rules import base as rules
+from ratings.rules.parameters import period_bounds
 
 
 @dataclass
@@ -75,7 +76,7 @@ def rating_period(system: RatingSystem, end: date) -> tuple[date, date] | None:
     starts = system.params_on(day).periods
     if not starts:
         return None
-    first, last = rules.period_bounds(day, starts)
+    first, last = period_bounds(day, starts)
     for version in system.module.VERSIONS:
         if first < version.since <= day:
             first = version.since

@@ -25,9 +25,10 @@ from ratings.access import (
     get_change_for_administrator,
     get_system_for_administrator,
 )
-from ratings.config import ParamsForm, apply, change_in_words, overrides_of
+from ratings.config import apply, change_in_words, overrides_of
 from ratings.forms import ADJUSTMENT_FACTORS, RATINGS
 from ratings.models import ConfigChange, RatingAdjustment, RatingSystem, engine_choices
+from ratings.params_form import ParamsForm
 from ratings.services import preview
 from ratings.tasks import start_replay
 
@@ -63,7 +64,7 @@ class AdjustmentForm(BoundedInputs, forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # the systems' bounds (ratings.rules.base.Bounds): a threshold is a rating
+        # the systems' bounds (ratings.rules.parameters.Bounds): a threshold is a rating
         for name, (low, high) in (("threshold", RATINGS), ("factor", ADJUSTMENT_FACTORS)):
             field = self.fields[name]
             self.fields[name] = forms.FloatField(

@@ -15,7 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from lib.rate_limits import client_of, one_more
 from ratings.access import administrator_required, get_job_for_administrator
-from ratings.calculator import CalculationError, calculation, parse
+from ratings.calculator import calculation
+from ratings.calculator_request import CalculationError, parse
 from ratings.forms import CalculatorForm, ReplayForm, systems_with_k
 from ratings.models import ReplayJob
 from ratings.tasks import (

@@ -4,7 +4,8 @@ from typing import Any
 import pytest
 from pytest_django import DjangoAssertNumQueries
 
-from ratings.calculator import CalculationError, calculate
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError
 from tests.ratings.calculator_requests import FIDE_2606, FQE_DANIEL, FSE_1880, WAVRE, WAVRE_UNRATED
 
 

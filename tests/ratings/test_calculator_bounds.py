@@ -18,8 +18,9 @@ from django.urls import reverse
 from pytest_django import Settings
 
 from ratings import rules
-from ratings.calculator import CalculationError, calculate
-from ratings.config import ParamsForm
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError
+from ratings.params_form import ParamsForm
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse

@@ -17,7 +17,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from ratings.calculator import CalculationError, calculate
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError
 
 
 def _request(*events: object, day: str = "2022-06-30") -> dict[str, Any]:

@@ -15,7 +15,8 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from ratings.calculator import CalculationError, calculate
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError
 
 LOSS_TO_1500: dict[str, Any] = {
     "system": "frbe",

@@ -18,9 +18,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import Player
-from ratings.calculator import CalculationError, calculate
-from ratings.config import ParamsForm
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError
 from ratings.models import Rating, RatingChange, RatingSystem
+from ratings.params_form import ParamsForm
 from ratings.rules.club import KRule
 from ratings.services import recalculate
 from tests.ratings.conftest import MakeEvent, W

@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from club.models import Player
 from ratings import rules
-from ratings.config import ParamsForm
 from ratings.models import (
     ConfigChange,
     Rating,
@@ -20,6 +19,7 @@ from ratings.models import (
     RatingSystem,
     ReplayJob,
 )
+from ratings.params_form import ParamsForm
 from ratings.services import recalculate
 from tests.ratings.conftest import D, MakeEvent, W
 from tests.task_worker import work_queued_tasks

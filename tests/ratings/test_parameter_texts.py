@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from ratings import rules
-from ratings.config import help_in_words
 from ratings.models import RatingSystem
+from ratings.params_form import help_in_words
 
 pytestmark = pytest.mark.django_db
 

@@ -82,11 +82,12 @@ def test_the_date_parameters_show_their_value_to_the_browsers_date_input(
 
 
 def test_an_adjustment_rounds_half_up_like_the_federations_formula() -> None:
-    """fide.adjustment_2024 rounds half up: 1501 + 0.5 × (2000 − 1501) = 1750.5 → 1751,
+    """adjustment_2024 rounds half up: 1501 + 0.5 × (2000 − 1501) = 1750.5 → 1751,
     whichever door applies it (a published or a hand-added adjustment)."""
     from ratings.models import RatingAdjustment
     from ratings.rules import fide
+    from ratings.rules.fide.versions import adjustment_2024
 
     params = fide.Params(adjustment_factor=0.5)
-    assert fide.adjustment_2024(1501, params) == 1751
+    assert adjustment_2024(1501, params) == 1751
     assert RatingAdjustment(threshold=2000, factor=0.5).adjusted(1501) == 1751

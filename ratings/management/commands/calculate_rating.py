@@ -5,7 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ratings.calculator import CalculationError, calculate, parse
+from ratings.calculator import calculate
+from ratings.calculator_request import CalculationError, parse
 
 
 class Command(BaseCommand):

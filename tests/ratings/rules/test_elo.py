@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from ratings.rules import elo
 from ratings.rules.elo import ExpectedMethod, Rounding
+from ratings.rules.performance import classical_performance, exact_performance, exact_performances
 
 METHODS = list(ExpectedMethod)
 ratings = st.integers(min_value=800, max_value=2900)
@@ -23,7 +24,7 @@ def test_the_wavre_table_values() -> None:
 def test_d_of_0_38_is_minus_87_and_the_wavre_newcomer_performs_1450_5() -> None:
     """Seed 000: D(0.38) = -87; R = 1537.5 - 87 = 1450,5."""
     assert elo.dp_table(0.375) == -87
-    assert elo.classical_performance([1600, 1400, 1350, 1800], 1.5) == 1450.5
+    assert classical_performance([1600, 1400, 1350, 1800], 1.5) == 1450.5
 
 
 def test_seed_001_examples() -> None:
@@ -32,14 +33,14 @@ def test_seed_001_examples() -> None:
     assert round(elo.dp_formula(0.75), 2) == 190.85
     assert elo.expected_table(2600 - 2700) == 0.36
     opponents = [1150, 1490, 1260, 1420, 1510, 1580]
-    assert elo.round_half_up(elo.classical_performance(opponents, 4.5)) == 1595
+    assert elo.round_half_up(classical_performance(opponents, 4.5)) == 1595
 
 
 def test_seed_002_classical_performance_1880_and_the_loss_of_16_3() -> None:
     """Seed 002: 1/3 against an average of 2000 gives 1880 (the formula's D(p)); a 1880
     player loses 16.3 with K 24 by the exact (normal) method."""
     opponents = [1600, 1600, 2800]
-    assert round(elo.classical_performance(opponents, 1, "formula")) == 1880
+    assert round(classical_performance(opponents, 1, "formula")) == 1880
     expected = elo.expected_total(1880, opponents, ExpectedMethod.NORMAL)
     assert round(24 * (1 - expected), 1) == -16.3
 
@@ -100,16 +101,16 @@ def test_binary_noise_does_not_change_a_half() -> None:
 @pytest.mark.parametrize("method", METHODS)
 def test_100_and_0_percent_have_a_clear_answer(method: ExpectedMethod) -> None:
     opponents = [1500, 1600]
-    high = elo.exact_performance(opponents, 2, method)
-    low = elo.exact_performance(opponents, 0, method)
+    high = exact_performance(opponents, 2, method)
+    low = exact_performance(opponents, 0, method)
     if method is ExpectedMethod.TABLE:
         assert (high, low) == (1600 + 736, 1500 - 736)
     else:
         assert (high, low) == (None, None)
-    assert elo.classical_performance(opponents, 2) == 1550 + 800
-    assert elo.classical_performance(opponents, 0) == 1550 - 800
+    assert classical_performance(opponents, 2) == 1550 + 800
+    assert classical_performance(opponents, 0) == 1550 - 800
     # seed 002's heuristic: one more draw against the average: 2.5 / 3
-    assert elo.classical_performance(opponents, 2, "formula") == pytest.approx(
+    assert classical_performance(opponents, 2, "formula") == pytest.approx(
         1550 + 400 * math.log10(5)
     )
 
@@ -140,7 +141,7 @@ def test_the_exact_performance_makes_the_expected_total_equal_the_score(
 ) -> None:
     halves = data.draw(st.integers(min_value=1, max_value=2 * len(opponents) - 1))
     score = halves / 2
-    x = elo.exact_performance(opponents, score, method)
+    x = exact_performance(opponents, score, method)
     assert x is not None
     assert elo.expected_total(x, opponents, method) == pytest.approx(score, abs=0.001)
 
@@ -150,7 +151,7 @@ def test_the_table_performance_is_the_lowest_rating_reaching_the_score(
     opponents: list[int], data: st.DataObject
 ) -> None:
     score = data.draw(st.integers(min_value=0, max_value=2 * len(opponents))) / 2
-    x = elo.exact_performance(opponents, score, ExpectedMethod.TABLE)
+    x = exact_performance(opponents, score, ExpectedMethod.TABLE)
     assert x is not None
     table = ExpectedMethod.TABLE
     assert elo.expected_total(x, opponents, table) >= score - 1e-9
@@ -164,12 +165,12 @@ def test_performance_rises_with_the_score(opponents: list[int], data: st.DataObj
     lower = data.draw(st.integers(min_value=1, max_value=2 * n - 2)) / 2
     higher = lower + 0.5
     for dp in ("table", "formula"):
-        assert elo.classical_performance(opponents, lower, dp) <= elo.classical_performance(
+        assert classical_performance(opponents, lower, dp) <= classical_performance(
             opponents, higher, dp
         )
     for method in METHODS:
-        low = elo.exact_performance(opponents, lower, method)
-        high = elo.exact_performance(opponents, higher, method)
+        low = exact_performance(opponents, lower, method)
+        high = exact_performance(opponents, higher, method)
         if low is not None and high is not None:
             assert low <= high + 0.01
 
@@ -184,9 +185,7 @@ def test_the_table_agrees_with_the_normal_distribution_it_was_drawn_from() -> No
 def test_every_function_is_deterministic(diff: float, method: ExpectedMethod) -> None:
     assert elo.expected(diff, method) == elo.expected(diff, method)
     opponents = [1500 + diff / 3, 1600]
-    assert elo.exact_performance(opponents, 1, method) == elo.exact_performance(
-        opponents, 1, method
-    )
+    assert exact_performance(opponents, 1, method) == exact_performance(opponents, 1, method)
 
 
 def test_dp_is_bounded_at_470_for_seed_003() -> None:
@@ -199,7 +198,7 @@ def test_the_exact_performance_ends_where_floats_are_coarser_than_its_precision(
     ``MAX_STEPS`` steps."""
     started = time.perf_counter()
     for method in elo.ExpectedMethod:
-        (answer,) = elo.exact_performances([([1e17, 1e17 + 1e4], 1.0)], method)
+        (answer,) = exact_performances([([1e17, 1e17 + 1e4], 1.0)], method)
         assert answer is not None and 1e17 <= answer <= 1e17 + 1e4
     assert time.perf_counter() - started < 1
 

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from ratings.rules import club, elo, frbe
+from ratings.rules import club, frbe
 from ratings.rules.base import Batch, BatchResult, PlayerState
 from ratings.rules.common import ExactLater
 from ratings.rules.elo import ExpectedMethod
+from ratings.rules.performance import exact_performance
 from tests.ratings.rules.helpers import against
 
 ME = PlayerState(rating=1800, games=100)
@@ -74,6 +75,4 @@ def test_a_solved_figure_makes_the_expected_total_equal_the_score() -> None:
             return sum(1 / (1 + 10 ** ((r - x) / 400)) for r in opponents)
 
         assert total(me.performance_exact - 0.01) < score < total(me.performance_exact + 0.01)
-        assert me.performance_exact == elo.exact_performance(
-            opponents, score, ExpectedMethod.LOGISTIC
-        )
+        assert me.performance_exact == exact_performance(opponents, score, ExpectedMethod.LOGISTIC)

@@ -1,4 +1,4 @@
-"""The French national Elo (ratings/rules/ffe.py, ffe_unrated.py).
+"""The French national Elo (ratings/rules/ffe/).
 
 Seed 003 (003_cfde5851ffb989bd.txt) gives formulas and no worked figures: each rule is
 checked on a case of our own, computed by hand in the comments. D(P) is the logistic
@@ -16,8 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratings.rules import elo, ffe, ffe_unrated
+from ratings.rules import elo, ffe
 from ratings.rules.base import Archive, Batch, Game, PlayerId, PlayerResult, PlayerState, Status
+from ratings.rules.ffe.conversions import convert, from_bcr, from_bridier, from_ingo, from_swiss
+from ratings.rules.ffe.params import Scale
+from ratings.rules.ffe.performance import dp, performance
+from ratings.rules.ffe.rating import estimation as estimate
+from ratings.rules.ffe.rating import is_youth, season_january
+from ratings.rules.ffe.unrated import counts_as_rated, estimate_shown, publish
 from tests.ratings.rules.helpers import against
 
 # The hand-computed figures below use the logistic D(P); the default is the normal law
@@ -89,13 +95,13 @@ def test_1c_a_youth_under_8_games_gets_the_barycentre_completed_to_16_too() -> N
 
 def test_a_youth_is_under_20_on_1_january_of_the_season_unless_flagged() -> None:
     # season 2025-2026 (1 September to 31 August): its 1 January is 2026-01-01
-    assert ffe.season_january(date(2025, 11, 30), P) == date(2026, 1, 1)
-    assert ffe.season_january(date(2026, 8, 31), P) == date(2026, 1, 1)
-    assert ffe.is_youth(PlayerState(birth_date=date(2006, 1, 2)), DAY, P)  # 19 on 1 January
-    assert not ffe.is_youth(PlayerState(birth_date=date(2006, 1, 1)), DAY, P)  # 20 that day
-    assert not ffe.is_youth(PlayerState(birth_date=date(2000, 1, 1), junior=False), DAY, P)
-    assert ffe.is_youth(PlayerState(birth_date=date(1980, 1, 1), junior=True), DAY, P)
-    assert ffe.is_youth(PlayerState(), DAY, P) is None
+    assert season_january(date(2025, 11, 30), P) == date(2026, 1, 1)
+    assert season_january(date(2026, 8, 31), P) == date(2026, 1, 1)
+    assert is_youth(PlayerState(birth_date=date(2006, 1, 2)), DAY, P)  # 19 on 1 January
+    assert not is_youth(PlayerState(birth_date=date(2006, 1, 1)), DAY, P)  # 20 that day
+    assert not is_youth(PlayerState(birth_date=date(2000, 1, 1), junior=False), DAY, P)
+    assert is_youth(PlayerState(birth_date=date(1980, 1, 1), junior=True), DAY, P)
+    assert is_youth(PlayerState(), DAY, P) is None
 
 
 def test_a_player_of_unknown_age_counts_as_a_senior() -> None:
@@ -247,11 +253,11 @@ def test_every_draw_is_compatible() -> None:
 
 
 def test_d_is_held_at_470_above_95_and_below_5_percent() -> None:
-    assert ffe.dp(0.96, P) == 470
-    assert ffe.dp(0.04, P) == -470
+    assert dp(0.96, P) == 470
+    assert dp(0.04, P) == -470
     # at exactly .95 / .05 the formula still applies ("si P > 0,95"): 400 log10 19 = 511.501
-    assert round(ffe.dp(0.95, P), 3) == 511.501
-    assert round(ffe.dp(0.05, P), 3) == -511.501
+    assert round(dp(0.95, P), 3) == 511.501
+    assert round(dp(0.05, P), 3) == -511.501
     # a youth who wins 8 games out of 8 against 1600: Pj = 1600 + 470 = 2070
     me = _me(PlayerState(rating=1500, games=10, junior=True), [(1600, 1)] * 8)
     assert me.rating_after == 2070
@@ -260,17 +266,17 @@ def test_d_is_held_at_470_above_95_and_below_5_percent() -> None:
 
 def test_the_normal_law_option_gives_the_seed_table_and_470_at_95_percent() -> None:
     normal = ffe.Params(dp_function="normal")  # type: ignore[arg-type]
-    assert round(ffe.dp(0.95, normal)) == 470
+    assert round(dp(0.95, normal)) == 470
     for hundredths in range(5, 96):
-        assert abs(ffe.dp(hundredths / 100, normal) - elo.DP_TABLE[hundredths - 1]) < 1
+        assert abs(dp(hundredths / 100, normal) - elo.DP_TABLE[hundredths - 1]) < 1
 
 
 def test_the_table_option_interpolates_between_hundredths() -> None:
     # seed 003: "pour les P > 75 % ou P < 25 % une interpolation est indispensable"
     table = ffe.Params(dp_function="table")  # type: ignore[arg-type]
-    assert ffe.dp(0.75, table) == 193
-    assert ffe.dp(0.755, table) == pytest.approx(197.5)  # between 193 and 202
-    assert ffe.dp(0.96, table) == 470
+    assert dp(0.75, table) == 193
+    assert dp(0.755, table) == pytest.approx(197.5)  # between 193 and 202
+    assert dp(0.96, table) == 470
 
 
 def test_a_performance_below_1000_counts_as_1000() -> None:
@@ -282,10 +288,10 @@ def test_a_performance_below_1000_counts_as_1000() -> None:
 
 
 def test_ratings_are_rounded_to_the_nearest_ten_5_going_up() -> None:
-    assert ffe.publish(1645, P) == 1650
-    assert ffe.publish(1644.999, P) == 1640
-    assert ffe.estimate_shown(1645, P) == 1649
-    assert ffe.estimate_shown(1644.999, P) == 1639
+    assert publish(1645, P) == 1650
+    assert publish(1644.999, P) == 1640
+    assert estimate_shown(1645, P) == 1649
+    assert estimate_shown(1644.999, P) == 1639
 
 
 @settings(max_examples=200, deadline=None)
@@ -303,7 +309,7 @@ def test_a_rated_player_lands_between_the_rating_and_the_performance(
     if me.performance_classical is None:
         assert me.rating_after == rating
         return
-    pj = ffe.performance(rating, results, P).value  # type: ignore[union-attr]
+    pj = performance(rating, results, P).value  # type: ignore[union-attr]
     assert min(rating, pj) - 1e-9 <= me.rating_exact <= max(rating, pj) + 1e-9  # type: ignore[operator]
 
 
@@ -342,7 +348,7 @@ def test_the_iterative_method_settles_a_round_robin_with_unrated_players() -> No
     #   above) counts again, the loss to U (425 above) not: A 0, B ½: 1700 − 190.849 =
     #   1509.151, 32.28 away: V = (1476.873 + 1509.151) / 2 = 1493.012
     # round 3: U 1890.849 (11.04 away), V 1509.151 (16.14 away): both hold.
-    estimation = ffe.estimation(_round_robin(), P)
+    estimation = estimate(_round_robin(), P)
     assert estimation.rounds == 3 <= P.max_rounds
     assert estimation.converged
     rounded = [{p: round(v, 3) for p, v in step.items()} for step in estimation.history]
@@ -384,7 +390,7 @@ def test_a_player_who_held_is_estimated_again_when_an_opponent_moves() -> None:
     # round 3: U: 1000 (15 away) holds; V: (1500 + 1015) / 2 = 1257.5 (7.5 away) holds.
     players = {"A": PlayerState(rating=1500, games=100), "U": PlayerState(), "V": PlayerState()}
     batch = _batch(players, [("A", "V", 1), ("U", "V", 0)])
-    estimation = ffe.estimation(batch, P)
+    estimation = estimate(batch, P)
     assert [step["U"] for step in estimation.history] == [1030, 1030, 1015]
     assert dict(estimation.values) == {"U": 1015, "V": 1265}
     assert estimation.rounds == 3
@@ -402,7 +408,7 @@ def test_a_batch_of_unrated_players_only_ends_with_a_clear_answer() -> None:
     # game, u1 holds; u2 and u3 keep only their draw: 1309.151, nobody moves.
     players = {name: PlayerState() for name in ("u1", "u2", "u3")}
     batch = _batch(players, [("u1", "u2", 1), ("u1", "u3", 1), ("u2", "u3", 0.5)])
-    estimation = ffe.estimation(batch, P)
+    estimation = estimate(batch, P)
     assert (estimation.rounds, estimation.converged) == (1, True)
     assert round(estimation.values["u1"], 3) == 1970
     result = ffe.rate(batch, P)
@@ -416,7 +422,7 @@ def test_a_batch_of_unrated_players_only_ends_with_a_clear_answer() -> None:
 def test_the_iterative_method_stops_after_the_last_round_and_says_so() -> None:
     # the round robin above, allowed one round: U and V still move in it
     one = ffe.Params(max_rounds=1, dp_function=elo.ExpectedMethod.LOGISTIC)
-    estimation = ffe.estimation(_round_robin(), one)
+    estimation = estimate(_round_robin(), one)
     assert (estimation.rounds, estimation.unsettled) == (1, frozenset({"U", "V"}))
     assert round(estimation.values["V"], 3) == 1476.873
     notes = _notes(ffe.rate(_round_robin(), one)["V"])
@@ -437,7 +443,7 @@ def test_the_iterative_method_always_ends_within_its_rounds(
     }
     pairs = itertools.combinations(players, 2)
     batch = _batch(players, [(a, b, s) for (a, b), s in zip(pairs, scores, strict=False)])
-    estimation = ffe.estimation(batch, P)
+    estimation = estimate(batch, P)
     assert estimation.rounds <= P.max_rounds
     assert all(v >= P.performance_floor for v in estimation.values.values())
     assert set(ffe.rate(batch, P).results) == set(players)
@@ -482,19 +488,19 @@ def test_the_ffe_arbiters_manual_examples() -> None:
 @pytest.mark.parametrize(
     ("value", "scale", "function", "elo_value"),
     [
-        (100, ffe.Scale.INGO, ffe.from_ingo, 2042),
-        (500, ffe.Scale.BRIDIER, ffe.from_bridier, 1650),
-        (200, ffe.Scale.BCR, ffe.from_bcr, 2200),
-        (500, ffe.Scale.SWISS, ffe.from_swiss, 2000),
+        (100, Scale.INGO, from_ingo, 2042),
+        (500, Scale.BRIDIER, from_bridier, 1650),
+        (200, Scale.BCR, from_bcr, 2200),
+        (500, Scale.SWISS, from_swiss, 2000),
     ],
 )
 def test_it_converts_other_scales(
-    value: int, scale: ffe.Scale, function: Callable[[float], float], elo_value: int
+    value: int, scale: Scale, function: Callable[[float], float], elo_value: int
 ) -> None:
     """Seed 003 §5: Élo = 2842 − 8 INGO; 3 BRIDIER + 150; 8 BCR + 600; 2 CS + 1000."""
     assert function(value) == elo_value
-    assert ffe.convert(value, scale) == elo_value
-    assert ffe.convert(value, scale.value, P) == elo_value
+    assert convert(value, scale) == elo_value
+    assert convert(value, scale.value, P) == elo_value
 
 
 def test_the_regulation_rates_three_times_a_year() -> None:
@@ -521,9 +527,9 @@ def test_it_rejects_parameters_out_of_the_rules(
 
 
 def test_an_estimate_is_not_a_rating_but_a_rating_is() -> None:
-    assert not ffe_unrated.counts_as_rated(PlayerState(rating=1409, status=Status.PROVISIONAL))
-    assert not ffe_unrated.counts_as_rated(PlayerState())
-    assert ffe_unrated.counts_as_rated(PlayerState(rating=1409))
+    assert not counts_as_rated(PlayerState(rating=1409, status=Status.PROVISIONAL))
+    assert not counts_as_rated(PlayerState())
+    assert counts_as_rated(PlayerState(rating=1409))
 
 
 def test_the_default_d_of_p_generates_the_table_and_never_falls_at_95_percent() -> None:
@@ -531,9 +537,9 @@ def test_the_default_d_of_p_generates_the_table_and_never_falls_at_95_percent() 
     D(.95) = 470, and no drop where the ±470 bound starts."""
     default = ffe.Params()
     assert default.dp_function is elo.ExpectedMethod.NORMAL
-    assert round(ffe.dp(0.75, default)) == 193
-    assert round(ffe.dp(0.95, default)) == 470
-    assert ffe.dp(0.951, default) >= ffe.dp(0.95, default) - 0.5
+    assert round(dp(0.75, default)) == 193
+    assert round(dp(0.95, default)) == 470
+    assert dp(0.951, default) >= dp(0.95, default) - 0.5
 
 
 def test_the_first_rating_is_the_estimate_that_was_kept() -> None:

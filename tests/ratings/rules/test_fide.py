@@ -6,6 +6,8 @@ import pytest
 
 from ratings.rules import fide, params_on
 from ratings.rules.base import Archive, Batch, Game, PlayerResult, PlayerState, Status
+from ratings.rules.fide.period import round_changes
+from ratings.rules.fide.versions import adjustment_2024
 from tests.ratings.rules.helpers import against
 
 NOW = date(2025, 11, 1)
@@ -109,7 +111,7 @@ def test_a_player_with_no_counted_game_keeps_the_rating() -> None:
 
 
 def test_the_change_is_rounded_half_away_from_zero() -> None:
-    assert list(fide.round_changes(np.array([2.5, -2.5, 0.49, -0.5]))) == [3, -3, 0, -1]
+    assert list(round_changes(np.array([2.5, -2.5, 0.49, -0.5]))) == [3, -3, 0, -1]
 
 
 def test_the_old_first_rating_rule_of_seed_001() -> None:
@@ -156,9 +158,9 @@ def test_a_batch_where_every_player_is_unrated_rates_nobody() -> None:
 
 
 def test_the_2024_adjustment_raises_ratings_under_2000() -> None:
-    assert fide.adjustment_2024(1500, P2024) == 1700
-    assert fide.adjustment_2024(1000, P2024) == 1400
-    assert fide.adjustment_2024(2100, P2024) == 2100
+    assert adjustment_2024(1500, P2024) == 1700
+    assert adjustment_2024(1000, P2024) == 1400
+    assert adjustment_2024(2100, P2024) == 2100
 
 
 def test_a_rating_dropping_below_1400_leaves_the_player_unrated() -> None:

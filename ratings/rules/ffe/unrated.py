@@ -28,8 +28,8 @@ performance rounded to ten, minus one. Such a rating is never used in a calculat
 (§4.1: the estimates "ne sont jamais incorporées dans les calculs"): the player still
 counts as unrated, with their archives.
 
-This module is the lower layer of :mod:`ratings.rules.ffe`: it does not import it at run
-time, and the performance formula comes in as ``perform``.
+This module is the lower layer of :mod:`ratings.rules.ffe`: it imports none of the
+package's other modules at run time, and the performance formula comes in as ``perform``.
 """
 
 from __future__ import annotations
@@ -38,13 +38,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from . import elo
-from .base import N_, Archive, Batch, Note, PlayerId, PlayerState, Status, note
+from .. import elo
+from ..base import N_, Archive, Batch, Note, PlayerId, PlayerState, Status, note
 
 
 class Params(Protocol):
     """The numbers of :class:`ratings.rules.ffe.Params` these rules read: this module
-    depends on them, not on :mod:`ratings.rules.ffe` (which imports this one)."""
+    depends on them, not on the package's other modules (which import this one)."""
 
     @property
     def entry_games(self) -> int: ...
