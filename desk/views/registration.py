@@ -139,10 +139,10 @@ def set_teams(request: HttpRequest, pk: int) -> HttpResponse:
     """The participants' teams as typed in the participants' table (``team-<id>``): a
     Scheveningen event's two sides."""
     event = get_event_for_secretary(request, pk)
-    teams = {}
-    for key, value in request.POST.items():
+    teams: dict[int, str] = {}
+    for key in request.POST:
         if key.startswith("team-") and (number := whole_number(key[5:])) is not None:
-            teams[number] = value
+            teams[number] = request.POST.get(key, "")
     return act(
         request,
         lambda: registration.set_teams(event, teams, request.user),
