@@ -1,12 +1,10 @@
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django import template
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext
 
 from club import pages
@@ -56,18 +54,21 @@ def event_rating_changes(event: Event) -> dict[str, Any]:
 
 
 class _InPageFormat(float):
-    """A number of a note, written with the page language's decimal separator whatever
-    the format its template gives it (``{score:g}``, ``{k:.1f}``)."""
+    """A number of a note, written as ``lib.numbers.number`` writes it in the page's
+    language (a comma in French, "20" not "20.0"), whatever the format its template gives
+    it (``{score:g}``, ``{k}``); a fixed number of places (``{e:.2f}``) is kept."""
 
     def __format__(self, spec: str) -> str:
-        separator = str(get_format("DECIMAL_SEPARATOR"))
-        return float.__format__(self, spec).replace(".", separator)
+        if spec.startswith(".") and spec.endswith("f") and spec[1:-1].isdigit():
+            return number(float(self), int(spec[1:-1]))
+        return number(float(self))
 
 
 @register.filter
 def note_text(note: Any) -> str:
     """A note of the breakdown in the page's language: its template is translated (the
-    rules mark them with ``N_``), then filled with its values."""
+    rules mark them with ``N_``), then filled with its values (floats to two places at
+    most)."""
     if not note:
         return ""
     if not isinstance(note, dict):  # a Note of the rules
@@ -80,27 +81,6 @@ def note_text(note: Any) -> str:
         return gettext(note["template"]).format(**params)
     except (KeyError, IndexError, ValueError):
         return str(note["template"])
-
-
-@register.filter(name="number")
-def number_filter(value: Any, places: int | None = None) -> str:
-    """A number in the page's language's format, whole ones without decimals
-    (``lib.numbers.number``)."""
-    return number(value, places)
-
-
-@register.filter
-def signed(value: float | None, digits: int = 1) -> str:
-    """+12.5 / -3.0 / 0.0, in the page's number format."""
-    if value is None:
-        return "–"
-    rounded = Decimal(str(abs(value))).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
-    text = number_format(rounded, decimal_pos=digits)
-    if round(value, digits) > 0:
-        return f"+{text}"
-    if round(value, digits) < 0:
-        return f"−{text}"
-    return text
 
 
 @register.filter
