@@ -19,20 +19,26 @@ register = template.Library()
 
 @register.inclusion_tag("ratings/_event_rating_changes.html")
 def event_rating_changes(event: Event) -> dict[str, Any]:
-    """Each participant's rating change from ``event``, per system: the event's own batch,
-    or (the running estimate of) the period that rates it. A page showing them is forgotten
-    from the cache with the ratings (at each replay)."""
+    """Each participant's rating change from ``event``, per system that rates it (enabled,
+    of the event's kind and time control): the event's own batch, or (the running estimate
+    of) the period that rates it. A page showing them is forgotten from the cache with the
+    ratings (at each replay)."""
     page_cache.shows(pages.RATINGS)
     day = timezone.localdate(event.end)
     nearby = RatingBatch.objects.filter(
         Q(event=event) | Q(period_start__lte=day + LOOKBACK, period_end__gte=day),
         system__enabled=True,
     ).select_related("system")
-    # a list's closing date may send the event to the period after the one it ends in
+    # only the systems that rate the event: another system's period holds its players'
+    # changes from other events (an FRBE period around a club-Elo-only evening); a list's
+    # closing date may send the event to the period after the one it ends in
     batches = [
         b
         for b in nearby
-        if b.event_id == event.pk or (b.period_start, b.period_end) == rating_period(b.system, day)
+        if b.system.rates(event)
+        and (
+            b.event_id == event.pk or (b.period_start, b.period_end) == rating_period(b.system, day)
+        )
     ]
     pairs = Game.objects.filter(round__event=event).values_list("white_id", "black_id")
     players = {player for pair in pairs for player in pair}

@@ -257,3 +257,46 @@ def test_the_ranking_writes_a_club_rating_whole(
     rows = _cells(client, language, "ranking", anne["club"].pk)
     assert any("Anne" in " ".join(row) and "1516" in row for row in rows), rows
     assert "1515,6" not in str(rows) and "1515.6" not in str(rows)
+
+
+def test_a_club_elo_only_evening_shows_no_frbe_block(client: Client, anne: dict[str, Any]) -> None:
+    """A blitz evening in the FRBE period: the FRBE (standard games only) does not rate
+    it, so its page shows the club Elo's change alone, not the FRBE period's change from
+    the open, which read as if the evening had changed Anne's FRBE rating."""
+    member: Member = anne["member"]
+    blitz = _event(
+        Event.Kind.BLITZ,
+        Event.TimeControl.BLITZ,
+        "Blitz du mois",
+        date(2026, 11, 6),
+        member.player,
+        [(anne["o1600"], 0.5)],
+    )
+    frbe = RatingSystem.objects.get(engine="frbe")
+    assert not frbe.rates(blitz) and anne["club"].rates(blitz)
+    batch = RatingBatch.objects.create(
+        system=anne["club"],
+        kind=RatingBatch.Kind.EVENT,
+        day=date(2026, 11, 6),
+        event=blitz,
+        label=blitz.title,
+    )
+    # a draw with 1600.0 from 1515.6: We = 1 / (1 + 10^(84.4 / 400)) = 0.3808, +2.4
+    _change(
+        batch,
+        member.player,
+        rating_before=1515.6,
+        rating_after=1518.0,
+        games=1,
+        score=Decimal("0.5"),
+        expected=0.3808,
+        k=20.0,
+        breakdown={},
+    )
+    page = _text(client, "fr", "event", blitz.pk)
+    section = page[page.index("Variations") :]
+    assert "Elo du club" in section and "+2,4" in section
+    assert "Elo FRBE-KBSB" not in section and f"{MINUS}18" not in section
+    # the open, a standard event, is rated by both
+    open_page = _text(client, "fr", "event", anne["event"].pk)
+    assert "Elo FRBE-KBSB" in open_page and "Elo du club" in open_page
