@@ -16,9 +16,9 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.text import format_lazy
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from lib.inputs import BoundedInputs, control_problem, year_problem
 from lib.limits import whole_number
@@ -303,7 +303,9 @@ class ParamsForm(BoundedInputs, forms.Form):
                     required=False,
                     min_value=low,
                     max_value=high,
-                    label=_("%(part)s, row %(row)s") % {"part": KRULE_LABELS[part], "row": row + 1},
+                    label=capfirst(
+                        _("%(part)s, row %(row)s") % {"part": KRULE_LABELS[part], "row": row + 1}
+                    ),
                     initial=getattr(rule, part) if rule else None,
                 )
 
@@ -311,6 +313,10 @@ class ParamsForm(BoundedInputs, forms.Form):
         if "k_schedule_0_k" not in self.fields:
             return []
         return [[self[f"k_schedule_{r}_{p}"] for p in KRULE_PARTS] for r in range(K_ROWS)]
+
+    def k_headings(self) -> list[str]:
+        """The K schedule's column headings, as its boxes are labelled: K, Fewer games than..."""
+        return [capfirst(str(KRULE_LABELS[part])) for part in KRULE_PARTS]
 
     def plain_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if not name.startswith("k_schedule_")]
@@ -415,7 +421,8 @@ def _in_words(value: Any) -> str:
     if isinstance(value, list | tuple):
         if value and all(isinstance(row, list | tuple) for row in value):
             return _("a table of %(n)d rows") % {"n": len(value)}
-        return "; ".join(_in_words(item) for item in value) or _("none")
+        between = pgettext("between the items of a list of values", "; ")
+        return between.join(_in_words(item) for item in value) or _("none")
     return in_number_format(value)
 
 
