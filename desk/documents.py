@@ -18,6 +18,7 @@ from django.utils.translation import pgettext
 
 from club.models import Bye, Game, Player, Result
 from desk.standings import EventStandings, Line
+from lib.numbers import score
 
 BY_RANK = "rang"
 BY_NUMBER = "depart"
@@ -112,7 +113,7 @@ class TableCell:
 def _points_text(points: Decimal, forfeit: bool) -> str:
     if forfeit:
         return "+" if points else "−"
-    return "½" if points == Decimal("0.5") else f"{points.normalize():f}"
+    return score(points)
 
 
 def round_robin_table(

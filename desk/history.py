@@ -112,7 +112,11 @@ def describe(change: ChangeLog) -> str:
         except (KeyError, TypeError, ValueError):
             pass
     words = change.action.replace("_", " ").capitalize()
-    shown = "; ".join(f"{field_label(k)}: {_plain(v)}" for k, v in details.items())
+    between = pgettext("between the parts of a history line", "; ")
+    shown = between.join(
+        _("%(label)s: %(value)s") % {"label": field_label(k), "value": _plain(v)}
+        for k, v in details.items()
+    )
     return str(format_lazy("{} ({}).", words, shown)) if shown else f"{words}."
 
 

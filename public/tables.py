@@ -8,6 +8,7 @@ import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
+from lib.numbers import number
 
 
 class RatingColumn(tables.Column):
@@ -19,7 +20,7 @@ class RatingColumn(tables.Column):
         super().__init__(**kwargs)
 
     def render(self, value: float) -> str:
-        return f"{value:.0f}"
+        return number(value, 0)
 
 
 class MemberTable(tables.Table):

@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from lib.inputs import control_problem, year_problem
 from lib.numbers import number as in_number_format
@@ -212,7 +212,8 @@ def _in_words(value: Any) -> str:
     if isinstance(value, list | tuple):
         if value and all(isinstance(row, list | tuple) for row in value):
             return _("a table of %(n)d rows") % {"n": len(value)}
-        return "; ".join(_in_words(item) for item in value) or _("none")
+        between = pgettext("between the items of a list of values", "; ")
+        return between.join(_in_words(item) for item in value) or _("none")
     return in_number_format(value)
 
 

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import cache
-from math import floor
 from typing import Any
 
 from django.db.models import Exists, FilteredRelation, Q, QuerySet
@@ -26,6 +25,7 @@ from django.utils.formats import date_format, get_format
 from django.utils.translation import get_language, gettext
 
 from club.models import Member, Player
+from lib.numbers import NONE, number, rating_change
 from lib.paging import page_query, split_page
 from ratings import rules
 from ratings.models import (
@@ -36,7 +36,6 @@ from ratings.models import (
     ReplayJob,
     is_estimated,
 )
-from ratings.templatetags.ratings_tags import signed
 
 DISTRIBUTION_STEP = 100
 # The changes a page of the history table shows: the member's page shows the newest, older
@@ -96,9 +95,9 @@ class HistoryRow:
 
 
 def whole(value: float | None) -> str:
-    """A rating rounded half up to a whole number, as the ``floatformat:0`` filter writes
-    it; – when there is none."""
-    return "–" if value is None else str(floor(value + 0.5))
+    """A rating rounded half up to a whole number (``lib.numbers.number``); – when there
+    is none."""
+    return NONE if value is None else number(value, 0)
 
 
 def _day_pattern(pattern: str) -> str | None:
@@ -116,30 +115,29 @@ _SLOT = 2_147_483_647  # an id no row has: where a page's addresses take each ro
 @cache
 def _language_words(
     language: str | None, prefix: str
-) -> tuple[str, str, str, tuple[tuple[int, str], ...], str, str | None]:
+) -> tuple[str, str, str, tuple[tuple[int, str], ...], str | None]:
     """A ``Writer``'s addresses and words in ``language`` (addresses after the site's
     ``prefix``): the event's, the game's and the calculation's (member and change), the
-    month names, the decimal separator and the day's pattern."""
+    month names and the day's pattern."""
     slot = str(_SLOT)
     calculation = reverse("member_calculation", args=[_SLOT - 1, _SLOT])
     return (
         reverse("event", args=[_SLOT]).replace(slot, "{}"),
         reverse("game", args=[_SLOT]).replace(slot, "{}"),
         calculation.replace(str(_SLOT - 1), "{0}").replace(slot, "{1}"),
-        tuple((number, str(name)) for number, name in MONTHS.items()),
-        str(get_format("DECIMAL_SEPARATOR")),
+        tuple((month, str(name)) for month, name in MONTHS.items()),
         _day_pattern(str(get_format("DATE_FORMAT"))),
     )
 
 
 class Writer:
     """What every row of a page writes the same way, looked up once a language rather
-    than once a cell: the addresses (``reverse`` with a slot for the id), the month names
-    and the decimal separator of the page's language."""
+    than once a cell: the addresses (``reverse`` with a slot for the id) and the month names
+    of the page's language."""
 
     def __init__(self, member: int) -> None:
         words = _language_words(get_language(), get_script_prefix())
-        self.event, self.game, calculation, months, self.separator, self.day_pattern = words
+        self.event, self.game, calculation, months, self.day_pattern = words
         self.calculation = calculation.format(member, "{}")
         self.months = dict(months)
 
@@ -151,9 +149,8 @@ class Writer:
         return self.day_pattern.format(day.day, self.months[day.month], day.year)
 
     def score(self, score: Decimal) -> str:
-        """As ``floatformat:"-1"`` writes a half-point score: 3, 2,5."""
-        text = f"{score:.1f}"
-        return text[:-2] if text.endswith(".0") else text.replace(".", self.separator)
+        """A total of points, as ``lib.numbers.number`` writes it: 3, 2,5."""
+        return number(score)
 
 
 def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: Writer) -> HistoryRow:
@@ -175,7 +172,7 @@ def _row(values: tuple[Any, ...], names: dict[int, str], today: date, write: Wri
         day_text=write.day(day),
         before_text=whole(before),
         after_text=whole(after),
-        change_text=signed(change),
+        change_text=rating_change(change),
         score_text=f"{write.score(score)}/{games}",
         performance_text=whole(performance),
         performance_exact_text="" if performance_exact is None else whole(performance_exact),

@@ -16,7 +16,7 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.text import format_lazy
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -147,7 +147,9 @@ class ParamsForm(BoundedInputs, forms.Form):
                     required=False,
                     min_value=low,
                     max_value=high,
-                    label=_("%(part)s, row %(row)s") % {"part": KRULE_LABELS[part], "row": row + 1},
+                    label=capfirst(
+                        _("%(part)s, row %(row)s") % {"part": KRULE_LABELS[part], "row": row + 1}
+                    ),
                     initial=getattr(rule, part) if rule else None,
                 )
 
@@ -155,6 +157,10 @@ class ParamsForm(BoundedInputs, forms.Form):
         if "k_schedule_0_k" not in self.fields:
             return []
         return [[self[f"k_schedule_{r}_{p}"] for p in KRULE_PARTS] for r in range(K_ROWS)]
+
+    def k_headings(self) -> list[str]:
+        """The K schedule's column headings, as its boxes are labelled: K, Fewer games than..."""
+        return [capfirst(str(KRULE_LABELS[part])) for part in KRULE_PARTS]
 
     def plain_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if not name.startswith("k_schedule_")]

@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 from django.forms import BaseModelFormSet, modelformset_factory
-from django.utils.text import format_lazy
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from chesslib.standings import Tiebreak, parse_tiebreaks
@@ -337,7 +337,7 @@ class OutsiderForm(BoundedInputs, forms.Form):
     first_name = forms.CharField(label=_("First name"), max_length=80)
     last_name = forms.CharField(label=_("Last name"), max_length=80)
     fide_id = forms.IntegerField(
-        label=_("FIDE ID"), min_value=1, max_value=MAX_FIDE_ID, required=False
+        label=capfirst(_("FIDE ID")), min_value=1, max_value=MAX_FIDE_ID, required=False
     )
     national_id = forms.CharField(label=_("National ID"), max_length=20, required=False)
     federation = forms.RegexField(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.models import User
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member, Player
@@ -50,7 +51,11 @@ ROLE_CHOICES = [
 
 
 class RoleForm(BoundedInputs, forms.Form):
-    role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES, widget=forms.RadioSelect)
+    role = forms.ChoiceField(
+        label=_("Role"),
+        choices=[(value, capfirst(label)) for value, label in ROLE_CHOICES],
+        widget=forms.RadioSelect,
+    )
     active = forms.BooleanField(
         label=_("Active"), required=False, help_text=_("An inactive account cannot sign in.")
     )

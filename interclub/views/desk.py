@@ -21,6 +21,7 @@ from desk.views.documents import document
 from interclub import forms, services
 from interclub.models import Division, LineupEntry, Team, TeamMatch
 from lib.limits import whole_number
+from lib.numbers import score
 
 
 def _division(request: HttpRequest, pk: int) -> Division:
@@ -217,7 +218,7 @@ class SheetBoard:
 
 
 def _points(value: Decimal) -> str:
-    return "½" if value == Decimal("0.5") else f"{value.normalize():f}"
+    return score(value)
 
 
 def _sheet_boards(match: TeamMatch) -> list[SheetBoard]:

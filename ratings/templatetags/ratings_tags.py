@@ -1,12 +1,10 @@
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django import template
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext
 
 from club import pages
@@ -21,20 +19,26 @@ register = template.Library()
 
 @register.inclusion_tag("ratings/_event_rating_changes.html")
 def event_rating_changes(event: Event) -> dict[str, Any]:
-    """Each participant's rating change from ``event``, per system: the event's own batch,
-    or (the running estimate of) the period that rates it. A page showing them is forgotten
-    from the cache with the ratings (at each replay)."""
+    """Each participant's rating change from ``event``, per system that rates it (enabled,
+    of the event's kind and time control): the event's own batch, or (the running estimate
+    of) the period that rates it. A page showing them is forgotten from the cache with the
+    ratings (at each replay)."""
     page_cache.shows(pages.RATINGS)
     day = timezone.localdate(event.end)
     nearby = RatingBatch.objects.filter(
         Q(event=event) | Q(period_start__lte=day + LOOKBACK, period_end__gte=day),
         system__enabled=True,
     ).select_related("system")
-    # a list's closing date may send the event to the period after the one it ends in
+    # only the systems that rate the event: another system's period holds its players'
+    # changes from other events (an FRBE period around a club-Elo-only evening); a list's
+    # closing date may send the event to the period after the one it ends in
     batches = [
         b
         for b in nearby
-        if b.event_id == event.pk or (b.period_start, b.period_end) == rating_period(b.system, day)
+        if b.system.rates(event)
+        and (
+            b.event_id == event.pk or (b.period_start, b.period_end) == rating_period(b.system, day)
+        )
     ]
     pairs = Game.objects.filter(round__event=event).values_list("white_id", "black_id")
     players = {player for pair in pairs for player in pair}
@@ -56,18 +60,21 @@ def event_rating_changes(event: Event) -> dict[str, Any]:
 
 
 class _InPageFormat(float):
-    """A number of a note, written with the page language's decimal separator whatever
-    the format its template gives it (``{score:g}``, ``{k:.1f}``)."""
+    """A number of a note, written as ``lib.numbers.number`` writes it in the page's
+    language (a comma in French, "20" not "20.0"), whatever the format its template gives
+    it (``{score:g}``, ``{k}``); a fixed number of places (``{e:.2f}``) is kept."""
 
     def __format__(self, spec: str) -> str:
-        separator = str(get_format("DECIMAL_SEPARATOR"))
-        return float.__format__(self, spec).replace(".", separator)
+        if spec.startswith(".") and spec.endswith("f") and spec[1:-1].isdigit():
+            return number(float(self), int(spec[1:-1]))
+        return number(float(self))
 
 
 @register.filter
 def note_text(note: Any) -> str:
     """A note of the breakdown in the page's language: its template is translated (the
-    rules mark them with ``N_``), then filled with its values."""
+    rules mark them with ``N_``), then filled with its values (floats to two places at
+    most)."""
     if not note:
         return ""
     if not isinstance(note, dict):  # a Note of the rules
@@ -80,27 +87,6 @@ def note_text(note: Any) -> str:
         return gettext(note["template"]).format(**params)
     except (KeyError, IndexError, ValueError):
         return str(note["template"])
-
-
-@register.filter(name="number")
-def number_filter(value: Any, places: int | None = None) -> str:
-    """A number in the page's language's format, whole ones without decimals
-    (``lib.numbers.number``)."""
-    return number(value, places)
-
-
-@register.filter
-def signed(value: float | None, digits: int = 1) -> str:
-    """+12.5 / -3.0 / 0.0, in the page's number format."""
-    if value is None:
-        return "–"
-    rounded = Decimal(str(abs(value))).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
-    text = number_format(rounded, decimal_pos=digits)
-    if round(value, digits) > 0:
-        return f"+{text}"
-    if round(value, digits) < 0:
-        return f"−{text}"
-    return text
 
 
 @register.filter

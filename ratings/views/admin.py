@@ -13,6 +13,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -38,14 +39,14 @@ PREVIEW_ROWS = 15
 class ScopeForm(BoundedInputs, forms.ModelForm):
     event_kinds = forms.MultipleChoiceField(
         label=gettext_lazy("Event kinds"),
-        choices=Event.Kind.choices,
+        choices=[(value, capfirst(label)) for value, label in Event.Kind.choices],
         required=False,
         widget=forms.CheckboxSelectMultiple,
         help_text=gettext_lazy("None ticked: every kind."),
     )
     time_controls = forms.MultipleChoiceField(
         label=gettext_lazy("Time controls"),
-        choices=Event.TimeControl.choices,
+        choices=[(value, capfirst(label)) for value, label in Event.TimeControl.choices],
         required=False,
         widget=forms.CheckboxSelectMultiple,
         help_text=gettext_lazy("None ticked: every time control."),

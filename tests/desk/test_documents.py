@@ -253,7 +253,7 @@ def test_a_rounds_results_give_each_players_points_after_the_round(
         ["3", "6", "Farid Nasri", "0", "0-1", "5", "Emma Leroy", "2"],
     ]
     two = _get(secretary_client, "print_results", swiss.rounds.get(number=2).pk)
-    assert "David Albert: half-point bye (0.5), 1 after the round" in two
+    assert "David Albert: half-point bye (½), 1 after the round" in two
 
 
 @pytest.mark.parametrize(

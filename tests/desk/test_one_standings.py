@@ -134,7 +134,7 @@ def test_the_byes_show_on_the_round_pages_and_in_the_crosstable(
     assert public.count('class="byes') == 3
     grid = secretary_client.get(reverse("desk:crosstable", args=[swiss.pk])).content.decode()
     byes = {row[1].split()[0]: row[-2] for row in _rows(grid, "crosstable")}
-    assert byes["Emma"].startswith("ronde 1") and byes["Bruno"].endswith("(0,5)")
+    assert byes["Emma"].startswith("ronde 1") and byes["Bruno"].endswith("(½)")
     assert byes["Alice"] == ""
     # the forfeit reads as one: + for the winner, − for the loser
     cells = {row[1].split()[0]: row[2:-2] for row in _rows(grid, "crosstable")}

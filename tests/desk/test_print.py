@@ -112,7 +112,7 @@ def test_it_prints_the_alphabetical_list_with_each_players_table_and_colour(
         ["Albert David", "4", "0.5", "1", "White", "Alice Zola"],
         ["Dubois Chloé", "3", "0.5", "2", "Black", "Emma Leroy"],
         ["Leroy Emma", "5", "1", "2", "White", "Chloé Dubois"],
-        ["Martin Bruno", "2", "0", "–", "half-point bye (0.5)"],
+        ["Martin Bruno", "2", "0", "–", "half-point bye (½)"],
         ["Zola Alice", "1", "1", "1", "Black", "David Albert"],
     ]
 

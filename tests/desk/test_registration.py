@@ -247,7 +247,7 @@ def test_the_withdrawal_control_has_a_heading_and_a_visible_label(
     secretary_client: Client, paired_event: Event, english: None
 ) -> None:
     """The number box said "0" under an empty column heading: the column is headed
-    "Withdrawal" and each box is labelled "after round" on the screen (the player's name
+    "Withdrawal" and each box is labelled "After round" on the screen (the player's name
     for screen readers), beside a button axe-core finds readable (the outline-warning
     yellow on white is 1.6:1; tests/browser/test_accessibility.py walks the page)."""
     html = secretary_client.get(reverse("desk:event", args=[paired_event.pk])).content.decode()
@@ -260,7 +260,7 @@ def test_the_withdrawal_control_has_a_heading_and_a_visible_label(
     entry = paired_event.participants.get(number=6)
     label = re.search(rf'<label class="([^"]*)" for="after-{entry.pk}">(.*?)</label>', table, re.S)
     assert label is not None and "visually-hidden" not in label.group(1)
-    assert re.sub(r"<[^>]+>", "", label.group(2)) == f"after round ({entry.player.name})"
+    assert re.sub(r"<[^>]+>", "", label.group(2)) == f"After round ({entry.player.name})"
     assert "btn-outline-warning" not in table
     assert table.count("btn-outline-danger") == paired_event.participants.count()
 

@@ -40,7 +40,7 @@ def test_a_configuration_change_is_told_in_words(
     assert "Expected score: Elo&#x27;s logistic formula → normal distribution" in history
     assert "{" not in history and "&#x27;k&#x27;" not in history
     # the K schedule's boxes are named in words, not by the rules' code names
-    assert ">fewer games than, row 1</label>" in html and "until_games (" not in html
+    assert ">Fewer games than, row 1</label>" in html and "until_games (" not in html
     with translation.override("fr"):
         address = reverse("ratings:system", args=[club_system.pk])
     french = admin_client.get(address).content.decode()
@@ -64,3 +64,27 @@ def test_the_history_speaks_french_on_the_french_page(
     ConfigChange.objects.create(system=club_system, old={}, new={"k": 32.0})
     html = admin_client.get(reverse("ratings:system", args=[club_system.pk])).content.decode()
     assert "K imposé : aucun → 32" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        # French writes a plain space before a semicolon, English none
+        ("fr", "K 40 moins de 30 parties ; K 20 sous 2400"),
+        ("en", "K 40 under 30 games; K 20 below 2400"),
+    ],
+    ids=["fr", "en"],
+)
+def test_a_lists_values_are_joined_as_the_language_punctuates(
+    admin_client: Client, club_system: RatingSystem, language: str, sentence: str
+) -> None:
+    ConfigChange.objects.create(
+        system=club_system,
+        old={},
+        new={"k_schedule": [{"k": 40.0, "until_games": 30}, {"k": 20.0, "below_rating": 2400.0}]},
+    )
+    with translation.override(language):
+        address = reverse("ratings:system", args=[club_system.pk])
+    html = admin_client.get(address).content.decode()
+    history = html[html.index('id="config-history"') :]
+    assert sentence in history
