@@ -4,6 +4,11 @@
   const palette = ["#1f4d3a", "#c9a227", "#2f6db5", "#b5452f", "#6b4fa0", "#3a8f8f"];
   const lang = document.documentElement.lang || "fr";
   const day = (value) => new Date(value).toLocaleDateString(lang, { year: "numeric", month: "short", day: "numeric" });
+  // Figures as the pages write them (lib/numbers.py): the language's decimal sign, no
+  // thousands separator, a true minus sign before a fall ("1515,6", "−18").
+  const figures = new Intl.NumberFormat(lang, { maximumFractionDigits: 3, useGrouping: false });
+  const number = (value) => (value < 0 ? "\u2212" : "") + figures.format(Math.abs(value));
+  const change = (value) => (value > 0 ? "+" : "") + number(value);
 
   const history = document.getElementById("rating-chart-data");
   if (history && window.Chart) {
@@ -32,20 +37,22 @@
         }),
       },
       options: {
-        locale: document.documentElement.lang, // "2 025" in French, not "2,025"
+        locale: lang,
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
         interaction: { mode: "nearest", intersect: false },
-        scales: { x: { type: "linear", ticks: { callback: (v) => day(v), maxTicksLimit: 8 } } },
+        scales: {
+          x: { type: "linear", ticks: { callback: (v) => day(v), maxTicksLimit: 8 } },
+          y: { ticks: { callback: (v) => number(v) } },
+        },
         plugins: {
           tooltip: {
             callbacks: {
               title: (items) => items[0].raw.label,
               label: (item) => {
-                const change = item.raw.change;
-                const delta = change === null ? "" : ` (${change > 0 ? "+" : ""}${change})`;
-                return `${item.dataset.label}: ${item.raw.y}${delta} · ${day(item.raw.x)}`;
+                const delta = item.raw.change === null ? "" : ` (${change(item.raw.change)})`;
+                return `${item.dataset.label}: ${number(item.raw.y)}${delta} · ${day(item.raw.x)}`;
               },
             },
           },

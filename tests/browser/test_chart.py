@@ -45,11 +45,20 @@ def test_the_line_is_stepped_and_a_single_rating_is_a_level_line(
     page.wait_for_function(
         "() => window.Chart && Chart.getChart(document.getElementById('rating-chart'))"
     )
-    # the axis's numbers in the page's language ("2 025" on a French page, not "2,025")
-    assert (
-        page.evaluate("Chart.getChart(document.getElementById('rating-chart')).options.locale")
-        == "fr"
+    # the figures as the page writes them (lib/numbers.py): "1515,6", "−3,25", "1500"
+    chart = "Chart.getChart(document.getElementById('rating-chart'))"
+    assert page.evaluate(f"{chart}.options.locale") == "fr"
+    tooltip = page.evaluate(
+        f"""{chart}.options.plugins.tooltip.callbacks.label({{
+            dataset: {{label: "Elo"}},
+            raw: {{y: 1515.6, change: -3.25, x: Date.UTC(2026, 0, 15)}},
+        }})"""
     )
+    assert tooltip == "Elo: 1515,6 (\u22123,25) · 15 janv. 2026"
+    rise = f"{chart}.options.plugins.tooltip.callbacks.label({{dataset: {{label: 'Elo'}}, "
+    rise += "raw: {y: 1500, change: 12, x: Date.UTC(2026, 0, 15)}})"
+    assert page.evaluate(rise).startswith("Elo: 1500 (+12)")
+    assert page.evaluate(f"{chart}.options.scales.y.ticks.callback(2025)") == "2025"
     drawn = page.evaluate(CONTROL_POINTS)
     for dataset, count in zip(drawn, chosen, strict=True):
         points = dataset["points"]
