@@ -34,6 +34,9 @@ CLUB = {
 }
 
 
+HANG = 30  # seconds
+
+
 def _with(request: dict[str, Any], **changes: Any) -> dict[str, Any]:
     """``request`` with dotted changes: player__rating=5 sets request["player"]["rating"]."""
     request = json.loads(json.dumps(request))
@@ -100,7 +103,9 @@ def test_the_issue_s_hanging_request_answers_at_once() -> None:
     with pytest.raises(CalculationError) as raised:
         calculate(_with(CLUB, games__0__opponent=1e17))
     assert raised.value.field == "games[0].opponent"
-    assert time.perf_counter() - started < 1
+    # it answers: a hang never would (a generous bound, not a speed target; the
+    # machine may be loaded by the other tests)
+    assert time.perf_counter() - started < HANG
 
 
 def test_a_birth_date_on_the_day_is_accepted() -> None:
@@ -190,7 +195,9 @@ def test_a_body_over_django_s_limit_gets_a_json_400_not_an_html_page(
 def test_the_api_answers_the_hanging_request_at_once(client: Client) -> None:
     started = time.perf_counter()
     response = _post(client, json.dumps(_with(CLUB, games__0__opponent=1e17)))
-    assert time.perf_counter() - started < 1
+    # it answers: a hang never would (a generous bound, not a speed target; the
+    # machine may be loaded by the other tests)
+    assert time.perf_counter() - started < HANG
     assert response.json()["field"] == "games[0].opponent"
 
 

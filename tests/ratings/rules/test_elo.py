@@ -14,6 +14,9 @@ ratings = st.integers(min_value=800, max_value=2900)
 differences = st.floats(min_value=-1500, max_value=1500, allow_nan=False)
 
 
+HANG = 30  # seconds
+
+
 def test_the_wavre_table_values() -> None:
     """Seed 000: 1500 against 1600, 1400, 1350, 1800: .36, .64, .70, .15, total 1.85."""
     values = [elo.expected_table(1500 - r) for r in (1600, 1400, 1350, 1800)]
@@ -200,7 +203,9 @@ def test_the_exact_performance_ends_where_floats_are_coarser_than_its_precision(
     for method in elo.ExpectedMethod:
         (answer,) = exact_performances([([1e17, 1e17 + 1e4], 1.0)], method)
         assert answer is not None and 1e17 <= answer <= 1e17 + 1e4
-    assert time.perf_counter() - started < 1
+    # it answers: a hang never would (a generous bound, not a speed target; the
+    # machine may be loaded by the other tests)
+    assert time.perf_counter() - started < HANG
 
 
 SMALL_TABLE = ((10, 55), (50, 70), (200, 90))  # an administrator's table: three bands
