@@ -9,6 +9,7 @@ from club.admin_events import (
     InlineFollowsEventState,
     bye_or_game_refusal,
 )
+from club.admin_labels import NamesDateAndTimeBoxes
 from club.models import Bye, ChangeLog, Event, Game, Member, Participant, Player, Round
 from club.pages import forget_all
 
@@ -35,13 +36,13 @@ class ForgetsPages:
         forget_all()
 
 
-class MemberInline(admin.StackedInline):
+class MemberInline(NamesDateAndTimeBoxes, admin.StackedInline):
     model = Member
     extra = 0
 
 
 @admin.register(Player)
-class PlayerAdmin(ForgetsPages, admin.ModelAdmin):
+class PlayerAdmin(NamesDateAndTimeBoxes, ForgetsPages, admin.ModelAdmin):
     list_display = ["__str__", "federation", "fide_id", "national_id", "fide_rating", "is_member"]
     list_filter = ["federation", "sex", ("membership", admin.EmptyFieldListFilter)]
     search_fields = ["last_name", "first_name", "fide_id", "national_id"]
@@ -56,28 +57,28 @@ class PlayerAdmin(ForgetsPages, admin.ModelAdmin):
 
 
 @admin.register(Member)
-class MemberAdmin(ForgetsPages, admin.ModelAdmin):
+class MemberAdmin(NamesDateAndTimeBoxes, ForgetsPages, admin.ModelAdmin):
     list_display = ["player", "status", "since", "until", "email"]
     list_filter = ["status"]
     search_fields = ["player__last_name", "player__first_name", "email"]
-    autocomplete_fields = ["player", "user"]
+    autocomplete_fields = ["player"]  # the accounts: a plain list, named for screen readers
     list_select_related = ["player"]
     date_hierarchy = "since"
 
 
-class RoundInline(InlineFollowsEventState, admin.TabularInline):
+class RoundInline(NamesDateAndTimeBoxes, InlineFollowsEventState, admin.TabularInline):
     model = Round
     extra = 0
 
 
-class ParticipantInline(InlineFollowsEventState, admin.TabularInline):
+class ParticipantInline(NamesDateAndTimeBoxes, InlineFollowsEventState, admin.TabularInline):
     model = Participant
     extra = 0
     autocomplete_fields = ["player"]
 
 
 @admin.register(Event)
-class EventAdmin(ForgetsPages, FollowsEventState, admin.ModelAdmin):
+class EventAdmin(NamesDateAndTimeBoxes, ForgetsPages, FollowsEventState, admin.ModelAdmin):
     list_display = ["title", "kind", "start", "time_control", "system", "status", "public"]
     list_filter = ["kind", "status", "time_control", "system", "public"]
     search_fields = ["title", "venue"]
@@ -92,7 +93,7 @@ RESULT_ELSEWHERE = _(
 )
 
 
-class GameInline(InlineFollowsEventState, admin.TabularInline):
+class GameInline(NamesDateAndTimeBoxes, InlineFollowsEventState, admin.TabularInline):
     model = Game
     form = GameForm
     extra = 0
@@ -146,7 +147,7 @@ class ByeFormSet(forms.BaseInlineFormSet):
                 )
 
 
-class ByeInline(InlineFollowsEventState, admin.TabularInline):
+class ByeInline(NamesDateAndTimeBoxes, InlineFollowsEventState, admin.TabularInline):
     model = Bye
     form = ByeForm
     formset = ByeFormSet
@@ -157,7 +158,7 @@ class ByeInline(InlineFollowsEventState, admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(ForgetsPages, FollowsEventState, admin.ModelAdmin):
+class RoundAdmin(NamesDateAndTimeBoxes, ForgetsPages, FollowsEventState, admin.ModelAdmin):
     list_display = ["__str__", "event", "number", "starts_at"]
     list_filter = ["event__kind"]
     search_fields = ["event__title"]
@@ -166,7 +167,7 @@ class RoundAdmin(ForgetsPages, FollowsEventState, admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(ForgetsPages, FollowsEventState, admin.ModelAdmin):
+class GameAdmin(NamesDateAndTimeBoxes, ForgetsPages, FollowsEventState, admin.ModelAdmin):
     form = GameForm
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["result", "round__event__kind"]
@@ -182,7 +183,7 @@ class GameAdmin(ForgetsPages, FollowsEventState, admin.ModelAdmin):
 
 
 @admin.register(ChangeLog)
-class ChangeLogAdmin(admin.ModelAdmin):
+class ChangeLogAdmin(NamesDateAndTimeBoxes, admin.ModelAdmin):
     list_display = ["at", "user", "event", "action"]
     list_filter = ["action"]
     search_fields = ["action", "event__title", "user__username"]

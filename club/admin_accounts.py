@@ -11,9 +11,9 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.actions import delete_selected
-from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.forms import UserChangeForm
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -21,6 +21,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
+from club.admin_labels import NamesDateAndTimeBoxes
 from club.administrators import check_keeps_an_administrator, check_keeps_one_of
 from club.exceptions import DeskError
 
@@ -62,8 +63,11 @@ def delete_keeping_an_administrator(
         return response
 
 
-class AccountAdmin(UserAdmin):
+class AccountAdmin(NamesDateAndTimeBoxes, UserAdmin):
     form = AdministratorKeepingForm
+    # two plain lists: Django's filtering widget names its search icons with a
+    # prohibited aria-label (axe-core: aria-prohibited-attr)
+    filter_horizontal = ()
     actions = [delete_keeping_an_administrator]
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
@@ -88,5 +92,11 @@ class AccountAdmin(UserAdmin):
             return super().delete_view(request, object_id, extra_context)
 
 
+class PlainGroupAdmin(GroupAdmin):
+    filter_horizontal = ()  # as the accounts' lists
+
+
 admin.site.unregister(User)
 admin.site.register(User, AccountAdmin)
+admin.site.unregister(Group)
+admin.site.register(Group, PlainGroupAdmin)

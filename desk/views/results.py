@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club import exceptions
-from club.models import Event, Game, Result, Round
+from club.models import Event, Game, Result, ResultReport, Round
 from desk.access import (
     get_event_for_secretary,
     get_round_for_secretary,
@@ -216,6 +216,19 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     return _answer_line(game, status, message, typed)
 
 
+def _reported_summary(round_: Round) -> dict[str, int] | None:
+    """How many of the round's boards the players reported wait for confirmation, and on
+    how many they disagree, for the page's summary to follow each save in place; None
+    (one query) when no player reported on this round."""
+    if not ResultReport.objects.filter(game__round=round_).exists():
+        return None
+    said = reports.reported(_games(round_))
+    return {
+        "reported": len(said),
+        "disputed": sum(1 for r in said.values() if r.disagree),
+    }
+
+
 def _answer_line(
     game: Game, status: int, message: str = "", typed: str | None = None
 ) -> HttpResponse:
@@ -231,6 +244,8 @@ def _answer_line(
     }
     if event.system in TEAM_SYSTEMS:
         context["match"] = _match_score(event, _games(game.round), teams)
+    if event.status not in (Event.Status.CLOSED, Event.Status.CANCELLED):
+        context["summary"] = _reported_summary(game.round)
     # The line uses nothing of the request's context (menus, languages, messages): rendered
     # without running its processors, at each of fifty secretaries' saves.
     line = render_to_string("desk/events/_result_line.html", context)

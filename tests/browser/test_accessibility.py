@@ -1,8 +1,8 @@
 """Every page of the site, as visitors, secretaries and administrators see it, passes
-axe-core's WCAG 2.1 A/AA rules with no serious or critical violation; at 390 px no page is
-wider than the phone (tables scroll in their own box); the home, calendar, member and
-results pages are photographed at 390 and 1280 px (test-results/, looked at when they
-change)."""
+axe-core's WCAG 2.1 A/AA rules with no serious or critical violation at 1280 and 390 px
+(``tests/browser/walk.py``); at 390 px no page is wider than the phone (tables scroll in
+their own box); the home, calendar, member and results pages are photographed at 390 and
+1280 px (test-results/, looked at when they change)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from pytest_django.live_server_helper import LiveServer
 from club.models import Article, Event, Game, Member, Round
 from interclub.models import TeamMatch
 from ratings.models import ConfigChange, OfficialList, RatingSystem, ReplayJob
-from tests.browser.axe import serious_violations
 from tests.browser.session import sign_in
+from tests.browser.walk import DESK, check, prepare, shot_name
 from tests.test_access_matrix import MATRIX
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,7 +35,7 @@ NOT_PAGES = {
     "desk:frbe_report",
     "event_pgn",
     "member_pgn",
-    "health",
+    "health", "favicon",
     "logout", "password_reset_confirm", "ratings_api:calculate", "my_space",
     "member_calculation",
 }  # fmt: skip
@@ -142,7 +142,7 @@ def test_no_page_has_a_serious_accessibility_violation(
     live_server: LiveServer, page: Page, role: str, username: str, at_least: int
 ) -> None:
     passwords = _demo()
-    page.set_viewport_size({"width": 1280, "height": 900})
+    prepare(page)
     found: dict[str, list[str]] = {}
     checked = 0
     if username:
@@ -152,9 +152,10 @@ def test_no_page_has_a_serious_accessibility_violation(
     pages = [("", path) for path in _pages(role)]
     pages += [("/en", "/")] if role == "visitor" else []
     for prefix, path in pages:
+        page.set_viewport_size(DESK)
         response = page.goto(f"{live_server.url}{prefix}{path}")
         assert response is not None and response.status < 400, path
-        violations = serious_violations(page)
+        violations = check(page, shot_name(f"{role}{prefix}{path}"))
         checked += 1
         if violations:
             found[prefix + path] = violations

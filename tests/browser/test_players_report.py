@@ -146,3 +146,47 @@ def test_two_players_report_from_phones_and_the_secretary_confirms(
     page.goto(f"{url}/secretariat/rondes/{first.round_id}/feuille/?codes=1")
     expect(page.locator(".board-code").first).to_have_text(first.report_code)
     _shot(page, "sheet-1280")
+
+
+def test_the_summary_of_reported_boards_follows_each_save_in_place(
+    live_server: LiveServer, page: Page
+) -> None:
+    """The count of boards reported by the players above the results is the server's
+    after each board saved in place: Enter confirming a report, a result typed on a
+    reported board; it is emptied when none waits, as the reloaded page shows it."""
+    first, second = _evening()
+    third = GameFactory(round=first.round, board=3)
+    reports = [
+        (first, "white", "1-0"), (first, "black", "1-0"),
+        (second, "white", "1/2-1/2"), (second, "black", "0-1"),
+        (third, "black", "1/2-1/2"),
+    ]  # fmt: skip
+    for game, side, result in reports:
+        ResultReport.objects.create(game=game, side=side, result=result, via="code")
+    page.set_viewport_size(DESK)
+    sign_in_as_new_secretary(page, live_server.url)
+    page.goto(f"{live_server.url}/secretariat/rondes/{first.round_id}/resultats/")
+    summary = page.locator("#reported-summary")
+    expect(summary).to_contain_text("3 échiquiers annoncés par les joueurs attendent")
+    expect(summary).to_contain_text("Sur 1 échiquier, les joueurs ne sont pas d'accord.")
+
+    page.locator(f"#result-{first.pk}").focus()
+    page.keyboard.press("Enter")  # board 1: the players' 1-0 confirmed
+    expect(page.locator(f"#board-{first.pk}")).to_have_attribute("data-state", "saved")
+    expect(summary).to_contain_text("2 échiquiers annoncés par les joueurs attendent")
+
+    page.locator(f"#result-{third.pk}").focus()
+    page.keyboard.press("=")  # board 3: a draw typed over the one report
+    expect(page.locator(f"#board-{third.pk}")).to_have_attribute("data-state", "saved")
+    expect(summary).to_contain_text("1 échiquier annoncé par les joueurs attend")
+    expect(summary).to_contain_text("Sur 1 échiquier, les joueurs ne sont pas d'accord.")
+    _shot(page, "summary-1280")
+
+    page.locator(f"#result-{second.pk}").focus()
+    page.keyboard.press("0")  # board 2: the secretary settles the disagreement
+    expect(page.locator(f"#board-{second.pk}")).to_have_attribute("data-state", "saved")
+    expect(summary).to_have_text("")
+    expect(summary).not_to_have_class("alert alert-info py-2")
+    assert [g.result for g in Game.objects.order_by("board")] == ["1-0", "0-1", "1/2-1/2"]
+    page.reload()
+    expect(page.locator("#reported-summary")).to_have_text("")

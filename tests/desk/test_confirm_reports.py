@@ -82,6 +82,40 @@ def test_one_key_confirms_by_htmx_and_the_line_comes_back_saved(
     assert status == 200
     assert 'data-state="saved"' in line and "✔ saved (½-½)" in line
     assert Game.objects.get(pk=game.pk).result == Result.DRAW
+    # the page's summary comes with the line, out of band: no board waits any more
+    assert '<template><div role="status" id="reported-summary" hx-swap-oob="true"></div>' in line
+
+
+def test_a_board_saved_in_place_brings_the_summary_of_the_boards_still_reported(
+    secretary_client: Client, game: Game, english: None
+) -> None:
+    other = GameFactory(round=game.round, board=2)
+    result_reports.report(game.pk, "white", "1-0", "code")
+    result_reports.report(other.pk, "white", "1-0", "code")
+    result_reports.report(other.pk, "black", "0-1", "code")
+    assert "2 boards reported by the players wait" in _results_page(secretary_client, game)
+    response = secretary_client.post(
+        reverse("desk:save_result", args=[game.pk]),
+        {"result": "0", "version": game.version},
+        headers={"HX-Request": "true"},
+    )
+    line = unescape(response.content.decode())
+    assert response.status_code == 200
+    assert 'id="reported-summary" class="alert alert-info py-2" hx-swap-oob="true">' in line
+    assert "1 board reported by the players waits for your confirmation" in line
+    assert "On 1 board the players disagree." in line
+
+
+def test_a_round_nobody_reported_on_sends_no_summary(
+    secretary_client: Client, game: Game, english: None
+) -> None:
+    response = secretary_client.post(
+        reverse("desk:save_result", args=[game.pk]),
+        {"result": "1", "version": game.version},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert "reported-summary" not in response.content.decode()
 
 
 def test_a_disagreement_is_flagged_counts_for_nothing_and_needs_a_choice(
