@@ -88,6 +88,14 @@ def test_it_prints_a_rounds_pairings_by_board_with_numbers_and_ratings(
     assert "Emma Leroy (pairing-allocated bye, 1)" in html
 
 
+def test_the_french_pairings_sheet_puts_a_space_before_the_colon(
+    secretary_client: Client, open_event: Event
+) -> None:
+    url = reverse("desk:pairings_sheet", args=[_round(open_event, 1).pk])
+    html = secretary_client.get(url).content.decode()
+    assert re.search(r"<strong>Byes :</strong> Emma Leroy \(", html)
+
+
 def test_the_pairings_give_each_players_points_before_the_round(
     secretary_client: Client, open_event: Event, english: None
 ) -> None:
