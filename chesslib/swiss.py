@@ -17,7 +17,7 @@ reference reads one:
 - the virtual points of accelerated rounds (``XXA``, Baku, C.04.5.1), which the engine adds
   to the scores its brackets and floats are made of, as bbpPairings does.
 
-The engine applies C.04.3 as it stood until January 2026. Two rules of the 2026 text, as
+The engine applies C.04.3 as it stood until January 2026. Three rules of the 2026 text, as
 bbpPairings 6 applies them, are asked of it through its interface:
 
 - in round 1 the initial colour goes by each board's higher-ranked player's place among
@@ -27,7 +27,12 @@ bbpPairings 6 applies them, are asked of it through its interface:
   in the file for that round; without absent players the two are the same;
 - the pairing-allocated bye goes to the lowest score possible (C5), then, in its bracket,
   to the player with the fewest unplayed games (C9): ``swiss_bye`` checks the engine's
-  choice and asks the engine again, the bye given to another player, when they prefer it.
+  choice and asks the engine again, the bye given to another player, when they prefer it;
+- a round not played is a downfloat only if it scored more than a loss (1.4.3): where a
+  forfeit loss, a zero-point bye or an absence may decide, ``swiss_floats`` asks the
+  engine again with those rounds written as games against stand-in lines
+  (``stand_ins``: ``engine_trf``) and keeps the answer when C.04.3 (2026) prefers it.
+  At most ``REPAIRED_AT_MOST`` players are paired again; above, the first pairing stays.
 
 Other differences with bbpPairings 6 found in testing are proposed upstream
 (docs/upstream/py4swiss-2026-dutch.md).
@@ -45,9 +50,11 @@ from py4swiss.engines import DutchEngine
 from py4swiss.engines.common import PairingError
 from py4swiss.trf import TrfParser
 
+from chesslib import swiss_floats
 from chesslib.swiss_bye import Standing, bye_by_2026_rules
 
 ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
+REPAIRED_AT_MOST = 64  # players paired again for the floats of 2026, a round
 
 
 @dataclass
@@ -87,9 +94,50 @@ def pair(
     one (Baku acceleration); added to the scores the pairing reads, not to the standings.
     ``scoring``: the event's XXS record when it does not score 1-1/2-0
     (``chesslib.trf_scoring``): the engine's score groups are made of those points.
-    The bye, if any, comes last, given as C.04.3 (2026) gives it (``swiss_bye``)."""
+    The bye, if any, comes last, given as C.04.3 (2026) gives it (``swiss_bye``); the
+    floats of rounds not played are those of 2026 (``swiss_floats``)."""
     args = (round_number, total_rounds, initial_colour, accelerations, scoring)
-    pairs = engine_pairs(entrants, *args)
+    pairs = _paired(entrants, args, None)
+    if round_number < 2 or any(line.startswith("XXS ") for line in scoring):
+        return pairs  # round 1 has no floats; an event's own scoring is left to the engine
+    facts, engine_floats = swiss_floats.facts_of(
+        entrants, round_number, total_rounds, accelerations
+    )
+    stand_ins = {
+        key: colour
+        for key, colour in swiss_floats.stand_in_colours(entrants, round_number).items()
+        if swiss_floats.float_matters(pairs, facts, engine_floats, key)
+    }
+    if not stand_ins:
+        return pairs
+    # their brackets and the next below are asked again, the others kept as they are
+    scores = [facts[key].score for key in stand_ins]
+    kept = swiss_floats.kept_around(pairs, facts, max(scores), min(scores))
+    taken = {key for p in kept for key in (p.white, p.black)}
+    rest = [replace(e, absent=True) if e.id in taken else e for e in entrants]
+    if sum(1 for e in rest if not e.absent) > REPAIRED_AT_MOST:
+        return pairs
+    try:
+        below = _paired(rest, args, stand_ins)
+    except Unpairable:
+        return pairs
+    candidate = swiss_floats.in_board_order([*kept, *below], facts)
+    if not swiss_floats.prefers(candidate, pairs, facts, engine_floats):
+        return pairs
+    return [
+        Pairing(p.white, p.black, board if p.black is not None else 0)
+        for board, p in enumerate(candidate, 1)
+    ]
+
+
+def _paired(
+    entrants: Sequence[Entrant],
+    args: tuple[int, int, str, Mapping[int, Sequence[Decimal]] | None, Sequence[str]],
+    stand_ins: Mapping[int, str] | None,
+) -> list[Pairing]:
+    """The engine's pairing, its bye checked by C5 and C9 (``swiss_bye``)."""
+    round_number, _total, _colour, accelerations, scoring = args
+    pairs = engine_pairs(entrants, *args, stand_ins)
     if round_number < 2 or all(p.black is not None for p in pairs):
         # round 1: no history, every pairing possible, the bye already in the lowest bracket
         return pairs
@@ -97,7 +145,7 @@ def pair(
     def repair(receiver: int) -> list[Pairing] | None:
         others = [replace(e, absent=True) if e.id == receiver else e for e in entrants]
         try:
-            forced = engine_pairs(others, *args)
+            forced = engine_pairs(others, *args, stand_ins)
         except Unpairable:
             return None
         if any(p.black is None for p in forced):
@@ -115,10 +163,12 @@ def engine_pairs(
     initial_colour: str,
     accelerations: Mapping[int, Sequence[Decimal]] | None,
     scoring: Sequence[str],
+    stand_ins: Mapping[int, str] | None = None,
 ) -> list[Pairing]:
-    """The engine's own pairing of the round, the bye last."""
+    """The engine's own pairing of the round, the bye last. ``stand_ins``: see
+    ``engine_trf``."""
     text, ids = engine_trf(
-        entrants, round_number, total_rounds, initial_colour, accelerations, scoring
+        entrants, round_number, total_rounds, initial_colour, accelerations, scoring, stand_ins
     )
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "round.trf"
@@ -175,10 +225,14 @@ def engine_trf(
     initial_colour: str = "white",
     accelerations: Mapping[int, Sequence[Decimal]] | None = None,
     scoring: Sequence[str] = (),
+    stand_ins: Mapping[int, str] | None = None,
 ) -> tuple[str, dict[int, int]]:
     """The TRF(x) the engine reads, and the entrant's id for each of its start numbers.
     Start numbers are the pairing numbers (C.04.3 E.5 reads their parity); if these are
-    not 1 to N, their order is kept on 1 to N, players without one (0) last."""
+    not 1 to N, their order is kept on 1 to N, players without one (0) last.
+    ``stand_ins`` (entrant: colour ``w`` or ``b``): those entrants' zero-scoring unplayed
+    rounds among the last two written as games lost against stand-in lines with that
+    colour (``swiss_floats.stand_ins``), numbered after the players."""
     # players without a pairing number yet (0) last, so that the others keep theirs
     ordered = sorted(entrants, key=lambda e: (e.number <= 0, e.number, e.id))
     start = {e.id: n for n, e in enumerate(ordered, 1)}
@@ -200,15 +254,28 @@ def engine_trf(
         if any(virtual):
             virtual += [ZERO] * (round_number - len(virtual))
             lines.append(f"XXA {start[entrant.id]:4d} " + " ".join(f"{v:4.1f}" for v in virtual))
+    rows = {start[e.id]: [list(_result(e, n, start)) for n in range(past)] for e in ordered}
     for entrant in ordered:
-        results = [_result(entrant, n, start) for n in range(past)]
         if entrant.absent:
-            results.append(("0000", "-", "Z"))
+            rows[start[entrant.id]].append(["0000", "-", "Z"])
+    if stand_ins:
+
+        def score_before(number: int, n: int) -> Decimal:
+            virtual = list((accelerations or {}).get(ordered[number - 1].id, ()))
+            done = sum((worth[code] for _o, _c, code in rows[number][:n]), ZERO)
+            return done + (virtual[n] if n < len(virtual) else ZERO)
+
+        colours = {start[key]: colour for key, colour in stand_ins.items() if key in start}
+        for number, virtual in swiss_floats.stand_ins(rows, colours, past, score_before).items():
+            lines.append(f"XXA {number:4d} " + " ".join(f"{v:4.1f}" for v in virtual))
+    for number, results in sorted(rows.items()):
+        player = ordered[number - 1] if number <= len(ordered) else None
         points = sum((worth[code] for _opponent, _colour, code in results), ZERO)
-        name = f"Player {entrant.id}"[:33]
+        name = f"Player {player.id}"[:33] if player else "Stand-in"
+        rating = min(player.rating, 9999) if player else 0
         line = (
-            f"001 {start[entrant.id]:4d}      {name:33s} {min(entrant.rating, 9999):4d} "
-            f"{'':3s} {'':11s} {'':10s} {points:4.1f} {start[entrant.id]:4d}"
+            f"001 {number:4d}      {name:33s} {rating:4d} "
+            f"{'':3s} {'':11s} {'':10s} {points:4.1f} {number:4d}"
         )
         lines.append(line + "".join(f"  {o:>4s} {c} {r}" for o, c, r in results))
     return "\n".join(lines) + "\n", {number: key for key, number in start.items()}
