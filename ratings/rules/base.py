@@ -202,11 +202,12 @@ class Batch:
     def __post_init__(self) -> None:
         by_player: dict[Any, list[tuple[Any, float, Game]]] = {p: [] for p in self.players}
         for game in self.games:
-            for player in (game.white, game.black):
-                if player not in by_player:
-                    raise ValueError(f"player {player!r} plays in the batch but has no state")
-            by_player[game.white].append((game.black, game.score, game))
-            by_player[game.black].append((game.white, 1 - game.score, game))
+            white, black, score = game.white, game.black, game.score
+            if white not in by_player or black not in by_player:
+                player = white if white not in by_player else black
+                raise ValueError(f"player {player!r} plays in the batch but has no state")
+            by_player[white].append((black, score, game))
+            by_player[black].append((white, 1 - score, game))
         object.__setattr__(self, "_by_player", by_player)
 
     def games_of(self, player: PlayerId) -> list[tuple[PlayerId, float, Game]]:
