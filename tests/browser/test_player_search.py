@@ -65,8 +65,6 @@ def test_a_listed_player_is_found_by_name_and_fide_id_and_registered_once(
     load(COMBINED, day=date(2026, 8, 1))  # FIDE's August 2026 list (Leko's real line)
     event: Event = EventFactory(title="Open d'automne", system=Event.System.SWISS)
     sign_in(page, live_server.url, "secretaire")
-    shots = Path("/work/notes/shots/lists")
-    shots.mkdir(parents=True, exist_ok=True)
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/")
@@ -74,11 +72,11 @@ def test_a_listed_player_is_found_by_name_and_fide_id_and_registered_once(
         expect(page.locator("#search-results .found-list")).to_have_text(
             "de la liste FIDE (août 2026)"
         )
-        page.screenshot(path=shots / f"listed-search-name-{width}.png", full_page=True)
+        page.screenshot(path=SCREENSHOTS / f"listed-search-name-{width}.png", full_page=True)
         page.fill("#member-q", "1503014")
         expect(page.locator("#search-results")).to_contain_text("Carlsen, Magnus")
         expect(page.locator("#search-results")).to_contain_text("FIDE 2831")
-        page.screenshot(path=shots / f"listed-search-id-{width}.png", full_page=True)
+        page.screenshot(path=SCREENSHOTS / f"listed-search-id-{width}.png", full_page=True)
     page.locator("#search-results button").click()
     expect(page.locator("#participants")).to_contain_text("Magnus Carlsen")
     carlsen = Player.objects.get(fide_id=1503014)
