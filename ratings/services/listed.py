@@ -123,7 +123,7 @@ def listed() -> QuerySet[ListedPlayer]:
     return ListedPlayer.objects.filter(official_list__listed=True)
 
 
-def _starts(prefix: str) -> Q:
+def name_starts(prefix: str) -> Q:
     """``search_name`` starting with ``prefix``. PostgreSQL reads its pattern index for
     LIKE; SQLite uses an index for LIKE only on a NOCASE column, so the same prefix is
     also given as a range it reads the plain index for (the key is ASCII below 0x7f)."""
@@ -159,7 +159,7 @@ def search_listed(query: str, limit: int) -> list[ListedPlayer]:
             return []
         first = Q()
         for word in words:
-            first |= _starts(word)
+            first |= name_starts(word)
         condition = first
         for word in words:
             condition &= Q(search_name__startswith=word) | Q(search_name__contains=f" {word}")

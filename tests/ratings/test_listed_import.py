@@ -6,12 +6,13 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
 from club.models import Player
 from ratings.models import ListedPlayer, OfficialList
 from ratings.official_lists import ListError
 from ratings.services import listed as listed_service
-from ratings.services.listed import listed, search_key, search_listed
+from ratings.services.listed import by_id_query, listed, name_starts, search_key, search_listed
 from tests.ratings.listed import COMBINED, FRBE, load
 
 pytestmark = pytest.mark.django_db
@@ -86,3 +87,15 @@ def test_the_search_key_folds_case_accents_and_punctuation() -> None:
     assert search_key("Van den Bossche, Anne-Sophie") == "van den bossche anne sophie"
     assert search_key("Ørsted, Zoé") == "orsted zoe"  # Ø has no decomposition: mapped
     assert search_key("Łukasz Straße") == "lukasz strasse"
+
+
+def test_the_searches_read_the_indexes() -> None:
+    load(COMBINED)
+    load(FRBE, "frbe", date(2024, 1, 1))
+    if connection.vendor == "postgresql":  # a table this small is otherwise read whole
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL enable_seqscan = off")
+    by_name = ListedPlayer.objects.filter(name_starts("lek")).explain()
+    by_id = ListedPlayer.objects.filter(by_id_query("12394")).explain()
+    assert "listed_search_name_idx" in by_name
+    assert "listed_national_id_idx" in by_id and "listed_fide_id_idx" in by_id
