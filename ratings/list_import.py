@@ -111,6 +111,7 @@ def import_list_file(
         OfficialList.objects.filter(pk=official_list.pk).update(
             state=OfficialList.State.DONE, list_date=report.list_date, layout=report.layout
         )
+    lines.analyse()
     return report
 
 

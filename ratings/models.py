@@ -494,13 +494,10 @@ class ListedPlayer(models.Model):
                 condition=~Q(national_id=""),
                 name="listed_national_id_idx",
             ),
-            # PostgreSQL: the pattern operators, so that LIKE 'prefix%' reads the index
-            # (the database's collation is not C); SQLite ignores them
-            models.Index(
-                fields=["search_name"],
-                opclasses=["varchar_pattern_ops"],
-                name="listed_search_name_idx",
-            ),
+            # equality (a name typed whole) on both databases, and the prefix searches on
+            # SQLite; PostgreSQL's are read from an index in byte order ("C"), made by
+            # migration 0009 for PostgreSQL only (ratings.services.listed.name_starts)
+            models.Index(fields=["search_name"], name="listed_search_name_idx"),
         ]
 
     def __str__(self) -> str:

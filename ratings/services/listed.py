@@ -15,7 +15,8 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Collate
 from django.utils import timezone
 
 from club.models import Player
@@ -113,6 +114,15 @@ class ListedLines:
         OfficialList.objects.filter(pk=self.official_list.pk).update(listed=True, list_date=day)
         return True
 
+    def analyse(self) -> None:
+        """PostgreSQL's statistics of the table brought up to date once its lines have
+        changed (a sample, not a read of every line): without them the planner, counting
+        on few names in a prefix's range, sorts every name of a common prefix instead of
+        reading the key's index in order."""
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(f"ANALYZE {connection.ops.quote_name(ListedPlayer._meta.db_table)}")
+
     def discard(self) -> None:
         self.pending = []
         ListedPlayer.objects.filter(official_list=self.official_list).delete()
@@ -123,14 +133,22 @@ def listed() -> QuerySet[ListedPlayer]:
     return ListedPlayer.objects.filter(official_list__listed=True)
 
 
-def name_starts(prefix: str) -> Q:
-    """``search_name`` starting with ``prefix``. PostgreSQL reads its pattern index for
-    LIKE; SQLite uses an index for LIKE only on a NOCASE column, so the same prefix is
-    also given as a range it reads the plain index for (the key is ASCII below 0x7f)."""
-    condition = Q(search_name__startswith=prefix)
-    if connection.vendor == "sqlite":
-        condition &= Q(search_name__gte=prefix, search_name__lt=prefix + "\x7f")
-    return condition
+def name_starts(prefix: str) -> QuerySet[ListedPlayer]:
+    """The listed players whose ``search_name`` starts with ``prefix``, in its order
+    (``key``), as a range of the key in byte order: the key is ASCII below 0x7f, so the
+    range is exactly the prefix. PostgreSQL compares in its database's collation, in
+    which a range is not a prefix: the key is compared as ``COLLATE "C"``, the index of
+    migration 0009 (an index in byte order, read for the range and the order alike, so
+    that a prefix a hundred thousand names share gives its first names at once); SQLite
+    compares in byte order and reads the plain index."""
+    return listed().alias(key=byte_order()).filter(key__gte=prefix, key__lt=prefix + "\x7f")
+
+
+def byte_order() -> Collate | F:
+    """The search key compared in byte order (see :func:`name_starts`)."""
+    if connection.vendor == "postgresql":
+        return Collate(F("search_name"), "C")
+    return F("search_name")
 
 
 def by_id_query(query: str) -> Q | None:
@@ -152,23 +170,9 @@ def search_listed(query: str, limit: int) -> list[ListedPlayer]:
     in both lists offered once (FIDE's line)."""
     by_id = by_id_query(query)
     if by_id is not None:
-        condition = by_id
+        rows = list(listed().filter(by_id).select_related("official_list").order_by("kind", "pk"))
     else:
-        words = search_key(query).split()
-        if not words:
-            return []
-        first = Q()
-        for word in words:
-            first |= name_starts(word)
-        condition = first
-        for word in words:
-            condition &= Q(search_name__startswith=word) | Q(search_name__contains=f" {word}")
-    rows = list(
-        listed()
-        .filter(condition)
-        .select_related("official_list")
-        .order_by("search_name", "kind", "pk")[: limit * 3]
-    )
+        rows = _by_words(search_key(query).split(), limit * 3)
     known_fide = set(
         Player.objects.filter(fide_id__in=[r.fide_id for r in rows if r.fide_id]).values_list(
             "fide_id", flat=True
@@ -192,6 +196,20 @@ def search_listed(query: str, limit: int) -> list[ListedPlayer]:
         if len(found) == limit:
             break
     return found
+
+
+def _by_words(words: list[str], limit: int) -> list[ListedPlayer]:
+    """Up to ``limit`` listed players, in name order, whose name holds a word starting
+    with each of ``words``, one of them its first: one query a word taken as the first,
+    each reading the key's index in order and stopping at ``limit``."""
+    every = Q()
+    for word in words:
+        every &= Q(search_name__startswith=word) | Q(search_name__contains=f" {word}")
+    rows: dict[int, ListedPlayer] = {}
+    for first in dict.fromkeys(words):
+        found = name_starts(first).filter(every).select_related("official_list")
+        rows |= {row.pk: row for row in found.order_by(byte_order(), "kind", "pk")[:limit]}
+    return sorted(rows.values(), key=lambda row: (row.search_name, row.kind, row.pk))[:limit]
 
 
 def known_player(row: ListedPlayer) -> Player | None:
