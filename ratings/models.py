@@ -494,10 +494,8 @@ class ListedPlayer(models.Model):
                 condition=~Q(national_id=""),
                 name="listed_national_id_idx",
             ),
-            # equality (a name typed whole) on both databases, and the prefix searches on
-            # SQLite; PostgreSQL's are read from an index in byte order ("C"), made by
-            # migration 0009 for PostgreSQL only (ratings.services.listed.name_starts)
-            models.Index(fields=["search_name"], name="listed_search_name_idx"),
+            # the search key's index is made by migration 0009, one for each database:
+            # in byte order on both (ratings.services.listed.byte_order)
         ]
 
     def __str__(self) -> str:

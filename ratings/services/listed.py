@@ -283,6 +283,6 @@ def listed_by_name(first_name: str, last_name: str) -> ListedPlayer | None:
     key = search_key(f"{last_name} {first_name}")
     if not key:
         return None
-    rows = list(listed().filter(search_name=key).order_by("kind", "pk")[:10])
+    rows = list(listed().alias(key=byte_order()).filter(key=key).order_by("kind", "pk")[:10])
     people = {row.fide_id if row.fide_id is not None else ("n", row.pk) for row in rows}
     return rows[0] if len(people) == 1 else None

@@ -16,6 +16,7 @@ from ratings.services.listed import (
     by_id_query,
     byte_order,
     listed,
+    listed_by_name,
     name_starts,
     search_key,
     search_listed,
@@ -104,9 +105,9 @@ def test_the_searches_read_the_indexes() -> None:
             cursor.execute("SET LOCAL enable_seqscan = off")
     by_name = name_starts("lek").order_by(byte_order()).explain()
     by_id = ListedPlayer.objects.filter(by_id_query("12394")).explain()
-    # PostgreSQL: the index in byte order (migration 0009); SQLite: the plain one
-    index = (
-        "listed_search_key_c_idx" if connection.vendor == "postgresql" else "listed_search_name_idx"
-    )
-    assert index in by_name
+    by_whole_name = listed_by_name("Peter", "Leko")
+    assert by_whole_name is not None and by_whole_name.fide_id == 703303
+    whole = listed().alias(key=byte_order()).filter(key="leko peter").explain()
+    # migration 0009's index of the key in byte order, for a prefix and a whole name
+    assert "listed_search_key_idx" in by_name and "listed_search_key_idx" in whole
     assert "listed_national_id_idx" in by_id and "listed_fide_id_idx" in by_id
