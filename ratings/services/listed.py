@@ -14,7 +14,7 @@ import unicodedata
 from datetime import date, timedelta
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Collate
 from django.utils import timezone
@@ -254,18 +254,27 @@ def player_from_list(row: ListedPlayer) -> tuple[Player, bool]:
             values["fide_id"] = line.fide_id
         if line.kind == "fide":
             values["fide_rating"] = line.standard
-            values["federation"] = line.federation
+            if line.federation:
+                values["federation"] = line.federation  # FIDE's code wins
         elif line.national_id:
             values["national_id"] = line.national_id
             values["national_rating"] = line.standard
-            values.setdefault("federation", _federation(line))
+            if not values.get("federation"):
+                values["federation"] = _federation(line)
         for field in ("title", "sex", "birth_year"):
             value = getattr(line, field)
             if value and not values.get(field):
                 values[field] = value
     if values.get("sex") not in ("M", "F"):
         values.pop("sex", None)
-    return Player.objects.create(**values), True
+    try:
+        with transaction.atomic():
+            return Player.objects.create(**values), True
+    except IntegrityError:  # made meanwhile by another request: that one
+        player = known_player(row)
+        if player is None:
+            raise
+        return player, False
 
 
 def listed_by_id(query: str) -> ListedPlayer | None:

@@ -18,6 +18,7 @@ from ratings.services.listed import (
     listed,
     listed_by_name,
     name_starts,
+    player_from_list,
     search_key,
     search_listed,
 )
@@ -111,3 +112,21 @@ def test_the_searches_read_the_indexes() -> None:
     # migration 0009's index of the key in byte order, for a prefix and a whole name
     assert "listed_search_key_idx" in by_name and "listed_search_key_idx" in whole
     assert "listed_national_id_idx" in by_id and "listed_fide_id_idx" in by_id
+
+
+def test_a_listed_player_made_meanwhile_by_another_request_is_taken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    load(COMBINED)
+    row = listed().get(fide_id=703303)
+    other = Player.objects.create(first_name="Peter", last_name="Leko", fide_id=703303)
+    looked = []
+    real = listed_service.known_player
+
+    def not_yet_the_first_time(line: ListedPlayer) -> Player | None:
+        looked.append(line)  # the other request creates him just after this look
+        return None if len(looked) == 1 else real(line)
+
+    monkeypatch.setattr(listed_service, "known_player", not_yet_the_first_time)
+    assert player_from_list(row) == (other, False)
+    assert Player.objects.filter(fide_id=703303).count() == 1
