@@ -15,12 +15,13 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club import event_state, pages, players
+from club import event_state, pages
 from club.exceptions import DeskError
 from club.models import Event, Game, Participant, Player, Result, Round
 from desk.services.events import log_change
 from interclub import scoring
 from interclub.models import Division, LineupEntry, Team, TeamMatch
+from interclub.outsiders import Typed, outsider
 from lib import page_cache
 
 MATCH_HOURS = timedelta(hours=5)
@@ -92,48 +93,6 @@ def create_match(
     return match
 
 
-@dataclass(frozen=True)
-class Typed:
-    """A board of a line-up as the secretary gave it: a known player, or an outside
-    player by name and rating."""
-
-    player_id: int | None = None
-    first_name: str = ""
-    last_name: str = ""
-    rating: int | None = None
-
-    @property
-    def empty(self) -> bool:
-        return self.player_id is None and not self.last_name.strip()
-
-
-def _outsider(team: Team, typed: Typed, user: Any, event: Event) -> Player:
-    """The outside player of ``team``'s club by that name, known already (whatever the
-    case, accents or the club's spelling: ``club.players.outside_player``) or new; their
-    rating is updated to the one typed."""
-    last, first = typed.last_name.strip(), typed.first_name.strip()
-    player = players.outside_player(first, last, team.club_name)
-    if player is None:
-        player = Player.objects.create(
-            first_name=first,
-            last_name=last,
-            national_rating=typed.rating,
-            club_name=team.club_name,
-        )
-        log_change(user, event, "create_player", player=player.pk, name=player.name)
-        return player
-    changed = []
-    if not player.club_name.strip():
-        player.club_name = team.club_name
-        changed.append("club_name")
-    if typed.rating is not None and player.national_rating != typed.rating:
-        player.national_rating = typed.rating
-        changed.append("national_rating")
-    if changed:
-        player.save(update_fields=changed)
-    return player
-
-
 def _check_no_results(match: TeamMatch) -> None:
     if match.event.status == Event.Status.CLOSED:
         raise DeskError(_("The event is closed: reopen it to change a line-up."))
@@ -165,12 +124,8 @@ def set_lineup(match: TeamMatch, team: Team, boards: Sequence[Typed], user: Any)
             player = Player.objects.filter(pk=typed.player_id).first()
             if player is None:
                 raise DeskError(_("Board %(board)s: no such player.") % {"board": board})
-        elif not typed.first_name.strip():
-            raise DeskError(
-                _("Board %(board)s: type the player's first name too.") % {"board": board}
-            )
         else:
-            player = _outsider(team, typed, user, match.event)
+            player = outsider(team, typed, board, user, match.event)
         players[board] = player
     seen: dict[int, int] = {}
     others = dict(

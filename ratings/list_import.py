@@ -2,11 +2,15 @@
 in every system of the list's engine (the anchor later estimates continue from), with
 the list's games and K; the players' record takes what the list says of them.
 
-The list is read as a stream (``ratings.official_lists``): only the lines of the club's
-players are kept, so a list of 1.2 million players takes little memory; every line is
-counted by what became of it. Nothing is written before the whole file is read: a bad
-line refuses the file, naming it, and leaves the database as it was. The writes are
-batched (``BATCH`` rows a statement), never one SQL parameter per line of the list.
+The list is read as a stream (``ratings.official_lists``): the club's players' lines are
+matched as they come, and every line is written to ``ListedPlayer`` in batches (the
+searches' copy of the list, ``ratings.services.listed``), so that a list of 1.2
+million players takes little memory; every line is counted by what became of it. The
+ratings and the players' record are written once the whole file is read, in one
+transaction that also makes the new lines the searched ones: a bad line refuses the
+file, naming it, its lines written so far are deleted, and the database is as it was.
+The writes are batched (``BATCH`` rows a statement), never one SQL parameter per line of
+the list.
 """
 
 from __future__ import annotations
@@ -18,20 +22,24 @@ from pathlib import Path
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext_noop
 
 from club import pages
 from club.models import Player
 from ratings.models import OfficialList, OfficialRating, RatingSystem, ReplayJob
 from ratings.official_lists import CATEGORIES, ListError, ListInfo, ListRow, read_rows
 from ratings.official_lists.source import Progress, open_list
+from ratings.services.listed import FEDERATION_OF_LIST, ListedLines
 from ratings.tasks import queue_replays
 
 BATCH = 500
-FEDERATION_OF_LIST = {"frbe": "BEL"}  # the federation whose national IDs a list gives
 IMPORTED = "imported"
 NOT_OURS = "not ours"
 NO_RATING = "no rating in the category rated"
 BLANK = "blank line"
+NO_SYSTEM = gettext_noop("no rating system uses the %(kind)s rules: create one first")
+DATED_OTHERWISE = gettext_noop("the list is dated %(header)s by its header, not %(given)s")
+NO_DATE = gettext_noop("the list does not give its date: give it")
 
 
 @dataclass
@@ -71,10 +79,53 @@ def import_list_file(
     """Read the list at ``path`` (TXT, XML, DBF, CSV or a ZIP of one) and record it. The
     list's date is ``list_date``, or the one its header gives (FIDE's ``OCT26``).
     ``file_name`` is the file's own name when ``path`` is a copy kept under another.
-    Raises :class:`ListError` (nothing written) for a bad file."""
+    ``official_list`` is the upload's row (one is made when none is given: a command's
+    import). Raises :class:`ListError` (nothing kept) for a bad file."""
     systems = list(RatingSystem.objects.filter(engine=kind))
     if not systems:
-        raise ListError(None, f"no rating system uses the {kind} rules: create one first")
+        raise ListError(None, NO_SYSTEM, kind=kind)
+    made = official_list is None
+    if official_list is None:
+        official_list = OfficialList.objects.create(
+            kind=kind,
+            file_name=(file_name or path.name)[:200],
+            list_date=list_date,
+            state=OfficialList.State.RUNNING,
+        )
+    lines = ListedLines(official_list)
+    try:
+        report, name = _read(kind, path, list_date, file_name, progress, systems, lines)
+        source = source or f"{kind} {name}"
+        with transaction.atomic():
+            _record(report, source, official_list)
+            lines.make_current(report.list_date)
+            # the players' ratings show on every event's and member's page: a rare write
+            pages.forget_all()
+            report.jobs = queue_replays([s for s in systems if s.enabled], report.list_date, user)
+    except BaseException:
+        lines.discard()
+        if made:
+            official_list.delete()
+        raise
+    if made:
+        OfficialList.objects.filter(pk=official_list.pk).update(
+            state=OfficialList.State.DONE, list_date=report.list_date, layout=report.layout
+        )
+    lines.analyse()
+    return report
+
+
+def _read(
+    kind: str,
+    path: Path,
+    list_date: date | None,
+    file_name: str,
+    progress: Progress | None,
+    systems: list[RatingSystem],
+    lines: ListedLines,
+) -> tuple[ImportReport, str]:
+    """Every line of the list read: each kept (``lines``), the club's players' matched.
+    Returns the report and the list's file name (a ZIP's member's)."""
     ours = _our_players(kind)
     info = ListInfo()
     counts: Counter[str] = Counter()
@@ -87,6 +138,7 @@ def import_list_file(
             if not row.name:
                 counts[BLANK] += 1
                 continue
+            lines.add(kind, row)
             key = row.fide_id if kind == "fide" else row.national_id
             player_id = ours.get(key)
             if player_id is None:
@@ -97,15 +149,9 @@ def import_list_file(
             else:
                 counts[IMPORTED] += 1
                 matched.append((row, player_id))
+    lines.flush()
     day = _list_date(list_date, info)
-    report = ImportReport(day, systems, info.layout, counts, matched=matched)
-    source = source or f"{kind} {name}"
-    with transaction.atomic():
-        _record(report, source, official_list)
-        # the players' ratings show on every event's and member's page: a rare write
-        pages.forget_all()
-        report.jobs = queue_replays([s for s in systems if s.enabled], day, user)
-    return report
+    return ImportReport(day, systems, info.layout, counts, matched=matched), name
 
 
 def _our_players(kind: str) -> dict[object, int]:
@@ -127,11 +173,11 @@ def _our_players(kind: str) -> dict[object, int]:
 def _list_date(given: date | None, info: ListInfo) -> date:
     if given and info.list_date and given != info.list_date:
         raise ListError(
-            1, f"the list is dated {info.list_date:%Y-%m} by its header, not {given:%Y-%m}"
+            1, DATED_OTHERWISE, header=f"{info.list_date:%Y-%m}", given=f"{given:%Y-%m}"
         )
     day = given or info.list_date
     if day is None:
-        raise ListError(None, "the list does not give its date: give it")
+        raise ListError(None, NO_DATE)
     return day
 
 

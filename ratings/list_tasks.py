@@ -1,6 +1,8 @@
 """Official lists imported in the background: the administrator's upload is kept in
 ``settings.OFFICIAL_LISTS_DIR``, the task worker reads it (its progress, in bytes of the
-list read, written on the list's row for the page to show) and deletes it when done."""
+list read, and its sign of life written on the list's row for the page to show) and
+deletes it when done. A worker killed on the way leaves the file: the list is then seen
+as stopped (``OfficialList.stopped``) and can be started again from it."""
 
 from __future__ import annotations
 
@@ -48,16 +50,32 @@ def start_list_import(
     return official
 
 
+def restart_list_import(official: OfficialList) -> bool:
+    """Queue again a list whose worker stopped (``OfficialList.stopped``), from the file
+    kept: False when it is not stopped or its file is gone."""
+    if not official.stopped or not Path(official.path).is_file():
+        return False
+    restarted = OfficialList.objects.filter(pk=official.pk, state=OfficialList.State.RUNNING)
+    if not restarted.update(state=OfficialList.State.QUEUED, done=0, beat_at=timezone.now()):
+        return False  # another administrator restarted it first
+    transaction.on_commit(partial(import_list_job.enqueue, official.pk))
+    return True
+
+
 @task()
 def import_list_job(list_id: int) -> None:
     official = OfficialList.objects.get(pk=list_id)
-    OfficialList.objects.filter(pk=list_id).update(state=OfficialList.State.RUNNING)
+    OfficialList.objects.filter(pk=list_id).update(
+        state=OfficialList.State.RUNNING, beat_at=timezone.now(), error="", refusal={}
+    )
     last = [0.0]
 
     def progress(done: int, total: int) -> None:
         if total and (done - last[0] >= PROGRESS_STEP * total or done >= total):
             last[0] = done
-            OfficialList.objects.filter(pk=list_id).update(done=done, total=total)
+            OfficialList.objects.filter(pk=list_id).update(
+                done=done, total=total, beat_at=timezone.now()
+            )
 
     path = Path(official.path)
     try:
@@ -72,7 +90,9 @@ def import_list_job(list_id: int) -> None:
             user=official.created_by,
         )
     except ListError as error:
-        _finish(official, state=OfficialList.State.FAILED, error=str(error))
+        _finish(
+            official, state=OfficialList.State.FAILED, error=str(error), refusal=error.as_dict()
+        )
         return
     except Exception as error:
         logger.exception("import of official list %s failed", list_id)

@@ -25,5 +25,10 @@ urlpatterns = [
     ),
     path("classements/listes/", views_lists.official_lists, name="official_lists"),
     path("classements/listes/<int:pk>/", views_lists.official_list, name="official_list"),
+    path(
+        "classements/listes/<int:pk>/relancer/",
+        views_lists.restart_official_list,
+        name="restart_official_list",
+    ),
     path("classements/modifications/<int:pk>/annuler/", views_admin.revert, name="revert"),
 ]

@@ -151,6 +151,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "ratings:job": ("admin", "-"),
     "ratings:official_lists": ("admin", "admin"),
     "ratings:official_list": ("admin", "-"),
+    "ratings:restart_official_list": ("-", "admin"),
     "ratings:restart": ("-", "admin"),
     **{
         f"ratings:{name}": ("-", "admin")
@@ -247,6 +248,7 @@ def site(db: None) -> Site:
         "interclub:desk_lineup": [match.pk, match.home_id],
         "ratings:job": [job.pk],
         "ratings:official_list": [official.pk],
+        "ratings:restart_official_list": [official.pk],
         "ratings:restart": [job.pk],
         "ratings:system": [system.pk],
         "ratings:preview": [system.pk],

@@ -36,6 +36,7 @@ from lib.limits import (
     MAX_ROUNDS,
     MAX_TITLE_LENGTH,
 )
+from ratings.services.listed import listed, player_from_list
 
 
 @dataclass
@@ -220,6 +221,12 @@ def _birth_of(text: str) -> tuple[date | None, int | None]:
 
 
 def _new_player(entry: trf.TrfPlayer, names: dict[int, tuple[str, str]]) -> Player:
+    """The record of a player the club does not know: made from the loaded FIDE list when
+    the line's FIDE ID is in it (``ratings.services.listed``), else from the line."""
+    if entry.fide_id:
+        row = listed().filter(kind="fide", fide_id=entry.fide_id).first()
+        if row is not None:
+            return player_from_list(row)[0]
     last, first, _sure = split_name(entry.name)
     last, first = names.get(entry.rank, (last, first))
     birth, year = _birth_of(entry.birth)

@@ -1,6 +1,8 @@
 """Finding a player to register: the club's members and the outside players already
 known (entered for an earlier event, or imported from a tournament file), by the start
-of their names or by their FIDE or national ID, with both ratings shown."""
+of their names or by their FIDE or national ID, with both ratings shown; then the players
+of the loaded official lists the club does not know yet (``ratings.services.listed``),
+made the club's players when chosen."""
 
 from __future__ import annotations
 
@@ -10,24 +12,29 @@ from django.db.models import Q
 
 from club.models import Event, Member, Player
 from lib.limits import MAX_FIDE_ID, whole_number
+from ratings.models import ListedPlayer
+from ratings.services.listed import by_id_query, search_listed
 
 SEARCH_RESULTS = 10
 
 
 @dataclass(frozen=True)
 class Found:
-    """A player offered in the registration search."""
+    """A player offered in the registration search: a known ``player``, or a ``listed``
+    one (a line of an official list, not yet the club's)."""
 
-    player: Player
+    player: Player | None
     is_member: bool
     by_id: bool  # the query was this player's FIDE or national ID
+    listed: ListedPlayer | None = None
 
 
 def search_players(event: Event, query: str, limit: int = SEARCH_RESULTS) -> list[Found]:
     """Active members and outside players (never members) not yet registered in
     ``event``, whose names start with each word typed, or whose FIDE ID or national ID
-    is the query. Lapsed members are left out: they are no longer the club's, and
-    registered as outsiders they would be entered twice."""
+    is the query; then, up to ``limit``, the listed players the club does not know. Lapsed
+    members are left out: they are no longer the club's, and registered as outsiders
+    they would be entered twice."""
     query = query.strip()
     words = query.split()
     if not words or len(query) < 2:
@@ -47,7 +54,7 @@ def search_players(event: Event, query: str, limit: int = SEARCH_RESULTS) -> lis
         .select_related("membership")
         .order_by("last_name", "first_name", "pk")[:limit]
     )
-    return [
+    found = [
         Found(
             player,
             is_member=hasattr(player, "membership"),
@@ -55,3 +62,9 @@ def search_players(event: Event, query: str, limit: int = SEARCH_RESULTS) -> lis
         )
         for player in players
     ]
+    if len(found) < limit:
+        found += [
+            Found(None, is_member=False, by_id=by_id_query(query) is not None, listed=row)
+            for row in search_listed(query, limit - len(found))
+        ]
+    return found

@@ -1,5 +1,6 @@
 """Players entered in an event: members and outside players (found once by their IDs or
-name, never created twice), pairing numbers, withdrawals."""
+name, never created twice; a player of a loaded official list made from its line),
+pairing numbers, withdrawals."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from club.models import TEAM_LENGTH, Event, Game, Participant, Player
 from desk.services.events import log_change
 from lib.inputs import control_problem
 from lib.limits import MAX_ROUNDS
+from ratings.models import ListedPlayer
+from ratings.services.listed import player_from_list
 
 
 def has_games(event: Event) -> bool:
@@ -119,6 +122,19 @@ def _complete(player: Player, outsider: Outsider) -> None:
         changed += ["national_id", "federation"]
     if changed:
         player.save(update_fields=changed)
+
+
+@transaction.atomic
+def register_listed(
+    event: Event, row: ListedPlayer, user: Any, joined_round: int = 1
+) -> Participant:
+    """Enter the player a line of an official list names: the club's record of them,
+    found by the list's IDs or made once from the list (``ratings.services.listed``)."""
+    event_state.lock(event, event_state.Write.REGISTER)
+    player, created = player_from_list(row)
+    if created:
+        log_change(user, event, "create_player", player=player.pk, name=player.name)
+    return register(event, player, user, joined_round)
 
 
 @transaction.atomic

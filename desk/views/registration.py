@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club import event_state, exceptions
-from club.models import Member, Participant, Player
+from club.models import Event, Member, Participant, Player
 from desk.access import get_event_for_secretary, secretary_required
 from desk.forms.events import OutsiderForm
 from desk.services import lots, pairing, registration
@@ -20,6 +20,7 @@ from desk.services.players import search_players
 from desk.views.actions import act
 from desk.views.events import event_page, round_to_join
 from lib.limits import MAX_ROUNDS, whole_number
+from ratings.services.listed import listed
 
 
 @secretary_required
@@ -64,6 +65,8 @@ def _posted_player(request: HttpRequest) -> Player | None:
 @require_POST
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
+    if (number := whole_number(request.POST.get("listed", ""))) is not None:
+        return _register_listed(request, event, number)
     player = _posted_player(request)
     if player is None:
         messages.error(request, _("Choose a member among those found."))
@@ -72,6 +75,21 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         lambda: registration.register(event, player, request.user, _joined(request)),
         success=_("%(name)s is registered.") % {"name": player.name},
+        back=reverse("desk:event", args=[event.pk]),
+    )
+
+
+def _register_listed(request: HttpRequest, event: Event, pk: int) -> HttpResponse:
+    """A player of a loaded official list chosen in the search: the club's record of
+    them (found by the list's IDs, or made from the list) registered."""
+    row = listed().filter(pk=pk).first()
+    if row is None:  # a newer list replaced the one searched
+        messages.error(request, _("This player is no longer in the loaded lists: search again."))
+        return redirect("desk:event", pk=event.pk)
+    return act(
+        request,
+        lambda: registration.register_listed(event, row, request.user, _joined(request)),
+        success=lambda entry: _("%(name)s is registered.") % {"name": entry.player.name},
         back=reverse("desk:event", args=[event.pk]),
     )
 

@@ -16,19 +16,57 @@ import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
+
+from django.utils.translation import gettext, gettext_noop
 
 CATEGORIES = ("standard", "rapid", "blitz")  # the values of club's Event.TimeControl
 KINDS = ("fide", "frbe")
 MAX_RATING = 3500
+# the fields a refusal names, marked once (the readers' loops run once a line)
+FIDE_ID = gettext_noop("FIDE ID")
+BIRTH_YEAR = gettext_noop("birth year")
+GAMES = gettext_noop("games")
+K_FACTOR = gettext_noop("K factor")
 
 
 class ListError(ValueError):
-    """A list that cannot be read: ``line`` is the line (TXT, CSV), player (XML) or record
-    (DBF) where it went wrong, None when it is the file as a whole."""
+    """A list that cannot be read: ``line`` is the line (TXT, CSV) or record (DBF) where
+    it went wrong, or the player (XML) when ``where`` is ``"player"``; None when it is
+    the file as a whole. ``template`` is the reason, marked for translation
+    (``gettext_noop``), with its ``values``; a value under ``what`` is a marked term too.
+    ``str()`` is the English text; :func:`refusal_text` writes it in the page's
+    language."""
 
-    def __init__(self, line: int | None, message: str) -> None:
+    def __init__(
+        self, line: int | None, template: str, *, where: str = "line", **values: object
+    ) -> None:
         self.line = line
-        super().__init__(f"line {line}: {message}" if line else message)
+        self.where = where
+        self.template = template
+        self.values = values
+        message = template % values if values else template
+        super().__init__(f"{where} {line}: {message}" if line else message)
+
+    def as_dict(self) -> dict[str, object]:
+        """What a list's row keeps of the refusal, to write it in a reader's language."""
+        values = {k: v if isinstance(v, int | str) else str(v) for k, v in self.values.items()}
+        return {"line": self.line, "where": self.where, "template": self.template, "values": values}
+
+
+def refusal_text(refusal: dict[str, Any]) -> str:
+    """A refusal kept by :meth:`ListError.as_dict`, in the active language."""
+    values = dict(refusal.get("values") or {})
+    if isinstance(values.get("what"), str):
+        values["what"] = gettext(values["what"])
+    template = gettext(refusal.get("template", ""))
+    text = template % values if values else template
+    line = refusal.get("line")
+    if not line:
+        return text
+    if refusal.get("where") == "player":
+        return gettext("player %(line)s: %(message)s") % {"line": line, "message": text}
+    return gettext("line %(line)s: %(message)s") % {"line": line, "message": text}
 
 
 @dataclass(slots=True)
@@ -79,7 +117,12 @@ def read_rows(
         return fide.read(stream, name=name, info=info)
     if kind == "frbe":
         return frbe.read(stream, name=name, info=info)
-    raise ListError(None, f"unknown list kind {kind!r}: choose one of {', '.join(KINDS)}")
+    raise ListError(
+        None,
+        gettext_noop("unknown list kind “%(kind)s”: choose one of %(kinds)s"),
+        kind=kind,
+        kinds=", ".join(KINDS),
+    )
 
 
 def read_list(kind: str, text: str, name: str = "") -> list[ListRow]:
@@ -104,12 +147,17 @@ def whole(text: str, line: int, what: str) -> int | None:
     if not text:
         return None
     if not text.isdigit():
-        raise ListError(line, f"the {what} {text!r} is not a whole number")
+        raise ListError(
+            line,
+            gettext_noop("the %(what)s “%(text)s” is not a whole number"),
+            what=what,
+            text=text,
+        )
     return int(text)
 
 
 def fide_id(text: str, line: int) -> int | None:
-    number = whole(text, line, "FIDE ID")
+    number = whole(text, line, FIDE_ID)
     return number or None  # FIDE and the federations write 0 for "none"
 
 
@@ -118,7 +166,12 @@ def rating(text: str, line: int) -> int | None:
     if not text or text == "0":
         return None
     if not text.isdigit() or not 0 < int(text) <= MAX_RATING:
-        raise ListError(line, f"the rating {text!r} is not a rating (1 to {MAX_RATING})")
+        raise ListError(
+            line,
+            gettext_noop("the rating “%(text)s” is not a rating (1 to %(max)s)"),
+            text=text,
+            max=MAX_RATING,
+        )
     return int(text)
 
 
@@ -127,18 +180,18 @@ def birth_year(text: str, line: int) -> int | None:
     text = text[:4]
     if not text or text == "0000":
         return None
-    year = whole(text, line, "birth year")
+    year = whole(text, line, BIRTH_YEAR)
     if year is None or year == 0:
         return None
     if not 1850 <= year <= 2100:
-        raise ListError(line, f"the birth year {text!r} is not a year")
+        raise ListError(line, gettext_noop("the birth year “%(text)s” is not a year"), text=text)
     return year
 
 
 def name(text: str, line: int) -> str:
     cleaned = " ".join(text.split())
     if not cleaned:
-        raise ListError(line, "the name is empty")
+        raise ListError(line, gettext_noop("the name is empty"))
     return cleaned
 
 

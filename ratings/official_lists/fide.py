@@ -18,8 +18,12 @@ from collections.abc import Iterator
 from datetime import date
 from xml.etree import ElementTree
 
+from django.utils.translation import gettext_noop
+
 from ratings.official_lists import (
     CATEGORIES,
+    GAMES,
+    K_FACTOR,
     ListError,
     ListInfo,
     ListRow,
@@ -56,10 +60,12 @@ def read(stream: io.BufferedIOBase, *, name: str, info: ListInfo) -> Iterator[Li
 def _read_txt(stream: io.BufferedIOBase, file_name: str, info: ListInfo) -> Iterator[ListRow]:
     header = decode(stream.readline()).lstrip("\ufeff").rstrip("\r\n")
     if not header.startswith("ID Number"):
-        raise ListError(1, "a FIDE TXT list starts with a header line beginning 'ID Number'")
+        raise ListError(
+            1, gettext_noop("a FIDE TXT list starts with a header line beginning “ID Number”")
+        )
     columns = _columns(header)
     if "Name" not in columns:
-        raise ListError(1, "the header has no Name column")
+        raise ListError(1, gettext_noop("the header has no Name column"))
     categories = _categories(columns, file_name, info)
     return _txt_rows(stream, columns, categories)
 
@@ -96,7 +102,7 @@ def _txt_rows(
             k = line[k_cut].strip()
             ratings[category] = Rated(
                 value,
-                int(games) if games.isdigit() else whole(games, number, "games"),
+                int(games) if games.isdigit() else whole(games, number, GAMES),
                 (int(k) or None) if k.isdigit() else _k(k, number),
             )
         flags = line[flag].strip()
@@ -134,13 +140,18 @@ def _categories(columns, file_name: str, info: ListInfo):  # type: ignore[no-unt
     month = next((label for label in columns if _MONTH_LABEL.match(label)), None)
     if month is None:
         labels = ", ".join(v for c in _COMBINED.values() for v in c[:1])
-        raise ListError(1, f"the header has no rating column ({labels} or a month, e.g. OCT26)")
+        raise ListError(
+            1,
+            gettext_noop("the header has no rating column (%(labels)s or a month, e.g. OCT26)"),
+            labels=labels,
+        )
     named = category_of_name(file_name)
     if named is None:
         raise ListError(
             None,
-            f"a list of one category (column {month}) is named after it: "
-            + ", ".join(f"{c}_…" for c in CATEGORIES),
+            gettext_noop("a list of one category (column %(month)s) is named after it: %(names)s"),
+            month=month,
+            names=", ".join(f"{c}_…" for c in CATEGORIES),
         )
     matched = _MONTH_LABEL.match(month)
     assert matched
@@ -163,12 +174,12 @@ def _columns(header: str) -> dict[str, tuple[int, int | None]]:
 def _required_id(text: str, line: int) -> int:
     number = fide_id(text, line)
     if number is None:
-        raise ListError(line, "the FIDE ID is missing")
+        raise ListError(line, gettext_noop("the FIDE ID is missing"))
     return number
 
 
 def _k(text: str, line: int) -> int | None:
-    return whole(text, line, "K factor") or None  # 0: no K (not rated)
+    return whole(text, line, K_FACTOR) or None  # 0: no K (not rated)
 
 
 # --- XML ----------------------------------------------------------------------------------
@@ -183,7 +194,11 @@ def _read_xml(stream: io.BufferedIOBase, file_name: str) -> Iterator[ListRow]:
     try:
         _event, root = next(events)
         if root.tag != "playerslist":
-            raise ListError(1, f"a FIDE XML list has a <playerslist> root, not <{root.tag}>")
+            raise ListError(
+                1,
+                gettext_noop("a FIDE XML list has a <playerslist> root, not <%(tag)s>"),
+                tag=root.tag,
+            )
         for event, element in events:
             if event != "end" or element.tag != "player":
                 continue
@@ -192,7 +207,9 @@ def _read_xml(stream: io.BufferedIOBase, file_name: str) -> Iterator[ListRow]:
             root.clear()  # what was read is let go: memory stays bounded
     except ElementTree.ParseError as error:
         line, _column = error.position
-        raise ListError(line, f"the XML does not parse: {error}") from None
+        raise ListError(
+            line, gettext_noop("the XML does not parse: %(error)s"), error=str(error)
+        ) from None
 
 
 def _xml_row(player: ElementTree.Element, number: int, plain: str) -> ListRow:
@@ -207,7 +224,7 @@ def _xml_row(player: ElementTree.Element, number: int, plain: str) -> ListRow:
                 key = plain if prefix == "" else category
                 ratings[key] = Rated(
                     value,
-                    whole(text(f"{prefix}games"), number, "games"),
+                    whole(text(f"{prefix}games"), number, GAMES),
                     _k(text(f"{prefix}k"), number),
                 )
         return ListRow(
@@ -224,4 +241,4 @@ def _xml_row(player: ElementTree.Element, number: int, plain: str) -> ListRow:
             ratings=ratings,
         )
     except ListError as error:
-        raise ListError(None, f"player {number}: {str(error).split(': ', 1)[1]}") from None
+        raise ListError(number, error.template, where="player", **error.values) from None

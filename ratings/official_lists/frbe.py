@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from dbfread import DBF
+from django.utils.translation import gettext_noop
 
 from ratings.official_lists import (
+    GAMES,
     ListError,
     ListInfo,
     ListRow,
@@ -83,7 +85,9 @@ def _dbf_rows(path: Path) -> Iterator[ListRow]:
         table = DBF(str(path), encoding="cp850", char_decode_errors="replace")
         header = [_key(f) for f in table.field_names]
     except (ValueError, OSError, UnicodeDecodeError, struct.error) as error:
-        raise ListError(None, f"the file is not a readable dBase file: {error}") from None
+        raise ListError(
+            None, gettext_noop("the file is not a readable dBase file: %(error)s"), error=str(error)
+        ) from None
     columns = _columns(header)
     number = 0
     try:
@@ -93,7 +97,9 @@ def _dbf_rows(path: Path) -> Iterator[ListRow]:
     except ListError:
         raise
     except (ValueError, struct.error) as error:
-        raise ListError(number + 1, f"the record cannot be read: {error}") from None
+        raise ListError(
+            number + 1, gettext_noop("the record cannot be read: %(error)s"), error=str(error)
+        ) from None
 
 
 # --- CSV ----------------------------------------------------------------------------------
@@ -103,7 +109,7 @@ def _read_csv(stream: io.BufferedIOBase) -> Iterator[ListRow]:
     text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="replace", newline="")  # type: ignore[type-var]
     first = text.readline()
     if not first.strip():
-        raise ListError(1, "the file is empty")
+        raise ListError(1, gettext_noop("the file is empty"))
     delimiter = ";" if first.count(";") >= first.count(",") else ","
     try:
         header = [_key(h) for h in next(csv.reader([first], delimiter=delimiter))]
@@ -114,10 +120,17 @@ def _read_csv(stream: io.BufferedIOBase) -> Iterator[ListRow]:
                 yield ListRow(line=number, name="")
                 continue
             if len(record) < len(header):
-                raise ListError(number, f"{len(record)} columns where the header has {len(header)}")
+                raise ListError(
+                    number,
+                    gettext_noop("%(found)s columns where the header has %(header)s"),
+                    found=len(record),
+                    header=len(header),
+                )
             yield _row(number, record, columns)
     except csv.Error as error:
-        raise ListError(None, f"the file is not a readable CSV: {error}") from None
+        raise ListError(
+            None, gettext_noop("the file is not a readable CSV: %(error)s"), error=str(error)
+        ) from None
 
 
 # --- both ---------------------------------------------------------------------------------
@@ -129,13 +142,13 @@ def _columns(header: list[str]) -> Mapping[str, int | None]:
             if candidate in header:
                 return header.index(candidate)
         if what:
-            raise ListError(1, f"the header has no {what} column")
+            raise ListError(1, gettext_noop("the header has no %(what)s column"), what=what)
         return None
 
     return {
-        "id": find(_ID, "national ID (Matricule)"),
-        "name": find(_NAME, "name (NomPrenom)"),
-        "rating": find(_RATING, "rating (Elo)"),
+        "id": find(_ID, gettext_noop("national ID (Matricule)")),
+        "name": find(_NAME, gettext_noop("name (NomPrenom)")),
+        "rating": find(_RATING, gettext_noop("rating (Elo)")),
         "fide": find(_FIDE, None),
         "games": find(_GAMES, None),
         "sex": find(_SEX, None),
@@ -161,9 +174,11 @@ def _row(number: int, values: list[Any], columns: Mapping[str, int | None]) -> L
 
     national_id = cell("id")
     if not national_id.isdigit():
-        raise ListError(number, f"the national ID {national_id!r} is not a number")
+        raise ListError(
+            number, gettext_noop("the national ID “%(text)s” is not a number"), text=national_id
+        )
     value = rating(cell("rating"), number)
-    games = whole(cell("games"), number, "games")
+    games = whole(cell("games"), number, GAMES)
     sex = cell("sex")[:1].upper()
     return ListRow(
         line=number,

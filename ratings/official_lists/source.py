@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from django.utils.translation import gettext_noop
+
 from ratings.official_lists import ListError
 
 LIST_SUFFIXES = (".txt", ".xml", ".dbf", ".csv")
@@ -58,7 +60,9 @@ def open_list(
         try:
             archive = zipfile.ZipFile(file)
         except zipfile.BadZipFile as error:
-            raise ListError(None, f"the ZIP file cannot be opened: {error}") from None
+            raise ListError(
+                None, gettext_noop("the ZIP file cannot be opened: %(error)s"), error=str(error)
+            ) from None
         with archive:
             members = [
                 i for i in archive.infolist()
@@ -67,7 +71,11 @@ def open_list(
             if len(members) != 1:
                 found = ", ".join(i.filename for i in members) or "none"
                 raise ListError(
-                    None, f"a ZIP holds one list (.txt, .xml, .dbf or .csv); this one: {found}"
+                    None,
+                    gettext_noop(
+                        "a ZIP holds one list (.txt, .xml, .dbf or .csv); this one: %(found)s"
+                    ),
+                    found=found,
                 )
             member = members[0]
             try:
@@ -75,4 +83,6 @@ def open_list(
                     counting = _Counting(stream, member.file_size, progress)  # type: ignore[arg-type]
                     yield io.BufferedReader(counting, 1 << 16), member.filename
             except (zipfile.BadZipFile, EOFError) as error:
-                raise ListError(None, f"the ZIP file is damaged: {error}") from None
+                raise ListError(
+                    None, gettext_noop("the ZIP file is damaged: %(error)s"), error=str(error)
+                ) from None

@@ -4,20 +4,24 @@ what became of them, the ratings recorded, or the refusal naming the line and fi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from lib.uploads import upload_too_large
 from ratings.access import administrator_required, get_list_for_administrator
 from ratings.forms import OfficialListForm
 from ratings.list_import import BLANK, IMPORTED, NO_RATING, NOT_OURS
-from ratings.list_tasks import start_list_import
+from ratings.list_tasks import restart_list_import, start_list_import
 from ratings.models import OfficialList
+from ratings.official_lists import refusal_text
 
 SHOWN = 10
 LINE_LABELS = {
@@ -69,6 +73,9 @@ def official_list(request: HttpRequest, pk: int) -> HttpResponse:
     lines = official.counts.get("lines", {})
     context = {
         "list": official,
+        "stopped": official.stopped,
+        "can_restart": official.stopped and Path(official.path).is_file(),
+        "refusal": refusal_text(official.refusal) if official.refusal else official.error,
         "layout": LAYOUTS.get(official.layout, official.layout),
         "lines": [(LINE_LABELS.get(key, key), lines[key]) for key in LINE_LABELS if key in lines],
         "line_total": sum(lines.values()),
@@ -80,3 +87,15 @@ def official_list(request: HttpRequest, pk: int) -> HttpResponse:
         else "ratings/official_list.html"
     )
     return render(request, template, context)
+
+
+@administrator_required
+@require_POST
+def restart_official_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """A list whose worker stopped, queued again from the file kept."""
+    official = get_list_for_administrator(request, pk)
+    if restart_list_import(official):
+        messages.success(request, _("The import is started again."))
+    else:
+        messages.error(request, _("This import is not stopped, or its file is gone."))
+    return redirect("ratings:official_list", pk=official.pk)

@@ -60,3 +60,40 @@ def test_the_administrator_uploads_a_zipped_list_and_sees_it_imported(
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=SCREENSHOTS / f"official-lists-{width}.png", full_page=True)
     assert serious_violations(page) == []
+
+
+def test_a_stopped_import_is_started_again_from_its_page(
+    live_server: LiveServer, page: Page, tmp_path: Path, settings: Settings
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ratings.models import ListedPlayer, OfficialList
+
+    settings.OFFICIAL_LISTS_DIR = tmp_path / "lists"
+    kept = tmp_path / "lists" / "kept.txt"
+    kept.parent.mkdir()
+    kept.write_bytes((DATA / "players_list_foa.txt").read_bytes())
+    # a worker killed 20 minutes ago, in the middle of the list
+    official = OfficialList.objects.create(
+        kind="fide", path=str(kept), file_name="players_list_foa.txt", total=kept.stat().st_size,
+        done=400, list_date="2026-08-01", state=OfficialList.State.RUNNING,
+        beat_at=timezone.now() - timedelta(minutes=20),
+    )  # fmt: skip
+    User.objects.create_superuser("admin", password="mot-de-passe-2026")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    sign_in(page, live_server.url, "admin", "mot-de-passe-2026")
+    page.goto(f"{live_server.url}/classements/listes/{official.pk}/")
+    expect(page.locator("#list-stopped")).to_have_text("arrêté")
+    assert serious_violations(page) == []
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=SCREENSHOTS / f"official-list-stopped-{width}.png", full_page=True)
+    page.locator("#restart-list").click()
+    bar = page.locator("#list-progress")
+    expect(bar).to_have_attribute("data-state", "queued")
+    work_queued_tasks()
+    expect(bar).to_have_attribute("data-state", "done", timeout=10_000)
+    assert ListedPlayer.objects.filter(official_list=official).count() == 5

@@ -109,7 +109,7 @@ def test_a_belgian_list_becomes_the_anchor_later_estimates_continue_from(
 def test_a_broken_list_changes_nothing(ours: list[Player], tmp_path: Path) -> None:
     broken = tmp_path / "broken.csv"
     broken.write_text("Matricule;Nom;Elo\n10000;Dubois;1705\n10137;Lambert;15x0\n")
-    with pytest.raises(CommandError, match="line 3: the rating '15x0' is not a rating"):
+    with pytest.raises(CommandError, match="line 3: the rating “15x0” is not a rating"):
         call_command("import_rating_list", "frbe", str(broken), stdout=StringIO())
     assert not OfficialRating.objects.exists()
     assert Player.objects.get(pk=ours[0].pk).national_rating == 1690

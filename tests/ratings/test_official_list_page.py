@@ -3,6 +3,7 @@ result shown; a bad list refused by name, nothing recorded."""
 
 import io
 import zipfile
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -10,10 +11,13 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+from pytest import MonkeyPatch
 from pytest_django import Settings
 
 from club.models import Player
-from ratings.models import OfficialList, OfficialRating
+from ratings.models import ListedPlayer, OfficialList, OfficialRating
+from ratings.services import listed
 from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
@@ -52,15 +56,57 @@ def test_an_uploaded_zip_is_imported_and_its_result_shown(admin: Client, tmp_pat
     assert OfficialRating.objects.get().k == 40
 
 
-def test_a_bad_list_is_refused_naming_the_line(admin: Client) -> None:
+def test_a_bad_list_is_refused_naming_the_line(admin: Client, monkeypatch: MonkeyPatch) -> None:
+    monkeypatch.setattr(listed, "LINES_BATCH", 1)  # line 2 is written before line 3 fails
     text = (DATA / "standard_oct26frl.txt").read_text().replace("1598", "15x8")
     upload = SimpleUploadedFile("standard_oct26frl.txt", text.encode())
     with replayed():
         response = admin.post(reverse("ratings:official_lists"), {"kind": "fide", "file": upload})
     page = admin.get(response["Location"]).content.decode()
-    assert "line 3: the rating &#x27;15x8&#x27; is not a rating" in page
+    # the refusal in the page's language (French here), translated when shown
+    assert "ligne 3 : le classement « 15x8 » n’est pas un classement (1 à 3500)" in page
     assert "rien n’a été enregistré" in page
     assert not OfficialRating.objects.exists()
+    assert not ListedPlayer.objects.exists()  # the first line, written, is deleted again
+
+
+def test_an_import_whose_worker_died_is_shown_stopped_and_started_again(
+    admin: Client, tmp_path: Path
+) -> None:
+    upload = SimpleUploadedFile(
+        "standard_oct26frl.txt", (DATA / "standard_oct26frl.txt").read_bytes()
+    )
+    admin.post(reverse("ratings:official_lists"), {"kind": "fide", "file": upload})
+    official = OfficialList.objects.get()  # queued: no worker ran in this block
+    url = reverse("ratings:official_list", args=[official.pk])
+    # the worker started, wrote a line, and gave a sign of life 5 minutes ago: running
+    beat = timezone.now() - timedelta(minutes=5)
+    OfficialList.objects.filter(pk=official.pk).update(state="running", beat_at=beat)
+    ListedPlayer.objects.create(official_list=official, kind="fide", name="Dubois, Luc",
+                                search_name="dubois luc", fide_id=200000)  # fmt: skip
+    page = admin.get(url).content.decode()
+    assert 'id="restart-list"' not in page and "every 1s" in page
+    refused = admin.post(reverse("ratings:restart_official_list", args=[official.pk]))
+    assert "n’est pas arrêté" in admin.get(refused["Location"]).content.decode()
+    # 11 minutes without a sign of life (STALE_AFTER is 10): killed, shown stopped
+    beat = timezone.now() - timedelta(minutes=11)
+    OfficialList.objects.filter(pk=official.pk).update(beat_at=beat)
+    page = admin.get(url).content.decode()
+    assert "L’import s’est arrêté" in page and 'id="restart-list"' in page
+    assert "every 1s" not in page  # the page stops asking
+    lists = admin.get(reverse("ratings:official_lists")).content.decode()
+    assert "standard_oct26frl.txt: arrêté, à relancer" in lists
+    with replayed():
+        response = admin.post(reverse("ratings:restart_official_list", args=[official.pk]))
+    assert response["Location"] == url
+    official.refresh_from_db()
+    assert (official.state, official.listed) == (OfficialList.State.DONE, True)
+    # the list's two lines once each: the line of the killed run was written again
+    fide_ids = ListedPlayer.objects.order_by("fide_id").values_list("fide_id", flat=True)
+    assert list(fide_ids) == [200000, 207919]
+    assert not list((tmp_path / "lists").iterdir())  # the file is deleted once read
+    again = admin.post(reverse("ratings:restart_official_list", args=[official.pk]))
+    assert "n’est pas arrêté" in admin.get(again["Location"]).content.decode()
 
 
 def test_the_form_asks_for_a_file(admin: Client) -> None:

@@ -139,25 +139,25 @@ def test_the_old_fixtures_still_read() -> None:
         (
             "fide",
             (OLD / "standard_nov26frl.txt").read_text().replace("1598", "15x8"),
-            "line 3: the rating '15x8' is not a rating",
+            "line 3: the rating “15x8” is not a rating",
         ),
         (
             "fide",
             (DATA / "players_list_foa.txt").read_text().replace(" 10 2700", " 1x 2700"),
-            "line 2: the K factor '1x' is not a whole number",
+            "line 2: the K factor “1x” is not a whole number",
         ),
         ("fide", "<playerslist><player><fideid>12", "line 1: the XML does not parse"),
         (
             "fide",
             "<playerslist><player><fideid>1a</fideid><name>X</name><rating>1500</rating>"
             "</player></playerslist>",
-            "player 1: the FIDE ID '1a' is not a whole number",
+            "player 1: the FIDE ID “1a” is not a whole number",
         ),
         ("frbe", "Nom;Elo\nDubois;1500\n", "line 1: the header has no national ID"),
         ("frbe", "Matricule;Nom;Elo\n10000;Dubois\n", "line 2: 2 columns where the header has 3"),
-        ("frbe", "Matricule;Nom;Elo\nA12;Dubois;1500\n", "line 2: the national ID 'A12'"),
-        ("frbe", "Matricule;Nom;Elo\n12;Dubois;9999\n", "line 2: the rating '9999' is not"),
-        ("uscf", "", "unknown list kind 'uscf'"),
+        ("frbe", "Matricule;Nom;Elo\nA12;Dubois;1500\n", "line 2: the national ID “A12”"),
+        ("frbe", "Matricule;Nom;Elo\n12;Dubois;9999\n", "line 2: the rating “9999” is not"),
+        ("uscf", "", "unknown list kind “uscf”"),
     ],
 )
 def test_a_bad_list_names_the_line_and_what_is_wrong(kind: str, text: str, message: str) -> None:
