@@ -115,15 +115,22 @@ def _shared_caches_of_this_test(settings: Settings, tmp_path: Path) -> None:
 @pytest.fixture(autouse=True)
 def _data_of_the_migrations(request: pytest.FixtureRequest) -> None:
     """Transactional tests empty every table when they end, rows that data migrations
-    created included: put those back for the transactional tests that follow."""
+    created included: put those back for the tests that follow on the same worker. With
+    xdist's work stealing a worker may run a plain database test after a transactional
+    one, so every test that reaches the database checks (one query) and puts them back
+    when they are gone."""
     marker = request.node.get_closest_marker("django_db")
-    if marker is None or not marker.kwargs.get("transaction"):
+    if marker is not None:
+        transactional = marker.kwargs.get("transaction", False)
+        request.getfixturevalue("transactional_db" if transactional else "db")
+    elif not {"db", "transactional_db"} & set(request.fixturenames):
         return
-    request.getfixturevalue("transactional_db")
+    from django.contrib.auth.models import Group
+
     from ratings.defaults import install_default_systems
     from ratings.models import RatingSystem
 
+    if RatingSystem.objects.exists():
+        return
     install_default_systems(RatingSystem)
-    from django.contrib.auth.models import Group
-
     Group.objects.get_or_create(name="secretaries")
