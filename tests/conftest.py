@@ -120,11 +120,16 @@ def _data_of_the_migrations(request: pytest.FixtureRequest) -> None:
     one, so every test that reaches the database checks (one query) and puts them back
     when they are gone."""
     marker = request.node.get_closest_marker("django_db")
+    names = set(request.fixturenames)  # every fixture the test asks for, directly or not
     if marker is not None:
         transactional = marker.kwargs.get("transaction", False)
-        request.getfixturevalue("transactional_db" if transactional else "db")
-    elif not {"db", "transactional_db"} & set(request.fixturenames):
+    elif names & {"transactional_db", "live_server"}:
+        transactional = True
+    elif "db" in names:
+        transactional = False
+    else:
         return
+    request.getfixturevalue("transactional_db" if transactional else "db")
     from django.contrib.auth.models import Group
 
     from ratings.defaults import install_default_systems
