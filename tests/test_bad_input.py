@@ -15,7 +15,8 @@ from club.models import Event, Game, Player
 from desk.files.common import FileError
 from desk.files.pgn import attach_pgn, plan_pgn
 from desk.files.results_csv import import_results_csv
-from desk.files.trf_import import import_plan, plan_import
+from desk.files.trf_import import import_plan
+from desk.files.trf_plan import plan_import
 from ratings.calculator import calculate
 from ratings.calculator_request import CalculationError
 from ratings.official_lists import ListError, read_list

@@ -19,7 +19,8 @@ from pytest_django import Settings
 from club.models import Event, Game, Member, Participant, Player, Result
 from desk.files.pgn import attach_pgn, plan_pgn
 from desk.files.results_csv import import_results_csv
-from desk.files.trf_import import import_plan, plan_import
+from desk.files.trf_import import import_plan
+from desk.files.trf_plan import plan_import
 from desk.services import checkin, lifecycle, pairing, registration, results
 from desk.services import events as services
 from desk.services.lots import draw_lots

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.models import Event
-from desk.files.trf_import import ImportedEvent
+from desk.files.trf_preview import ImportedEvent
 from lib.inputs import BoundedInputs
 
 DATE = {"type": "date", "class": "form-control"}

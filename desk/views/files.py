@@ -21,15 +21,9 @@ from desk.files import frbe
 from desk.files.common import FileError, trf_error_text
 from desk.files.results_csv import csv_header, import_results_csv
 from desk.files.trf_export import export_event
-from desk.files.trf_import import (
-    Plan,
-    import_plan,
-    plan_import,
-    plan_notes,
-    read_event,
-    split_name,
-    update_results,
-)
+from desk.files.trf_import import import_plan, update_results
+from desk.files.trf_plan import Plan, plan_import, split_name
+from desk.files.trf_preview import plan_notes, read_event
 from desk.forms.files import ImportedEventForm
 from desk.views import pgn_files
 from lib.inputs import BoundedInputs

@@ -21,7 +21,8 @@ from pypdf import PdfReader
 
 from club.models import Bye, Event, Game, Participant, Player, Result
 from desk.files.trf_export import export_event
-from desk.files.trf_import import import_plan, plan_import
+from desk.files.trf_import import import_plan
+from desk.files.trf_plan import plan_import
 from desk.standings import event_standings
 from tests.club.factories import EventFactory, PlayerFactory
 

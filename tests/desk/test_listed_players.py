@@ -11,7 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Event, Participant, Player
-from desk.files.trf_import import import_plan, plan_import
+from desk.files.trf_import import import_plan
+from desk.files.trf_plan import plan_import
 from ratings.services.listed import listed
 from tests.club.factories import EventFactory
 from tests.ratings.listed import COMBINED, FRBE, combined_list, fide_line, load

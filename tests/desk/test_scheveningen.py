@@ -11,7 +11,8 @@ from chesslib.scheveningen import scheveningen_round
 from club.exceptions import DeskError
 from club.models import ChangeLog, Event, Game, Participant, Result
 from desk.files.trf_export import export_event
-from desk.files.trf_import import plan_import, read_event
+from desk.files.trf_plan import plan_import
+from desk.files.trf_preview import read_event
 from desk.services import pairing, registration
 from desk.standings import event_standings
 from tests.club.factories import EventFactory, PlayerFactory

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from club.models import Event
-from desk.files.trf_import import import_plan, plan_import
+from desk.files.trf_import import import_plan
+from desk.files.trf_plan import plan_import
 from desk.standings import event_standings
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,8 @@ from django.core.management import call_command
 from chesslib import trf, trf_write
 from club.models import Bye, Event, Game, Participant, Player, Result
 from desk.files.trf_export import export_event
-from desk.files.trf_import import import_plan, plan_import
+from desk.files.trf_import import import_plan
+from desk.files.trf_plan import plan_import
 from tests.club.factories import PlayerFactory
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"

@@ -28,7 +28,7 @@ from py4swiss.trf import ParsedTrf, TrfParser
 
 from chesslib import trf
 from club.models import Event, Participant, Player, Round
-from desk.files import trf_export, trf_import
+from desk.files import trf_export, trf_import, trf_plan, trf_preview
 from desk.services import pairing as pairing_services
 from desk.services.results import save_result
 from tests.club.factories import EventFactory, PlayerFactory
@@ -116,7 +116,7 @@ def test_an_exported_accelerated_event_imports_accelerated_and_exports_the_same_
     _play(event, 1)
     _play(event, 2)
     text = trf_export.export_event(event)
-    imported = trf_import.import_plan(trf_import.plan_import(text), secretary)
+    imported = trf_import.import_plan(trf_plan.plan_import(text), secretary)
     assert imported.accelerated is True
     again = trf_export.export_event(imported)
     assert _lines(again, "XXA") == GROUP_A_LINES
@@ -138,9 +138,9 @@ def test_virtual_points_that_are_not_baku_s_import_the_results_without_accelerat
     text = trf_export.export_event(event)
     changed = text.replace("XXA    6  1.0  1.0  0.5", "XXA    6  1.0  0.5")
     assert changed != text
-    plan = trf_import.plan_import(changed)
+    plan = trf_plan.plan_import(changed)
     assert plan.acceleration_left_out is True
-    notes = [note.text for note in trf_import.plan_notes(plan)]
+    notes = [note.text for note in trf_preview.plan_notes(plan)]
     assert any("not the Baku acceleration (FIDE C.04.5.1)" in note for note in notes)
     imported = trf_import.import_plan(plan, secretary)
     assert imported.accelerated is False

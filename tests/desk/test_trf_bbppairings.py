@@ -24,7 +24,8 @@ from django.db.models import Q
 
 from club.models import Event, Participant, Player, Round
 from desk.files.trf_export import export_event
-from desk.files.trf_import import import_plan, plan_import
+from desk.files.trf_import import import_plan
+from desk.files.trf_plan import plan_import
 from desk.services import checkin as checkin_services
 from desk.services import pairing as pairing_services
 from desk.services import registration

@@ -17,7 +17,9 @@ import pytest
 from chesslib import trf
 from club.models import Bye, Event, Game, Result
 from desk.files.trf_export import export_event
-from desk.files.trf_import import import_plan, plan_import, plan_notes
+from desk.files.trf_import import import_plan
+from desk.files.trf_plan import plan_import
+from desk.files.trf_preview import plan_notes
 
 pytestmark = pytest.mark.django_db
 

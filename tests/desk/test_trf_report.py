@@ -92,7 +92,8 @@ def test_a_wrong_report_field_is_refused_by_name(
 def test_the_tie_breaks_of_202_are_read_back() -> None:
     """202 (TRF-2026: the tie-breaks in their FIDE codes, C.07): written from the event's
     order and read back into it by the import."""
-    from desk.files.trf_import import import_plan, plan_import
+    from desk.files.trf_import import import_plan
+    from desk.files.trf_plan import plan_import
     from tests.club.factories import EventFactory
 
     event = EventFactory(system=Event.System.SWISS, tiebreaks="buchholz_cut1,sonneborn_berger")

@@ -5,7 +5,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from chesslib.trf import TrfError
-from desk.files.trf_import import import_plan, plan_import, plan_notes
+from desk.files.trf_import import import_plan
+from desk.files.trf_plan import plan_import
+from desk.files.trf_preview import plan_notes
 
 
 class Command(BaseCommand):
