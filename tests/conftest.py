@@ -47,9 +47,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     on both: they run in the SQLite pass only. Tests marked ``postgresql`` need
     PostgreSQL's row locks, and the browser walks drive the site as it is deployed, on
     PostgreSQL (the views they click through are run on SQLite by the tests of each page):
-    both run in the PostgreSQL pass only."""
+    both run in the PostgreSQL pass only. Tests marked ``same_on_both`` read the words of
+    pages (their labels, their language) that no database changes: SQLite pass only."""
     if connection.vendor == "postgresql":
-        selected = [item for item in items if touches_database(item)]
+        selected = [
+            item
+            for item in items
+            if touches_database(item) and item.get_closest_marker("same_on_both") is None
+        ]
     else:
         selected = [
             item

@@ -26,7 +26,8 @@ from django.utils import translation
 from tests.test_access_matrix import MATRIX, Site, _url
 from tests.test_access_matrix import site as site  # the matrix's fixture: the demo club
 
-pytestmark = pytest.mark.django_db
+# the words of the pages, the same whatever the database: SQLite pass only
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_both]
 
 ROOT = Path(__file__).resolve().parent.parent
 ROLES = {"all": "anonymous", "secretary": "secretary"}

@@ -17,7 +17,8 @@ from club.models import Article, Event, Member
 from interclub.models import TeamMatch
 from ratings.models import RatingSystem
 
-pytestmark = pytest.mark.django_db
+# the words of the pages, the same whatever the database: SQLite pass only
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_both]
 
 
 @pytest.fixture
