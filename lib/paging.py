@@ -7,6 +7,7 @@ query's order must end with its primary key."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from django.core.paginator import EmptyPage, PageNotAnInteger
@@ -51,26 +52,29 @@ def configure_table(request: HttpRequest, table: Table, per_page: int) -> Table:
 
 
 def page_of(
-    query: QuerySet[Any, T], page: int, size: int
+    query: QuerySet[Any, T], page: int, size: int, order: Sequence[str]
 ) -> tuple[list[T], int | None, int | None]:
-    """The ``page``-th page (from 1) of ``query``'s rows, ``size`` a page, with the numbers
-    of the newer and of the older page (None where there is none): one query.
+    """The ``page``-th page (from 1) of ``query``'s rows in ``order``, ``size`` a page, with
+    the numbers of the newer and of the older page (None where there is none): one query.
 
-    Raises ValueError if ``query`` is not ordered down to its primary key."""
-    return split_page(list(page_query(query, page, size)), page, size)
+    Raises ValueError if ``order`` does not end with the primary key."""
+    return split_page(list(page_query(query, page, size, order)), page, size)
 
 
-def page_query(query: QuerySet[Any, T], page: int, size: int) -> QuerySet[Any, T]:
-    """``query`` limited to the rows of its ``page``-th page and one more (the sign of an
-    older page), for ``split_page``.
+def page_query(
+    query: QuerySet[Any, T], page: int, size: int, order: Sequence[str]
+) -> QuerySet[Any, T]:
+    """``query`` in ``order``, limited to the rows of its ``page``-th page and one more
+    (the sign of an older page), for ``split_page``.
 
-    Raises ValueError if ``query`` is not ordered down to its primary key."""
-    order = query.query.order_by
-    last = order[-1] if order else None
-    if not isinstance(last, str) or last.lstrip("-") not in ("pk", query.model._meta.pk.name):
+    Raises ValueError if ``order`` does not end with the primary key: rows that tie may come
+    back in another order at each OFFSET (PostgreSQL does it), a row on two pages and
+    another on none."""
+    last = order[-1] if order else ""
+    if last.lstrip("-") not in ("pk", query.model._meta.pk.name):
         raise ValueError(f"A page needs an order ending with the primary key, not {order}")
     start = (page - 1) * size
-    return query[start : start + size + 1]
+    return query.order_by(*order)[start : start + size + 1]
 
 
 def split_page(rows: list[T], page: int, size: int) -> tuple[list[T], int | None, int | None]:

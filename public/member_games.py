@@ -73,15 +73,16 @@ def member_games(member: Member, page: int) -> dict[str, Any]:
 def _games(player: int, *, page: int) -> QuerySet[Game, tuple[Any, ...]]:
     """The player's games of public events, ``page`` of them, as ``_COLUMNS``."""
     games = _PUBLIC_GAMES.filter(Q(white=player) | Q(black=player))
-    return page_query(games, page, GAMES_PAGE)
+    return page_query(games, page, GAMES_PAGE, GAMES_ORDER)
 
 
+# Newest first, the key last so that no two rows tie (a page needs it: lib.paging)
+GAMES_ORDER = ("-round__event__start", "-round__number", "board", "-pk")
 # Built once (a queryset is not run until it is read): each visit adds its player
 _PUBLIC_GAMES = (
     Game.objects.filter(round__event__public=True)
     .exclude(result="")
     .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
-    .order_by("-round__event__start", "-round__number", "board", "-pk")
     .values_list(*_COLUMNS)
 )
 

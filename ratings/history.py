@@ -237,7 +237,8 @@ def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     """The ``page``-th page of the member's history, newest first (the first is the one
     their page shows): two queries."""
     names = dict(RatingSystem.objects.enabled().values_list("pk", "name"))
-    read = list(page_query(_changes(member.player_id), page, HISTORY_PAGE)) if names else []
+    changes = _changes(member.player_id)
+    read = list(page_query(changes, page, HISTORY_PAGE, CHANGES_ORDER)) if names else []
     values, newer, older = split_page(read, page, HISTORY_PAGE)
     write = Writer(member.pk)
     rows = [_row(row, names, today, write) for row in values]
@@ -270,14 +271,14 @@ def _systems(player: int) -> QuerySet[Any, tuple[Any, ...]]:
 
 def _changes(player: int) -> QuerySet[Any, tuple[Any, ...]]:
     """The player's changes in the enabled systems, newest first, as ``_ROW_FIELDS``."""
-    return _ENABLED_CHANGES.filter(player=player)
+    return _ENABLED_CHANGES.filter(player=player).order_by(*CHANGES_ORDER)
 
 
+# Newest first, the key last so that no two rows tie (a page needs it: lib.paging)
+CHANGES_ORDER = ("-batch__day", "-batch__order", "-pk")
 # Built once (a queryset is not run until it is read): each visit adds its player
-_ENABLED_CHANGES = (
-    RatingChange.objects.filter(batch__system__enabled=True)
-    .order_by("-batch__day", "-batch__order", "-pk")
-    .values_list(*_ROW_FIELDS)
+_ENABLED_CHANGES = RatingChange.objects.filter(batch__system__enabled=True).values_list(
+    *_ROW_FIELDS
 )
 
 
