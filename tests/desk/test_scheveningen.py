@@ -1,7 +1,10 @@
 """A Scheveningen event at the desk: two teams chosen at registration, every round
 paired at once from the published table, standings and the TRF's 092 line as usual."""
 
+import re
+import subprocess
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -16,6 +19,7 @@ from desk.files.trf_preview import read_event
 from desk.services import pairing, registration
 from desk.standings import event_standings
 from tests.club.factories import EventFactory, PlayerFactory
+from tests.desk.test_trf_bbppairings import BBP
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -167,3 +171,21 @@ def test_the_trf_names_the_system_on_its_092_line() -> None:
     text = export_event(event)
     assert "092 Scheveningen System - Club Championship" in text.splitlines()
     assert read_event(plan_import(text)).system == Event.System.SCHEVENINGEN
+
+
+def test_bbppairings_reads_its_trf_export_round_by_round(tmp_path: Path) -> None:
+    """The FIDE-endorsed engine's reader, on the export of a Scheveningen played out: it
+    reads every line and every round (its checker then re-pairs as a Swiss, which a
+    Scheveningen is not: only the reading is asked of it)."""
+    event = _event(["Wavre", "Namur"] * 4)
+    pairing.pair_round_robin(event, None)
+    Game.objects.filter(round__event=event).update(result=Result.WHITE_WINS)
+    path = tmp_path / "scheveningen.trf"
+    path.write_bytes(export_event(event).encode("utf-8"))
+    assert BBP.exists(), f"bbpPairings is expected at {BBP}"
+    run = subprocess.run(
+        [str(BBP), "--dutch", str(path), "-c"], capture_output=True, text=True, timeout=120
+    )
+    said = run.stdout + run.stderr
+    assert "Invalid" not in said and "Error parsing file" not in said, said
+    assert [int(n) for n in re.findall(r"Round #(\d+)", said)] == [1, 2, 3, 4], said
