@@ -188,6 +188,7 @@ def https_site(tmp_path: Path, settings: Settings) -> Iterator[tuple[str, Path, 
 
 
 def _proxied(tmp_path: Path, settings: Settings, https: bool) -> Iterator[tuple[str, Path, Path]]:
+    nginx_binary = _binary(NGINX)  # before gunicorn starts: a missing nginx leaves nothing running
     static = tmp_path / "srv" / "static"
     env = environment(
         DEBUG="0",
@@ -234,7 +235,7 @@ def _proxied(tmp_path: Path, settings: Settings, https: bool) -> Iterator[tuple[
     conf = _nginx_conf(tmp_path, site)
     nginx = subprocess.Popen(
         [
-            _binary(NGINX),
+            nginx_binary,
             "-p",
             str(tmp_path),
             "-c",
