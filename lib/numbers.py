@@ -9,23 +9,28 @@ the site leaves off: "1221" in every language. The places a figure needs are the
 K and the others with their own decimals ("20", not "20.0"; "2,5"); a single game's or
 bye's points as the desk writes them ("½")."""
 
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+import math
+from decimal import ROUND_HALF_UP, Decimal
 
-from django.utils.formats import number_format
+from django.conf import settings
+from django.utils.formats import get_format, number_format
 
 HALF = Decimal("0.5")
+_THOUSANDTH = Decimal("0.001")
 MINUS = "\N{MINUS SIGN}"
 NONE = "–"  # what a table shows where a figure is missing
 
 
 def _exact(value: object) -> Decimal | None:
-    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+    """``value`` as a Decimal (a float as it prints: 2.675, not 2.67499…), or None if it
+    is not a finite number."""
+    if isinstance(value, Decimal):
+        return value if value.is_finite() else None
+    if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    try:
-        exact = Decimal(str(value))
-    except InvalidOperation:
-        return None
-    return exact if exact.is_finite() else None
+    if isinstance(value, int):
+        return Decimal(value)
+    return Decimal(repr(value)) if math.isfinite(value) else None
 
 
 def number(value: object, places: int | None = None) -> str:
@@ -45,16 +50,35 @@ def number(value: object, places: int | None = None) -> str:
     exact = _exact(value)
     if exact is None:
         return str(value)
+    return _text(_rounded(exact, places), places)
+
+
+def _rounded(exact: Decimal, places: int | None) -> Decimal:
+    """``exact`` rounded half up to ``places`` decimals (``number``'s), never −0."""
     if places is not None:
         exact = exact.quantize(Decimal(1).scaleb(-abs(places)), ROUND_HALF_UP)
-    if exact == 0:
-        exact = abs(exact)  # never "-0"
+    return abs(exact) if exact == 0 else exact
+
+
+def _text(exact: Decimal, places: int | None) -> str:
+    """A rounded number written with the decimals ``places`` asks for (``number``'s)."""
     if exact == exact.to_integral_value() and (places is None or places < 0):
-        return number_format(int(exact))
+        return _written(exact, 0)
     if places is None:
         exact = exact.normalize()
-        return number_format(exact, decimal_pos=-int(exact.as_tuple().exponent))
-    return number_format(exact, decimal_pos=abs(places))
+        return _written(exact, -int(exact.as_tuple().exponent))
+    return _written(exact, abs(places))
+
+
+def _written(exact: Decimal, places: int) -> str:
+    """``exact`` with ``places`` decimals, as ``number_format`` writes it in the active
+    language: without thousands grouping (the site's setting), the language's decimal
+    separator is all it changes, written here directly (a history of a hundred figures
+    a page would spend most of its time in ``number_format``'s lookups)."""
+    if settings.USE_THOUSAND_SEPARATOR:
+        return number_format(exact, decimal_pos=places)
+    text = f"{exact:.{places}f}"
+    return text.replace(".", str(get_format("DECIMAL_SEPARATOR"))) if places else text
 
 
 def signed(value: object, places: int | None = 1) -> str:
@@ -63,8 +87,9 @@ def signed(value: object, places: int | None = 1) -> str:
     exact = _exact(value)
     if exact is None:
         return NONE if value is None else str(value)
-    text = number(abs(exact), places)
-    if text == number(0, places):  # rounds to zero: no sign
+    rounded = _rounded(abs(exact), places)
+    text = _text(rounded, places)
+    if rounded == 0:  # no sign
         return text
     return f"+{text}" if exact > 0 else f"{MINUS}{text}"
 
@@ -75,7 +100,7 @@ def rating_change(value: object) -> str:
     exact = _exact(value)
     if exact is None:
         return signed(value)
-    return signed(exact.quantize(Decimal("0.001"), ROUND_HALF_UP), None)
+    return signed(exact.quantize(_THOUSANDTH, ROUND_HALF_UP), None)
 
 
 def score(value: object) -> str:

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from django.template.defaultfilters import floatformat
 from django.utils import translation
+from django.utils.formats import number_format
+from pytest_django import Settings
 
 from lib.numbers import number, rating_change, score, signed
 
@@ -47,6 +49,29 @@ def test_it_writes_what_floatformat_writes(language: str, places: int) -> None:
             if places < 0:  # a number rounding to a whole one: no decimals
                 expected = re.sub(r"[.,]0+$", "", expected)
             assert number(value, places) == expected, (value, places)
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "nl", "de"])
+@pytest.mark.parametrize("grouped", [False, True])
+def test_it_writes_what_number_format_writes(
+    language: str, grouped: bool, settings: Settings
+) -> None:
+    # with or without thousands grouping, once rounded: a number's own decimals or as many
+    # as asked, the sign and the language's separators as Django's ``number_format`` puts them
+    settings.USE_THOUSAND_SEPARATOR = grouped
+    with translation.override(language):
+        for value in [*VALUES, 123456.5, -2345.25, Decimal("-1E+3"), 7]:
+            exact = Decimal(str(value))
+            if exact == exact.to_integral_value():
+                assert number(value) == number_format(int(exact)), value
+            else:
+                places = -int(exact.as_tuple().exponent)
+                assert number(value) == number_format(exact, decimal_pos=places)
+            for places in (0, 1, 2):
+                rounded = exact.quantize(Decimal(1).scaleb(-places), rounding="ROUND_HALF_UP")
+                assert number(value, places) == number_format(
+                    abs(rounded) if rounded == 0 else rounded, decimal_pos=places
+                ), (value, places)
 
 
 @pytest.mark.parametrize(
