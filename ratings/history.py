@@ -18,15 +18,15 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from django.db.models import Exists, FilteredRelation, Q, QuerySet
 from django.urls import get_script_prefix, reverse
 from django.utils.dates import MONTHS
 from django.utils.formats import date_format, get_format
 from django.utils.translation import get_language, gettext
 
 from club.models import Member, Player
+from lib import sql_reads
 from lib.numbers import NONE, number, rating_change
-from lib.paging import page_query, split_page
+from lib.paging import split_page
 from ratings import rules
 from ratings.models import (
     RatingBatch,
@@ -42,7 +42,7 @@ DISTRIBUTION_STEP = 100
 # ones come a page at a time (``history_page``), the chart shows them all.
 HISTORY_PAGE = 20
 
-_ROW_FIELDS = (
+ROW_FIELDS = (
     "pk",
     "batch__day",
     "batch__system_id",
@@ -209,9 +209,9 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
     query); the history is read once, a dozen columns a change: the chart takes every
     change, the table its first page; older changes come a page at a time
     (``history_page``)."""
-    systems = list(_systems(member.player_id))
+    systems = _systems(member.player_id)
     names = {pk: name for pk, name, *_rest in systems}
-    values = list(_changes(member.player_id)) if names else []
+    values = _changes(member.player_id) if names else []
     write = Writer(member.pk)
     rows = [_row(row, names, today, write) for row in values[:HISTORY_PAGE]]
     statuses = {value: str(label) for value, label in RatingStatus.choices}
@@ -237,8 +237,7 @@ def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     """The ``page``-th page of the member's history, newest first (the first is the one
     their page shows): two queries."""
     names = dict(RatingSystem.objects.enabled().values_list("pk", "name"))
-    changes = _changes(member.player_id)
-    read = list(page_query(changes, page, HISTORY_PAGE, CHANGES_ORDER)) if names else []
+    read = _changes(member.player_id, page) if names else []
     values, newer, older = split_page(read, page, HISTORY_PAGE)
     write = Writer(member.pk)
     rows = [_row(row, names, today, write) for row in values]
@@ -250,40 +249,56 @@ def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     }
 
 
-def _systems(player: int) -> QuerySet[Any, tuple[Any, ...]]:
-    """The enabled systems with the player's rating in each, and whether a recalculation
-    is under way."""
-    mine = FilteredRelation("ratings", condition=Q(ratings__player=player))
-    return (
-        RatingSystem.objects.enabled()
-        .annotate(mine=mine, recalculating=Exists(ReplayJob.objects.pending()))
-        .values_list(
-            "pk",
-            "name",
-            "mine__pk",
-            "mine__rating",
-            "mine__status",
-            "mine__last_batch__period_end",
-            "recalculating",
-        )
+def _systems(player: int) -> list[tuple[Any, ...]]:
+    """The enabled systems in their order, with the player's rating in each and whether a
+    recalculation is under way, as ``(pk, name, rating's pk, rating, status, its period's
+    end, recalculating)``: ``RatingSystem.objects.enabled()`` with the player's ``Rating``
+    and its last batch joined, and ``Exists(ReplayJob.objects.pending())``, in SQL
+    (``lib.sql_reads``)."""
+    found = sql_reads.rows(RatingSystem, _SYSTEMS_SQL, [*ReplayJob.PENDING, player])
+    return [(*row[:6], bool(row[6])) for row in found]
+
+
+_SYSTEMS_SQL = f"""
+    SELECT s.id, s.name, r.id, r.rating, r.status, b.period_end, EXISTS (
+        SELECT 1 FROM ratings_replayjob j
+        WHERE j.state IN ({", ".join(["%s"] * len(ReplayJob.PENDING))})
     )
+    FROM ratings_ratingsystem s
+    LEFT JOIN ratings_rating r ON r.system_id = s.id AND r.player_id = %s
+    LEFT JOIN ratings_ratingbatch b ON b.id = r.last_batch_id
+    WHERE s.enabled
+    ORDER BY s.role, s.name"""
 
 
-def _changes(player: int) -> QuerySet[Any, tuple[Any, ...]]:
-    """The player's changes in the enabled systems, newest first, as ``_ROW_FIELDS``."""
-    return _ENABLED_CHANGES.filter(player=player).order_by(*CHANGES_ORDER)
+def _changes(player: int, page: int | None = None) -> list[tuple[Any, ...]]:
+    """The player's changes in the enabled systems, newest first (``CHANGES_ORDER``), as
+    ``ROW_FIELDS``: all of them, or the ``page``-th page of ``HISTORY_PAGE`` and one more
+    (``lib.paging.split_page``), in SQL (``lib.sql_reads``)."""
+    if page is None:
+        found = sql_reads.rows(RatingChange, _CHANGES_SQL, [player])
+    else:
+        # the bounds written in, as the games' are (public.member_games)
+        window = f" LIMIT {HISTORY_PAGE + 1:d} OFFSET {(page - 1) * HISTORY_PAGE:d}"
+        found = sql_reads.rows(RatingChange, _CHANGES_SQL + window, [player])
+    return [(*row[:9], sql_reads.exact(row[9]), *row[10:]) for row in found]
 
 
 # Newest first, the key last so that no two rows tie (a page needs it: lib.paging)
 CHANGES_ORDER = ("-batch__day", "-batch__order", "-pk")
-# Built once (a queryset is not run until it is read): each visit adds its player
-_ENABLED_CHANGES = RatingChange.objects.filter(batch__system__enabled=True).values_list(
-    *_ROW_FIELDS
-)
+_CHANGES_SQL = """
+    SELECT c.id, b.day, b.system_id, b.label, b.event_id, b.period_end,
+        c.rating_before, c.rating_after, c.games, c.score, c.performance,
+        c.performance_exact, b.kind
+    FROM ratings_ratingchange c
+    JOIN ratings_ratingbatch b ON b.id = c.batch_id
+    JOIN ratings_ratingsystem s ON s.id = b.system_id
+    WHERE s.enabled AND c.player_id = %s
+    ORDER BY b.day DESC, b."order" DESC, c.id DESC"""
 
 
 def chart_series(values: list[tuple[Any, ...]], systems: dict[int, str]) -> list[dict[str, Any]]:
-    """The rating chart's data from the history's rows (``_ROW_FIELDS``, newest first):
+    """The rating chart's data from the history's rows (``ROW_FIELDS``, newest first):
     per system (``systems``: their names by id, in order), oldest first, each rating
     after a change."""
     series: dict[int, list[dict[str, Any]]] = defaultdict(list)

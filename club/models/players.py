@@ -72,7 +72,7 @@ class Player(models.Model):
 class MemberQuerySet(models.QuerySet["Member"]):
     def active(self) -> MemberQuerySet:
         """Members of the club today: active and honorary ones."""
-        return self.filter(status__in=[Member.Status.ACTIVE, Member.Status.HONORARY])
+        return self.filter(status__in=Member.ACTIVE)
 
     def public(self) -> MemberQuerySet:
         """Members the public may see: active ones who did not ask to be hidden."""
@@ -92,6 +92,9 @@ class Member(models.Model):
         ACTIVE = "active", _("active")
         HONORARY = "honorary", _("honorary")
         LAPSED = "lapsed", _("lapsed")
+
+    # the statuses of members of the club today (``Member.objects.active()``)
+    ACTIVE = (Status.ACTIVE, Status.HONORARY)
 
     player = models.OneToOneField(
         Player, on_delete=models.CASCADE, related_name="membership", verbose_name=_("player")

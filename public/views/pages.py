@@ -20,6 +20,7 @@ from lib import page_cache
 from lib.limits import whole_number
 from lib.paging import configure_table, page_number
 from public.member_games import member_games
+from public.members import public_member
 from public.tables import MemberTable
 from ratings.history import (
     change_calculation,
@@ -29,7 +30,7 @@ from ratings.history import (
 )
 from ratings.models import Rating, RatingChange, RatingSystem
 
-ACTIVE = [Member.Status.ACTIVE, Member.Status.HONORARY]
+ACTIVE = Member.ACTIVE
 
 UPCOMING_ON_HOME = 6
 SEASON_START_MONTH = 9
@@ -173,14 +174,7 @@ def _member_for(request: HttpRequest, pk: int) -> Member:
 
 @require_safe
 def member(request: HttpRequest, pk: int) -> HttpResponse:
-    # What a member's page shows of the member, and nothing else: no personal data is read
-    member = (
-        Member.objects.public()
-        .select_related("player")
-        .only("since", "player", "player__first_name", "player__last_name", "player__fide_id")
-        .filter(pk=pk)
-        .first()
-    )
+    member = public_member(pk)
     if member is None:
         raise Http404(_("No such member."))
     page_cache.shows(pages.player(member.player_id))

@@ -13,7 +13,7 @@ from ratings.models.systems import RatingSystem
 class ReplayJobQuerySet(models.QuerySet["ReplayJob"]):
     def pending(self) -> ReplayJobQuerySet:
         """Queued or running: the ratings they recalculate are about to change."""
-        return self.filter(state__in=[ReplayJob.State.QUEUED, ReplayJob.State.RUNNING])
+        return self.filter(state__in=ReplayJob.PENDING)
 
 
 class ReplayJob(models.Model):
@@ -24,6 +24,9 @@ class ReplayJob(models.Model):
         RUNNING = "running", _("running")
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
+
+    # the states of a job still to finish: the ratings it recalculates are about to change
+    PENDING = (State.QUEUED, State.RUNNING)
 
     system = models.ForeignKey(
         RatingSystem, on_delete=models.CASCADE, null=True, blank=True, related_name="jobs"
