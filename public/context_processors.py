@@ -1,9 +1,9 @@
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
-from django.urls import translate_url
+from django.urls import NoReverseMatch, reverse, translate_url
 from django.utils.functional import SimpleLazyObject
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import get_language, get_language_info, override
 
 from club.roles import is_secretary
 
@@ -29,11 +29,28 @@ def _languages(request: HttpRequest) -> list[dict[str, object]]:
         {
             "code": code,
             "name": _own_name(code),
-            "url": translate_url(request.path, code) + query,
+            "url": _translated(request, code) + query,
             "active": code == current,
         }
         for code, _name in settings.LANGUAGES
     ]
+
+
+def _translated(request: HttpRequest, code: str) -> str:
+    """The request's page in the language ``code``: what ``translate_url`` gives, from the
+    address Django already resolved for the request (the path is not resolved again for
+    each language); the path itself when it has no name to reverse."""
+    match = request.resolver_match
+    if match is None:  # answered before the view was found (an error page)
+        return translate_url(request.path, code)
+    name = f"{match.namespace}:{match.url_name}" if match.namespace else match.url_name
+    if name is None:
+        return request.path
+    with override(code):
+        try:
+            return reverse(name, args=match.args, kwargs=match.kwargs)
+        except NoReverseMatch:
+            return request.path
 
 
 def _own_name(code: str) -> str:

@@ -10,10 +10,12 @@ from datetime import UTC, date, datetime
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
+from django.urls import reverse, translate_url
 from django.utils import formats, translation
 from pytest_django import Settings
 
 from club.formats import NAMED_FORMATS
+from tests.club.factories import MemberFactory
 from tests.test_settings import settings_under
 
 SWITCH = re.compile(r'<nav[^>]*id="language-switch".*?</nav>', re.S)
@@ -107,3 +109,27 @@ def test_each_language_writes_the_date_its_own_way() -> None:
         assert formats.date_format(evening, "WEEKDAY_DATETIME_FORMAT") == (
             "Donnerstag, 26. November 2026, 19:30"
         )
+
+
+@pytest.mark.django_db
+def test_the_switch_gives_the_addresses_django_translates(client: Client) -> None:
+    # Django's translate_url, the reference: pages with arguments, a namespace, a query
+    member = MemberFactory()
+    pages = [
+        f"/membres/{member.pk}/",
+        f"/nl/membres/{member.pk}/parties/?page=1",
+        reverse("ratings:calculator"),
+        "/en/calendrier/?mois=2026-12",
+    ]
+    for url in pages:
+        path, _, query = url.partition("?")
+        prefix = path.split("/")[1]
+        with translation.override(prefix if prefix in ("nl", "de", "en") else "fr"):
+            expected = [
+                (translate_url(path, code) + (f"?{query}" if query else ""), code)
+                for code in ("fr", "nl", "de", "en")
+            ]
+        assert _switch(client, url) == [
+            (href.replace("&amp;", "&"), code) for href, code in expected
+        ]
+    assert _switch(client, f"/de/membres/{member.pk}/")[1] == (f"/nl/membres/{member.pk}/", "nl")
