@@ -25,7 +25,6 @@ from desk.access import get_event_for_secretary, get_round_for_secretary, secret
 from desk.documents import BY_NUMBER, BY_RANK, result_boards, round_by_round, round_robin_table
 from desk.standings import event_standings
 from lib.limits import whole_number
-from lib.pdf import html_to_pdf
 
 
 def document(
@@ -43,6 +42,10 @@ def document(
     if request.GET.get("format") != "pdf":
         return render(request, template, context)
     html = render_to_string(template, {**context, "pdf": True}, request)
+    # WeasyPrint takes most of a second to import: loaded by the first PDF a worker makes,
+    # not by its first page of any kind (the URLs import this module)
+    from lib.pdf import html_to_pdf
+
     response = HttpResponse(
         html_to_pdf(html, request.build_absolute_uri()), content_type="application/pdf"
     )
