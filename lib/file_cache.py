@@ -21,6 +21,7 @@ import random
 import tempfile
 import time
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -38,22 +39,27 @@ class FileCache(BaseCache):
         super().__init__(params)
         options = params.get("OPTIONS", {})
         self.folder = Path(location)
+        self.location = str(self.folder)
         self.max_entries = int(options.get("MAX_ENTRIES", 300))
         self.cull_frequency = max(1, int(options.get("CULL_FREQUENCY", 3)))
         self.writes = 0
 
-    def path(self, key: str, version: int | None = None) -> Path:
-        name = self.make_and_validate_key(key, version=version)
-        digest = hashlib.md5(name.encode(), usedforsecurity=False).hexdigest()
-        return self.folder / f"{digest}{SUFFIX}"
+    def validate_key(self, key: str) -> None:
+        """Any key: the names of files are digests (Django's checks warn of keys memcached
+        would refuse; a page read checks dozens of keys)."""
 
-    def read(self, path: Path) -> Any:
+    def path(self, key: str, version: int | None = None) -> str:
+        name = self.make_key(key, version=version)
+        digest = hashlib.md5(name.encode(), usedforsecurity=False).hexdigest()
+        return os.path.join(self.location, digest + SUFFIX)
+
+    def read(self, path: str) -> Any:
         """The value in ``path``, or ``_MISSING`` (no file, expired or unreadable)."""
         try:
-            with path.open("rb") as file:
+            with open(path, "rb") as file:
                 expiry = pickle.load(file)
                 if expiry is not None and expiry < time.time():
-                    path.unlink(missing_ok=True)
+                    Path(path).unlink(missing_ok=True)
                     return _MISSING
                 return pickle.loads(zlib.decompress(file.read()))
         except FileNotFoundError:
@@ -64,6 +70,14 @@ class FileCache(BaseCache):
     def get(self, key: str, default: Any = None, version: int | None = None) -> Any:
         value = self.read(self.path(key, version))
         return default if value is _MISSING else value
+
+    def get_many(self, keys: Iterable[str], version: int | None = None) -> dict[str, Any]:
+        found = {}
+        for key in keys:
+            value = self.read(self.path(key, version))
+            if value is not _MISSING:
+                found[key] = value
+        return found
 
     def has_key(self, key: str, version: int | None = None) -> bool:
         return self.read(self.path(key, version)) is not _MISSING
@@ -107,7 +121,7 @@ class FileCache(BaseCache):
 
     def delete(self, key: str, version: int | None = None) -> bool:
         try:
-            self.path(key, version).unlink()
+            os.remove(self.path(key, version))
         except FileNotFoundError:
             return False
         return True

@@ -9,7 +9,10 @@ scope a new version when its transaction commits (``transaction.on_commit``: a w
 rolled back forgets nothing, and no other process can read the new data before the old
 copies are out of date). A copy whose scopes all have the versions it was made with is
 served; one with any scope forgotten since is made afresh. So a result saved at the desk
-forgets its event's page and its players' pages, and keeps every other page.
+forgets its event's page and its players' pages, and keeps every other page. The version
+of the latest write of all is kept too: a copy made since is served after that one read,
+and the versions of its scopes (sixty on a month of the calendar) are read only when
+something was forgotten after the copy was made.
 
 A version is the moment its scope was forgotten and a random token. A copy is only kept
 if none of its scopes was forgotten after the page began to be made (less
@@ -51,6 +54,9 @@ from django.utils.cache import patch_cache_control
 logger = logging.getLogger(__name__)
 HEADER = "X-Page-Cache"
 EVERYTHING = "*"
+# The version of the latest write of all: a copy made since is current without reading
+# the versions of its scopes
+LATEST = "latest"
 # A scope forgotten this long before a page began to be made still keeps the page from
 # being stored: the clocks of the machines that write and read (web workers on several
 # machines, NTP) may differ by so much. One machine has one clock.
@@ -119,7 +125,9 @@ def forget_everything(using: str | None = None) -> None:
 def _bump(scopes: Iterable[str]) -> None:
     version = _new_version(time.time())
     try:
+        # the scopes first, then the latest write's moment (``_unchanged_since``)
         _versions().set_many({_key(s): version for s in set(scopes)}, timeout=None)
+        _versions().set(LATEST, version, timeout=None)
     except Exception:
         logger.exception("The cached pages could not be made out of date after a write")
 
@@ -136,6 +144,18 @@ def _current(scopes: Iterable[str]) -> dict[str, str]:
         _versions().add(key, _new_version(0.0), timeout=None)
         found[key] = _versions().get(key)
     return {keys[k]: v for k, v in found.items()}
+
+
+def _unchanged_since(moment: float) -> bool:
+    """Whether no scope at all was forgotten since ``moment`` (less ``RACE_SECONDS``): one
+    read, where checking a copy's scopes one by one takes one a scope (the calendar shows
+    sixty events). Unknown (never written, or dropped by the cache) is no, and the latest
+    write is taken to be now: copies made from now on are the ones it can vouch for."""
+    latest = _versions().get(LATEST)
+    if latest is None:
+        _versions().add(LATEST, _new_version(time.time()), timeout=None)
+        return False
+    return _moment(latest) < moment - RACE_SECONDS
 
 
 def _cacheable_request(request: HttpRequest) -> bool:
@@ -184,14 +204,19 @@ class PublicPageCacheMiddleware:
         key = _address(request)
         try:
             copy = _pages().get(key)
-            if copy is not None:
-                versions, status, headers, content = copy
-                if _current(versions) == versions:
-                    response = HttpResponse(content, status=status)
-                    for name, value in headers:
-                        response[name] = value
-                    response[HEADER] = "hit"
-                    return response
+            if isinstance(copy, tuple) and len(copy) == 5:
+                made, versions, status, headers, content = copy
+                if not _unchanged_since(made):
+                    checked = time.time()
+                    if _current(versions) != versions:
+                        return self._make(request, key)
+                    # current as of now: the next visits need not read its scopes again
+                    _pages().set(key, (checked, versions, status, headers, content))
+                response = HttpResponse(content, status=status)
+                for name, value in headers:
+                    response[name] = value
+                response[HEADER] = "hit"
+                return response
         except Exception:  # a cache down is no reason to refuse a page
             logger.exception("The page cache cannot be read: the page is made afresh")
             return self.get_response(request)
@@ -213,7 +238,8 @@ class PublicPageCacheMiddleware:
                 return response  # a write committed meanwhile: not kept, nor by a proxy
             content = response.content
             _public(response)
-            _pages().set(key, (versions, response.status_code, list(response.items()), content))
+            copy = (began, versions, response.status_code, list(response.items()), content)
+            _pages().set(key, copy)
         except Exception:
             logger.exception("The page cache cannot be written: the page is not kept")
             return response

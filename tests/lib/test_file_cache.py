@@ -82,6 +82,6 @@ def test_it_counts_its_files_once_in_a_hundred_writes(
 def test_a_file_cut_short_is_a_miss_not_an_error(tmp_path: Path) -> None:
     cache = FileCache(str(tmp_path), {})
     cache.set("page", b"x" * 1000)
-    path = cache.path("page")
+    path = Path(cache.path("page"))
     path.write_bytes(path.read_bytes()[:20])
     assert cache.get("page", "missing") == "missing"

@@ -327,3 +327,36 @@ def test_head_is_answered_like_get_without_a_body(client: Client, member: Member
         assert head.status_code == get.status_code == 200
         assert head["Content-Type"] == get["Content-Type"]
         assert head.content == b""
+
+
+def test_a_copy_made_after_the_latest_write_is_served_without_reading_its_scopes(
+    client: Client, evening: dict[str, Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The calendar shows every event of its month, a scope each: served after one read
+    while nothing was forgotten since it was made; once anything is, its scopes are read
+    once (and it stays served while none of them changed)."""
+    game, other = evening["game"], evening["other"]
+    url = reverse("calendar")
+    write_result(other.pk, Result.DRAW)  # a write before the copy is made
+    assert cached(client, url) == "miss"
+    read: list[list[str]] = []
+    versions = page_cache.caches["page-generation"]
+    get_many = versions.get_many
+
+    def counted(keys: list[str], version: int | None = None) -> dict[str, object]:
+        read.append(keys)
+        return get_many(keys, version=version)
+
+    monkeypatch.setattr(versions, "get_many", counted)
+    assert cached(client, url) == "hit" and read == []
+
+    page_cache.forget(pages.player(game.white_id))  # not shown by the calendar
+    assert cached(client, url) == "hit"
+    assert len(read) == 1 and page_cache._key(pages.event(game.round.event_id)) in read[0]
+    assert cached(client, url) == "hit" and len(read) == 1  # vouched for since: one read
+
+    page_cache.forget(pages.event(game.round.event_id))  # shown by it
+    assert cached(client, url) == "miss"
+    versions.delete(page_cache.LATEST)  # dropped by the cache: the scopes are read again
+    read.clear()
+    assert cached(client, url) == "hit" and len(read) == 1
