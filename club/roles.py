@@ -35,10 +35,6 @@ class RoleBackend(ModelBackend):
 
     def get_user(self, user_id: Any) -> Any:
         in_group = Group.objects.filter(name=SECRETARIES, user=OuterRef("pk"))
-        user = (
-            get_user_model()
-            .objects.annotate(in_secretaries=Exists(in_group))
-            .filter(pk=user_id)
-            .first()
-        )
+        users = get_user_model().objects.annotate(in_secretaries=Exists(in_group))
+        user = next(iter(users.filter(pk=user_id)[:1]), None)  # one row: no ORDER BY
         return user if user is not None and self.user_can_authenticate(user) else None

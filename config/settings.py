@@ -72,9 +72,11 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-# Sessions in the database, Django's own store (the default cache is each process's own
-# memory, so not cached_db: a session ended in one worker would live on in the others)
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions in the database, read through the "sessions" cache every worker shares
+# (cached_db: a signed-in request reads a file, not the database; never the default cache,
+# each process's own memory, where a session ended in one worker would live on in others)
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_CACHE_ALIAS = "sessions"
 
 # Content-Security-Policy: scripts only from this site, never inline (data for scripts
 # travels in json_script blocks); styles may be set inline by Bootstrap, Chart.js, htmx.
@@ -309,6 +311,13 @@ CACHES = {
             "LIMITS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
         ),
         "LOCATION": os.getenv("LIMITS_CACHE_LOCATION", str(BASE_DIR / ".limits-cache")),
+    },
+    # Signed-in visitors' sessions (SESSION_ENGINE), the database's rows read once: files
+    # by default, Redis with SESSION_CACHE_BACKEND/SESSION_CACHE_LOCATION.
+    "sessions": {
+        "BACKEND": os.getenv("SESSION_CACHE_BACKEND", "lib.file_cache.FileCache"),
+        "LOCATION": os.getenv("SESSION_CACHE_LOCATION", str(BASE_DIR / ".session-cache")),
+        "OPTIONS": {"MAX_ENTRIES": 100000},
     },
     # Public pages as anonymous visitors see them (lib/page_cache.py), and apart, the
     # versions of what they show, changed by the writes (club/pages.py): shared by every

@@ -12,10 +12,13 @@ ROOT = Path(__file__).resolve().parent.parent
 FILES = "django.core.cache.backends.filebased.FileBasedCache"
 # the page cache's own backend, as config/settings.py chooses it
 PAGE_FILES = "lib.file_cache.FileCache"
+# the caches config/settings.py keeps with it
+OWN_BACKEND = ("pages", "page-generation", "sessions")
 # the environment variable through which config/settings.py places each cache
 LOCATION_VARIABLES = {
     "progress": "PROGRESS_CACHE_LOCATION",
     "limits": "LIMITS_CACHE_LOCATION",
+    "sessions": "SESSION_CACHE_LOCATION",
     "pages": "PAGE_CACHE_LOCATION",
     "page-generation": "PAGE_GENERATION_LOCATION",
 }
@@ -29,7 +32,7 @@ def caches_in(folder: Path, settings: Any, *aliases: str) -> dict[str, str]:
         **settings.CACHES,
         **{
             alias: {
-                "BACKEND": PAGE_FILES if alias in ("pages", "page-generation") else FILES,
+                "BACKEND": PAGE_FILES if alias in OWN_BACKEND else FILES,
                 "LOCATION": place,
             }
             for alias, place in places.items()

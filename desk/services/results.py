@@ -52,16 +52,16 @@ def write_result(
     version and writes the audit line. Writing what is already there changes nothing.
     A cancelled event is refused too (restore it first). ``reported``: the players'
     reports a secretary confirms (``desk.services.reports``), named in the audit line."""
-    # the board's event, found and locked at once; then the board's row (not its players')
-    event = Event.objects.select_for_update(of=("self",)).filter(rounds__games=game_id).first()
-    game = (
+    # the board's event, found and locked at once; then the board's row (not its players').
+    # Each filter names one row: read as a slice, without first()'s ORDER BY to build.
+    events = Event.objects.select_for_update(of=("self",)).filter(rounds__games=game_id)
+    event = next(iter(events[:1]), None)
+    games = (
         Game.objects.select_for_update(of=("self",))
         .select_related("round", "white", "black")
         .filter(pk=game_id)
-        .first()
-        if event is not None
-        else None
     )
+    game = next(iter(games[:1]), None) if event is not None else None
     if event is None or game is None:
         raise Game.DoesNotExist(f"No board {game_id}.")
     game.round.event = event
