@@ -205,11 +205,24 @@ def _serve(database_url: str, workers: int, threads: int, cache: Path) -> subpro
             raise SystemExit(f"gunicorn stopped (is port {PORT} taken?)")
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{PORT}/", timeout=60)
+            _settled(server.pid)
             return server
         except OSError:  # not listening yet
             time.sleep(0.2)
     server.terminate()
     raise SystemExit("gunicorn did not answer on 127.0.0.1")
+
+
+def _settled(pid: int) -> None:
+    """Waits until every worker has started (imports done: the processes are idle), so
+    that the figures count the requests' processor time and not the workers' start."""
+    before = _cpu_seconds(pid)
+    for _ in range(60):
+        time.sleep(0.5)
+        now = _cpu_seconds(pid)
+        if now - before < 0.02:
+            return
+        before = now
 
 
 def _log_in() -> tuple[str, str]:
