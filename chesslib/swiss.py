@@ -50,7 +50,7 @@ from py4swiss.engines import DutchEngine
 from py4swiss.engines.common import PairingError
 from py4swiss.trf import TrfParser
 
-from chesslib import swiss_floats
+from chesslib import float_criteria, swiss_floats
 from chesslib.swiss_bye import Standing, bye_by_2026_rules
 
 ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
@@ -122,7 +122,7 @@ def pair(
     except Unpairable:
         return pairs
     candidate = swiss_floats.in_board_order([*kept, *below], facts)
-    if not swiss_floats.prefers(candidate, pairs, facts, engine_floats):
+    if not float_criteria.prefers(candidate, pairs, facts, engine_floats):
         return pairs
     return [
         Pairing(p.white, p.black, board if p.black is not None else 0)

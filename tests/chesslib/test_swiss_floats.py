@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from chesslib import swiss, swiss_floats
+from chesslib import float_criteria, swiss, swiss_floats
 
 from .test_swiss_bye import _round_of
 
@@ -166,5 +166,5 @@ def test_as_good_on_the_floats_the_dutch_order_decides() -> None:
     Pairing = swiss.Pairing
     transposition = [Pairing(1, 2, 1), Pairing(3, 4, 2)]
     exchange = [Pairing(2, 3, 1), Pairing(1, 4, 2)]
-    assert swiss_floats.prefers(transposition, exchange, facts, read)
-    assert not swiss_floats.prefers(exchange, transposition, facts, read)
+    assert float_criteria.prefers(transposition, exchange, facts, read)
+    assert not float_criteria.prefers(exchange, transposition, facts, read)
