@@ -36,36 +36,19 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+from benchmarks.measures import WRK_THREADS, Figures, cpu_seconds, settled, wrk
 from benchmarks.planner import vacuum_analyze
 
 ROOT = Path(__file__).resolve().parent.parent
-WRK_SCRIPTS = Path(__file__).resolve().parent / "wrk"
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/club_load"
 MEMBERS, SEASONS = 2000, 10
 SECRETARY, PASSWORD = "charge-secretariat", "Charge de test 2026!"
 LOAD_EVENT = "Soirée de charge"
 BOARDS = 400
 PORT = 8431
-WRK_THREADS = 2
-
-
-@dataclass(frozen=True)
-class Figures:
-    name: str
-    requests: int
-    seconds: float
-    p50_ms: float
-    p95_ms: float
-    p99_ms: float
-    errors: int
-
-    @property
-    def per_second(self) -> float:
-        return self.requests / self.seconds
 
 
 def _django(database_url: str) -> None:
@@ -205,24 +188,12 @@ def _serve(database_url: str, workers: int, threads: int, cache: Path) -> subpro
             raise SystemExit(f"gunicorn stopped (is port {PORT} taken?)")
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{PORT}/", timeout=60)
-            _settled(server.pid)
+            settled(server.pid)
             return server
         except OSError:  # not listening yet
             time.sleep(0.2)
     server.terminate()
     raise SystemExit("gunicorn did not answer on 127.0.0.1")
-
-
-def _settled(pid: int) -> None:
-    """Waits until every worker has started (imports done: the processes are idle), so
-    that the figures count the requests' processor time and not the workers' start."""
-    before = _cpu_seconds(pid)
-    for _ in range(60):
-        time.sleep(0.5)
-        now = _cpu_seconds(pid)
-        if now - before < 0.02:
-            return
-        before = now
 
 
 def _log_in() -> tuple[str, str]:
@@ -263,29 +234,11 @@ def _cookie(headers: list[str] | None, name: str, default: str | None = None) ->
     return default
 
 
-def _cpu_seconds(pid: int) -> float:
-    """CPU time (user and system) used so far by a process and its children's threads:
-    gunicorn's workers, whatever else runs on the machine."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    pids = [pid]
-    while pids:
-        current = pids.pop()
-        try:
-            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
-        except OSError:  # gone meanwhile
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-        pids += [int(child) for child in children]
-    return total
-
-
 def _first_visits(paths: list[str], server: int) -> Figures:
     """Every member's page once, by 8 visitors: what the cache starts from, and the
     figure of pages rendered by Django rather than copied, with the CPU time gunicorn's
     workers spent on each (a figure the other work on a shared machine moves less)."""
-    started, cpu = time.perf_counter(), _cpu_seconds(server)
+    started, cpu = time.perf_counter(), cpu_seconds(server)
     with ThreadPoolExecutor(8) as visitors:
         statuses = list(
             visitors.map(
@@ -294,7 +247,7 @@ def _first_visits(paths: list[str], server: int) -> Figures:
             )
         )
     seconds = time.perf_counter() - started
-    per_page = (_cpu_seconds(server) - cpu) / len(paths) * 1000
+    per_page = (cpu_seconds(server) - cpu) / len(paths) * 1000
     bad = sum(status != 200 for status in statuses)
     print(
         f"{'first visits, not cached':<26} {len(paths) / seconds:8.0f} pages/s "
@@ -303,44 +256,6 @@ def _first_visits(paths: list[str], server: int) -> Figures:
         flush=True,
     )
     return Figures("first visits", len(paths), seconds, 0, 0, 0, bad)
-
-
-def _wrk(name: str, script: str, args: list[str], duration: int, connections: int) -> Figures:
-    command = [
-        "wrk",
-        "--threads",
-        str(WRK_THREADS),
-        "--connections",
-        str(connections),
-        "--duration",
-        f"{duration}s",
-        "--timeout",
-        "10s",
-        "--script",
-        script,
-        f"http://127.0.0.1:{PORT}",
-        "--",
-        *args,
-    ]
-    run = subprocess.run(command, cwd=WRK_SCRIPTS, capture_output=True, text=True)
-    if run.returncode:
-        raise SystemExit(f"wrk failed on the {name}:\n{run.stdout}{run.stderr}")
-    output = run.stdout
-    match = re.search(r"wrk-report (.*)", output)
-    if not match:
-        raise SystemExit(f"wrk printed no report:\n{output}")
-    values = {key: int(value) for key, value in re.findall(r"(\w+)=(\d+)", match.group(1))}
-    # statuses from 400 up are both in "status" and "not_ok": counted once
-    errors = sum(values[key] for key in ("connect", "read", "write", "timeout", "not_ok"))
-    return Figures(
-        name,
-        values["requests"],
-        values["duration_us"] / 1e6,
-        values["p50_us"] / 1000,
-        values["p95_us"] / 1000,
-        values["p99_us"] / 1000,
-        errors,
-    )
 
 
 def main() -> None:
@@ -394,8 +309,22 @@ def main() -> None:
                 first = paths["member"][: options.first_visits]
                 figures["first"] = _first_visits(first, server.pid)
             for key, (name, script, args) in scenarios.items():
-                _wrk(name, script, args(), options.warm_up, options.connections)
-                figures[key] = _wrk(name, script, args(), options.duration, options.connections)
+                wrk(
+                    f"http://127.0.0.1:{PORT}",
+                    name,
+                    script,
+                    args(),
+                    options.warm_up,
+                    options.connections,
+                )
+                figures[key] = wrk(
+                    f"http://127.0.0.1:{PORT}",
+                    name,
+                    script,
+                    args(),
+                    options.duration,
+                    options.connections,
+                )
                 print(_line(figures[key]), flush=True)
         finally:
             server.send_signal(signal.SIGTERM)
