@@ -83,9 +83,10 @@ def event_written(event_: Event, rounds_or_status: bool) -> None:
         forget(event(event_.pk))
         return
     pk = event_.pk
-    before = [player(p) for p in event_players(pk)]
-    forget(event(pk), EVENTS, GAMES, INTERCLUB, *before)
-    transaction.on_commit(lambda: forget(*[player(p) for p in event_players(pk)]))
+    before = event_players(pk)
+    forget(event(pk), EVENTS, GAMES, INTERCLUB, *[player(p) for p in before])
+    # at the commit, after the players above: those the write added
+    transaction.on_commit(lambda: forget(*[player(p) for p in event_players(pk) - before]))
 
 
 def event_created() -> None:

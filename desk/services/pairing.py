@@ -188,22 +188,27 @@ def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Rou
             _("Round %(n)s cannot be paired by the Dutch system without a repeat: pair it by hand.")
             % {"n": number}
         )
-    for pairing in pairs:
-        if pairing.black is None:
-            Bye.objects.create(
-                round=round_,
-                player_id=pairing.white,
-                kind=Bye.Kind.PAIRING_ALLOCATED,
-                points=Bye.Kind.PAIRING_ALLOCATED.points,
-            )
-        else:
-            Game.objects.create(
-                round=round_,
-                board=pairing.board,
-                white_id=pairing.white,
-                black_id=pairing.black,
-                updated_by=user,
-            )
+    Bye.objects.bulk_create(
+        Bye(
+            round=round_,
+            player_id=pairing.white,
+            kind=Bye.Kind.PAIRING_ALLOCATED,
+            points=Bye.Kind.PAIRING_ALLOCATED.points,
+        )
+        for pairing in pairs
+        if pairing.black is None
+    )
+    Game.objects.bulk_create(
+        Game(
+            round=round_,
+            board=pairing.board,
+            white_id=pairing.white,
+            black_id=pairing.black,
+            updated_by=user,
+        )
+        for pairing in pairs
+        if pairing.black is not None
+    )
     event_state.check_transition(event, event_state.Transition.START)
     event.status = Event.Status.ONGOING
     event.save(update_fields=["status", "updated_at"])
