@@ -86,14 +86,18 @@ def _python(field: Field[Any, Any], value: Any) -> Any:
     return value
 
 
-def for_update(model: type[Model], table: str) -> str:
+def for_update(model: type[Model], table: str, *, shared: bool = False) -> str:
     """What locks the rows a query reads of ``table`` (``model``'s), as
     ``select_for_update(of=...)`` asks it of the database: ``FOR UPDATE OF`` on
-    PostgreSQL; nothing on SQLite, where a write locks the whole database."""
-    features = connections[database(model, for_write=True)].features
-    if features.has_select_for_update_of:
+    PostgreSQL, or with ``shared`` ``FOR SHARE OF`` (others may share the lock, no one
+    may take it alone meanwhile); nothing on SQLite, where a write locks the whole
+    database."""
+    connection = connections[database(model, for_write=True)]
+    if shared and connection.vendor == "postgresql":
+        return f" FOR SHARE OF {table}"
+    if connection.features.has_select_for_update_of:
         return f" FOR UPDATE OF {table}"
-    return " FOR UPDATE" if features.has_select_for_update else ""
+    return " FOR UPDATE" if connection.features.has_select_for_update else ""
 
 
 def aware(value: datetime | str | None) -> datetime | None:

@@ -48,7 +48,11 @@ def write_result(
     """The one way a game's result (or its moves) changes, whatever the door: the desk,
     a CSV or PGN file, the admin site. It locks the event's row, then the board's (the
     order ``close_event`` locks them in: a close and a save never interleave, the later
-    one sees the other's effect); refuses a closed event (reopen it first); with
+    one sees the other's effect). The event's lock is shared by the saves of its boards,
+    which go on side by side (a board's own lock keeps two saves of it apart), and is
+    taken alone by every other write into the event (``club.event_state.lock``: a close,
+    a pairing), which so waits for the saves under way and they for it. It refuses a
+    closed event (reopen it first); with
     ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
     version and writes the audit line. Writing what is already there changes nothing.
     A cancelled event is refused too (restore it first). ``reported``: the players'
@@ -111,15 +115,17 @@ def write_result(
 
 
 def _locked_event(game_id: int) -> Event | None:
-    """The event of the board ``game_id``, its row locked: what
+    """The event of the board ``game_id``, its row locked, the lock shared with the other
+    boards' saves (``write_result``): what
     ``Event.objects.select_for_update(of=("self",)).filter(rounds__games=game_id)`` reads,
-    in SQL (``lib.sql_reads``: fifty secretaries save at once)."""
+    with ``FOR SHARE`` where the database has it, in SQL (``lib.sql_reads``: fifty
+    secretaries save at once)."""
     sql = f"""
         SELECT {sql_reads.columns(Event, "e")}
         FROM club_event e
         JOIN club_round r ON r.event_id = e.id
         JOIN club_game g ON g.round_id = r.id
-        WHERE g.id = %s{sql_reads.for_update(Event, "e")}"""
+        WHERE g.id = %s{sql_reads.for_update(Event, "e", shared=True)}"""
     found = sql_reads.rows(Event, sql, [game_id], for_write=True)
     return sql_reads.instance(Event, found[0], sql_reads.database(Event, True)) if found else None
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club import exceptions
-from club.models import Event, Game, Result, ResultReport, Round
+from club.models import Event, Game, Result, Round
 from desk.access import (
     get_event_for_secretary,
     get_round_for_secretary,
@@ -220,7 +220,7 @@ def _reported_summary(round_: Round) -> dict[str, int] | None:
     """How many of the round's boards the players reported wait for confirmation, and on
     how many they disagree, for the page's summary to follow each save in place; None
     (one query) when no player reported on this round."""
-    if not ResultReport.objects.filter(game__round=round_).exists():
+    if not reports.round_reported(round_.pk):
         return None
     said = reports.reported(_games(round_))
     return {

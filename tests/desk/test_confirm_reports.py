@@ -16,6 +16,7 @@ from club import result_reports
 from club.models import ChangeLog, Event, Game, Result, ResultReport
 from desk.history import describe
 from desk.services import results
+from desk.services.reports import round_reported
 from desk.standings import event_standings
 from tests.club.factories import EventFactory, GameFactory, RoundFactory
 from tests.threads import at_once
@@ -205,3 +206,18 @@ def test_two_players_reporting_at_the_same_moment_keep_both_reports() -> None:
             "black": "0-1",
         }
     assert Game.objects.get(pk=game.pk).result == Result.PENDING
+
+
+def test_whether_a_round_has_reports_is_read_as_the_orm_reads_it(game: Game) -> None:
+    # the summary after each save asks it (desk.services.reports.round_reported, in SQL)
+    other = GameFactory(round=RoundFactory(event=game.round.event, number=2), board=1)
+    rounds = [game.round_id, other.round_id, other.round_id + 1000]
+
+    def by_orm() -> list[bool]:
+        return [ResultReport.objects.filter(game__round=r).exists() for r in rounds]
+
+    assert [round_reported(r) for r in rounds] == by_orm() == [False, False, False]
+    result_reports.report(game.pk, "white", "1-0", "code")
+    assert [round_reported(r) for r in rounds] == by_orm() == [True, False, False]
+    result_reports.report(other.pk, "black", "0-1", "code")
+    assert [round_reported(r) for r in rounds] == by_orm() == [True, True, False]

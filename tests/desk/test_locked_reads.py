@@ -1,7 +1,8 @@
 """A saved result's two locked reads written in SQL (``desk.services.results``) against the
 ORM queries they stand for, field for field, on both databases: every board of the demo
 club, an event with kept TRF lines (JSON) and its own scoring (decimals); and on
-PostgreSQL, that the rows are locked (another connection cannot take them)."""
+PostgreSQL, that the rows are locked: the board's alone, the event's shared with the saves
+of its other boards."""
 
 from collections.abc import Iterator
 from datetime import datetime
@@ -80,6 +81,10 @@ def test_the_rows_read_are_locked_until_the_transaction_ends(boards: list[int]) 
         for table, row in (("club_event", event.pk), ("club_game", pk)):
             with pytest.raises(psycopg.errors.LockNotAvailable):
                 other.execute(f"SELECT id FROM {table} WHERE id = %s FOR UPDATE NOWAIT", [row])
+        # the event's lock shared with another board's save, the board's not
+        other.execute("SELECT id FROM club_event WHERE id = %s FOR SHARE NOWAIT", [event.pk])
+        with pytest.raises(psycopg.errors.LockNotAvailable):
+            other.execute("SELECT id FROM club_game WHERE id = %s FOR SHARE NOWAIT", [pk])
         # the players' rows are not locked
         other.execute(
             "SELECT id FROM club_player WHERE id = %s FOR UPDATE NOWAIT",

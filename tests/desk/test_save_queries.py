@@ -34,8 +34,8 @@ def test_it_finds_and_locks_the_event_in_one_query_then_the_board(secretary_clie
     assert len(reads_of_the_event) == 1 and "JOIN club_game g" in reads_of_the_event[0]
     assert sum("FROM club_game g JOIN club_round r" in s for s in statements) == 1
     assert not any(s.startswith('SELECT "club_round"') for s in statements)
-    if connection.features.has_select_for_update_of:
-        assert reads_of_the_event[0].endswith("FOR UPDATE OF e")
+    if connection.vendor == "postgresql":
+        assert reads_of_the_event[0].endswith("FOR SHARE OF e")
     assert sum(s.startswith('UPDATE "club_game"') for s in statements) == 1
     assert sum(s.startswith('INSERT INTO "club_changelog"') for s in statements) == 1
     game.refresh_from_db()
