@@ -1,9 +1,13 @@
 import os
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import hypothesis
 import pytest
+import time_machine
+from django.core.management import call_command
 from django.db import connection
 from django.utils import translation
 from pytest_django import Settings
@@ -144,3 +148,17 @@ def _data_of_the_migrations(request: pytest.FixtureRequest) -> None:
         return
     install_default_systems(RatingSystem)
     Group.objects.get_or_create(name="secretaries")
+
+
+# The day the demo club is built around in the tests that read it: its events, results and
+# histories fall the same way at every run.
+DEMO_NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))
+
+
+@pytest.fixture
+def demo_club(db: None) -> Iterator[None]:
+    """The demo club (``load_demo_club``) built around ``DEMO_NOW``, the clock held there
+    for the test."""
+    with time_machine.travel(DEMO_NOW):
+        call_command("load_demo_club", "--day", DEMO_NOW.date().isoformat(), verbosity=0)
+        yield

@@ -4,16 +4,13 @@ club, an event with kept TRF lines (JSON) and its own scoring (decimals); and on
 PostgreSQL, that the rows are locked: the board's alone, the event's shared with the saves
 of its other boards."""
 
-from collections.abc import Iterator
 from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import psycopg
 import pytest
-import time_machine
 from django.conf import settings
-from django.core.management import call_command
 from django.db import connection, transaction
 from django.db.models import Model
 
@@ -25,15 +22,13 @@ NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))
 
 
 @pytest.fixture
-def boards() -> Iterator[list[int]]:
-    with time_machine.travel(NOW):
-        call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
-        event = Event.objects.filter(rounds__games__isnull=False).order_by("pk").first()
-        assert event is not None
-        Event.objects.filter(pk=event.pk).update(
-            trf_kept={"012": "Open de Wavre", "XXC": ["white1"]}, points_win=Decimal("3")
-        )
-        yield list(Game.objects.order_by("pk").values_list("pk", flat=True))
+def boards(demo_club: None) -> list[int]:
+    event = Event.objects.filter(rounds__games__isnull=False).order_by("pk").first()
+    assert event is not None
+    Event.objects.filter(pk=event.pk).update(
+        trf_kept={"012": "Open de Wavre", "XXC": ["white1"]}, points_win=Decimal("3")
+    )
+    return list(Game.objects.order_by("pk").values_list("pk", flat=True))
 
 
 def _fields(instance: Model) -> dict[str, object]:

@@ -3,7 +3,6 @@ nights), in the grid and in the iCalendar feed read by the ``icalendar`` parser;
 events leave "upcoming" for the latest results and the archive; odd months answer."""
 
 import re
-from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, cast
 from zoneinfo import ZoneInfo
@@ -11,7 +10,6 @@ from zoneinfo import ZoneInfo
 import icalendar
 import pytest
 import time_machine
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -26,13 +24,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.django_db
 BRUSSELS = ZoneInfo("Europe/Brussels")
 NOW = datetime(2026, 11, 22, 10, tzinfo=BRUSSELS)
-
-
-@pytest.fixture
-def demo_club() -> Iterator[None]:
-    with time_machine.travel(NOW):
-        call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
-        yield
 
 
 @pytest.fixture

@@ -3,14 +3,11 @@ and of a division's calendar, and the numbers of the configuration's sentences, 
 as each language writes them (Django's locale data; whole numbers without ".0")."""
 
 import re
-from collections.abc import Iterator
 from datetime import date, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -24,13 +21,6 @@ LANGUAGES = ("fr", "en", "nl", "de")
 # an English abbreviated month ("8 Nov 2026") or an American short date ("11/22/2026")
 ENGLISH_DATE = re.compile(r"\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}")
 AMERICAN_DATE = re.compile(r"\b(0?[1-9]|1[0-2])/(1[3-9]|2\d|3[01])/\d{4}\b")
-
-
-@pytest.fixture
-def demo_club(db: None) -> Iterator[None]:
-    with time_machine.travel(NOW):
-        call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
-        yield
 
 
 @pytest.mark.parametrize(

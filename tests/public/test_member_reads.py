@@ -3,14 +3,11 @@ stand for, row for row and value for value, on both databases: every player of t
 club, with a system disabled, a recalculation pending, games of a private event, games with
 and without moves, and every page of the longest histories."""
 
-from collections.abc import Iterator
 from datetime import datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
-from django.core.management import call_command
 from django.db.models import BooleanField, Exists, ExpressionWrapper, FilteredRelation, Q
 from django.db.models.functions import Coalesce
 
@@ -26,17 +23,15 @@ NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))
 
 
 @pytest.fixture
-def club() -> Iterator[list[int]]:
+def club(demo_club: None) -> list[int]:
     """The demo club's players, some games given moves, an event made private."""
-    with time_machine.travel(NOW):
-        call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
-        played = Game.objects.exclude(result="").order_by("pk")
-        Game.objects.filter(pk__in=list(played.values_list("pk", flat=True))[::3]).update(
-            pgn="1. e4 e5 *"
-        )
-        private = Event.objects.filter(rounds__games__in=played).distinct().order_by("pk")[0]
-        Event.objects.filter(pk=private.pk).update(public=False)
-        yield list(Player.objects.order_by("pk").values_list("pk", flat=True))
+    played = Game.objects.exclude(result="").order_by("pk")
+    Game.objects.filter(pk__in=list(played.values_list("pk", flat=True))[::3]).update(
+        pgn="1. e4 e5 *"
+    )
+    private = Event.objects.filter(rounds__games__in=played).distinct().order_by("pk")[0]
+    Event.objects.filter(pk=private.pk).update(public=False)
+    return list(Player.objects.order_by("pk").values_list("pk", flat=True))
 
 
 def _systems_by_orm(player: int) -> list[tuple[object, ...]]:

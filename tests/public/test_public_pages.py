@@ -1,11 +1,7 @@
-from collections.abc import Iterator
-from datetime import date, datetime
+from datetime import date
 from typing import cast
-from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
@@ -26,13 +22,6 @@ PAGES = [
     "links",
     "contact",
 ]
-
-
-@pytest.fixture
-def demo_club() -> Iterator[None]:
-    with time_machine.travel(datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))):
-        call_command("load_demo_club", "--day", DAY.isoformat(), verbosity=0)
-        yield
 
 
 def test_the_home_page_lists_the_next_meetings(client: Client, demo_club: None) -> None:

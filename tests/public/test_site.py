@@ -1,4 +1,3 @@
-from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Any, cast
 from xml.etree import ElementTree
@@ -6,13 +5,11 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 import pytest
-import time_machine
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
 from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
@@ -25,13 +22,6 @@ from tests.task_worker import mailed, replayed
 
 pytestmark = pytest.mark.django_db
 NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))
-
-
-@pytest.fixture
-def demo_club() -> Iterator[None]:
-    with time_machine.travel(NOW):
-        call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
-        yield
 
 
 def test_the_month_grid_places_events_and_highlights_today(client: Client, demo_club: None) -> None:
