@@ -14,7 +14,7 @@ We = 1 / (1 + 10^(76.6 / 400)) = 0.3915, 20 × −0.3915 = −7.83, so 1515.6 (�
 import re
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from django.test import Client
@@ -160,25 +160,33 @@ def _cells(client: Client, language: str, name: str, *args: int) -> list[list[st
     ]
 
 
-# (language, the FRBE change, the club change, an expected score, a half point total)
-WRITTEN = [
-    ("fr", f"{MINUS}18", f"{MINUS}7,8", "0,62", "1,90"),
-    ("en", f"{MINUS}18", f"{MINUS}7.8", "0.62", "1.90"),
-]
+class Written(NamedTuple):
+    """A page's figures as its language writes them."""
+
+    language: str
+    frbe: str  # the FRBE change
+    club: str  # the club Elo's change
+    expected: str  # an expected score
+    total: str  # a total with a half point
 
 
-@pytest.mark.parametrize(
-    ("language", "frbe", "club", "expected", "total"), WRITTEN, ids=["fr", "en"]
+@pytest.fixture(
+    params=[
+        Written("fr", f"{MINUS}18", f"{MINUS}7,8", "0,62", "1,90"),
+        Written("en", f"{MINUS}18", f"{MINUS}7.8", "0.62", "1.90"),
+    ],
+    ids=["fr", "en"],
 )
+def written(request: pytest.FixtureRequest) -> Written:
+    return request.param
+
+
 def test_the_member_page_writes_ratings_whole_and_each_systems_change(
     client: Client,
     anne: dict[str, Any],
-    language: str,
-    frbe: str,
-    club: str,
-    expected: str,
-    total: str,
+    written: Written,
 ) -> None:
+    language, frbe, club = written.language, written.frbe, written.club
     member: Member = anne["member"]
     rows = _cells(client, language, "member", member.pk)
     # the history: day, system, event, before, after, change, score, performance, button
@@ -190,18 +198,17 @@ def test_the_member_page_writes_ratings_whole_and_each_systems_change(
     assert "1221,0" not in text and "1221.0" not in text and f"{frbe},0" not in text
 
 
-@pytest.mark.parametrize(
-    ("language", "frbe", "club", "expected", "total"), WRITTEN, ids=["fr", "en"]
-)
 def test_the_calculation_writes_k_whole_expected_scores_to_two_places_and_a_half_point(
     client: Client,
     anne: dict[str, Any],
-    language: str,
-    frbe: str,
-    club: str,
-    expected: str,
-    total: str,
+    written: Written,
 ) -> None:
+    language, frbe, expected, total = (
+        written.language,
+        written.frbe,
+        written.expected,
+        written.total,
+    )
     member: Member = anne["member"]
     rows = _cells(client, language, "member_calculation", member.pk, anne["frbe"].pk)
     decimal = "," if language == "fr" else "."
@@ -230,18 +237,12 @@ def test_a_notes_whole_number_is_written_without_decimals(
     assert cap in text and "350,0" not in text and "350.0" not in text
 
 
-@pytest.mark.parametrize(
-    ("language", "frbe", "club", "expected", "total"), WRITTEN, ids=["fr", "en"]
-)
 def test_the_event_page_writes_each_systems_ratings_and_change(
     client: Client,
     anne: dict[str, Any],
-    language: str,
-    frbe: str,
-    club: str,
-    expected: str,
-    total: str,
+    written: Written,
 ) -> None:
+    language, frbe, club = written.language, written.frbe, written.club
     event: Event = anne["event"]
     rows = _cells(client, language, "event", event.pk)
     changes = [row for row in rows if row and row[0] == "Anne Lambotte" and len(row) == 4]
