@@ -70,6 +70,18 @@ def instance(model: type[Model], values: Sequence[Any], alias: str) -> Any:
     return model.from_db(alias, [field.attname for field in fields], python)
 
 
+def instances(models: Sequence[type[Model]], row: Sequence[Any], alias: str) -> list[Any]:
+    """An instance of each of ``models`` from one row that selects their ``columns`` one
+    after the other (a board with its round and players, as ``select_related`` reads
+    them)."""
+    found, start = [], 0
+    for model in models:
+        end = start + len(model._meta.concrete_fields)
+        found.append(instance(model, row[start:end], alias))
+        start = end
+    return found
+
+
 def _python(field: Field[Any, Any], value: Any) -> Any:
     if value is None:
         return None

@@ -145,13 +145,9 @@ def _locked_game(game_id: int) -> Game | None:
     found = sql_reads.rows(Game, sql, [game_id], for_write=True)
     if not found:
         return None
-    alias, row = sql_reads.database(Game, True), found[0]
-    sizes = [len(model._meta.concrete_fields) for model in (Game, Round, Player)]
-    ends = (sizes[0], sizes[0] + sizes[1], sizes[0] + sizes[1] + sizes[2])
-    game = sql_reads.instance(Game, row[: ends[0]], alias)
-    game.round = sql_reads.instance(Round, row[ends[0] : ends[1]], alias)
-    game.white = sql_reads.instance(Player, row[ends[1] : ends[2]], alias)
-    game.black = sql_reads.instance(Player, row[ends[2] :], alias)
+    alias = sql_reads.database(Game, True)
+    game, round_, white, black = sql_reads.instances((Game, Round, Player, Player), found[0], alias)
+    game.round, game.white, game.black = round_, white, black
     return game
 
 
