@@ -30,8 +30,6 @@ from ratings.history import (
 )
 from ratings.models import Rating, RatingChange, RatingSystem
 
-ACTIVE = Member.ACTIVE
-
 UPCOMING_ON_HOME = 6
 SEASON_START_MONTH = 9
 
@@ -242,7 +240,7 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
         Rating.objects.filter(
             system=system,
             rating__isnull=False,
-            player__membership__status__in=ACTIVE,
+            player__membership__status__in=Member.ACTIVE,
             player__membership__listed=True,
         )
         .select_related("player__membership")
