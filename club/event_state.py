@@ -34,7 +34,8 @@ class Write(StrEnum):
     WITHDRAW = "withdraw"
     NUMBER = "number"  # pairing numbers
     CHECK_IN = "check_in"
-    PAIR = "pair"  # by the engine (Swiss, round robin), by hand, or taken back
+    PAIR = "pair"  # a round's pairing changed by hand (results kept or dropped), an interclub's
+    NEW_ROUND = "new_round"  # a round paired by the engine or taken back: no result in it
     RESULT = "result"
     FILE = "file"  # results or games from a file
 
@@ -157,8 +158,11 @@ _WIDE = frozenset({Write.PAIR, Write.FILE, None})
 
 def _forget_pages(event: Event, write: Write | None) -> None:
     """The cached pages the write will change, forgotten when it commits (``club.pages``):
-    an event's form may rename it on any page."""
+    an event's form may rename it on any page; a new round's games have no result yet, so
+    no player's page shows them."""
     if write == Write.FORM:
         pages.forget_all()
+    elif write == Write.NEW_ROUND:
+        pages.round_paired(event)
     else:
         pages.event_written(event, write in _WIDE)

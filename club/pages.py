@@ -11,9 +11,11 @@ forgets the scopes it touched, when its transaction commits:
 - a result (``desk.services.results.write_result``): its event, its two players, the
   latest games, and the interclub pages for an interclub match; the home page and the
   calendar go with the event only when they show it;
+- a round paired by the engine or its pairing taken back (games without results):
+  its event and the lists (``round_paired``);
 - any other write into an event under its lock (``club.event_state.lock``: registration,
-  numbers, check-in, withdrawal, pairing, a file's import, an event's transition):
-  ``event_written``;
+  numbers, check-in, withdrawal, a round's pairing edited, a file's import, an event's
+  transition): ``event_written``;
 - an event's form (everything: its title shows on its players' pages), a new event, a
   TRF file's event (``desk.services.events.save_event``, ``desk.files.trf_import``);
 - the ratings' replay: the players whose history it rewrote, and the ratings
@@ -87,6 +89,13 @@ def event_written(event_: Event, rounds_or_status: bool) -> None:
     forget(event(pk), EVENTS, GAMES, INTERCLUB, *[player(p) for p in before])
     # at the commit, after the players above: those the write added
     transaction.on_commit(lambda: forget(*[player(p) for p in event_players(pk) - before]))
+
+
+def round_paired(event_: Event) -> None:
+    """A round paired or its pairing taken back (games without a result, byes): the
+    event's pages, and the lists, where a first round makes the event ongoing. Players'
+    pages and the latest games show only games with a result."""
+    forget(event(event_.pk), EVENTS)
 
 
 def event_created() -> None:

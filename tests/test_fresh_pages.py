@@ -133,6 +133,8 @@ def test_registration_and_withdrawal(visitor: Visitor, tonight: Event, secretary
 def test_pairing_check_in_and_taking_a_pairing_back(
     visitor: Visitor, tonight: Event, secretary: User
 ) -> None:
+    """A round paired and taken back: the event's pages and the lists made again, the
+    players' pages kept (they show games with a result only)."""
     player = Participant.objects.filter(event=tonight).first()
     assert player is not None
     pages = [_url("event", tonight.pk), _member_page(player.player), _url("home")]
@@ -143,6 +145,8 @@ def test_pairing_check_in_and_taking_a_pairing_back(
         round__event=tonight, round__number=1, black=player.player
     )
     visitor.fresh(pages[0], has(other.black.last_name))
+    # games without a result show on no player's page: theirs stay in the cache
+    assert visitor.client.get(pages[1]).get(page_cache.HEADER) == "hit"
     visitor.kept(*pages)
     last = tonight.rounds.order_by("-number").first()
     assert last is not None

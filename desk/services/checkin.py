@@ -141,7 +141,7 @@ def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Ro
 def undo_pairing(round_: Round, user: Any) -> None:
     """Take back a round's pairing (its games and its pairing-allocated bye); the byes
     asked for stay. Refused once a result is entered, or when a later round is paired."""
-    event = event_state.lock(round_.event, event_state.Write.PAIR)
+    event = event_state.lock(round_.event, event_state.Write.NEW_ROUND)
     games = round_.games.all()
     if games.exclude(result="").exists():
         raise DeskError(

@@ -139,7 +139,7 @@ def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Rou
     """The next Swiss round, by the FIDE Dutch system; the odd player gets the
     pairing-allocated bye. ``expected``: the round the secretary means to pair; if it is
     paired already (by someone else meanwhile), ``RoundChanged``."""
-    event_state.lock(event, event_state.Write.PAIR)
+    event_state.lock(event, event_state.Write.NEW_ROUND)
     paired = Game.objects.filter(round__event=event).values_list("round__number", flat=True)
     number = max(paired, default=0) + 1
     if expected is not None and number > expected:
@@ -327,7 +327,7 @@ def pair_round_robin(event: Event, user: Any) -> int:
     """Every round of a round robin by the Berger tables, from the pairing numbers (a
     double round robin: both cycles, C.05 Annex 1); of a Scheveningen event, every
     round of its two teams' table (``chesslib.scheveningen``)."""
-    event_state.lock(event, event_state.Write.PAIR)
+    event_state.lock(event, event_state.Write.NEW_ROUND)
     if registration.has_games(event):
         raise DeskError(_("This event already has pairings."))
     participants = list(event.participants.exclude(withdrawn_after_round__isnull=False))
