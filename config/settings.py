@@ -286,6 +286,13 @@ CALCULATOR_API_PER_MINUTE = envint("CALCULATOR_API_PER_MINUTE", "60")
 RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0")}}
 
 _PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", "lib.file_cache.FileCache")
+# The versions in files are records rewritten in place (a saved result writes five)
+_PAGE_GENERATION_BACKEND = os.getenv(
+    "PAGE_GENERATION_BACKEND",
+    "lib.file_cache.RecordFileCache"
+    if _PAGE_CACHE_BACKEND == "lib.file_cache.FileCache"
+    else _PAGE_CACHE_BACKEND,
+)
 # Official rating lists uploaded by the administrators, kept here until the task worker has
 # imported them (then deleted).
 OFFICIAL_LISTS_DIR = Path(os.getenv("OFFICIAL_LISTS_DIR", str(BASE_DIR / ".official-lists")))
@@ -330,7 +337,7 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 20000},
     },
     "page-generation": {
-        "BACKEND": _PAGE_CACHE_BACKEND,
+        "BACKEND": _PAGE_GENERATION_BACKEND,
         "LOCATION": os.getenv(
             "PAGE_GENERATION_LOCATION", str(Path(_PAGE_CACHE_LOCATION) / "generation")
         ),

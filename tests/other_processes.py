@@ -10,10 +10,12 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = "django.core.cache.backends.filebased.FileBasedCache"
-# the page cache's own backend, as config/settings.py chooses it
-PAGE_FILES = "lib.file_cache.FileCache"
-# the caches config/settings.py keeps with it
-OWN_BACKEND = ("pages", "page-generation", "sessions")
+# the caches in files of the site's own backends, as config/settings.py chooses them
+OWN_BACKEND = {
+    "pages": "lib.file_cache.FileCache",
+    "page-generation": "lib.file_cache.RecordFileCache",
+    "sessions": "lib.file_cache.FileCache",
+}
 # the environment variable through which config/settings.py places each cache
 LOCATION_VARIABLES = {
     "progress": "PROGRESS_CACHE_LOCATION",
@@ -32,7 +34,7 @@ def caches_in(folder: Path, settings: Any, *aliases: str) -> dict[str, str]:
         **settings.CACHES,
         **{
             alias: {
-                "BACKEND": PAGE_FILES if alias in OWN_BACKEND else FILES,
+                "BACKEND": OWN_BACKEND.get(alias, FILES),
                 "LOCATION": place,
             }
             for alias, place in places.items()
