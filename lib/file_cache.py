@@ -6,10 +6,13 @@ is full: with a club's 2,000 member pages kept, 5 to 13 ms a write, more than ma
 page, and a saved result writes four or five versions. This one counts them once in
 ``CULL_EVERY`` writes of a process; the folder may so pass ``MAX_ENTRIES`` by that many
 files a process before a random ``1/CULL_FREQUENCY`` of them is removed (an expired file
-goes when it is read). Built on Django's interface for cache backends (``BaseCache``); a file holds
-the expiry, then the value pickled and compressed, and is written under another name
-then renamed into place, so that a reader never sees half of it. The files are read only
-by the site itself (pickle), as Django's file cache's are.
+goes when it is read). Built on Django's interface for cache backends (``BaseCache``); a
+file holds the expiry, then the value pickled, and is written under another name then
+renamed into place, so that a reader never sees half of it. Values are not compressed, as
+Django's file cache's are: a page served from the cache would spend more on
+decompressing itself (50 us for the calendar's 70 KB) than on everything else but its
+reading (a page takes some 30 KB of disk, ten times its compressed size). The files are
+read only by the site itself (pickle), as Django's file cache's are.
 
 ``RecordFileCache`` keeps small values (the versions of what pages show) in records of a
 fixed size, rewritten in place: a new file, and the inode it costs, only at a key's first
@@ -70,10 +73,10 @@ class FileCache(BaseCache):
                 if expiry is not None and expiry < time.time():
                     Path(path).unlink(missing_ok=True)
                     return _MISSING
-                return pickle.loads(zlib.decompress(file.read()))
+                return pickle.loads(file.read())
         except FileNotFoundError:
             return _MISSING
-        except (EOFError, pickle.UnpicklingError, zlib.error):
+        except (EOFError, pickle.UnpicklingError):
             return _MISSING
 
     def get(self, key: str, default: Any = None, version: int | None = None) -> Any:
@@ -96,7 +99,7 @@ class FileCache(BaseCache):
     ) -> None:
         self.cull_now_and_then()
         expiry = self.get_backend_timeout(timeout)
-        data = pickle.dumps(expiry) + zlib.compress(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+        data = pickle.dumps(expiry) + pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
         self.write(self.path(key, version), data)
 
     def write(self, path: str, data: bytes) -> None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import contextvars
 import hashlib
 import logging
+import pickle
 import re
 import secrets
 import time
@@ -205,13 +206,14 @@ class PublicPageCacheMiddleware:
         try:
             copy = _pages().get(key)
             if isinstance(copy, tuple) and len(copy) == 5:
-                made, versions, status, headers, content = copy
+                made, kept, status, headers, content = copy
                 if not _unchanged_since(made):
                     checked = time.time()
+                    versions = pickle.loads(kept)
                     if _current(versions) != versions:
                         return self._make(request, key)
                     # current as of now: the next visits need not read its scopes again
-                    _pages().set(key, (checked, versions, status, headers, content))
+                    _pages().set(key, (checked, kept, status, headers, content))
                 response = HttpResponse(content, status=status)
                 for name, value in headers:
                     response[name] = value
@@ -238,7 +240,9 @@ class PublicPageCacheMiddleware:
                 return response  # a write committed meanwhile: not kept, nor by a proxy
             content = response.content
             _public(response)
-            copy = (began, versions, response.status_code, list(response.items()), content)
+            # the versions pickled apart: a visit that need not check them leaves them so
+            kept = pickle.dumps(versions, pickle.HIGHEST_PROTOCOL)
+            copy = (began, kept, response.status_code, list(response.items()), content)
             _pages().set(key, copy)
         except Exception:
             logger.exception("The page cache cannot be written: the page is not kept")
