@@ -1,11 +1,12 @@
 """The documents an arbiter prints, as pages and as PDF files: seconds each, in-process.
 
-Builds a SQLite database in a temporary folder, imports the largest Swiss of the shared
-pairing cases (212 players, cut after a round; ``--case`` for another file) as the desk
-imports a TRF, then asks for the player list, the check-in sheet, the standings and the
-round-by-round crosstable with Django's test client in production settings, the page and
-then its PDF (WeasyPrint), and prints the seconds of each and the PDF's size. The
-processor time is the figure to compare on a loaded machine.
+Builds a SQLite database in a temporary folder, imports the largest Swiss of the pairing
+cases of ``tests/fixtures/pairing_conformance`` (212 players, cut after a round;
+``--case`` for another file) as the desk imports a TRF, then asks for the player list,
+the check-in sheet, the standings and the round-by-round crosstable with Django's test
+client in production settings, the page and then its PDF (WeasyPrint), and prints the
+seconds of each and the PDF's size. The processor time is the figure to compare on a
+loaded machine.
 
 Run: ``.venv/bin/python -m benchmarks.documents`` (``--case FILE.trf``, ``--save FOLDER``
 to keep the PDF files).
@@ -22,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT.parent / "shared" / "pairing-conformance"
+CASES = ROOT / "tests" / "fixtures" / "pairing_conformance"
 DOCUMENTS = ("print_players", "print_checkin", "print_standings", "print_crosstable")
 
 

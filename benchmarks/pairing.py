@@ -1,6 +1,6 @@
 """Benchmark: pairing one Swiss round at the desk, 18 to 212 players, on SQLite.
 
-Each reference case of ``../shared/pairing-conformance`` (a tournament cut after a round,
+Each reference case of ``tests/fixtures/pairing_conformance`` (a tournament cut after a round,
 as TRF, with bbpPairings' pairing of the next round) is imported into a new SQLite
 database, then the next round is paired with the desk's own path (``pair_next_round``:
 history read from the database, the engine, the boards saved). Printed per case, smallest
@@ -9,7 +9,7 @@ machine is shared: wall time moves with the others' load, processor time much le
 part of them spent reading the history, and whether the boards equal the reference's.
 
 Run: ``.venv/bin/python -m benchmarks.pairing`` (about a minute). Options: ``--cases``
-(default: the shared folder beside the repository), ``--database`` (default: a new file
+(default: ``tests/fixtures/pairing_conformance``), ``--database`` (default: a new file
 under /tmp), ``--largest N`` (only the N largest cases), ``--runs N`` (each case imported
 and paired N times, the fastest kept: the machine's other load only ever slows a run).
 """
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT.parent / "shared" / "pairing-conformance"
+CASES = ROOT / "tests" / "fixtures" / "pairing_conformance"
 
 
 def _setup(database: Path) -> None:

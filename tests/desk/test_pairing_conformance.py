@@ -1,10 +1,10 @@
 """The desk's Swiss pairings against the FIDE-endorsed reference, bbpPairings.
 
-Each case of ``../shared/pairing-conformance`` (beside the repository) is a tournament cut
-after a round, as TRF, and bbpPairings' pairing of the next round. The case is imported the
-way the site imports a TRF (``import_trf``), the next round is paired at the desk
-(``pair_next_round``), and the boards must be the reference's, board for board, colours
-included (the bye last, as ``N 0``).
+Each case of ``tests/fixtures/pairing_conformance`` (its README says where from) is a
+tournament cut after a round, as TRF, and bbpPairings' pairing of the next round. The case
+is imported the way the site imports a TRF (``import_trf``), the next round is paired at
+the desk (``pair_next_round``), and the boards must be the reference's, board for board,
+colours included (the bye last, as ``N 0``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
-CASES = Path(__file__).resolve().parents[2].parent / "shared" / "pairing-conformance"
+CASES = Path(__file__).resolve().parents[1] / "fixtures" / "pairing_conformance"
 
 
 def _cases() -> list[str]:
