@@ -2,9 +2,7 @@
 paired at once from the published table, standings and the TRF's 092 line as usual."""
 
 import re
-import subprocess
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -19,7 +17,7 @@ from desk.files.trf_preview import read_event
 from desk.services import pairing, registration
 from desk.standings import event_standings
 from tests.club.factories import EventFactory, PlayerFactory
-from tests.desk.test_trf_bbppairings import BBP
+from tests.desk.bbp_checks import checked, normalised
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -173,19 +171,13 @@ def test_the_trf_names_the_system_on_its_092_line() -> None:
     assert read_event(plan_import(text)).system == Event.System.SCHEVENINGEN
 
 
-def test_bbppairings_reads_its_trf_export_round_by_round(tmp_path: Path) -> None:
+def test_bbppairings_reads_its_trf_export_round_by_round() -> None:
     """The FIDE-endorsed engine's reader, on the export of a Scheveningen played out: it
     reads every line and every round (its checker then re-pairs as a Swiss, which a
     Scheveningen is not: only the reading is asked of it)."""
     event = _event(["Wavre", "Namur"] * 4)
     pairing.pair_round_robin(event, None)
     Game.objects.filter(round__event=event).update(result=Result.WHITE_WINS)
-    path = tmp_path / "scheveningen.trf"
-    path.write_bytes(export_event(event).encode("utf-8"))
-    assert BBP.exists(), f"bbpPairings is expected at {BBP}"
-    run = subprocess.run(
-        [str(BBP), "--dutch", str(path), "-c"], capture_output=True, text=True, timeout=120
-    )
-    said = run.stdout + run.stderr
+    _status, said = checked("desk_scheveningen", normalised(export_event(event)))
     assert "Invalid" not in said and "Error parsing file" not in said, said
     assert [int(n) for n in re.findall(r"Round #(\d+)", said)] == [1, 2, 3, 4], said

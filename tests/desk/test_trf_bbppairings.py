@@ -3,8 +3,9 @@
 Events run at the desk through its own services (check-in byes, withdrawals, a late
 entrant, forfeits, a double forfeit, Baku acceleration, a round whose check-in is recorded
 but which is not paired yet) are exported and given to bbpPairings' checker
-(``bbpPairings.exe --dutch FILE -c``, built from its public source: ``../shared/tools/
-bbpPairings/USAGE.md``), which reads the file and re-pairs every round from it. A file it
+(``bbpPairings.exe --dutch FILE -c``, built from its public source), which reads the file
+and re-pairs every round from it: its verdicts are kept with the files it read
+(``tests/desk/bbp_checks.py``), and asked again where it is on the machine. A file it
 cannot read ends with "Error parsing file" ("Invalid line", "The score for player ... does
 not match the game results") and exit status 1 or 3.
 
@@ -14,7 +15,6 @@ it re-pairs every round of every scenario as the desk did (``DIFFERS`` is empty)
 from __future__ import annotations
 
 import re
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import cast
@@ -31,16 +31,9 @@ from desk.services import pairing as pairing_services
 from desk.services import registration
 from desk.services.results import save_result
 from tests.club.factories import EventFactory, PlayerFactory
+from tests.desk.bbp_checks import checked, normalised
 
 pytestmark = pytest.mark.django_db
-
-BBP = (
-    Path(__file__).resolve().parents[2].parent
-    / "shared"
-    / "tools"
-    / "bbpPairings"
-    / "bbpPairings.exe"
-)
 
 
 def _event(players: int, rounds: int, accelerated: bool = False) -> Event:
@@ -158,26 +151,17 @@ def _differing_rounds(said: str) -> set[int]:
     return {int(n) for n, body in pairs if "Checker pairings" in body}
 
 
-def _check(text: str, tmp_path: Path) -> tuple[int, str]:
-    path = tmp_path / "event.trf"
-    path.write_bytes(text.encode("utf-8"))
-    return _check_path(path)
-
-
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_bbppairings_reads_the_export_of_an_event_run_at_the_desk(
-    name: str, tmp_path: Path
-) -> None:
+def test_bbppairings_reads_the_export_of_an_event_run_at_the_desk(name: str) -> None:
     event = SCENARIOS[name]()
-    text = export_event(event)
-    code, said = _check(text, tmp_path)
+    code, said = checked(f"desk_{name}", normalised(export_event(event)))
 
     assert "Error parsing file" not in said and "Invalid" not in said, said
     assert code == 0, said
     # every round the file has: the paired ones, and a round whose byes are recorded
     rounds = event.rounds.filter(Q(games__isnull=False) | Q(byes__isnull=False)).distinct()
-    checked = [int(n) for n in re.findall(r"Round #(\d+)", said)]
-    assert checked == list(range(1, rounds.count() + 1)), said
+    read = [int(n) for n in re.findall(r"Round #(\d+)", said)]
+    assert read == list(range(1, rounds.count() + 1)), said
     assert _differing_rounds(said) == DIFFERS.get(name, set()), said
 
 
@@ -204,7 +188,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "trf"
 
 @pytest.mark.parametrize("name", sorted(path.name for path in FIXTURES.glob("*.trf")))
 def test_bbppairings_says_of_an_imported_file_s_export_what_it_says_of_the_file(
-    name: str, tmp_path: Path
+    name: str,
 ) -> None:
     """The real files of tests/fixtures/trf (SOURCES.md) imported and exported: the checker
     reads the export as it reads the original, round by round, with the same verdicts
@@ -212,22 +196,10 @@ def test_bbppairings_says_of_an_imported_file_s_export_what_it_says_of_the_file(
     assignment 299, which it does not support)."""
     text = (FIXTURES / name).read_text()
     export = export_event(import_plan(plan_import(text), user=None))
-    said = []
-    for folder, content in (("file", text), ("export", export)):
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / "t.trf").write_text(content)
-        code, output = _check_path(tmp_path / folder / "t.trf")
-        said.append((code, output.replace(str(tmp_path / folder), "")))
+    stem = name.removesuffix(".trf")
+    said = [checked(f"file_{stem}", text), checked(f"export_{stem}", export)]
     assert said[1] == said[0]
     assert said[0][0] == 0 or "supported" in said[0][1], said[0]
-
-
-def _check_path(path: Path) -> tuple[int, str]:
-    assert BBP.exists(), f"bbpPairings is expected at {BBP} (../shared/tools/bbpPairings)"
-    run = subprocess.run(
-        [str(BBP), "--dutch", str(path), "-c"], capture_output=True, text=True, timeout=120
-    )
-    return run.returncode, run.stdout + run.stderr
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
