@@ -22,11 +22,11 @@ from desk.services.results import save_result
 from desk.standings import event_standings
 from ratings.models import RatingBatch, RatingChange, RatingSystem
 from tests.club.factories import EventFactory, PlayerFactory
+from tests.desk.bbp_checks import BBP
 from tests.desk.test_one_standings import swiss  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.django_db
 
-BBP = Path("/work/shared/tools/bbpPairings/bbpPairings.exe")
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures/scoring"
 
 

@@ -1,5 +1,6 @@
 """What the independent checks share: the hypothesis profile, the batch strategies and
-the door into the engine (the calculator contract, ``/work/shared/calculator.md``)."""
+the door into the engine (the calculator contract of the project brief, completed in
+docs/ratings/README.md)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The tables and small formulas the rule texts print, transcribed from the seeds.
 
 Nothing here calls ``ratings``: these are the references the engine is checked against.
-Every number is copied from the seed named beside it (``/work/shared/seeds/``).
+Every number is copied from the seed named beside it (the project brief's source
+documents, listed in docs/ratings/README.md).
 """
 
 from __future__ import annotations
