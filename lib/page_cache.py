@@ -205,7 +205,8 @@ class PublicPageCacheMiddleware:
         key = _address(request)
         try:
             copy = _pages().get(key)
-            if isinstance(copy, tuple) and len(copy) == 5:
+            # a copy in another layout (kept by an earlier version of the site) is made again
+            if isinstance(copy, tuple) and len(copy) == 5 and isinstance(copy[1], bytes):
                 made, kept, status, headers, content = copy
                 if not _unchanged_since(made):
                     checked = time.time()

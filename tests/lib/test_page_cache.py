@@ -4,6 +4,7 @@ other pages stay. The tests commit (transactional database), since the cache fol
 committed writes; they read the cache's answer in the ``X-Page-Cache`` header ("hit",
 "miss" when the page was made and kept, none when it was made and not kept)."""
 
+import pickle
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -12,7 +13,8 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import Group, User
 from django.db import transaction
-from django.test import Client
+from django.http import HttpRequest
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries, Settings
@@ -360,3 +362,27 @@ def test_a_copy_made_after_the_latest_write_is_served_without_reading_its_scopes
     versions.delete(page_cache.LATEST)  # dropped by the cache: the scopes are read again
     read.clear()
     assert cached(client, url) == "hit" and len(read) == 1
+
+
+def test_a_copy_kept_by_an_earlier_version_is_made_again_without_an_error(
+    client: Client, member: Member, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Copies outlive a deployment (Redis keeps them as they were): one in the layout of
+    the version before (its versions as a dict, not pickled apart) is made afresh and kept
+    anew, and nothing is logged as a fault of the cache."""
+    url = reverse("member", args=[member.pk])
+    assert cached(client, url) == "miss"
+    pages_cache = page_cache.caches["pages"]
+    key = page_cache._address(_request(url))
+    made, kept, status, headers, _content = pages_cache.get(key)
+    older = (made, pickle.loads(kept), status, headers, b"an older copy")
+    pages_cache.set(key, older)
+    response = client.get(url)
+    assert response.get(page_cache.HEADER) == "miss" and b"an older copy" not in response.content
+    assert "Alice" in response.content.decode()
+    assert not [r for r in caplog.records if r.name == "lib.page_cache"]
+    assert cached(client, url) == "hit"
+
+
+def _request(url: str) -> HttpRequest:
+    return RequestFactory().get(url)
