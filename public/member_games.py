@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from club.models import Game, Member, Result
 from lib import sql_reads
-from lib.paging import split_page
+from lib.paging import page_window, split_page
 from ratings.history import Writer
 
 # The games a page of a member's games shows (their page shows the latest)
@@ -75,10 +75,7 @@ def _games(player: int, *, page: int) -> list[tuple[Any, ...]]:
     ``COLUMNS``: ``Game.objects`` of public events with a result, ``played`` when the
     round began (the event's start if the round has no time), ``has_pgn`` whether its
     moves are kept, in SQL (``lib.sql_reads``)."""
-    # the page's bounds written in (whole numbers): with them as parameters, PostgreSQL's
-    # plan for a prepared statement assumes any number of rows and sorts them all
-    window = f" LIMIT {GAMES_PAGE + 1:d} OFFSET {(page - 1) * GAMES_PAGE:d}"
-    found = sql_reads.rows(Game, _GAMES_SQL + window, [player, player])
+    found = sql_reads.rows(Game, _GAMES_SQL + page_window(page, GAMES_PAGE), [player, player])
     aware = sql_reads.aware
     return [(*row[:3], aware(row[3]), *row[4:9], bool(row[9])) for row in found]
 

@@ -26,7 +26,7 @@ from django.utils.translation import get_language, gettext
 from club.models import Member, Player
 from lib import sql_reads
 from lib.numbers import NONE, number, rating_change
-from lib.paging import split_page
+from lib.paging import page_window, split_page
 from ratings import rules
 from ratings.models import (
     RatingBatch,
@@ -275,12 +275,8 @@ def _changes(player: int, page: int | None = None) -> list[tuple[Any, ...]]:
     """The player's changes in the enabled systems, newest first (``CHANGES_ORDER``), as
     ``ROW_FIELDS``: all of them, or the ``page``-th page of ``HISTORY_PAGE`` and one more
     (``lib.paging.split_page``), in SQL (``lib.sql_reads``)."""
-    if page is None:
-        found = sql_reads.rows(RatingChange, _CHANGES_SQL, [player])
-    else:
-        # the bounds written in, as the games' are (public.member_games)
-        window = f" LIMIT {HISTORY_PAGE + 1:d} OFFSET {(page - 1) * HISTORY_PAGE:d}"
-        found = sql_reads.rows(RatingChange, _CHANGES_SQL + window, [player])
+    window = "" if page is None else page_window(page, HISTORY_PAGE)
+    found = sql_reads.rows(RatingChange, _CHANGES_SQL + window, [player])
     return [(*row[:9], sql_reads.exact(row[9]), *row[10:]) for row in found]
 
 
