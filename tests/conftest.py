@@ -106,7 +106,7 @@ def _no_page_cache(settings: Settings) -> None:
 def _fast_password_hashing(settings: Settings) -> None:
     """Passwords hashed with a cheap hasher: the site's PBKDF2 takes half a second a
     password by design, and tests make hundreds of accounts (the demo club alone three).
-    The site's own hashers are those of Django's defaults (config/settings.py)."""
+    The site's own hashers are those of Django's defaults (config/settings/base.py)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 

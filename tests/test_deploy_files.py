@@ -1,6 +1,6 @@
 """The files of deploy/ as a server uses them: the systemd units pass
 `systemd-analyze verify`, the nginx configuration passes `nginx -t` and serves the site
-in front of gunicorn, the example settings name every variable config/settings.py reads and
+in front of gunicorn, the example settings name every variable config/settings/ reads and
 give a site that passes `check --deploy` (read by deploy/manage.sh as on the server).
 
 systemd-analyze (systemd) and nginx must be installed: scripts/test.sh installs nginx."""
@@ -112,8 +112,11 @@ def test_the_nginx_configuration_passes_nginx_t(tmp_path: Path) -> None:
 def _settings_read() -> set[str]:
     names: set[str] = set()
     call = r'(?:getenv|envbool|envint|envlist|envaddresses|env\.get)\(\s*"([A-Z][A-Z0-9_]*)"'
-    for module in ("config/settings.py", "lib/email_config.py"):
-        names |= set(re.findall(call, (ROOT / module).read_text()))
+    for module in [
+        *sorted((ROOT / "config" / "settings").glob("*.py")),
+        ROOT / "lib/email_config.py",
+    ]:
+        names |= set(re.findall(call, module.read_text()))
     return names
 
 
