@@ -54,6 +54,16 @@ def test_the_console_is_the_default_in_development_only() -> None:
     assert _settings(debug=False)["EMAIL_BACKEND"] == SMTP
 
 
+def test_the_console_url_gives_every_setting_at_djangos_defaults() -> None:
+    """Each EMAIL_* setting is assigned by name in the settings: none may be missing."""
+    found = _settings(debug=True, EMAIL_URL="console://", EMAIL_TIMEOUT="5")
+    assert found == {
+        "EMAIL_BACKEND": CONSOLE, "EMAIL_HOST": "localhost", "EMAIL_PORT": 25,
+        "EMAIL_HOST_USER": "", "EMAIL_HOST_PASSWORD": "", "EMAIL_USE_TLS": False,
+        "EMAIL_USE_SSL": False, "EMAIL_TIMEOUT": 5,
+    }  # fmt: skip
+
+
 def test_production_refuses_the_console_with_a_clear_message() -> None:
     with pytest.raises(ImproperlyConfigured, match="set EMAIL_URL"):
         _settings(EMAIL_BACKEND=CONSOLE)

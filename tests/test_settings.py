@@ -105,6 +105,20 @@ def test_the_tests_keep_their_sqlite_database_in_a_file_of_their_own() -> None:
     assert "TEST" not in settings_of("base", **url)["DATABASES"]["default"]
 
 
+def test_the_email_settings_are_each_set() -> None:
+    found = settings_under(EMAIL_URL="smtp+tls://club%40wavre.be:secret@mail.example.be")
+    assert (found["EMAIL_HOST"], found["EMAIL_PORT"], found["EMAIL_HOST_USER"]) == (
+        "mail.example.be",
+        587,
+        "club@wavre.be",
+    )
+    assert (found["EMAIL_USE_TLS"], found["EMAIL_USE_SSL"], found["EMAIL_TIMEOUT"]) == (
+        True,
+        False,
+        10,
+    )
+
+
 def test_it_reads_postgresql_from_database_url() -> None:
     found = settings_under(DATABASE_URL="postgres://club:secret@db.example:5432/club")
     assert found["DATABASES"]["default"]["ENGINE"] == "django.db.backends.postgresql"

@@ -352,7 +352,15 @@ CLUB_FEDERATION_NUMBER = os.getenv("CLUB_FEDERATION_NUMBER", "601")
 
 # E-mail (lib/email_config.py): EMAIL_URL or Django's EMAIL_* variables; the console
 # backend with DEBUG on only.
-globals().update(email_settings(os.environ, DEBUG, envbool))
+_EMAIL = email_settings(os.environ, DEBUG, envbool)
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST = _EMAIL["EMAIL_HOST"]
+EMAIL_PORT = _EMAIL["EMAIL_PORT"]
+EMAIL_HOST_USER = _EMAIL["EMAIL_HOST_USER"]
+EMAIL_HOST_PASSWORD = _EMAIL["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_TLS = _EMAIL["EMAIL_USE_TLS"]
+EMAIL_USE_SSL = _EMAIL["EMAIL_USE_SSL"]
+EMAIL_TIMEOUT = _EMAIL["EMAIL_TIMEOUT"]
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "club@localhost")
 CLUB_EMAIL = os.getenv("CLUB_EMAIL", "secretariat@localhost")
 SERVER_EMAIL = os.getenv("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
