@@ -1,13 +1,11 @@
-"""Shared fixtures of the desk's tests: a secretary, a member, an administrator, a round
-robin of six members."""
+"""Shared fixtures of the desk's tests: an administrator (not pytest-django's
+``admin_user``), a round robin of six members; the secretary, the member and English are
+every test's (tests/conftest.py)."""
 
-from collections.abc import Iterator
 from typing import cast
 
 import pytest
-from django.contrib.auth.models import Group, User
-from django.test import Client
-from django.utils import translation
+from django.contrib.auth.models import User
 
 from club.models import Event, Member
 from desk.services import pairing, registration
@@ -15,36 +13,9 @@ from tests.club.factories import EventFactory, MemberFactory
 
 
 @pytest.fixture
-def secretary(db: None) -> User:
-    user = User.objects.create_user("secretaire-du-club", password="x")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    return user
-
-
-@pytest.fixture
-def member_user(db: None) -> User:
-    """A member of the club with a login, not a secretary."""
-    user = User.objects.create_user("membre", password="x")
-    MemberFactory(user=user)
-    return user
-
-
-@pytest.fixture
-def admin_user(db: None) -> User:
+def administrator(db: None) -> User:
+    """The club's administrator: a superuser."""
     return User.objects.create_superuser("administrateur", password="x")
-
-
-@pytest.fixture
-def secretary_client(client: Client, secretary: User) -> Client:
-    client.force_login(secretary)
-    return client
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    """Addresses (``/en/...``) and messages in English."""
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from desk.files.trf_import import import_plan
 from desk.files.trf_plan import plan_import
 from ratings.services.listed import listed
 from tests.club.factories import EventFactory
-from tests.ratings.listed import COMBINED, FRBE, combined_list, fide_line, load
+from tests.ratings.listed import FRBE, combined_list, fide_line, load
 
 pytestmark = pytest.mark.django_db
 TRF = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "fide_example1.trf"
@@ -34,14 +34,8 @@ def _register(client: Client, event: Event, fide_id: int) -> None:
     assert response.status_code == 302
 
 
-@pytest.fixture
-def lists(db: None) -> None:
-    load(COMBINED, day=date(2026, 8, 1))  # FIDE's August 2026 list (Leko's real line)
-    load(FRBE, "frbe", date(2024, 1, 1))  # the Belgian federation's real rows
-
-
 def test_the_search_offers_listed_players_by_name_and_ids(
-    secretary_client: Client, round_robin_event: Event, lists: None
+    secretary_client: Client, round_robin_event: Event, official_lists: None
 ) -> None:
     html = _search(secretary_client, round_robin_event, "leko")
     assert "Leko, Peter" in html and "de la liste FIDE (août 2026)" in html
@@ -53,7 +47,7 @@ def test_the_search_offers_listed_players_by_name_and_ids(
 
 
 def test_a_listed_player_registered_twice_is_one_record_with_the_lists_data(
-    secretary_client: Client, lists: None
+    secretary_client: Client, official_lists: None
 ) -> None:
     first, second = EventFactory(), EventFactory()
     _register(secretary_client, first, 703303)
