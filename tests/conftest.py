@@ -14,6 +14,7 @@ from django.test import Client
 from django.utils import translation
 from pytest_django import Settings
 
+from ratings.models import RatingSystem
 from tests.club.factories import MemberFactory
 from tests.ratings.listed import COMBINED, FRBE, load
 
@@ -204,6 +205,12 @@ def english() -> Iterator[None]:
     """Addresses (``/en/...``) and messages in English."""
     with translation.override("en"):
         yield
+
+
+@pytest.fixture
+def club_system(db: None) -> RatingSystem:
+    """The club's own rating system."""
+    return RatingSystem.objects.get(engine="club")
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ its database, and caches in files of its own (job ids and pages come back from o
 to the next, and must not meet an earlier test's entries)."""
 
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -57,3 +58,10 @@ def environment(**variables: str) -> dict[str, str]:
     left = {"DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
     inherited = {k: v for k, v in os.environ.items() if k not in left}
     return {**inherited, "DATABASE_URL": url, **variables}
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on, for a server the test starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

@@ -24,7 +24,7 @@ from django.urls import reverse
 from pytest_django import Settings
 
 from tests.club.factories import MemberFactory
-from tests.other_processes import ROOT, caches_in, environment
+from tests.other_processes import ROOT, caches_in, environment, free_port
 from tests.test_settings import PRODUCTION
 
 DEPLOY = ROOT / "deploy"
@@ -158,12 +158,6 @@ def test_the_example_settings_give_a_site_that_passes_check_deploy(tmp_path: Pat
     assert "no issues" in done.stdout
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _wait_for(check: object, process: subprocess.Popen, what: str) -> None:
     for _ in range(150):
         try:
@@ -227,7 +221,7 @@ def _proxied(tmp_path: Path, settings: Settings, https: bool) -> Iterator[tuple[
         env=env,
         stderr=subprocess.DEVNULL,
     )
-    port = _free_port()
+    port = free_port()
     site = (DEPLOY / "nginx" / "club.conf").read_text()
     site = site.replace("unix:/run/club-web.sock", f"unix:{sock}")
     site = site.replace("root /srv/club;", f"root {static.parent};")

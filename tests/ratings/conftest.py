@@ -10,11 +10,6 @@ from ratings.services import recalculate
 
 
 @pytest.fixture
-def club_system(db: None) -> RatingSystem:
-    return RatingSystem.objects.get(engine="club")
-
-
-@pytest.fixture
 def national_system(db: None) -> RatingSystem:
     return RatingSystem.objects.get(engine="frbe")
 
