@@ -7,14 +7,14 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.mail.backends.smtp import EmailBackend
 
 from config.env import envbool
-from lib.email_config import CONSOLE, SMTP, email_settings
+from lib.email_config import CONSOLE, SMTP, EmailSettings, email_settings
 
 
-def _settings(debug: bool = False, **env: str) -> dict:
+def _settings(debug: bool = False, **env: str) -> EmailSettings:
     return email_settings(env, debug, envbool)
 
 
-def _backend(found: dict) -> EmailBackend:
+def _backend(found: EmailSettings) -> EmailBackend:
     return EmailBackend(
         host=found["EMAIL_HOST"], port=found["EMAIL_PORT"], username=found["EMAIL_HOST_USER"],
         password=found["EMAIL_HOST_PASSWORD"], use_tls=found["EMAIL_USE_TLS"],

@@ -39,8 +39,9 @@ def test_an_administrator_replays_in_the_background_and_watches_it_finish(
     assert (job.state, job.done, job.total) == (ReplayJob.State.DONE, 1, 1)
     assert RatingChange.objects.filter(batch__system=club_system).count() == 4
     fragment = administrator_client.get(
-        response.url, headers={"HX-Request": "true"}
-    ).content.decode()  # type: ignore[attr-defined]
+        response.url,  # type: ignore[attr-defined]
+        headers={"HX-Request": "true"},
+    ).content.decode()
     assert "100 %" in fragment and "every 1s" not in fragment
 
 
