@@ -90,6 +90,12 @@ def test_debug_off_means_a_deployments_settings_and_on_the_developments() -> Non
         assert settings_module() == "config.settings.base"
 
 
+def test_the_settings_package_itself_is_refused_as_settings_module() -> None:
+    result = _manage("check", DJANGO_SETTINGS_MODULE="config.settings")
+    assert result.returncode == 1
+    assert "choose config.settings.production (a deployment)" in result.stderr
+
+
 def test_production_settings_refuse_debug_on() -> None:
     with pytest.raises(ImproperlyConfigured, match="production needs DEBUG=0"):
         settings_of("production", **(PRODUCTION | {"DEBUG": "1"}))
