@@ -47,7 +47,7 @@ def main() -> None:
             "PAGE_CACHE": "0",
         }
     )
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
     sys.path.insert(0, str(ROOT))
     import django
 

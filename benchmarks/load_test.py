@@ -53,7 +53,7 @@ PORT = 8431
 
 def _django(database_url: str) -> None:
     os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
     sys.path.insert(0, str(ROOT))
     import django
 
@@ -156,6 +156,7 @@ def _serve(database_url: str, workers: int, threads: int, cache: Path) -> subpro
     env = {
         **os.environ,
         "DEBUG": "0",
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
         "SECRET_KEY": "load-test-" + "k" * 50,
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "0",

@@ -72,7 +72,7 @@ def main() -> None:
     if options.cache:
         os.environ["PAGE_CACHE"] = "1"
         os.environ["PAGE_CACHE_LOCATION"] = tempfile.mkdtemp(prefix="member-pages-")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
     sys.path.insert(0, str(ROOT))
     import django
 

@@ -63,7 +63,7 @@ def write_list(path: Path, lines: int) -> None:
 
 def _setup(url: str) -> None:
     os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
     os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "list-benchmark-" + "k" * 50)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -109,7 +109,7 @@ def _django(database_url: str, cache: Path) -> None:
         LIMITS_CACHE_LOCATION=str(cache / "limits"),
         STATIC_ROOT=str(cache / "static"),
         DB_CONN_MAX_AGE="600",
-        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_SETTINGS_MODULE="config.settings.production",
     )
     import subprocess
 

@@ -30,7 +30,7 @@ CASES = ROOT / "tests" / "fixtures" / "pairing_conformance"
 
 def _setup(database: Path) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{database}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.base")
     sys.path.insert(0, str(ROOT))
     import django
     from django.core.management import call_command

@@ -34,7 +34,7 @@ SEED = 1960
 
 def _setup(url: str) -> None:
     os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
     # as the task worker runs in production: without DEBUG's log of every query
     os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "replay-benchmark-" + "k" * 50)

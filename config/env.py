@@ -1,6 +1,6 @@
 """Settings read from the environment: a boolean, a whole number, a list, e-mail addresses
 and the site's languages, each refused with ``ImproperlyConfigured`` naming its variable
-and the value it was given: ``config/settings.py`` reads its variables with these, and
+and the value it was given: ``config/settings/`` reads its variables with these, and
 text with ``os.getenv``.
 """
 
@@ -21,6 +21,13 @@ def envbool(name: str, default: str) -> bool:
     if value in _FALSE:
         return False
     raise ImproperlyConfigured(f"{name} must be one of {sorted(_TRUE | _FALSE)}, not {value!r}")
+
+
+def settings_module() -> str:
+    """The settings module of this environment, unless ``DJANGO_SETTINGS_MODULE`` names
+    another: a deployment's (``config.settings.production``) with ``DEBUG`` off, the
+    development's (``config.settings.base``) with it on (``manage.py``)."""
+    return "config.settings.base" if envbool("DEBUG", "1") else "config.settings.production"
 
 
 def envint(name: str, default: str) -> int:

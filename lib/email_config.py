@@ -8,7 +8,7 @@ by SMTP (to localhost:25 when nothing is set), and asking for the console is ref
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TypedDict
 from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
@@ -24,14 +24,29 @@ SCHEMES = {  # scheme: (STARTTLS, TLS from the start, default port)
 }
 
 
+class EmailSettings(TypedDict):
+    """Django's EMAIL_* settings, each of them (the settings assign them one by one)."""
+
+    EMAIL_BACKEND: str
+    EMAIL_HOST: str
+    EMAIL_PORT: int
+    EMAIL_HOST_USER: str
+    EMAIL_HOST_PASSWORD: str
+    EMAIL_USE_TLS: bool
+    EMAIL_USE_SSL: bool
+    EMAIL_TIMEOUT: int
+
+
 def email_settings(
     env: Mapping[str, str], debug: bool, envbool: Callable[[str, str], bool]
-) -> dict[str, Any]:
+) -> EmailSettings:
     """The EMAIL_* settings from ``env`` (the process environment; ``envbool`` reads its
-    true/false variables)."""
+    true/false variables), every one of them: those a URL does not give at Django's
+    defaults."""
     url = env.get("EMAIL_URL", "").strip()
+    timeout = _port(env.get("EMAIL_TIMEOUT", "10"), "EMAIL_TIMEOUT")
     if url:
-        found = _from_url(url)
+        found = _from_url(url, timeout)
     else:
         found = {
             "EMAIL_BACKEND": env.get("EMAIL_BACKEND") or (CONSOLE if debug else SMTP),
@@ -41,6 +56,7 @@ def email_settings(
             "EMAIL_HOST_PASSWORD": env.get("EMAIL_HOST_PASSWORD", ""),
             "EMAIL_USE_TLS": envbool("EMAIL_USE_TLS", "0"),
             "EMAIL_USE_SSL": envbool("EMAIL_USE_SSL", "0"),
+            "EMAIL_TIMEOUT": timeout,
         }
     if found["EMAIL_USE_TLS"] and found["EMAIL_USE_SSL"]:
         raise ImproperlyConfigured("EMAIL_USE_TLS and EMAIL_USE_SSL cannot both be on")
@@ -49,14 +65,22 @@ def email_settings(
             "The console e-mail backend prints mail instead of sending it: with DEBUG off, "
             "set EMAIL_URL (e.g. smtp+tls://user:password@mail.example.be:587) or EMAIL_HOST"
         )
-    found["EMAIL_TIMEOUT"] = _port(env.get("EMAIL_TIMEOUT", "10"), "EMAIL_TIMEOUT")
     return found
 
 
-def _from_url(url: str) -> dict[str, Any]:
+def _from_url(url: str, timeout: int) -> EmailSettings:
     parts = urlsplit(url)
     if parts.scheme == "console":
-        return {"EMAIL_BACKEND": CONSOLE, "EMAIL_USE_TLS": False, "EMAIL_USE_SSL": False}
+        return {
+            "EMAIL_BACKEND": CONSOLE,
+            "EMAIL_HOST": "localhost",
+            "EMAIL_PORT": 25,
+            "EMAIL_HOST_USER": "",
+            "EMAIL_HOST_PASSWORD": "",
+            "EMAIL_USE_TLS": False,
+            "EMAIL_USE_SSL": False,
+            "EMAIL_TIMEOUT": timeout,
+        }
     if parts.scheme not in SCHEMES or not parts.hostname:
         raise ImproperlyConfigured(
             f"EMAIL_URL must look like smtp+tls://user:password@host:587 "
@@ -75,6 +99,7 @@ def _from_url(url: str) -> dict[str, Any]:
         "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
         "EMAIL_USE_TLS": starttls,
         "EMAIL_USE_SSL": ssl,
+        "EMAIL_TIMEOUT": timeout,
     }
 
 

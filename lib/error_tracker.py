@@ -1,5 +1,5 @@
 """The optional error tracker: Sentry (or a service that speaks its protocol, such as
-GlitchTip), started by config/settings.py when ``SENTRY_DSN`` is set, never otherwise.
+GlitchTip), started by config/settings/base.py when ``SENTRY_DSN`` is set, never otherwise.
 
 No personal data is sent: no user, no cookies, no query string, no request body, no
 local variables of the stack, no SQL parameters, and of the request's headers only those

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Set up and serve the site with a demo club on the embedded SQLite database:
+# Set up and serve the site with a demo club on the embedded SQLite database, in the
+# development's settings (config.settings.base, DEBUG on):
 #   ./scripts/run.sh            then open http://127.0.0.1:8000
 # The background-task worker (long rating replays) runs beside the web server and stops
 # with it.

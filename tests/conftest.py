@@ -1,16 +1,22 @@
 import os
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import hypothesis
 import pytest
 import time_machine
+from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.db import connection
+from django.test import Client
 from django.utils import translation
 from pytest_django import Settings
+
+from ratings.models import RatingSystem
+from tests.club.factories import MemberFactory
+from tests.ratings.listed import COMBINED, FRBE, load
 
 # Playwright's sync API runs an event loop in the test thread; the ORM refuses to run
 # inside one unless told it is safe (tests only).
@@ -106,7 +112,7 @@ def _no_page_cache(settings: Settings) -> None:
 def _fast_password_hashing(settings: Settings) -> None:
     """Passwords hashed with a cheap hasher: the site's PBKDF2 takes half a second a
     password by design, and tests make hundreds of accounts (the demo club alone three).
-    The site's own hashers are those of Django's defaults (config/settings.py)."""
+    The site's own hashers are those of Django's defaults (config/settings/base.py)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
@@ -162,3 +168,54 @@ def demo_club(db: None) -> Iterator[None]:
     with time_machine.travel(DEMO_NOW):
         call_command("load_demo_club", "--day", DEMO_NOW.date().isoformat(), verbosity=0)
         yield
+
+
+@pytest.fixture
+def secretary(db: None) -> User:
+    """An account of the secretaries group."""
+    user = User.objects.create_user("secretaire-du-club", password="x")
+    user.groups.add(Group.objects.get(name="secretaries"))
+    return user
+
+
+@pytest.fixture
+def secretary_client(client: Client, secretary: User) -> Client:
+    client.force_login(secretary)
+    return client
+
+
+@pytest.fixture
+def member_user(db: None) -> User:
+    """A member of the club with a login, not a secretary."""
+    user = User.objects.create_user("membre", password="x")
+    MemberFactory(user=user)
+    return user
+
+
+@pytest.fixture
+def administrator_client(client: Client, db: None) -> Client:
+    """A client signed in as the club's administrator (a superuser named "admin"), not
+    pytest-django's ``admin_client``."""
+    client.force_login(User.objects.create_superuser("admin", password="x"))
+    return client
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """Addresses (``/en/...``) and messages in English."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def club_system(db: None) -> RatingSystem:
+    """The club's own rating system."""
+    return RatingSystem.objects.get(engine="club")
+
+
+@pytest.fixture
+def official_lists(db: None) -> None:
+    """Two real official lists loaded: FIDE's of August 2026 (Leko's real line) and rows of
+    the Belgian federation's (tests/ratings/listed.py)."""
+    load(COMBINED, day=date(2026, 8, 1))  # FIDE's August 2026 list (Leko's real line)
+    load(FRBE, "frbe", date(2024, 1, 1))  # the Belgian federation's real rows

@@ -3,6 +3,7 @@ its database, and caches in files of its own (job ids and pages come back from o
 to the next, and must not meet an earlier test's entries)."""
 
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -10,13 +11,13 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = "django.core.cache.backends.filebased.FileBasedCache"
-# the caches in files of the site's own backends, as config/settings.py chooses them
+# the caches in files of the site's own backends, as config/settings/base.py chooses them
 OWN_BACKEND = {
     "pages": "lib.file_cache.FileCache",
     "page-generation": "lib.file_cache.RecordFileCache",
     "sessions": "lib.file_cache.FileCache",
 }
-# the environment variable through which config/settings.py places each cache
+# the environment variable through which config/settings/base.py places each cache
 LOCATION_VARIABLES = {
     "progress": "PROGRESS_CACHE_LOCATION",
     "limits": "LIMITS_CACHE_LOCATION",
@@ -45,12 +46,22 @@ def caches_in(folder: Path, settings: Any, *aliases: str) -> dict[str, str]:
 
 def environment(**variables: str) -> dict[str, str]:
     """This process's environment for another one, on the test's database (PostgreSQL),
-    without the conftest's permission to use the ORM inside an event loop."""
+    without the conftest's permission to use the ORM inside an event loop, nor the tests'
+    settings module: the process chooses its settings as on a server (manage.py by
+    ``DEBUG``, gunicorn a deployment's)."""
     db = connection.settings_dict
     password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
     url = (
         f"postgres://{db['USER']}{password}@{db['HOST'] or '127.0.0.1'}:"
         f"{db['PORT'] or 5432}/{db['NAME']}"
     )
-    inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    left = {"DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
+    inherited = {k: v for k, v in os.environ.items() if k not in left}
     return {**inherited, "DATABASE_URL": url, **variables}
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on, for a server the test starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

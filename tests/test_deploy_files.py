@@ -1,6 +1,6 @@
 """The files of deploy/ as a server uses them: the systemd units pass
 `systemd-analyze verify`, the nginx configuration passes `nginx -t` and serves the site
-in front of gunicorn, the example settings name every variable config/settings.py reads and
+in front of gunicorn, the example settings name every variable config/settings/ reads and
 give a site that passes `check --deploy` (read by deploy/manage.sh as on the server).
 
 systemd-analyze (systemd) and nginx must be installed: scripts/test.sh installs nginx."""
@@ -24,7 +24,7 @@ from django.urls import reverse
 from pytest_django import Settings
 
 from tests.club.factories import MemberFactory
-from tests.other_processes import ROOT, caches_in, environment
+from tests.other_processes import ROOT, caches_in, environment, free_port
 from tests.test_settings import PRODUCTION
 
 DEPLOY = ROOT / "deploy"
@@ -112,8 +112,11 @@ def test_the_nginx_configuration_passes_nginx_t(tmp_path: Path) -> None:
 def _settings_read() -> set[str]:
     names: set[str] = set()
     call = r'(?:getenv|envbool|envint|envlist|envaddresses|env\.get)\(\s*"([A-Z][A-Z0-9_]*)"'
-    for module in ("config/settings.py", "lib/email_config.py"):
-        names |= set(re.findall(call, (ROOT / module).read_text()))
+    for module in [
+        *sorted((ROOT / "config" / "settings").glob("*.py")),
+        ROOT / "lib/email_config.py",
+    ]:
+        names |= set(re.findall(call, module.read_text()))
     return names
 
 
@@ -153,12 +156,6 @@ def test_the_example_settings_give_a_site_that_passes_check_deploy(tmp_path: Pat
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues" in done.stdout
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _wait_for(check: object, process: subprocess.Popen, what: str) -> None:
@@ -224,7 +221,7 @@ def _proxied(tmp_path: Path, settings: Settings, https: bool) -> Iterator[tuple[
         env=env,
         stderr=subprocess.DEVNULL,
     )
-    port = _free_port()
+    port = free_port()
     site = (DEPLOY / "nginx" / "club.conf").read_text()
     site = site.replace("unix:/run/club-web.sock", f"unix:{sock}")
     site = site.replace("root /srv/club;", f"root {static.parent};")

@@ -19,17 +19,11 @@ from pytest_django import Settings
 
 from desk.services.members import save_member
 from tests.club.factories import MemberFactory
-from tests.other_processes import ROOT, caches_in, environment
+from tests.other_processes import ROOT, caches_in, environment, free_port
 from tests.test_settings import PRODUCTION
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 HOST = "club.example.be"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture
@@ -49,7 +43,7 @@ def site(tmp_path: Path, settings: Settings) -> Iterator[str]:
         env=env,
         check=True,
     )
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),

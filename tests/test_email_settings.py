@@ -7,14 +7,14 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.mail.backends.smtp import EmailBackend
 
 from config.env import envbool
-from lib.email_config import CONSOLE, SMTP, email_settings
+from lib.email_config import CONSOLE, SMTP, EmailSettings, email_settings
 
 
-def _settings(debug: bool = False, **env: str) -> dict:
+def _settings(debug: bool = False, **env: str) -> EmailSettings:
     return email_settings(env, debug, envbool)
 
 
-def _backend(found: dict) -> EmailBackend:
+def _backend(found: EmailSettings) -> EmailBackend:
     return EmailBackend(
         host=found["EMAIL_HOST"], port=found["EMAIL_PORT"], username=found["EMAIL_HOST_USER"],
         password=found["EMAIL_HOST_PASSWORD"], use_tls=found["EMAIL_USE_TLS"],
@@ -52,6 +52,16 @@ def test_it_reads_djangos_usual_variables(monkeypatch: pytest.MonkeyPatch) -> No
 def test_the_console_is_the_default_in_development_only() -> None:
     assert _settings(debug=True)["EMAIL_BACKEND"] == CONSOLE
     assert _settings(debug=False)["EMAIL_BACKEND"] == SMTP
+
+
+def test_the_console_url_gives_every_setting_at_djangos_defaults() -> None:
+    """Each EMAIL_* setting is assigned by name in the settings: none may be missing."""
+    found = _settings(debug=True, EMAIL_URL="console://", EMAIL_TIMEOUT="5")
+    assert found == {
+        "EMAIL_BACKEND": CONSOLE, "EMAIL_HOST": "localhost", "EMAIL_PORT": 25,
+        "EMAIL_HOST_USER": "", "EMAIL_HOST_PASSWORD": "", "EMAIL_USE_TLS": False,
+        "EMAIL_USE_SSL": False, "EMAIL_TIMEOUT": 5,
+    }  # fmt: skip
 
 
 def test_production_refuses_the_console_with_a_clear_message() -> None:

@@ -112,7 +112,7 @@ def _run(tmp_path: Path, **env: str) -> str:
     environment = {
         "PATH": "/usr/bin:/bin",
         "HOME": str(tmp_path),
-        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings.base",
         "ALLOWED_HOSTS": "testserver",
         "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
         **env,

@@ -10,7 +10,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -43,13 +43,6 @@ def _page_cache(settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPa
     settings.PAGE_CACHE_ENABLED = True
     caches_in(tmp_path, settings, "pages", "page-generation")
     monkeypatch.setattr(page_cache, "RACE_SECONDS", 0.0)
-
-
-@pytest.fixture
-def secretary() -> User:
-    user = User.objects.create_user("secretaire", password="x")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    return user
 
 
 Check = Callable[[str], bool]

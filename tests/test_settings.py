@@ -1,7 +1,8 @@
+import importlib
 import os
-import runpy
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -9,7 +10,7 @@ from unittest import mock
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import envbool, envint
+from config.env import envbool, envint, settings_module
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
@@ -18,10 +19,13 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "club.example.be",
     "DATABASE_URL": "sqlite:////tmp/club-check-deploy.sqlite3",
 }
+SETTINGS_MODULES = ("base", "production", "test")
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    hidden = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}  # set by conftest for browser tests
+    # DJANGO_ALLOW_ASYNC_UNSAFE is set by conftest for browser tests, DJANGO_SETTINGS_MODULE
+    # by pytest-django: manage.py chooses its settings itself
+    hidden = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
     environment = {k: v for k, v in os.environ.items() if k not in hidden} | env
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -34,12 +38,31 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 def settings_under(**env: str) -> dict[str, Any]:
-    """The settings config/settings.py gives in an environment of these variables (read
-    afresh in this process: the module is run again, not imported)."""
-    hidden = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    """The settings manage.py runs with in an environment of these variables (production's
+    with DEBUG=0, base's otherwise), read afresh in this process."""
+    return settings_of(None, **env)
+
+
+def settings_of(module: str | None, **env: str) -> dict[str, Any]:
+    """The settings of ``config.settings.<module>`` (None: the one manage.py would choose)
+    in an environment of these variables, read afresh in this process: the modules of
+    config/settings/ are run again, not taken from earlier imports, and forgotten after."""
+    hidden = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
     environment = {k: v for k, v in os.environ.items() if k not in hidden} | env
-    with mock.patch.dict(os.environ, environment, clear=True):
-        return runpy.run_path(str(ROOT / "config" / "settings.py"))
+    package = importlib.import_module("config.settings")
+    imported = {name: vars(package)[name] for name in SETTINGS_MODULES if name in vars(package)}
+    with mock.patch.dict(os.environ, environment, clear=True), mock.patch.dict(sys.modules):
+        for name in SETTINGS_MODULES:
+            sys.modules.pop(f"config.settings.{name}", None)
+        try:
+            name = f"config.settings.{module}" if module else settings_module()
+            return dict(vars(importlib.import_module(name)))
+        finally:
+            for name in SETTINGS_MODULES:
+                if name in imported:
+                    setattr(package, name, imported[name])
+                elif hasattr(package, name):
+                    delattr(package, name)
 
 
 def test_check_deploy_passes_with_production_settings() -> None:
@@ -51,6 +74,55 @@ def test_check_deploy_passes_with_production_settings() -> None:
 def test_it_refuses_to_start_in_production_without_a_secret_key() -> None:
     with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
         settings_under(**(PRODUCTION | {"SECRET_KEY": ""}))
+
+
+def test_debug_off_means_a_deployments_settings_and_on_the_developments() -> None:
+    production = settings_under(**PRODUCTION)
+    assert production["SECURE_HSTS_SECONDS"] == 31536000 and production["SECURE_SSL_REDIRECT"]
+    assert production["SESSION_COOKIE_SECURE"] and production["CSRF_COOKIE_SECURE"]
+    assert production["LOGGING"]["root"]["handlers"] == ["console", "mail_admins"]
+    development = settings_under()
+    assert development["DEBUG"] is True
+    assert "SECURE_HSTS_SECONDS" not in development and "SESSION_COOKIE_SECURE" not in development
+    with mock.patch.dict(os.environ, {"DEBUG": "0"}):
+        assert settings_module() == "config.settings.production"
+    with mock.patch.dict(os.environ, {"DEBUG": "1"}):
+        assert settings_module() == "config.settings.base"
+
+
+def test_the_settings_package_itself_is_refused_as_settings_module() -> None:
+    result = _manage("check", DJANGO_SETTINGS_MODULE="config.settings")
+    assert result.returncode == 1
+    assert "choose config.settings.production (a deployment)" in result.stderr
+
+
+def test_production_settings_refuse_debug_on() -> None:
+    with pytest.raises(ImproperlyConfigured, match="production needs DEBUG=0"):
+        settings_of("production", **(PRODUCTION | {"DEBUG": "1"}))
+    assert settings_of("production", **PRODUCTION)["SECURE_REFERRER_POLICY"] == "same-origin"
+
+
+def test_the_tests_keep_their_sqlite_database_in_a_file_of_their_own() -> None:
+    url = {"DATABASE_URL": "sqlite:////tmp/club.sqlite3"}
+    test = settings_of("test", **url)["DATABASES"]["default"]
+    folder = "/dev/shm" if Path("/dev/shm").is_dir() else tempfile.gettempdir()
+    assert test["TEST"]["NAME"] == f"{folder}/club-tests-{os.getpid()}.sqlite3"
+    assert test["NAME"] == "/tmp/club.sqlite3"
+    assert "TEST" not in settings_of("base", **url)["DATABASES"]["default"]
+
+
+def test_the_email_settings_are_each_set() -> None:
+    found = settings_under(EMAIL_URL="smtp+tls://club%40wavre.be:secret@mail.example.be")
+    assert (found["EMAIL_HOST"], found["EMAIL_PORT"], found["EMAIL_HOST_USER"]) == (
+        "mail.example.be",
+        587,
+        "club@wavre.be",
+    )
+    assert (found["EMAIL_USE_TLS"], found["EMAIL_USE_SSL"], found["EMAIL_TIMEOUT"]) == (
+        True,
+        False,
+        10,
+    )
 
 
 def test_it_reads_postgresql_from_database_url() -> None:

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from io import StringIO
+
 from django.contrib.auth.models import Group, User
+from django.core.management import call_command
 from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import Page
 
 PASSWORD = "tour-de-table-2026"
+
+
+def build_demo_club() -> dict[str, str]:
+    """Build the demo club (``load_demo_club``): its accounts' passwords by username."""
+    out = StringIO()
+    call_command("load_demo_club", stdout=out)
+    lines = [line.split() for line in out.getvalue().splitlines() if line.startswith("  ")]
+    return {username: password for _role, username, password in lines}
 
 
 def sign_in(

@@ -7,13 +7,11 @@ their own box); the home, calendar, member and results pages are photographed at
 from __future__ import annotations
 
 import re
-from io import StringIO
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from playwright.sync_api import Page, expect
@@ -22,7 +20,7 @@ from pytest_django.live_server_helper import LiveServer
 from club.models import Article, Event, Game, Member, Round
 from interclub.models import TeamMatch
 from ratings.models import ConfigChange, OfficialList, RatingSystem, ReplayJob
-from tests.browser.session import sign_in
+from tests.browser.session import build_demo_club, sign_in
 from tests.browser.walk import DESK, check, prepare, shot_name
 from tests.test_access_matrix import MATRIX
 
@@ -39,13 +37,6 @@ NOT_PAGES = {
     "logout", "password_reset_confirm", "ratings_api:calculate", "my_space",
     "member_calculation",
 }  # fmt: skip
-
-
-def _demo() -> dict[str, str]:
-    out = StringIO()
-    call_command("load_demo_club", stdout=out)
-    lines = [line.split() for line in out.getvalue().splitlines() if line.startswith("  ")]
-    return {username: password for _role, username, password in lines}
 
 
 def _pages(role: str) -> list[str]:
@@ -141,7 +132,7 @@ WALKS = [
 def test_no_page_has_a_serious_accessibility_violation(
     live_server: LiveServer, page: Page, role: str, username: str, at_least: int
 ) -> None:
-    passwords = _demo()
+    passwords = build_demo_club()
     prepare(page)
     found: dict[str, list[str]] = {}
     checked = 0
@@ -166,7 +157,7 @@ def test_no_page_has_a_serious_accessibility_violation(
 def test_the_main_pages_fit_a_phone_and_are_photographed(
     live_server: LiveServer, page: Page
 ) -> None:
-    _demo()
+    build_demo_club()
     event = Event.objects.filter(kind=Event.Kind.OPEN, status="closed").first()
     member = Member.objects.public().first()
     assert event is not None and member is not None
@@ -206,7 +197,7 @@ def test_the_desk_of_an_event_in_play_fits_a_phone_and_is_photographed(
 ) -> None:
     """An open event's desk page with its participants (the withdrawal column: its
     heading, each box's visible label) at 390 and 1280 px: no wider than the screen."""
-    passwords = _demo()
+    passwords = build_demo_club()
     sign_in(page, live_server.url, "secretaire", passwords["secretaire"])
     event = (
         Event.objects.exclude(status=Event.Status.CLOSED)
@@ -245,7 +236,7 @@ def test_a_closed_events_desk_and_a_pairing_sheet_fit_a_phone(
     """At 390 px the closed event's status badge (404 px wide) and the printed pairing
     sheet (604 px) were wider than the phone: tables scroll in their own box, the
     rest wraps."""
-    passwords = _demo()
+    passwords = build_demo_club()
     sign_in(page, live_server.url, "secretaire", passwords["secretaire"])
     closed = Event.objects.filter(
         status=Event.Status.CLOSED, rounds__number=2, rounds__games__isnull=False

@@ -10,12 +10,10 @@ critical axe-core violation, never wider than the phone (``tests/browser/walk.py
 
 from __future__ import annotations
 
-from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from django.db.models import Count
 from django.urls import reverse
 from playwright.sync_api import Page, ViewportSize, expect
@@ -24,7 +22,7 @@ from pytest_django.live_server_helper import LiveServer
 from club.models import Event, Member
 from interclub.models import TeamMatch
 from tests.browser import states
-from tests.browser.session import sign_in
+from tests.browser.session import build_demo_club, sign_in
 from tests.browser.walk import (
     DESK,
     PHONE,
@@ -42,13 +40,6 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 BBP = FIXTURES / "trf" / "bbp_issue_7.trf"
 PGN = FIXTURES / "pgn" / "two_games.pgn"
 PROJECTOR: ViewportSize = {"width": 1024, "height": 768}
-
-
-def _demo() -> dict[str, str]:
-    out = StringIO()
-    call_command("load_demo_club", stdout=out)
-    lines = [line.split() for line in out.getvalue().splitlines() if line.startswith("  ")]
-    return {username: password for _role, username, password in lines}
 
 
 def _report(found: dict[str, list[str]]) -> str:
@@ -78,7 +69,7 @@ def _round_pages(round_pk: int) -> list[str]:
 
 
 def test_the_desk_in_every_state_of_an_evening(live_server: LiveServer, page: Page) -> None:
-    passwords = _demo()
+    passwords = build_demo_club()
     secretary = User.objects.get(username="secretaire")
     made = states.build(secretary)
     closed = Event.objects.filter(kind=Event.Kind.OPEN, status=Event.Status.CLOSED).first()
@@ -172,7 +163,7 @@ def test_the_desk_in_every_state_of_an_evening(live_server: LiveServer, page: Pa
 
 
 def test_the_administration_and_the_error_pages(live_server: LiveServer, page: Page) -> None:
-    passwords = _demo()
+    passwords = build_demo_club()
     made = states.build(User.objects.get(username="secretaire"))
     member = (
         Member.objects.public().annotate(changes=Count("player__rating_changes"))

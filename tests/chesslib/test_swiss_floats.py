@@ -16,6 +16,7 @@ import pytest
 
 from chesslib import float_criteria, swiss, swiss_floats
 
+from .test_swiss import _cells
 from .test_swiss_bye import _round_of
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bye2026"
@@ -94,10 +95,6 @@ def _entrants() -> list[swiss.Entrant]:
         swiss.Entrant(3, 1800, 3, [ONE, ZERO], ["white", "black"], [4, 1], [True, False]),
         swiss.Entrant(4, 1700, 4, [ZERO, HALF], ["black", "white"], [3, 2], [True, True]),
     ]
-
-
-def _cells(line: str) -> list[str]:
-    return [line[91 + 10 * n : 99 + 10 * n] for n in range((len(line) - 89) // 10)]
 
 
 def test_a_forfeit_loss_is_asked_again_as_a_game_lost_against_a_stand_in() -> None:

@@ -2,30 +2,14 @@
 games are read-only there (before, a closed event's games could be re-paired in its round's
 page with no replay), and no event's status is typed there."""
 
-from collections.abc import Iterator
-
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from club.models import Bye, Event, Game, Result
 from tests.club.factories import EventFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    client.force_login(User.objects.create_superuser("admin", password="x"))
-    return client
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    with translation.override("en"):
-        yield
 
 
 def _event_with_a_game(status: str) -> tuple[Event, Game]:
@@ -39,7 +23,7 @@ def _event_with_a_game(status: str) -> tuple[Event, Game]:
 
 @pytest.mark.parametrize("status", [Event.Status.CLOSED, Event.Status.CANCELLED])
 def test_a_closed_or_cancelled_events_rows_are_read_only_in_the_admin(
-    admin_client: Client, status: str
+    administrator_client: Client, status: str
 ) -> None:
     event, game = _event_with_a_game(status)
     other = PlayerFactory()
@@ -48,11 +32,13 @@ def test_a_closed_or_cancelled_events_rows_are_read_only_in_the_admin(
         ("club_round", game.round),
         ("club_game", game),
     ):
-        page = admin_client.get(reverse(f"admin:{name}_change", args=[obj.pk])).content.decode()
+        page = administrator_client.get(
+            reverse(f"admin:{name}_change", args=[obj.pk])
+        ).content.decode()
         assert 'name="_save"' not in page, name
         url = reverse(f"admin:{name}_delete", args=[obj.pk])
-        assert admin_client.post(url, {"post": "yes"}).status_code == 403, name
-    answer = admin_client.post(
+        assert administrator_client.post(url, {"post": "yes"}).status_code == 403, name
+    answer = administrator_client.post(
         reverse("admin:club_game_change", args=[game.pk]),
         {"round": game.round_id, "board": 1, "white": other.pk, "black": game.black_id},
     )
@@ -63,18 +49,22 @@ def test_a_closed_or_cancelled_events_rows_are_read_only_in_the_admin(
 
 
 def test_an_ongoing_event_is_changed_in_the_admin_but_not_its_status(
-    admin_client: Client,
+    administrator_client: Client,
 ) -> None:
     event, game = _event_with_a_game(Event.Status.ONGOING)
-    page = admin_client.get(reverse("admin:club_event_change", args=[event.pk])).content.decode()
+    page = administrator_client.get(
+        reverse("admin:club_event_change", args=[event.pk])
+    ).content.decode()
     assert 'name="_save"' in page and 'name="title"' in page
     assert 'name="status"' not in page
-    page = admin_client.get(reverse("admin:club_game_change", args=[game.pk])).content.decode()
+    page = administrator_client.get(
+        reverse("admin:club_game_change", args=[game.pk])
+    ).content.decode()
     assert 'name="_save"' in page and 'name="white"' in page
 
 
 def test_a_bye_and_a_game_for_one_player_in_one_round_are_refused_in_the_admin(
-    admin_client: Client, english: None
+    administrator_client: Client, english: None
 ) -> None:
     """A form error, not the database's integrity error (a 500)."""
     event, game = _event_with_a_game(Event.Status.ONGOING)
@@ -95,12 +85,12 @@ def test_a_bye_and_a_game_for_one_player_in_one_round_are_refused_in_the_admin(
         "byes-0-kind": Bye.Kind.HALF_POINT,
         "byes-0-round": round_.pk,
     }
-    response = admin_client.post(reverse("admin:club_round_change", args=[round_.pk]), data)
+    response = administrator_client.post(reverse("admin:club_round_change", args=[round_.pk]), data)
     assert response.status_code == 200
     assert "This player has a game in this round" in response.content.decode()
     third = PlayerFactory()
     Bye.of_kind(Bye.Kind.HALF_POINT, round=round_, player=third).save()
-    response = admin_client.post(
+    response = administrator_client.post(
         reverse("admin:club_game_add"),
         {"round": round_.pk, "board": 2, "white": third.pk, "black": PlayerFactory().pk},
     )
@@ -110,7 +100,7 @@ def test_a_bye_and_a_game_for_one_player_in_one_round_are_refused_in_the_admin(
 
 
 def test_a_new_game_and_a_new_bye_of_one_player_saved_together_are_refused(
-    admin_client: Client, english: None
+    administrator_client: Client, english: None
 ) -> None:
     """Both rows new in one save of the round's page: each form alone finds nothing in the
     database, so the byes' formset reads the games posted with it; a form error, no 500."""
@@ -137,7 +127,7 @@ def test_a_new_game_and_a_new_bye_of_one_player_saved_together_are_refused(
         "byes-0-kind": Bye.Kind.HALF_POINT,
         "byes-0-round": round_.pk,
     }
-    response = admin_client.post(reverse("admin:club_round_change", args=[round_.pk]), data)
+    response = administrator_client.post(reverse("admin:club_round_change", args=[round_.pk]), data)
     assert response.status_code == 200
     assert "This player has a game in this round" in response.content.decode()
     assert Game.objects.count() == 1 and Bye.objects.count() == 0

@@ -2,7 +2,6 @@
 result (the desk's ``write_result``). A bye typed there scores what its kind scores."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -12,22 +11,16 @@ from tests.club.factories import EventFactory, PlayerFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    client.force_login(User.objects.create_superuser("admin", password="x"))
-    return client
-
-
-def test_it_shows_the_result_and_version_read_only(admin_client: Client) -> None:
+def test_it_shows_the_result_and_version_read_only(administrator_client: Client) -> None:
     round_ = EventFactory().rounds.create(number=1)
     game = Game.objects.create(
         round=round_, board=1, white=PlayerFactory(), black=PlayerFactory(), result=Result.DRAW
     )
     url = reverse("admin:club_game_change", args=[game.pk])
-    html = admin_client.get(url).content.decode()
+    html = administrator_client.get(url).content.decode()
     assert 'name="result"' not in html and 'name="version"' not in html
     assert "secrétariat" in html
-    admin_client.post(
+    administrator_client.post(
         url,
         {
             "round": round_.pk,
@@ -42,7 +35,7 @@ def test_it_shows_the_result_and_version_read_only(admin_client: Client) -> None
     assert (game.result, game.version) == (Result.DRAW, 1)
 
 
-def test_a_bye_added_in_the_admin_scores_its_kinds_points(admin_client: Client) -> None:
+def test_a_bye_added_in_the_admin_scores_its_kinds_points(administrator_client: Client) -> None:
     event = EventFactory()
     round_ = event.rounds.create(number=1)
     player = PlayerFactory()
@@ -58,7 +51,7 @@ def test_a_bye_added_in_the_admin_scores_its_kinds_points(admin_client: Client) 
         f"{prefix}-0-kind": Bye.Kind.HALF_POINT,
         f"{prefix}-0-round": round_.pk,
     }
-    response = admin_client.post(reverse("admin:club_round_change", args=[round_.pk]), data)
+    response = administrator_client.post(reverse("admin:club_round_change", args=[round_.pk]), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     bye = Bye.objects.get()
     assert (bye.kind, bye.points) == (Bye.Kind.HALF_POINT, Bye.Kind.HALF_POINT.points)

@@ -1,50 +1,43 @@
-"""Shared fixtures of the desk's tests: a secretary, a member, an administrator, a round
-robin of six members."""
+"""Shared fixtures of the desk's tests: an administrator (not pytest-django's
+``admin_user``), a round robin of six members; the secretary, the member and English are
+every test's (tests/conftest.py). And two helpers: the registration's search, a PGN file
+uploaded."""
 
-from collections.abc import Iterator
 from typing import cast
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from django.utils import translation
+from django.urls import reverse
 
 from club.models import Event, Member
 from desk.services import pairing, registration
 from tests.club.factories import EventFactory, MemberFactory
 
 
-@pytest.fixture
-def secretary(db: None) -> User:
-    user = User.objects.create_user("secretaire-du-club", password="x")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    return user
+def search_members(client: Client, event: Event, q: str) -> str:
+    """The registration search's answer to ``q`` (as htmx asks it): its HTML."""
+    url = reverse("desk:member_search", args=[event.pk])
+    response = client.get(url, {"q": q}, headers={"HX-Request": "true"})
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def upload_pgn(client: Client, event: Event, data: bytes) -> str:
+    """A PGN file uploaded on the event's files page: the preview's HTML."""
+    response = client.post(
+        reverse("desk:event_files", args=[event.pk]),
+        {"kind": "pgn", "file": SimpleUploadedFile("games.pgn", data)},
+    )
+    assert response.status_code == 200
+    return response.content.decode()
 
 
 @pytest.fixture
-def member_user(db: None) -> User:
-    """A member of the club with a login, not a secretary."""
-    user = User.objects.create_user("membre", password="x")
-    MemberFactory(user=user)
-    return user
-
-
-@pytest.fixture
-def admin_user(db: None) -> User:
+def administrator(db: None) -> User:
+    """The club's administrator: a superuser."""
     return User.objects.create_superuser("administrateur", password="x")
-
-
-@pytest.fixture
-def secretary_client(client: Client, secretary: User) -> Client:
-    client.force_login(secretary)
-    return client
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    """Addresses (``/en/...``) and messages in English."""
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture

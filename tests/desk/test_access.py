@@ -90,7 +90,7 @@ def test_members_are_refused(
     assert _state() == before
 
 
-@pytest.mark.parametrize("who", ["secretary", "admin_user"])
+@pytest.mark.parametrize("who", ["secretary", "administrator"])
 @pytest.mark.parametrize(("name", "method", "takes"), VIEWS)
 def test_secretaries_and_administrators_get_in(
     request: pytest.FixtureRequest,

@@ -15,17 +15,11 @@ from desk.files.trf_import import import_plan
 from desk.files.trf_plan import plan_import
 from ratings.services.listed import listed
 from tests.club.factories import EventFactory
-from tests.ratings.listed import COMBINED, FRBE, combined_list, fide_line, load
+from tests.desk.conftest import search_members
+from tests.ratings.listed import FRBE, combined_list, fide_line, load
 
 pytestmark = pytest.mark.django_db
 TRF = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "fide_example1.trf"
-
-
-def _search(client: Client, event: Event, q: str) -> str:
-    url = reverse("desk:member_search", args=[event.pk])
-    response = client.get(url, {"q": q}, headers={"HX-Request": "true"})
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def _register(client: Client, event: Event, fide_id: int) -> None:
@@ -34,26 +28,20 @@ def _register(client: Client, event: Event, fide_id: int) -> None:
     assert response.status_code == 302
 
 
-@pytest.fixture
-def lists(db: None) -> None:
-    load(COMBINED, day=date(2026, 8, 1))  # FIDE's August 2026 list (Leko's real line)
-    load(FRBE, "frbe", date(2024, 1, 1))  # the Belgian federation's real rows
-
-
 def test_the_search_offers_listed_players_by_name_and_ids(
-    secretary_client: Client, round_robin_event: Event, lists: None
+    secretary_client: Client, round_robin_event: Event, official_lists: None
 ) -> None:
-    html = _search(secretary_client, round_robin_event, "leko")
+    html = search_members(secretary_client, round_robin_event, "leko")
     assert "Leko, Peter" in html and "de la liste FIDE (août 2026)" in html
     assert "FIDE 2676 · matricule FIDE 703303 · né(e) en 1979" in html
-    assert "Carlsen" in _search(secretary_client, round_robin_event, "1503014")
-    html = _search(secretary_client, round_robin_event, "12394")  # a Belgian national ID
+    assert "Carlsen" in search_members(secretary_client, round_robin_event, "1503014")
+    html = search_members(secretary_client, round_robin_event, "12394")  # a Belgian national ID
     assert "Decrop, Ronald" in html and "de la liste nationale (janvier 2024)" in html
     assert "nationale 1598" in html
 
 
 def test_a_listed_player_registered_twice_is_one_record_with_the_lists_data(
-    secretary_client: Client, lists: None
+    secretary_client: Client, official_lists: None
 ) -> None:
     first, second = EventFactory(), EventFactory()
     _register(secretary_client, first, 703303)
@@ -66,7 +54,7 @@ def test_a_listed_player_registered_twice_is_one_record_with_the_lists_data(
     assert Participant.objects.filter(player=leko).count() == 2
     assert Participant.objects.get(event=first).rating == 2676
     # known now: the search offers the club's record, not the list's line
-    html = _search(secretary_client, EventFactory(), "leko")
+    html = search_members(secretary_client, EventFactory(), "leko")
     assert 'name="player"' in html and 'name="listed"' not in html
 
 
@@ -80,7 +68,7 @@ def test_a_player_in_both_lists_takes_each_lists_rating(
     )
     load(fide, day=date(2026, 8, 1))
     load(FRBE, "frbe", date(2024, 1, 1))
-    html = _search(secretary_client, EventFactory(), "decrop r")
+    html = search_members(secretary_client, EventFactory(), "decrop r")
     assert html.count("Decrop, Ronald") == 1  # offered once, from FIDE's list
     _register(secretary_client, EventFactory(), 215163)
     ronald = Player.objects.get(fide_id=215163)

@@ -123,9 +123,9 @@ def test_members_and_outsiders_cannot_manage_members(client: Client, member_user
 
 
 def test_an_administrator_makes_an_account_a_secretary(
-    client: Client, admin_user: User, member_user: User
+    client: Client, administrator: User, member_user: User
 ) -> None:
-    client.force_login(admin_user)
+    client.force_login(administrator)
     url = reverse("desk:account", args=[member_user.pk])
     client.post(url, {"role": "secretary", "active": "on"})
     assert member_user.groups.filter(name="secretaries").exists()
@@ -133,11 +133,11 @@ def test_an_administrator_makes_an_account_a_secretary(
     assert not member_user.groups.filter(name="secretaries").exists()
 
 
-def test_an_administrator_cannot_demote_themself(client: Client, admin_user: User) -> None:
-    client.force_login(admin_user)
-    response = client.post(reverse("desk:account", args=[admin_user.pk]), {"role": "member"})
-    admin_user.refresh_from_db()
-    assert response.status_code == 200 and admin_user.is_superuser
+def test_an_administrator_cannot_demote_themself(client: Client, administrator: User) -> None:
+    client.force_login(administrator)
+    response = client.post(reverse("desk:account", args=[administrator.pk]), {"role": "member"})
+    administrator.refresh_from_db()
+    assert response.status_code == 200 and administrator.is_superuser
 
 
 def test_secretaries_do_not_manage_accounts(secretary_client: Client, member_user: User) -> None:

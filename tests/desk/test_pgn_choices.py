@@ -6,12 +6,12 @@ replaced only when asked; a wrong choice is named and nothing is written."""
 from pathlib import Path
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from club.models import ChangeLog, Event, Game, Player, Result
 from tests.club.factories import EventFactory
+from tests.desk.conftest import upload_pgn
 
 pytestmark = pytest.mark.django_db
 PGN = Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
@@ -46,15 +46,6 @@ def pair(db: None) -> tuple[Event, Game]:
     return event, Game.objects.create(round=round_, board=1, white=white, black=black)
 
 
-def _upload(client: Client, event: Event, data: bytes) -> str:
-    response = client.post(
-        reverse("desk:event_files", args=[event.pk]),
-        {"kind": "pgn", "file": SimpleUploadedFile("g.pgn", data)},
-    )
-    assert response.status_code == 200
-    return response.content.decode()
-
-
 def _confirm(client: Client, event: Event, choices: dict[str, str]):  # type: ignore[no-untyped-def]
     return client.post(reverse("desk:pgn_confirm", args=[event.pk]), choices, follow=True)
 
@@ -67,7 +58,7 @@ def test_games_of_round_question_mark_are_placed_by_hand(
     secretary_client: Client, english: None, match: tuple[Event, list[Game]]
 ) -> None:
     event, games = match
-    html = _upload(secretary_client, event, KASPAROV)
+    html = upload_pgn(secretary_client, event, KASPAROV)
     assert "6 need a board chosen" in html
     assert html.count("The file does not say which board: choose one.") == 6
     choices: dict[str, str] = {}
@@ -105,7 +96,7 @@ def test_a_wrong_choice_is_named_and_nothing_is_written(
     error: str,
 ) -> None:
     event, _games = match
-    _upload(secretary_client, event, KASPAROV)
+    upload_pgn(secretary_client, event, KASPAROV)
     response = _confirm(secretary_client, event, {"round-2": "2", "board-2": "1"} | choices)
     assert response.status_code == 400
     assert error in response.content.decode().replace("&#x27;", "'")
@@ -119,7 +110,7 @@ def test_a_second_game_of_one_pairing_does_not_replace_the_first(
     secretary_client: Client, english: None, pair: tuple[Event, Game]
 ) -> None:
     event, game = pair
-    html = _upload(secretary_client, event, SCHOLAR + b"\n" + FOOL)
+    html = upload_pgn(secretary_client, event, SCHOLAR + b"\n" + FOOL)
     assert "Same pairing as game 1: choose its board, or leave it out." in html
     response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
     game.refresh_from_db()
@@ -134,11 +125,11 @@ def test_a_board_with_moves_is_kept_unless_the_secretary_replaces_them(
     secretary_client: Client, english: None, pair: tuple[Event, Game]
 ) -> None:
     event, game = pair
-    _upload(secretary_client, event, SCHOLAR)
+    upload_pgn(secretary_client, event, SCHOLAR)
     _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
     game.refresh_from_db()
     first = game.pgn
-    html = _upload(secretary_client, event, FOOL)
+    html = upload_pgn(secretary_client, event, FOOL)
     assert "This board (A Nom0 – B Nom1) already has other moves: replace them" in html
     response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
     game.refresh_from_db()
@@ -147,14 +138,14 @@ def test_a_board_with_moves_is_kept_unless_the_secretary_replaces_them(
         "Not attached: game 1 (Nom0, A – Nom1, B, round 1): "
         "round 1, board 1 already has moves: kept"
     )
-    _upload(secretary_client, event, FOOL)
+    upload_pgn(secretary_client, event, FOOL)
     response = _confirm(
         secretary_client, event, {"round-1": "1", "board-1": "1", "replace-1": "on"}
     )
     game.refresh_from_db()
     assert "Qh4#" in game.pgn and _messages(response) == ["1 game attached."]
     # the same file again: nothing to do, and said so
-    html = _upload(secretary_client, event, FOOL)
+    html = upload_pgn(secretary_client, event, FOOL)
     assert "Attached already, the same moves." in html
     response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})
     assert _messages(response) == ["0 games attached.", "1 game was attached already, unchanged."]
@@ -174,7 +165,7 @@ def test_moves_recorded_between_the_preview_and_the_confirmation_are_kept(
     secretary_client: Client, english: None, pair: tuple[Event, Game]
 ) -> None:
     event, game = pair
-    html = _upload(secretary_client, event, FOOL)
+    html = upload_pgn(secretary_client, event, FOOL)
     assert "already has other moves" not in html
     Game.objects.filter(pk=game.pk).update(pgn=SCHOLAR.decode())  # another secretary's
     response = _confirm(secretary_client, event, {"round-1": "1", "board-1": "1"})

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import chess.pgn
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from chesslib.pgn_read import ReadGame, read_games
 from club.models import Event, Game, Player, Result
 from tests.club.factories import EventFactory
+from tests.desk.conftest import upload_pgn
 
 pytestmark = pytest.mark.django_db
 PGN = Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
@@ -78,15 +78,6 @@ def _event_for(games: list[ReadGame]) -> tuple[Event, dict[int, Game]]:
     return event, boards
 
 
-def _upload(client: Client, event: Event, text: bytes) -> str:
-    response = client.post(
-        reverse("desk:event_files", args=[event.pk]),
-        {"kind": "pgn", "file": SimpleUploadedFile("games.pgn", text)},
-    )
-    assert response.status_code == 200
-    return response.content.decode()
-
-
 def _confirm(client: Client, event: Event, choices: dict[str, str]) -> list[str]:
     response = client.post(reverse("desk:pgn_confirm", args=[event.pk]), choices, follow=True)
     assert response.status_code == 200
@@ -118,7 +109,7 @@ def test_every_game_of_a_real_file_is_attached_or_named_and_comes_back_in_the_do
         unreadable,
     )
     event, boards = _event_for(games)
-    _upload(secretary_client, event, text)
+    upload_pgn(secretary_client, event, text)
     assert not Game.objects.filter(round__event=event).exclude(pgn="").exists()
     # the preview's choices, completed by hand for the games it cannot place (round "?")
     choices = {}
@@ -149,7 +140,7 @@ def test_every_game_of_a_real_file_is_attached_or_named_and_comes_back_in_the_do
     )
     if readable:
         again, _boards = _event_for(games)
-        html = _upload(secretary_client, again, download.encode())
+        html = upload_pgn(secretary_client, again, download.encode())
         # the download names each board's round and players: nothing left to choose
         assert "need a board chosen" not in html.replace("0 need a board chosen", "")
         notes = _confirm(secretary_client, again, _prefilled(html))

@@ -11,15 +11,9 @@ from django.urls import reverse
 
 from club.models import Event, Member, Participant, Player
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
+from tests.desk.conftest import search_members
 
 pytestmark = pytest.mark.django_db
-
-
-def _search(client: Client, event: Event, q: str) -> str:
-    url = reverse("desk:member_search", args=[event.pk])
-    response = client.get(url, {"q": q}, headers={"HX-Request": "true"})
-    assert response.status_code == 200, response.status_code
-    return response.content.decode()
 
 
 def test_it_finds_a_member_by_fide_id_and_shows_both_ratings(
@@ -33,7 +27,7 @@ def test_it_finds_a_member_by_fide_id_and_shows_both_ratings(
         player__national_rating=1874,
     )
     MemberFactory(player__first_name="Paul", player__last_name="Autre", player__fide_id=212346)
-    html = _search(secretary_client, round_robin_event, "212345")
+    html = search_members(secretary_client, round_robin_event, "212345")
     assert "Zoé Warnier" in html and "Paul Autre" not in html
     assert "FIDE 1912 · national 1874 · FIDE ID 212345" in html
     assert ">member<" in html
@@ -49,7 +43,7 @@ def test_it_finds_an_outside_player_by_national_id(
         national_rating=1650,
         club_name="KSK Leuven",
     )
-    html = _search(secretary_client, round_robin_event, "b-4471")
+    html = search_members(secretary_client, round_robin_event, "b-4471")
     assert "Jan Peeters" in html and "outside player" in html and "KSK Leuven" in html
     assert "FIDE – · national 1650" in html
 
@@ -60,7 +54,7 @@ def test_a_known_outside_player_is_registered_again_without_a_second_player(
     earlier: Event = EventFactory()
     known: Player = PlayerFactory(first_name="Jan", last_name="Peeters", national_rating=1650)
     Participant.objects.create(event=earlier, player=known, rating=1600)
-    assert "Jan Peeters" in _search(secretary_client, round_robin_event, "pee")
+    assert "Jan Peeters" in search_members(secretary_client, round_robin_event, "pee")
     before = Player.objects.count()
     secretary_client.post(
         reverse("desk:register", args=[round_robin_event.pk]),
@@ -69,7 +63,7 @@ def test_a_known_outside_player_is_registered_again_without_a_second_player(
     entry = round_robin_event.participants.get()
     assert (entry.player, entry.rating) == (known, 1650)
     assert Player.objects.count() == before
-    assert "Jan Peeters" not in _search(secretary_client, round_robin_event, "pee")
+    assert "Jan Peeters" not in search_members(secretary_client, round_robin_event, "pee")
 
 
 def test_a_lapsed_member_is_not_offered(secretary_client: Client, round_robin_event: Event) -> None:
@@ -79,8 +73,8 @@ def test_a_lapsed_member_is_not_offered(secretary_client: Client, round_robin_ev
         player__fide_id=299999,
         status=Member.Status.LAPSED,
     )
-    assert "Warnotte" not in _search(secretary_client, round_robin_event, "warn")
-    assert "Warnotte" not in _search(secretary_client, round_robin_event, "299999")
+    assert "Warnotte" not in search_members(secretary_client, round_robin_event, "warn")
+    assert "Warnotte" not in search_members(secretary_client, round_robin_event, "299999")
 
 
 def test_every_outside_player_of_the_demo_can_be_found_by_national_id(
@@ -91,7 +85,7 @@ def test_every_outside_player_of_the_demo_can_be_found_by_national_id(
     outsiders = list(Player.objects.filter(membership__isnull=True))
     assert len(outsiders) == 40  # the demo's outside players (tests/club/test_demo.py)
     for player in outsiders:
-        html = _search(secretary_client, event, player.national_id)
+        html = search_members(secretary_client, event, player.national_id)
         assert f'name="player" value="{player.pk}"' in html, player.national_id
 
 

@@ -1,13 +1,10 @@
 """An eight-board division: Wavre 1 (our members) against other clubs' teams."""
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import cast
 
 import pytest
-from django.contrib.auth.models import Group, User
-from django.test import Client
-from django.utils import translation
+from django.contrib.auth.models import User
 
 from club.models import Member
 from interclub import services
@@ -20,33 +17,6 @@ THEIRS = [
     ("Collin", "Anne", 1880), ("Masson", "Luc", 1830), ("Gillet", "Emma", 1790),
     ("Hubert", "Louis", 1700), ("Leroy", "Chloé", 1600),
 ]  # fmt: skip
-
-
-@pytest.fixture
-def secretary(db: None) -> User:
-    user = User.objects.create_user("secretaire", password="x")
-    user.groups.add(Group.objects.get(name="secretaries"))
-    return user
-
-
-@pytest.fixture
-def member_user(db: None) -> User:
-    """A member of the club with a login, not a secretary."""
-    user = User.objects.create_user("membre", password="x")
-    MemberFactory(user=user)
-    return user
-
-
-@pytest.fixture
-def secretary_client(client: Client, secretary: User) -> Client:
-    client.force_login(secretary)
-    return client
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture

@@ -2,8 +2,6 @@
 in the name's box, or the name of the one listed player so named, is the list's player,
 made once from the loaded list, not a bare new record."""
 
-from datetime import date
-
 import pytest
 from django.contrib.auth.models import User
 
@@ -12,19 +10,12 @@ from club.models import Player
 from interclub import services
 from interclub.models import LineupEntry, TeamMatch
 from interclub.services import Typed
-from tests.ratings.listed import COMBINED, FRBE, load
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
-@pytest.fixture
-def lists(db: None) -> None:
-    load(COMBINED, day=date(2026, 8, 1))  # FIDE's August 2026 list (Leko's real line)
-    load(FRBE, "frbe", date(2024, 1, 1))  # the Belgian federation's real rows
-
-
 def test_a_fide_id_typed_is_the_lists_player(
-    match: TeamMatch, secretary: User, lists: None
+    match: TeamMatch, secretary: User, official_lists: None
 ) -> None:
     services.set_lineup(match, match.away, [Typed(last_name="703303")], secretary)
     leko = Player.objects.get(fide_id=703303)
@@ -39,7 +30,7 @@ def test_a_fide_id_typed_is_the_lists_player(
 
 
 def test_a_national_id_or_a_listed_name_is_the_lists_player(
-    match: TeamMatch, secretary: User, lists: None
+    match: TeamMatch, secretary: User, official_lists: None
 ) -> None:
     boards = [Typed(last_name="12394"), Typed(first_name="Benjamin", last_name="DECROP")]
     services.set_lineup(match, match.away, boards, secretary)
@@ -52,7 +43,7 @@ def test_a_national_id_or_a_listed_name_is_the_lists_player(
 
 
 def test_an_id_nobody_has_is_refused_naming_the_board(
-    match: TeamMatch, secretary: User, lists: None
+    match: TeamMatch, secretary: User, official_lists: None
 ) -> None:
     with pytest.raises(exceptions.DeskError, match="Board 2: no player has the ID 123456789"):
         services.set_lineup(

@@ -16,7 +16,7 @@ def test_it_finds_the_sites_static_files_only() -> None:
     assert found is not None and found.name == "print.css"
     assert "@page" in found.read_text()
     for refused in (
-        "/static/../config/settings.py",
+        "/static/../config/settings/base.py",
         "/static//etc/passwd",
         "/etc/passwd",
         "/secretariat/",

@@ -8,11 +8,11 @@ and then reads an order the query does not fix (a page showing a row twice and a
 never, a "first" that is any of several); the fix is a unique column (the key) at the end
 of the query's order.
 
-The project's settings, with the database backend replaced by one of our own: SQLite's or
-PostgreSQL's subclassed (``tests.plugins.shuffled_ties``)."""
+The tests' settings (``config.settings.test``), with the database backend replaced by one
+of our own: SQLite's or PostgreSQL's subclassed (``tests.plugins.shuffled_ties``)."""
 
-from config.settings import *  # noqa: F403
-from config.settings import DATABASES
+from config.settings.test import *  # noqa: F403
+from config.settings.test import DATABASES
 
 SHUFFLED = {
     "django.db.backends.sqlite3": "tests.plugins.shuffled_ties.sqlite3",

@@ -79,11 +79,6 @@ def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) 
     )
 
 
-@pytest.fixture
-def club_system() -> RatingSystem:
-    return RatingSystem.objects.get(engine="club")
-
-
 def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
     client: Client, club_system: RatingSystem
 ) -> None:

@@ -6,11 +6,7 @@ import pytest
 
 from club.models import Event, Game, Player, Result, Round
 from ratings.models import RatingSystem
-
-
-@pytest.fixture
-def club_system(db: None) -> RatingSystem:
-    return RatingSystem.objects.get(engine="club")
+from ratings.services import recalculate
 
 
 @pytest.fixture
@@ -72,3 +68,12 @@ def players(db: None) -> list[Player]:
 
 
 W, D, B = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
+
+
+@pytest.fixture
+def season(make_event: MakeEvent, players: list[Player], club_system: RatingSystem) -> None:
+    """Two closed events of the six players, the club system's ratings recalculated."""
+    p = players
+    make_event(date(2026, 1, 9), [[(p[0], p[1], W), (p[2], p[3], D), (p[4], p[5], W)]])
+    make_event(date(2026, 2, 13), [[(p[1], p[2], W), (p[3], p[0], D), (p[5], p[4], D)]])
+    recalculate(club_system)

@@ -17,22 +17,20 @@ from tests.task_worker import work_queued_tasks
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    admin = User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
-    client.force_login(admin)
-    return client
-
-
 def test_an_administrator_replays_in_the_background_and_watches_it_finish(
-    admin_client: Client, make_event: MakeEvent, players: list[Player], club_system: RatingSystem
+    administrator_client: Client,
+    make_event: MakeEvent,
+    players: list[Player],
+    club_system: RatingSystem,
 ) -> None:
     make_event(date(2026, 1, 9), [[(players[0], players[1], W), (players[2], players[3], D)]])
-    response = admin_client.post(reverse("ratings:recalculation"), {"system": club_system.pk})
+    response = administrator_client.post(
+        reverse("ratings:recalculation"), {"system": club_system.pk}
+    )
     job = ReplayJob.objects.get()
     assert response.url == reverse("ratings:job", args=[job.pk])  # type: ignore[attr-defined]
     assert job.state == ReplayJob.State.QUEUED
-    queued = admin_client.get(response.url).content.decode()  # type: ignore[attr-defined]
+    queued = administrator_client.get(response.url).content.decode()  # type: ignore[attr-defined]
     assert 'hx-trigger="every 1s"' in queued
 
     work_queued_tasks()
@@ -40,12 +38,15 @@ def test_an_administrator_replays_in_the_background_and_watches_it_finish(
     job.refresh_from_db()
     assert (job.state, job.done, job.total) == (ReplayJob.State.DONE, 1, 1)
     assert RatingChange.objects.filter(batch__system=club_system).count() == 4
-    fragment = admin_client.get(response.url, headers={"HX-Request": "true"}).content.decode()  # type: ignore[attr-defined]
+    fragment = administrator_client.get(
+        response.url,  # type: ignore[attr-defined]
+        headers={"HX-Request": "true"},
+    ).content.decode()
     assert "100 %" in fragment and "every 1s" not in fragment
 
 
 def test_a_failed_replay_is_reported_and_changes_nothing(
-    admin_client: Client,
+    administrator_client: Client,
     make_event: MakeEvent,
     players: list[Player],
     club_system: RatingSystem,
@@ -59,7 +60,7 @@ def test_a_failed_replay_is_reported_and_changes_nothing(
         raise RuntimeError("the rules broke")
 
     monkeypatch.setattr(club_system.module, "rate", broken)
-    admin_client.post(reverse("ratings:recalculation"), {"system": club_system.pk})
+    administrator_client.post(reverse("ratings:recalculation"), {"system": club_system.pk})
     work_queued_tasks()
     job = ReplayJob.objects.get()
     assert job.state == ReplayJob.State.FAILED and "the rules broke" in job.error

@@ -3,7 +3,6 @@ help texts in words: parameter labels and values, never Python literals or the n
 the seed files."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -13,14 +12,8 @@ from ratings.models import ConfigChange, RatingSystem
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    client.force_login(User.objects.create_superuser("admin", password="x"))
-    return client
-
-
 def test_a_configuration_change_is_told_in_words(
-    admin_client: Client, club_system: RatingSystem
+    administrator_client: Client, club_system: RatingSystem
 ) -> None:
     ConfigChange.objects.create(
         system=club_system,
@@ -31,7 +24,7 @@ def test_a_configuration_change_is_told_in_words(
             "k_schedule": [{"k": 40.0, "until_games": 30}, {"k": 20.0, "below_rating": 2400.0}],
         },
     )
-    english = admin_client.get("/en" + reverse("ratings:system", args=[club_system.pk]))
+    english = administrator_client.get("/en" + reverse("ratings:system", args=[club_system.pk]))
     html = english.content.decode()
     history = html[html.index('id="config-history"') :]
     assert "Fixed K: none → 32" in history and "32.0" not in history
@@ -43,15 +36,17 @@ def test_a_configuration_change_is_told_in_words(
     assert ">Fewer games than, row 1</label>" in html and "until_games (" not in html
     with translation.override("fr"):
         address = reverse("ratings:system", args=[club_system.pk])
-    french = admin_client.get(address).content.decode()
+    french = administrator_client.get(address).content.decode()
     assert "K 20 sous 2400" in french or "K 20 sous 2 400" in french
     assert "2400,0" not in french and "20,0" not in french
 
 
 def test_the_parameters_form_offers_choices_in_words_without_seed_notes(
-    admin_client: Client, club_system: RatingSystem
+    administrator_client: Client, club_system: RatingSystem
 ) -> None:
-    html = admin_client.get("/en" + reverse("ratings:system", args=[club_system.pk])).content
+    html = administrator_client.get(
+        "/en" + reverse("ratings:system", args=[club_system.pk])
+    ).content
     text = html.decode()
     assert ">Elo&#x27;s logistic formula</option>" in text
     assert ">logistic</option>" not in text
@@ -59,10 +54,12 @@ def test_the_parameters_form_offers_choices_in_words_without_seed_notes(
 
 
 def test_the_history_speaks_french_on_the_french_page(
-    admin_client: Client, club_system: RatingSystem
+    administrator_client: Client, club_system: RatingSystem
 ) -> None:
     ConfigChange.objects.create(system=club_system, old={}, new={"k": 32.0})
-    html = admin_client.get(reverse("ratings:system", args=[club_system.pk])).content.decode()
+    html = administrator_client.get(
+        reverse("ratings:system", args=[club_system.pk])
+    ).content.decode()
     assert "K imposé : aucun → 32" in html
 
 
@@ -76,7 +73,7 @@ def test_the_history_speaks_french_on_the_french_page(
     ids=["fr", "en"],
 )
 def test_a_lists_values_are_joined_as_the_language_punctuates(
-    admin_client: Client, club_system: RatingSystem, language: str, sentence: str
+    administrator_client: Client, club_system: RatingSystem, language: str, sentence: str
 ) -> None:
     ConfigChange.objects.create(
         system=club_system,
@@ -85,6 +82,6 @@ def test_a_lists_values_are_joined_as_the_language_punctuates(
     )
     with translation.override(language):
         address = reverse("ratings:system", args=[club_system.pk])
-    html = admin_client.get(address).content.decode()
+    html = administrator_client.get(address).content.decode()
     history = html[html.index('id="config-history"') :]
     assert sentence in history

@@ -20,8 +20,6 @@ from ratings.models import (
     ReplayJob,
 )
 from ratings.params_form import ParamsForm
-from ratings.services import recalculate
-from tests.ratings.conftest import D, MakeEvent, W
 from tests.task_worker import work_queued_tasks
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,22 +27,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def _ratings(system: RatingSystem) -> list[tuple[int, float | None]]:
     return sorted(Rating.objects.filter(system=system).values_list("player_id", "rating"))
-
-
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    client.force_login(
-        User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
-    )
-    return client
-
-
-@pytest.fixture
-def season(make_event: MakeEvent, players: list[Player], club_system: RatingSystem) -> None:
-    p = players
-    make_event(date(2026, 1, 9), [[(p[0], p[1], W), (p[2], p[3], D), (p[4], p[5], W)]])
-    make_event(date(2026, 2, 13), [[(p[1], p[2], W), (p[3], p[0], D), (p[5], p[4], D)]])
-    recalculate(club_system)
 
 
 @pytest.mark.parametrize("key", list(rules.SYSTEMS))
@@ -61,11 +43,11 @@ def test_the_form_offers_every_parameter_the_rules_read(key: str) -> None:
 
 
 def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
-    admin_client: Client, season: None, club_system: RatingSystem
+    administrator_client: Client, season: None, club_system: RatingSystem
 ) -> None:
     before = _ratings(club_system)
     history = list(RatingChange.objects.order_by("pk").values_list("pk", "rating_after"))
-    response = admin_client.post(
+    response = administrator_client.post(
         reverse("ratings:preview", args=[club_system.pk]), _form(club_system, k="32")
     )
     assert response.status_code == 200
@@ -75,7 +57,7 @@ def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
 
     overrides = json.loads(response.context["overrides"])
     assert overrides == {"k": 32.0}
-    response = admin_client.post(
+    response = administrator_client.post(
         reverse("ratings:apply", args=[club_system.pk]),
         {"overrides": response.context["overrides"]},
     )
@@ -89,8 +71,8 @@ def test_a_change_is_previewed_without_writing_then_applied_and_reverted(
     change = ConfigChange.objects.get()
     assert (change.old, change.new) == ({}, {"k": 32.0})
 
-    response = admin_client.post(reverse("ratings:revert", args=[change.pk]))
-    admin_client.post(
+    response = administrator_client.post(reverse("ratings:revert", args=[change.pk]))
+    administrator_client.post(
         reverse("ratings:apply", args=[club_system.pk]),
         {"overrides": response.context["overrides"]},
     )
@@ -129,31 +111,31 @@ _ROWS_FROM_THIRD = tuple(f"p-k_schedule_{row}_" for row in range(2, 6))
     ],
 )
 def test_a_bad_parameter_is_refused_with_a_message(
-    admin_client: Client, club_system: RatingSystem, values: dict[str, str], message: str
+    administrator_client: Client, club_system: RatingSystem, values: dict[str, str], message: str
 ) -> None:
     data = _form(club_system, **values)
     if "k_schedule_1_below_rating" in values:
         data["p-k_schedule_1_below_rating"] = "2400"
         # two rows left, the last with a condition: the default's rows from the third on go
         data = {k: v for k, v in data.items() if not k.startswith(_ROWS_FROM_THIRD)}
-    response = admin_client.post(reverse("ratings:preview", args=[club_system.pk]), data)
+    response = administrator_client.post(reverse("ratings:preview", args=[club_system.pk]), data)
     assert response.status_code == 400
     assert message in response.content.decode()
 
 
 def test_restoring_the_regulation_previews_the_defaults(
-    admin_client: Client, club_system: RatingSystem
+    administrator_client: Client, club_system: RatingSystem
 ) -> None:
     club_system.params = {"k": 25}
     club_system.save()
-    response = admin_client.post(reverse("ratings:defaults", args=[club_system.pk]))
+    response = administrator_client.post(reverse("ratings:defaults", args=[club_system.pk]))
     assert response.context["overrides"] == "{}"
 
 
 def test_a_one_off_adjustment_is_a_row_of_its_own_in_the_history(
-    admin_client: Client, season: None, club_system: RatingSystem, players: list[Player]
+    administrator_client: Client, season: None, club_system: RatingSystem, players: list[Player]
 ) -> None:
-    admin_client.post(
+    administrator_client.post(
         reverse("ratings:adjust", args=[club_system.pk]),
         {
             "a-label": "Ajustement 2026",
@@ -189,8 +171,10 @@ def test_only_administrators_reach_the_configuration(
     assert response.status_code in (302, 403) and not ConfigChange.objects.exists()
 
 
-def test_choosing_the_national_federation_enables_its_system_only(admin_client: Client) -> None:
-    admin_client.post(reverse("ratings:national"), {"engine": "ffe"})
+def test_choosing_the_national_federation_enables_its_system_only(
+    administrator_client: Client,
+) -> None:
+    administrator_client.post(reverse("ratings:national"), {"engine": "ffe"})
     from ratings.models import RatingSystem
 
     national = RatingSystem.objects.filter(role="national")
@@ -198,23 +182,26 @@ def test_choosing_the_national_federation_enables_its_system_only(admin_client: 
 
 
 def test_the_table_is_edited_as_lines_and_checked(
-    admin_client: Client, club_system: RatingSystem
+    administrator_client: Client, club_system: RatingSystem
 ) -> None:
     data = _form(club_system, expected_method="table", expected_table="3 50\n10 51\n20 52")
-    response = admin_client.post(reverse("ratings:preview", args=[club_system.pk]), data)
+    response = administrator_client.post(reverse("ratings:preview", args=[club_system.pk]), data)
     overrides = json.loads(response.context["overrides"])
     assert overrides["expected_table"] == [[3, 50], [10, 51], [20, 52]]
     assert overrides["expected_method"] == "table"
     bad = _form(club_system, expected_table="3 50\n2 51")
-    response = admin_client.post(reverse("ratings:preview", args=[club_system.pk]), bad)
+    response = administrator_client.post(reverse("ratings:preview", args=[club_system.pk]), bad)
     assert "the bands&#x27; differences must rise" in response.content.decode()
 
 
 def test_the_preview_restates_the_change_and_says_how_many_rows_it_shows(
-    admin_client: Client, season: None, club_system: RatingSystem, monkeypatch: pytest.MonkeyPatch
+    administrator_client: Client,
+    season: None,
+    club_system: RatingSystem,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr("ratings.views.admin.PREVIEW_ROWS", 2)
-    response = admin_client.post(
+    response = administrator_client.post(
         reverse("ratings:preview", args=[club_system.pk]), _form(club_system, k="32")
     )
     html = response.content.decode()

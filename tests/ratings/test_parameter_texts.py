@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -88,19 +87,11 @@ def _page(client: Client, engine: str, language: str) -> str:
     return " ".join(html.unescape(response.content.decode()).split())
 
 
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    client.force_login(
-        User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
-    )
-    return client
-
-
 @pytest.mark.parametrize("engine", sorted({engine for engine, _en, _fr in TEXTS}))
 def test_it_shows_the_parameters_in_french_on_the_french_page(
-    admin_client: Client, engine: str
+    administrator_client: Client, engine: str
 ) -> None:
-    page = _page(admin_client, engine, "fr")
+    page = _page(administrator_client, engine, "fr")
     for _engine, english, french in (t for t in TEXTS if t[0] == engine):
         assert french in page
         assert english not in page
@@ -108,9 +99,9 @@ def test_it_shows_the_parameters_in_french_on_the_french_page(
 
 @pytest.mark.parametrize("engine", sorted({engine for engine, _en, _fr in TEXTS}))
 def test_it_shows_the_parameters_in_english_on_the_english_page(
-    admin_client: Client, engine: str
+    administrator_client: Client, engine: str
 ) -> None:
-    page = _page(admin_client, engine, "en")
+    page = _page(administrator_client, engine, "en")
     for _engine, english, french in (t for t in TEXTS if t[0] == engine):
         assert english in page
         assert french not in page

@@ -2,25 +2,14 @@
 never waiting for the system's lock (a replay or a desk save holding it goes on)."""
 
 import threading
-from datetime import date
 
 import pytest
 from django.db import connection, connections, transaction
 
-from club.models import Player
 from ratings.models import Rating, RatingChange, RatingSystem
 from ratings.services import preview, recalculate
-from tests.ratings.conftest import D, MakeEvent, W
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def season(make_event: MakeEvent, players: list[Player], club_system: RatingSystem) -> None:
-    p = players
-    make_event(date(2026, 1, 9), [[(p[0], p[1], W), (p[2], p[3], D), (p[4], p[5], W)]])
-    make_event(date(2026, 2, 13), [[(p[1], p[2], W), (p[3], p[0], D), (p[5], p[4], D)]])
-    recalculate(club_system)
 
 
 def test_it_previews_the_ratings_that_applying_the_change_writes(

@@ -6,7 +6,6 @@ import json
 from datetime import date
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -16,12 +15,6 @@ from ratings.services import recalculate
 from tests.ratings.conftest import D, MakeEvent
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def admin_client(client: Client) -> Client:
-    client.force_login(User.objects.create_superuser("admin", password="x"))
-    return client
 
 
 @pytest.mark.parametrize(
@@ -37,15 +30,15 @@ def test_the_club_elo_has_no_published_adjustment() -> None:
     assert RatingSystem.objects.get(engine="club").federation_adjustments() == []
 
 
-def test_the_systems_page_lists_the_published_adjustment(admin_client: Client) -> None:
+def test_the_systems_page_lists_the_published_adjustment(administrator_client: Client) -> None:
     system = RatingSystem.objects.get(engine="fide")
-    html = admin_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
+    html = administrator_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
     assert "1 mars 2024" in html
     assert "dans l'historique" in html
 
 
 def test_an_administrator_switches_it_off_after_a_preview(
-    admin_client: Client, make_event: MakeEvent
+    administrator_client: Client, make_event: MakeEvent
 ) -> None:
     system = RatingSystem.objects.get(engine="fide")
     a = Player.objects.create(first_name="A", last_name="T", fide_rating=1500)
@@ -54,30 +47,30 @@ def test_an_administrator_switches_it_off_after_a_preview(
     recalculate(system)
     assert Rating.objects.get(system=system, player=a).rating == 1702  # 1503 + 0.4 × 497
 
-    response = admin_client.post(reverse("ratings:switch_published", args=[system.pk]))
+    response = administrator_client.post(reverse("ratings:switch_published", args=[system.pk]))
     assert response.status_code == 200
     assert json.loads(response.context["overrides"]) == {"adjustment_applied": False}
     assert Rating.objects.get(system=system, player=a).rating == 1702  # a preview writes nothing
-    admin_client.post(
+    administrator_client.post(
         reverse("ratings:apply", args=[system.pk]), {"overrides": response.context["overrides"]}
     )
     system.refresh_from_db()
     recalculate(system)
     assert Rating.objects.get(system=system, player=a).rating == 1503
     assert not RatingBatch.objects.filter(system=system, kind="adjustment").exists()
-    html = admin_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
+    html = administrator_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
     assert "non appliqué" in html
 
-    response = admin_client.post(reverse("ratings:switch_published", args=[system.pk]))
+    response = administrator_client.post(reverse("ratings:switch_published", args=[system.pk]))
     assert json.loads(response.context["overrides"]) == {}
 
 
 def test_the_date_parameters_show_their_value_to_the_browsers_date_input(
-    admin_client: Client,
+    administrator_client: Client,
 ) -> None:
     """A date input only reads ISO dates: the day of the adjustment must be shown."""
     system = RatingSystem.objects.get(engine="fide")
-    html = admin_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
+    html = administrator_client.get(reverse("ratings:system", args=[system.pk])).content.decode()
     assert 'name="p-adjustment_day" value="2024-03-01"' in html
 
 

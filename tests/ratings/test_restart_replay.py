@@ -33,13 +33,6 @@ def _own_progress_cache(settings: Settings, tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def admin_client(client: Client) -> Client:
-    admin = User.objects.create_user("admin", password="x", is_staff=True, is_superuser=True)
-    client.force_login(admin)
-    return client
-
-
-@pytest.fixture
 def history(make_event: MakeEvent, players: list[Player]) -> None:
     make_event(date(2026, 1, 9), [[(players[0], players[1], W), (players[2], players[3], D)]])
 
@@ -60,7 +53,7 @@ def _restart_button(job: ReplayJob) -> str:
 
 
 def test_a_job_silent_for_longer_than_the_limit_is_interrupted_and_offers_a_restart(
-    admin_client: Client, club_system: RatingSystem, settings: Settings
+    administrator_client: Client, club_system: RatingSystem, settings: Settings
 ) -> None:
     assert settings.REPLAY_STALL_SECONDS == 120
     job = _running(club_system)
@@ -68,11 +61,11 @@ def test_a_job_silent_for_longer_than_the_limit_is_interrupted_and_offers_a_rest
         assert not is_interrupted(job)
     with _later(121):
         assert is_interrupted(job)
-        page = admin_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
-        fragment = admin_client.get(
+        page = administrator_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
+        fragment = administrator_client.get(
             reverse("ratings:job", args=[job.pk]), headers={"HX-Request": "true"}
         ).content.decode()
-        listing = admin_client.get(reverse("ratings:recalculation")).content.decode()
+        listing = administrator_client.get(reverse("ratings:recalculation")).content.decode()
     for html in (page, fragment):
         assert 'data-state="interrupted"' in html
         assert _restart_button(job) in html and "csrfmiddlewaretoken" in html
@@ -101,23 +94,23 @@ def test_a_running_job_with_no_heartbeat_left_counts_from_its_creation(
 
 
 def test_a_job_with_a_fresh_heartbeat_is_running_without_a_restart_button(
-    admin_client: Client, club_system: RatingSystem
+    administrator_client: Client, club_system: RatingSystem
 ) -> None:
     job = _running(club_system)
     with _later(60):
         assert not is_interrupted(job)
-        page = admin_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
+        page = administrator_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
     assert 'data-state="running"' in page and 'hx-trigger="every 1s"' in page
     assert "progress-bar-animated" in page
     assert _restart_button(job) not in page
 
 
 def test_restarting_an_interrupted_job_queues_the_same_replay_and_it_completes(
-    admin_client: Client, club_system: RatingSystem, history: None
+    administrator_client: Client, club_system: RatingSystem, history: None
 ) -> None:
     job = _running(club_system)
     with _later(121):
-        response = admin_client.post(reverse("ratings:restart", args=[job.pk]))
+        response = administrator_client.post(reverse("ratings:restart", args=[job.pk]))
     new = ReplayJob.objects.exclude(pk=job.pk).get()
     assert response.status_code == 302
     assert response.url == reverse("ratings:job", args=[new.pk])  # type: ignore[attr-defined]
@@ -130,7 +123,7 @@ def test_restarting_an_interrupted_job_queues_the_same_replay_and_it_completes(
         }
     assert (job.state, job.error, job.restarted_as) == (ReplayJob.State.FAILED, expected, new)
     assert (job.done, job.total) == (3, 10) and job.finished_at is not None
-    page = admin_client.get(response.url)  # type: ignore[attr-defined]
+    page = administrator_client.get(response.url)  # type: ignore[attr-defined]
     assert [m.level for m in page.context["messages"]] == [messages.SUCCESS]
     with translation.override("fr"):
         said = gettext("Recalculation #%(old)s restarted as recalculation #%(new)s.") % {
@@ -138,11 +131,11 @@ def test_restarting_an_interrupted_job_queues_the_same_replay_and_it_completes(
             "new": new.pk,
         }
     assert said in page.content.decode()
-    old_page = admin_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
+    old_page = administrator_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
     assert f'href="{reverse("ratings:job", args=[new.pk])}"' in old_page
     assert _restart_button(job) not in old_page
 
-    again = admin_client.post(reverse("ratings:restart", args=[job.pk]))  # a second click
+    again = administrator_client.post(reverse("ratings:restart", args=[job.pk]))  # a second click
     assert again.url == reverse("ratings:job", args=[job.pk])  # type: ignore[attr-defined]
     assert ReplayJob.objects.count() == 2
 
@@ -153,15 +146,15 @@ def test_restarting_an_interrupted_job_queues_the_same_replay_and_it_completes(
 
 
 def test_restarting_a_failed_job_keeps_its_error_and_links_to_the_new_one(
-    admin_client: Client, club_system: RatingSystem, history: None
+    administrator_client: Client, club_system: RatingSystem, history: None
 ) -> None:
     job = ReplayJob.objects.create(
         system=None, state=ReplayJob.State.FAILED, error="the rules broke", done=1, total=4
     )
-    page = admin_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
+    page = administrator_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
     assert _restart_button(job) in page and 'data-state="failed"' in page
 
-    response = admin_client.post(reverse("ratings:restart", args=[job.pk]))
+    response = administrator_client.post(reverse("ratings:restart", args=[job.pk]))
     new = ReplayJob.objects.exclude(pk=job.pk).get()
     assert response.url == reverse("ratings:job", args=[new.pk])  # type: ignore[attr-defined]
     assert (new.state, new.system, new.since) == (ReplayJob.State.QUEUED, None, None)
@@ -172,7 +165,7 @@ def test_restarting_a_failed_job_keeps_its_error_and_links_to_the_new_one(
         new,
     )
     assert (job.done, job.total) == (1, 4)
-    old_page = admin_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
+    old_page = administrator_client.get(reverse("ratings:job", args=[job.pk])).content.decode()
     assert "the rules broke" in old_page
     assert f'href="{reverse("ratings:job", args=[new.pk])}"' in old_page
 
@@ -184,12 +177,12 @@ def test_restarting_a_failed_job_keeps_its_error_and_links_to_the_new_one(
 
 @pytest.mark.parametrize("state", ["queued", "running", "done"])
 def test_a_job_neither_failed_nor_interrupted_is_not_restarted(
-    admin_client: Client, club_system: RatingSystem, state: str
+    administrator_client: Client, club_system: RatingSystem, state: str
 ) -> None:
     job = _running(club_system)
     ReplayJob.objects.filter(pk=job.pk).update(state=state)
     with _later(60):
-        response = admin_client.post(reverse("ratings:restart", args=[job.pk]), follow=True)
+        response = administrator_client.post(reverse("ratings:restart", args=[job.pk]), follow=True)
     assert response.redirect_chain == [(reverse("ratings:job", args=[job.pk]), 302)]
     assert [m.level for m in response.context["messages"]] == [messages.ERROR]
     assert list(ReplayJob.objects.values_list("pk", "state", "error")) == [(job.pk, state, "")]
@@ -208,7 +201,7 @@ def test_only_administrators_restart(client: Client, club_system: RatingSystem, 
     assert list(ReplayJob.objects.values_list("pk", "state")) == [(job.pk, "running")]
 
 
-def test_restart_takes_only_post(admin_client: Client, club_system: RatingSystem) -> None:
+def test_restart_takes_only_post(administrator_client: Client, club_system: RatingSystem) -> None:
     job = ReplayJob.objects.create(system=club_system, state=ReplayJob.State.FAILED)
-    assert admin_client.get(reverse("ratings:restart", args=[job.pk])).status_code == 405
+    assert administrator_client.get(reverse("ratings:restart", args=[job.pk])).status_code == 405
     assert ReplayJob.objects.count() == 1

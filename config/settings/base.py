@@ -1,13 +1,15 @@
-"""Settings of the club site, read from environment variables.
+"""Settings of the club site, read from environment variables: every setting, and the
+development's defaults (``manage.py`` runs with these while ``DEBUG`` is on).
 
 Development needs none of them: SQLite in the project folder, DEBUG on. Production sets
 ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` (PostgreSQL) and the
-mail server (``EMAIL_URL``, lib/email_config.py). A club may choose its languages
-(``SITE_LANGUAGES``, e.g. "fr,nl"; ``LANGUAGE_CODE``, the default one: docs/languages.md).
+mail server (``EMAIL_URL``, lib/email_config.py), and runs ``config.settings.production``,
+which adds what only a deployment sets (HTTPS, errors mailed). A club may choose its
+languages (``SITE_LANGUAGES``, e.g. "fr,nl"; ``LANGUAGE_CODE``, the default one:
+docs/languages.md).
 """
 
 import os
-import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -19,7 +21,7 @@ from django.core.exceptions import ImproperlyConfigured
 from config.env import KNOWN_LANGUAGES, envaddresses, envbool, envint, envlist, site_languages
 from lib.email_config import email_settings
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 DEBUG = envbool("DEBUG", "1")
 
@@ -147,19 +149,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and envbool
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Every transaction takes the write lock when it begins, and a second writer waits
     # for it (up to ``timeout`` seconds) instead of failing with "database is locked"
-    # when a read lock turns into a write. The tests' database is a file too, so that
-    # two threads meet these locks as two server processes would (in memory where the
-    # system offers a memory file system).
+    # when a read lock turns into a write.
     DATABASES["default"]["OPTIONS"] = {
         **DATABASES["default"].get("OPTIONS", {}),
         "transaction_mode": "IMMEDIATE",
         "timeout": envint("SQLITE_TIMEOUT", "20"),
-    }
-    DATABASES["default"]["TEST"] = {
-        "NAME": str(
-            (Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir()))
-            / f"club-tests-{os.getpid()}.sqlite3"
-        )
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -358,7 +352,15 @@ CLUB_FEDERATION_NUMBER = os.getenv("CLUB_FEDERATION_NUMBER", "601")
 
 # E-mail (lib/email_config.py): EMAIL_URL or Django's EMAIL_* variables; the console
 # backend with DEBUG on only.
-globals().update(email_settings(os.environ, DEBUG, envbool))
+_EMAIL = email_settings(os.environ, DEBUG, envbool)
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST = _EMAIL["EMAIL_HOST"]
+EMAIL_PORT = _EMAIL["EMAIL_PORT"]
+EMAIL_HOST_USER = _EMAIL["EMAIL_HOST_USER"]
+EMAIL_HOST_PASSWORD = _EMAIL["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_TLS = _EMAIL["EMAIL_USE_TLS"]
+EMAIL_USE_SSL = _EMAIL["EMAIL_USE_SSL"]
+EMAIL_TIMEOUT = _EMAIL["EMAIL_TIMEOUT"]
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "club@localhost")
 CLUB_EMAIL = os.getenv("CLUB_EMAIL", "secretariat@localhost")
 SERVER_EMAIL = os.getenv("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
@@ -374,41 +376,12 @@ ADMINS = envaddresses("ADMINS")
 MAIL_ATTEMPTS = envint("MAIL_ATTEMPTS", "5")
 MAIL_RETRY_SECONDS = envint("MAIL_RETRY_SECONDS", "60")
 
-if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "1")
-    # the health check answers a load balancer's plain HTTP request on the local network
-    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
-    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000")
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SECURE_REFERRER_POLICY = "same-origin"
-
 LOGGING: dict = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }
-if not DEBUG:
-    # Every error logged, by a request (a 500), a task or a command, is mailed to ADMINS
-    # once, directly by SMTP (not through the task queue, which may be what failed).
-    # Django's own mail handler on the "django" logger is taken away so that a 500 is not
-    # mailed twice, and a request for a host not in ALLOWED_HOSTS (robots) is logged only.
-    LOGGING["handlers"]["mail_admins"] = {
-        "class": "django.utils.log.AdminEmailHandler",
-        "level": "ERROR",
-        "filters": ["require_debug_false"],
-    }
-    LOGGING["filters"] = {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}}
-    LOGGING["root"]["handlers"] = ["console", "mail_admins"]
-    LOGGING["loggers"] = {
-        "django": {"handlers": [], "level": LOGGING["root"]["level"], "propagate": True},
-        "django.security.DisallowedHost": {"handlers": ["console"], "propagate": False},
-    }
 
 # The optional error tracker (lib/error_tracker.py): started only when SENTRY_DSN is set.
 SENTRY_DSN = os.getenv("SENTRY_DSN", "").strip()

@@ -1,0 +1,23 @@
+"""The settings the tests run with (pytest's ``DJANGO_SETTINGS_MODULE``): those of
+``config.settings.base``, the SQLite test database in a file of its own for each process.
+
+The tests' database is a file, not memory, so that two threads meet SQLite's locks as two
+server processes would; it is kept in memory where the system offers a memory file system
+(/dev/shm)."""
+
+import os
+import tempfile
+from pathlib import Path
+
+from config.settings.base import *  # noqa: F403
+from config.settings.base import DATABASES
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    _FOLDER = Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir())
+    DATABASES = {
+        **DATABASES,
+        "default": {
+            **DATABASES["default"],
+            "TEST": {"NAME": str(_FOLDER / f"club-tests-{os.getpid()}.sqlite3")},
+        },
+    }
