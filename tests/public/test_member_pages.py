@@ -15,6 +15,7 @@ from club.models import Member, Player
 from public.member_games import GAMES_PAGE
 from ratings.history import HISTORY_PAGE
 from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem, ReplayJob
+from ratings.services.summary import summarize
 from tests.club.factories import GameFactory, MemberFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -77,6 +78,7 @@ def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) 
         status="rated",
         last_batch=batch,
     )
+    summarize(system, [member.player_id])  # as the replay sums the history up
 
 
 @pytest.fixture
