@@ -36,8 +36,10 @@ from ratings.models import (
 
 DISTRIBUTION_STEP = 100
 # The changes a page of the history table shows: the member's page shows the newest, older
-# ones come a page at a time (``history_page``), the chart shows them all.
-HISTORY_PAGE = 20
+# ones come a page at a time (``history_page``), the chart shows them all. Each row costs
+# Django's templates about a tenth of a millisecond (its date, its two addresses): ten
+# keep a first visit of the page within its budget (benchmarks/README.md).
+HISTORY_PAGE = 10
 
 ROW_FIELDS = (
     "pk",
