@@ -77,14 +77,6 @@ def page_query(
     return query.order_by(*order)[start : start + size + 1]
 
 
-def page_window(page: int, size: int) -> str:
-    """The SQL clause that reads the rows ``page_query`` reads of a query written in SQL
-    (``lib.sql_reads``), ordered already by its key last: the ``page``-th page and one row
-    more. The bounds are written in, whole numbers: given as parameters, PostgreSQL's plan
-    of the prepared statement assumes any number of rows and sorts them all."""
-    return f" LIMIT {size + 1:d} OFFSET {(page - 1) * size:d}"
-
-
 def split_page(rows: list[T], page: int, size: int) -> tuple[list[T], int | None, int | None]:
     """The rows ``page_query`` read, as a page with the numbers of the newer and of the
     older page (None where there is none)."""

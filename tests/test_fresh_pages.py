@@ -74,8 +74,8 @@ def visitor(client: Client) -> Visitor:
 
 
 def has(text: str) -> Check:
-    """The page shows ``text`` (its HTML read as text: an apostrophe is escaped one way by
-    Django's templates, another by Jinja2's)."""
+    """The page shows ``text`` (its HTML read as text: an apostrophe is escaped as an
+    entity)."""
     return lambda page: text in unescape(page)
 
 

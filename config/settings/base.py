@@ -114,15 +114,6 @@ TEMPLATES = [
             ],
         },
     },
-    # Long tables' rows (a member's rating changes and games): Jinja2 writes each cell
-    # several times faster than the template language above, rendered by name with
-    # ``using="jinja2"`` (templates/jinja2/)
-    {
-        "BACKEND": "django.template.backends.jinja2.Jinja2",
-        "DIRS": [BASE_DIR / "templates" / "jinja2"],
-        "APP_DIRS": False,
-        "OPTIONS": {"autoescape": True},
-    },
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"

@@ -21,7 +21,7 @@ from club import pages, players
 from club.exceptions import DeskError
 from club.models import Game, Player
 from desk.services.events import log_change
-from ratings.models import OfficialRating, Rating, RatingChange, RatingSystem
+from ratings.models import OfficialRating, Rating, RatingChange, RatingSummary, RatingSystem
 from ratings.tasks import start_replay
 
 # The fields a record kept takes from the other when it has none of its own.
@@ -44,7 +44,11 @@ class MergePlan:
 
 # Rows computed from the games (computed again by the replay) and official lists' rows,
 # of which the kept record's stay where both records have one for the same list.
-DERIVED: tuple[type[Rating] | type[RatingChange], ...] = (Rating, RatingChange)
+DERIVED: tuple[type[Rating] | type[RatingChange] | type[RatingSummary], ...] = (
+    Rating,
+    RatingChange,
+    RatingSummary,
+)
 
 
 def _references() -> list[tuple[type[Model], str]]:

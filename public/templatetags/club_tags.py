@@ -1,12 +1,9 @@
 """Template tags and filters of the club's pages."""
 
 from functools import cache
-from typing import Any
 
 from django import template
-from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
-from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, gettext_noop
 
 register = template.Library()
@@ -29,7 +26,7 @@ MAIN_MENU = (
 @register.simple_tag
 def main_menu() -> tuple[tuple[str, str], ...]:
     """The main menu's items, (address, label), for the template to list
-    (jinja2/club/menu.html marks the one of the page shown as current). Every page shows
+    (club/_menu.html marks the one of the page shown as current). Every page shows
     it: its addresses and labels are worked out once a language."""
     return _menu(get_language(), get_script_prefix())
 
@@ -39,14 +36,3 @@ def _menu(language: str, prefix: str) -> tuple[tuple[str, str], ...]:
     """The menu's addresses and labels in ``language`` (the addresses start with the
     site's ``prefix``)."""
     return tuple((reverse(name), gettext(label)) for name, label in MAIN_MENU)
-
-
-@register.simple_tag
-def jinja2(name: str, **values: Any) -> SafeString:
-    """What the Jinja2 template ``name`` (templates/jinja2/) writes from ``values``: the
-    parts every page or a long table repeats (the main menu, a member's rating changes
-    and games), since Jinja2 writes a cell several times faster than Django's template
-    language. It escapes every value
-    (``autoescape``; an apostrophe as ``&#39;`` where Django writes ``&#x27;``), so its
-    output is safe HTML."""
-    return SafeString(get_template(name, using="jinja2").render(values))

@@ -28,6 +28,7 @@ from ratings.models.history import (
 from ratings.models.audit import ConfigChange
 from ratings.models.official import STALE_AFTER, ListedPlayer, OfficialList, OfficialRating
 from ratings.models.jobs import ReplayJob, ReplayJobQuerySet
+from ratings.models.summary import RatingSummary
 # isort: on
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "RatingBatchQuerySet",
     "RatingChange",
     "RatingStatus",
+    "RatingSummary",
     "RatingSystem",
     "RatingSystemQuerySet",
     "ReplayJob",

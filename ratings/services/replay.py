@@ -35,6 +35,7 @@ from ratings.models import (
     RatingAdjustment,
     RatingBatch,
     RatingChange,
+    RatingSummary,
     RatingSystem,
     state_from_json,
 )
@@ -42,6 +43,7 @@ from ratings.rules import base as rules
 from ratings.rules.base import PlayerResult, PlayerState, Status
 from ratings.rules.common import ExactLater
 from ratings.services.rows import Row, rows_writer
+from ratings.services.summary import Collected, head, summarize
 from ratings.services.timeline import PlannedBatch, local_day, period_start, timeline
 
 Progress = Callable[[int, int], None]
@@ -102,8 +104,14 @@ def recalculate(
             rewritten = set(removed.values_list("player_id", flat=True).distinct())
         stale.delete()
         players = players_of(plan)
-        touched = _replay(system, plan, states, players, progress)
+        touched, collected = _replay(system, plan, states, players, progress)
         _refresh_current(system, touched)
+        summed = None
+        if rewritten is not None:
+            # and those whose last summed batch went outside a replay (its event deleted)
+            lost = RatingSummary.objects.filter(system=system, last_batch__isnull=True)
+            summed = rewritten | set(touched) | set(lost.values_list("player_id", flat=True))
+        summarize(system, summed, before=since, replayed=collected)
         pages.players_rated(None if rewritten is None else rewritten | set(touched))
     games = sum(len(b.games) for b in plan)
     return ReplayReport(system, len(plan), games, clock.perf_counter() - started)
@@ -168,7 +176,9 @@ def _replay(
     states: dict[int, PlayerState],
     players: dict[int, Player],
     progress: Progress | None,
-) -> dict[int, tuple[RatingBatch, PlayerState]]:
+) -> tuple[dict[int, tuple[RatingBatch, PlayerState]], dict[int, Collected]]:
+    """Rate and write ``plan``: each player's last batch and state, and their rows as
+    their summary needs them (``ratings.services.summary``)."""
     batches = RatingBatch.objects.bulk_create(
         RatingBatch(
             system=system,
@@ -183,15 +193,22 @@ def _replay(
         for n, b in enumerate(plan)
     )
     touched: dict[int, tuple[RatingBatch, PlayerState]] = {}
+    collected: dict[int, Collected] = {}
     rated = rate_plan(system, plan, states, players, [b.pk for b in batches])
     with rows_writer(RatingChange) as write:
         for done, (batch, rows) in enumerate(zip(batches, rated, strict=True), 1):
+            shared, day = head(batch), batch.day
             for row in rows:
-                touched[row["player_id"]] = (batch, row["state"])
+                pid = row["player_id"]
+                touched[pid] = (batch, row["state"])
+                summed = collected.get(pid)
+                if summed is None:
+                    summed = collected[pid] = Collected()
+                summed.add(shared, day, row["rating_before"], row["rating_after"])
             write(rows)
             if progress:
                 progress(done, len(plan))
-    return touched
+    return touched, collected
 
 
 def rate_plan(

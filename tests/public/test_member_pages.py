@@ -15,12 +15,13 @@ from club.models import Member, Player
 from public.member_games import GAMES_PAGE
 from ratings.history import HISTORY_PAGE
 from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem, ReplayJob
+from ratings.services.summary import summarize
 from tests.club.factories import GameFactory, MemberFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
-# A member's page: the member; the systems with the member's rating in each and whether a
-# recalculation is under way; the history (read once: the chart and the table's first
-# page); the latest games.
+# A member's page: the member; the systems with the member's summary in each (the current
+# ratings and the chart) and whether a recalculation is under way; the history table's
+# first page; the latest games.
 QUERIES = 4
 
 
@@ -77,6 +78,7 @@ def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) 
         status="rated",
         last_batch=batch,
     )
+    summarize(system, [member.player_id])  # as the replay sums the history up
 
 
 def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
@@ -100,12 +102,24 @@ def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
     assert "Luc Dubois" in calculation and "K = 20 : jusqu&#x27;à la 100e partie" in calculation
 
 
-def test_a_member_page_issues_a_bounded_number_of_queries_for_300_rows(
-    client: Client, club_system: RatingSystem, django_assert_max_num_queries: DjangoAssertNumQueries
+def test_a_member_page_and_its_history_and_games_pages_ask_a_fixed_number_of_queries(
+    client: Client, club_system: RatingSystem, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
+    """300 changes and 30 games: the member's page in four queries, a page of their
+    history or of their games in two (the member, the rows), whatever the page."""
     member = MemberFactory()
     _history(member, club_system, 300, PlayerFactory())
-    with django_assert_max_num_queries(QUERIES):
+    for _ in range(3 * GAMES_PAGE):
+        GameFactory(white=member.player, result="1-0")
+    for page in (1, 2, 30):
+        with django_assert_num_queries(2):
+            changes = client.get(reverse("member_changes", args=[member.pk]), {"page": page})
+        assert changes.content.decode().count('class="history-row"') == HISTORY_PAGE
+    for page in (1, 3):
+        with django_assert_num_queries(2):
+            games = client.get(reverse("member_games", args=[member.pk]), {"page": page})
+        assert len(games.context["games"]) == GAMES_PAGE
+    with django_assert_num_queries(QUERIES):
         response = client.get(reverse("member", args=[member.pk]))
     html = response.content.decode()
     assert html.count('class="history-row"') == HISTORY_PAGE
@@ -263,14 +277,16 @@ def test_rating_pages_say_when_a_recalculation_is_under_way(
 def test_older_changes_come_a_page_at_a_time_newest_first(
     client: Client, club_system: RatingSystem, django_assert_max_num_queries: DjangoAssertNumQueries
 ) -> None:
-    """45 changes: the member's page shows the newest 20, the history's second page the
-    next 20 and a link to the third, the third the oldest 5 and no link further."""
+    """Two pages and five changes: the member's page shows the newest page, the history's
+    second page the next and a link to the third, the third the oldest 5 and no link
+    further."""
     member = MemberFactory()
-    _history(member, club_system, 45, PlayerFactory())
+    total = 2 * HISTORY_PAGE + 5
+    _history(member, club_system, total, PlayerFactory())
     url = reverse("member_changes", args=[member.pk])
     labels = []
     for page in (1, 2, 3):
-        with django_assert_max_num_queries(3):  # the member, the systems, the rows
+        with django_assert_max_num_queries(2):  # the member, the rows
             response = client.get(url, {"page": page})
         assert response.status_code == 200
         html = response.content.decode()
@@ -279,7 +295,7 @@ def test_older_changes_come_a_page_at_a_time_newest_first(
         assert html.count('class="history-row"') == len(rows)
         assert (f"{url}?page={page + 1}" in html) == (page < 3)
         assert (f"{url}?page={page - 1}" in html) == (page > 1)
-    assert labels == [f"Soirée {n}" for n in range(44, -1, -1)]
+    assert labels == [f"Soirée {n}" for n in range(total - 1, -1, -1)]
     member_page = client.get(reverse("member", args=[member.pk]))
     assert [r.label for r in member_page.context["history"]] == labels[:HISTORY_PAGE]
     assert client.get(url, {"page": 4}).status_code == 404
@@ -287,7 +303,7 @@ def test_older_changes_come_a_page_at_a_time_newest_first(
 
 
 def test_older_games_come_a_page_at_a_time(
-    client: Client, django_assert_max_num_queries: DjangoAssertNumQueries
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     member = MemberFactory()
     games = [GameFactory(white=member.player, result="1-0") for _ in range(GAMES_PAGE + 3)]
@@ -297,7 +313,7 @@ def test_older_games_come_a_page_at_a_time(
     shown = {line.pk for line in member_page.context["games"]}
     url = reverse("member_games", args=[member.pk])
     assert len(shown) == GAMES_PAGE and f'href="{url}?page=2"' in member_page.content.decode()
-    with django_assert_max_num_queries(2):  # the member, the games
+    with django_assert_num_queries(2):  # the member, the games
         second = client.get(url, {"page": 2})
     rest = {line.pk for line in second.context["games"]}
     assert len(rest) == 3 and shown | rest == {g.pk for g in games}

@@ -1,15 +1,19 @@
-"""A member's two tables (rating changes, games) are written by their templates from plain
-data: each row as the page showed it when Python wrote the rows (the expected rows below
-are the old ``history_rows_html``/``game_rows_html`` output for the same data), every text
-escaped."""
+"""A member's two tables (rating changes, games) are written by Django's templates from
+plain data: each row as the page showed it when Python wrote the rows (the expected rows
+below are the old ``history_rows_html``/``game_rows_html`` output for the same data), the
+day by the ``date`` filter in the page's language, the addresses by ``{% url %}``, every
+text escaped."""
 
 from datetime import date
 
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from club.models import Member
 from public.member_games import GameLine
 from ratings.history import HistoryRow
+
+MEMBER = Member(pk=12)
 
 
 def _history_row(**changes: object) -> HistoryRow:
@@ -19,13 +23,11 @@ def _history_row(**changes: object) -> HistoryRow:
         "system_id": 1,
         "system": "Elo du club",
         "label": "Open <de> printemps",
-        "event_url": "",
-        "calculation_url": "/fr/membres/12/calcul/77/",
+        "event_id": None,
         "estimated": True,
         "rating_before": 1512.0,
         "rating_after": 1498.4,
         "change": -13.6,
-        "day_text": "7 mars 2026",
         "before_text": "1512",
         "after_text": "1498",
         "change_text": "−13.6",
@@ -44,7 +46,9 @@ def _tbody(html: str, table: str) -> str:
 
 def test_a_change_is_written_as_the_page_wrote_it_estimated_and_without_an_event() -> None:
     with translation.override("fr"):
-        html = render_to_string("club/_history_table.html", {"history": [_history_row()]})
+        html = render_to_string(
+            "club/_history_table.html", {"history": [_history_row()], "member": MEMBER}
+        )
     assert _tbody(html, "history") == (
         '<tr class="history-row"><td>7 mars 2026</td>'
         '<td class="d-none d-md-table-cell">Elo du club</td>'
@@ -60,7 +64,7 @@ def test_a_change_is_written_as_the_page_wrote_it_estimated_and_without_an_event
         'aria-controls="calc-77" aria-label="Calcul">'
         '<span class="d-none d-sm-inline">Calcul</span><span class="d-sm-none">▾</span>'
         "</button></td></tr>\n"
-        '<tr class="collapse calculation" id="calc-77" hx-get="/fr/membres/12/calcul/77/" '
+        '<tr class="collapse calculation" id="calc-77" hx-get="/membres/12/calcul/77/" '
         'hx-trigger="show.bs.collapse once" hx-target="find td"><td colspan="9">'
         '<span class="text-body-secondary small">Chargement du calcul…</span></td></tr>'
     )
@@ -68,17 +72,17 @@ def test_a_change_is_written_as_the_page_wrote_it_estimated_and_without_an_event
 
 def test_a_change_of_an_event_links_to_it_and_one_without_change_has_no_colour() -> None:
     row = _history_row(
-        event_url="/en/evenements/34/",
+        event_id=34,
         estimated=False,
         change=0.0,
         change_text="0",
         performance_exact_text="",
     )
     with translation.override("en"):
-        html = render_to_string("club/_history_table.html", {"history": [row]})
+        html = render_to_string("club/_history_table.html", {"history": [row], "member": MEMBER})
     body = _tbody(html, "history")
     assert '<td><a href="/en/evenements/34/">Open &lt;de&gt; printemps</a></td>' in body
-    assert '<td class="text-end ">0</td>' in body
+    assert '<td class="text-end">0</td>' in body
     assert '<td class="text-end d-none d-md-table-cell">1467</td>' in body
     assert "badge" not in body and "<small" not in body
 
@@ -89,12 +93,10 @@ def test_a_game_is_written_as_the_page_wrote_it_with_its_pgn_badge() -> None:
             pk=5,
             event_id=3,
             day=date(2026, 3, 7),
-            day_text="7 mars 2026",
             white="Anne <b>Dupont</b>",
             black="Luc Martin",
             result="1-0",
             result_text="1–0",
-            url="/fr/parties/5/",
             event="Open & co",
             has_pgn=True,
         ),
@@ -102,24 +104,23 @@ def test_a_game_is_written_as_the_page_wrote_it_with_its_pgn_badge() -> None:
             pk=6,
             event_id=3,
             day=date(2026, 3, 8),
-            day_text="8 mars 2026",
             white="Luc Martin",
             black="Anne Dupont",
             result="0-1",
             result_text="0–1",
-            url="/fr/parties/6/",
             event="Open & co",
             has_pgn=False,
         ),
     ]
-    html = render_to_string("club/_games_table.html", {"games": lines})
+    with translation.override("fr"):
+        html = render_to_string("club/_games_table.html", {"games": lines, "member": MEMBER})
     assert _tbody(html, "member-games") == (
         '<tr><td class="small text-body-secondary">7 mars 2026</td>'
         "<td>Anne &lt;b&gt;Dupont&lt;/b&gt;</td>"
-        '<td><a href="/fr/parties/5/">1–0</a> <span class="badge text-bg-light border">PGN</span>'
+        '<td><a href="/parties/5/">1–0</a> <span class="badge text-bg-light border">PGN</span>'
         "</td><td>Luc Martin</td>"
         '<td class="small d-none d-md-table-cell">Open &amp; co</td></tr>\n'
         '<tr><td class="small text-body-secondary">8 mars 2026</td><td>Luc Martin</td>'
-        '<td><a href="/fr/parties/6/">0–1</a></td><td>Anne Dupont</td>'
+        '<td><a href="/parties/6/">0–1</a></td><td>Anne Dupont</td>'
         '<td class="small d-none d-md-table-cell">Open &amp; co</td></tr>'
     )

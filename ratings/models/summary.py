@@ -1,0 +1,50 @@
+"""What a member's page shows at the top of their ratings, one row per player and system,
+written by the replay in the transaction that writes the history it sums up
+(``ratings.services.summary``): the page reads it instead of the whole history."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Player
+from ratings.models.history import RatingBatch, RatingStatus
+from ratings.models.systems import RatingSystem
+
+
+class RatingSummary(models.Model):
+    """A player's history in a system summed up: the current rating and status (as
+    ``Rating``), the rated games, the last change and its day, the last batch (whose
+    period, while it runs, makes the rating an estimate) and the chart's points, oldest
+    first, each
+    ``[day (ISO), rating after (to 0.1), change (to 0.1, or null), batch kind, batch
+    label]``."""
+
+    system = models.ForeignKey(
+        RatingSystem, on_delete=models.CASCADE, related_name="summaries", verbose_name=_("system")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_summaries", verbose_name=_("player")
+    )
+    rating = models.FloatField(_("rating"), null=True)
+    status = models.CharField(_("status"), max_length=12, choices=RatingStatus.choices)
+    games = models.PositiveIntegerField(_("rated games"), default=0)
+    changes = models.PositiveIntegerField(_("changes"), default=0)
+    last_change = models.FloatField(_("last change"), null=True)
+    last_day = models.DateField(_("day of the last change"), null=True)
+    # the last batch summed up: a batch deleted outside a replay (its event deleted) leaves
+    # null here, and the next replay of the system sums the player up again
+    last_batch = models.ForeignKey(
+        RatingBatch, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    points = models.JSONField(_("chart points"), default=list)
+
+    class Meta:
+        verbose_name = _("rating summary")
+        verbose_name_plural = _("rating summaries")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "system"], name="summary_once_per_system"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.system}: {self.rating}"

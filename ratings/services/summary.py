@@ -1,0 +1,119 @@
+"""The members' rating summaries (``RatingSummary``): each player's history in a system
+summed up for the top of their page, written in the transaction that writes the history.
+
+A replay collects the rows it rates as it writes them (``Collected``); the history before
+the replay's first day is read back from the database for the players whose history the
+replay rewrote. A player with no history left in the system has no summary."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import Any
+
+from ratings.models import Rating, RatingBatch, RatingChange, RatingSummary, RatingSystem
+
+# A batch as a point of the chart names it: its day (ISO), kind and stored label
+Head = tuple[str, str, str]
+# Rows written a statement
+WRITE_CHUNK = 1_000
+
+
+class Collected:
+    """A player's rows in timeline order, kept as the chart and the summary need them."""
+
+    __slots__ = ("changes", "last_change", "last_day", "points")
+
+    def __init__(self) -> None:
+        self.points: list[tuple[Head, float, float | None]] = []
+        self.changes = 0
+        self.last_change: float | None = None
+        self.last_day: date | None = None
+
+    def add(self, head: Head, day: date, before: float | None, after: float | None) -> None:
+        """One more row of the player's history, newer than the ones before."""
+        self.changes += 1
+        self.last_day = day
+        change = None if before is None or after is None else after - before
+        self.last_change = change
+        if after is not None:
+            self.points.append((head, after, change))
+
+
+def head(batch: RatingBatch) -> Head:
+    """What the chart's points of ``batch`` share."""
+    return (batch.day.isoformat(), batch.kind, batch.label)
+
+
+def summarize(
+    system: RatingSystem,
+    players: Iterable[int] | None = None,
+    *,
+    before: date | None = None,
+    replayed: dict[int, Collected] | None = None,
+) -> int:
+    """Write the summaries of ``players`` in ``system`` (of all its players when None) from
+    their current ratings (``Rating``, written first) and their history: the rows the
+    replay wrote (``replayed``), after those read from the database before its first day
+    (``before``; all of them when nothing was replayed). Returns the summaries written."""
+    ratings = Rating.objects.filter(system=system)
+    stale = RatingSummary.objects.filter(system=system)
+    history = RatingChange.objects.filter(batch__system=system)
+    if players is not None:
+        chosen = sorted(set(players))
+        ratings = ratings.filter(player_id__in=chosen)
+        stale = stale.filter(player_id__in=chosen)
+        history = history.filter(player_id__in=chosen)
+    stale.delete()
+    sums: dict[int, Collected] = {}
+    if replayed is None or before is not None:
+        if before is not None:
+            history = history.filter(batch__day__lt=before)
+        rows = history.order_by("batch__day", "batch__order", "pk").values_list(
+            "player_id",
+            "batch__day",
+            "batch__kind",
+            "batch__label",
+            "rating_before",
+            "rating_after",
+        )
+        heads: dict[tuple[date, str, str], Head] = {}
+        for player, day, kind, label, rating_before, rating_after in rows.iterator(2_000):
+            shared = heads.get((day, kind, label))
+            if shared is None:
+                shared = heads[day, kind, label] = (day.isoformat(), kind, label)
+            sums.setdefault(player, Collected()).add(shared, day, rating_before, rating_after)
+    for player, collected in (replayed or {}).items():
+        summed = sums.get(player)
+        if summed is None:
+            sums[player] = collected
+            continue
+        for point in collected.points:
+            summed.points.append(point)
+        summed.changes += collected.changes
+        summed.last_change, summed.last_day = collected.last_change, collected.last_day
+    current = ratings.values_list("player_id", "rating", "status", "games", "last_batch_id")
+    written = [
+        _summary(system, row, sums[row[0]]) for row in current.iterator(2_000) if row[0] in sums
+    ]
+    RatingSummary.objects.bulk_create(written, batch_size=WRITE_CHUNK)
+    return len(written)
+
+
+def _summary(system: RatingSystem, current: tuple[Any, ...], summed: Collected) -> RatingSummary:
+    player, rating, status, games, last_batch = current
+    return RatingSummary(
+        system=system,
+        player_id=player,
+        rating=rating,
+        status=status,
+        games=games,
+        changes=summed.changes,
+        last_change=None if summed.last_change is None else round(summed.last_change, 1),
+        last_day=summed.last_day,
+        last_batch_id=last_batch,
+        points=[
+            [day, round(after, 1), None if change is None else round(change, 1), kind, label]
+            for (day, kind, label), after, change in summed.points
+        ],
+    )
