@@ -117,12 +117,6 @@ def forget(*scopes: str, using: str | None = None) -> None:
         transaction.on_commit(lambda: _bump(scopes), using=using)
 
 
-def forget_everything(using: str | None = None) -> None:
-    """Every cached page out of date (when the transaction commits): for the rare writes
-    that may change any page, such as a save in the admin site."""
-    forget(EVERYTHING, using=using)
-
-
 def _bump(scopes: Iterable[str]) -> None:
     version = _new_version(time.time())
     try:
