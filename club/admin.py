@@ -11,29 +11,6 @@ from club.admin_events import (
 )
 from club.admin_labels import NamesDateAndTimeBoxes
 from club.models import Bye, ChangeLog, Event, Game, Member, Participant, Player, Round
-from club.pages import forget_all
-
-
-class ForgetsPages:
-    """A save or deletion in ``/admin/`` forgets every cached public page when it commits:
-    an admin save is rare, and may change anything a page shows (a player's name, an
-    event's date, a member's listing), so it is not worth working out which pages."""
-
-    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
-        super().save_model(request, obj, form, change)
-        forget_all()
-
-    def save_related(self, request, form, formsets, change):  # type: ignore[no-untyped-def]
-        super().save_related(request, form, formsets, change)
-        forget_all()
-
-    def delete_model(self, request, obj):  # type: ignore[no-untyped-def]
-        super().delete_model(request, obj)
-        forget_all()
-
-    def delete_queryset(self, request, queryset):  # type: ignore[no-untyped-def]
-        super().delete_queryset(request, queryset)
-        forget_all()
 
 
 class MemberInline(NamesDateAndTimeBoxes, admin.StackedInline):
@@ -42,7 +19,7 @@ class MemberInline(NamesDateAndTimeBoxes, admin.StackedInline):
 
 
 @admin.register(Player)
-class PlayerAdmin(NamesDateAndTimeBoxes, ForgetsPages, admin.ModelAdmin):
+class PlayerAdmin(NamesDateAndTimeBoxes, admin.ModelAdmin):
     list_display = ["__str__", "federation", "fide_id", "national_id", "fide_rating", "is_member"]
     list_filter = ["federation", "sex", ("membership", admin.EmptyFieldListFilter)]
     search_fields = ["last_name", "first_name", "fide_id", "national_id"]
@@ -57,7 +34,7 @@ class PlayerAdmin(NamesDateAndTimeBoxes, ForgetsPages, admin.ModelAdmin):
 
 
 @admin.register(Member)
-class MemberAdmin(NamesDateAndTimeBoxes, ForgetsPages, admin.ModelAdmin):
+class MemberAdmin(NamesDateAndTimeBoxes, admin.ModelAdmin):
     list_display = ["player", "status", "since", "until", "email"]
     list_filter = ["status"]
     search_fields = ["player__last_name", "player__first_name", "email"]
@@ -78,7 +55,7 @@ class ParticipantInline(NamesDateAndTimeBoxes, InlineFollowsEventState, admin.Ta
 
 
 @admin.register(Event)
-class EventAdmin(NamesDateAndTimeBoxes, ForgetsPages, FollowsEventState, admin.ModelAdmin):
+class EventAdmin(NamesDateAndTimeBoxes, FollowsEventState, admin.ModelAdmin):
     list_display = ["title", "kind", "start", "time_control", "system", "status", "public"]
     list_filter = ["kind", "status", "time_control", "system", "public"]
     search_fields = ["title", "venue"]
@@ -158,7 +135,7 @@ class ByeInline(NamesDateAndTimeBoxes, InlineFollowsEventState, admin.TabularInl
 
 
 @admin.register(Round)
-class RoundAdmin(NamesDateAndTimeBoxes, ForgetsPages, FollowsEventState, admin.ModelAdmin):
+class RoundAdmin(NamesDateAndTimeBoxes, FollowsEventState, admin.ModelAdmin):
     list_display = ["__str__", "event", "number", "starts_at"]
     list_filter = ["event__kind"]
     search_fields = ["event__title"]
@@ -167,7 +144,7 @@ class RoundAdmin(NamesDateAndTimeBoxes, ForgetsPages, FollowsEventState, admin.M
 
 
 @admin.register(Game)
-class GameAdmin(NamesDateAndTimeBoxes, ForgetsPages, FollowsEventState, admin.ModelAdmin):
+class GameAdmin(NamesDateAndTimeBoxes, FollowsEventState, admin.ModelAdmin):
     form = GameForm
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["result", "round__event__kind"]

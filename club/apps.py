@@ -8,6 +8,8 @@ class ClubConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
 
+        from club import pages
         from club.account_language import signed_in
 
         user_logged_in.connect(signed_in, dispatch_uid="club.account_language.signed_in")
+        pages.connect()  # the public pages each write forgets (the page cache)

@@ -6,10 +6,10 @@ Only an announced or ongoing event is changed: a closed event's games are rated,
 changing anything in it (its form, registrations, numbers, check-in, pairings, results,
 files) first reopens it, which recalculates the ratings without it until it is closed
 again; a cancelled event is restored first. The lock is the one ``write_result`` and
-closing take (the event's row, then what is in it), and it forgets the public pages the
-write changes when it commits (``club.pages``): on PostgreSQL two writes on one event
+closing take (the event's row, then what is in it): on PostgreSQL two writes on one event
 wait for each other as SQLite's immediate transactions make them, and the later one sees
-what the earlier one did.
+what the earlier one did. (The public pages a write changes are forgotten by the rows it
+writes: ``club.pages``.)
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from enum import StrEnum
 
 from django.utils.translation import gettext as _
 
-from club import pages
 from club.exceptions import DeskError
 from club.models import Event
 
@@ -135,7 +134,6 @@ def lock(event: Event, write: Write | None = None) -> Event:
         raise DeskError(_("This event was deleted meanwhile.")) from None
     if write is not None:
         check(event, write)
-    _forget_pages(event, write)
     return event
 
 
@@ -147,22 +145,4 @@ def lock_row(pk: int, write: Write | None = None) -> Event:
         raise DeskError(_("This event was deleted meanwhile."))
     if write is not None:
         check(found, write)
-    _forget_pages(found, write)
     return found
-
-
-# Writes that change the event's rounds, games or status (``None``: a transition), beyond
-# its own pages.
-_WIDE = frozenset({Write.PAIR, Write.FILE, None})
-
-
-def _forget_pages(event: Event, write: Write | None) -> None:
-    """The cached pages the write will change, forgotten when it commits (``club.pages``):
-    an event's form may rename it on any page; a new round's games have no result yet, so
-    no player's page shows them."""
-    if write == Write.FORM:
-        pages.forget_all()
-    elif write == Write.NEW_ROUND:
-        pages.round_paired(event)
-    else:
-        pages.event_written(event, write in _WIDE)

@@ -1,48 +1,81 @@
-"""What the public pages show, as the page cache knows it (``lib.page_cache``): the scopes
-a page says it shows, and what each write path forgets.
+"""What the public pages show, and what each write changes of it, in one place: the scopes
+the page cache (``lib.page_cache``) keeps pages by, and the one mapping from a row written
+to the scopes forgotten.
 
 A scope names something a page shows: one event (its page, its games' pages, its PGN,
 and the lists that show it: the home page, the calendar, the tournaments), one player
 (their member page and its history, games and PGN), or a list whose content a write may
 change as a whole (the lists of events, the latest games, the members, the current
-ratings, the articles, the interclub pages). Every write that changes what a page shows
-forgets the scopes it touched, when its transaction commits:
+ratings, the articles, the interclub pages, the notice of a replay under way). A view
+says which scopes its page shows (``lib.page_cache.shows``).
 
-- a result (``desk.services.results.write_result``): its event, its two players, the
-  latest games, and the interclub pages for an interclub match; the home page and the
-  calendar go with the event only when they show it;
-- a round paired by the engine or its pairing taken back (games without results):
-  its event and the lists (``round_paired``);
-- any other write into an event under its lock (``club.event_state.lock``: registration,
-  numbers, check-in, withdrawal, a round's pairing edited, a file's import, an event's
-  transition): ``event_written``;
-- an event's form (everything: its title shows on its players' pages), a new event, a
-  TRF file's event (``desk.services.events.save_event``, ``desk.files.trf_import``);
-- the ratings' replay: the players whose history it rewrote, and the ratings
-  (``ratings.services.replay``); a replay queued or ended (``ratings.tasks``): the
-  notice on the rating pages; an official rating list: everything;
-- members (desk and their own space), articles, interclub divisions and matches, and any
-  save in the admin site (``club.admin.ForgetsPages``: everything, a rare write); a demo
-  club or a backup restored: everything.
+A write says nothing: ``post_save`` and ``pre_delete`` receivers, connected here for
+every model a public page shows (``connect``, from ``ClubConfig.ready``), map the row
+written to its scopes (``SCOPES``), forgotten when the transaction commits (a write
+rolled back forgets nothing). So a write through a form, a service, the admin site or
+the shell forgets the same pages:
+
+- a game: its event (and the pages showing it); with a result, or its result changed,
+  also its two players' pages, the latest games, and the interclub pages for a match's
+  board. A round paired, whose games have no result yet, keeps the players' pages;
+- a round, a bye, a registration: the event (a round also the lists of events);
+- an event created, or a round of it paired: the event and the lists; any other change
+  of status (closed, reopened, cancelled, restored): also its players' pages, the latest
+  games and the interclub pages; its form saved whole (title, dates: any page may show
+  them): every page;
+- a player: their page; their name, title, federation, IDs or ratings changed (the
+  fields other pages show), also the events they played, the lists of members, ratings
+  and games, and the interclub pages;
+- a member: their page and the lists of members and ratings; an article: the articles;
+  the interclub models: the interclub pages; a replay queued, started or finished
+  (``ratings.ReplayJob``): the notice on the rating pages and the ratings.
+
+Writes Django sends no signal for declare themselves, once, where they are made:
+``written(*rows, fields=...)`` after a ``bulk_create``, ``bulk_update`` or
+``QuerySet.update`` (the rows mapped as a save would map them), ``players_rated`` after
+a replay's bulk writer (the players whose history it rewrote), ``all_changed`` after
+the rare bulk writes that may change any page (an official rating list, two players
+merged, a club restored or a demo club loaded). The ratings' and the interclub's models
+are named by their labels: this module is below those apps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any
 
-from django.db import transaction
+from django.apps import apps
+from django.db import models, transaction
+from django.db.models import Q
+from django.db.models.signals import post_save, pre_delete, pre_save
 
-from club.models import Event, Game, Participant
-from lib.page_cache import forget, forget_everything
+from club.models import Bye, Event, Game, Member, Participant, Player, Round
+from lib.page_cache import EVERYTHING, forget
 
 EVENTS = "events"  # which events the lists show: home page, calendar, tournaments, feed
 GAMES = "games"  # the latest games
 MEMBERS = "members"  # the list of members (names, whether listed)
-RATINGS = "ratings"  # the current ratings: rankings, the members list
+RATINGS = "ratings"  # the current ratings: rankings, the members list, rating changes
 ARTICLES = "articles"  # articles, and the latest on the home page
 INTERCLUB = "interclub"  # divisions, their standings and matches
 REPLAYS = "replays"  # whether a replay is under way: the notice on rating pages
 SITE = "site"  # pages that show nothing of the data (links): the templates only
+
+# A player's fields that pages other than their own show (events' tables, games, other
+# members' pages, rankings): a change of one forgets those pages too.
+PLAYER_SHOWN = (
+    "first_name",
+    "last_name",
+    "title",
+    "fide_id",
+    "federation",
+    "fide_rating",
+    "national_rating",
+    "club_name",
+)
+# Beyond this many players' pages, a replay forgets every page: one write to the cache
+# instead of one a player (a full replay rewrites thousands of histories).
+PLAYERS_FORGOTTEN_ONE_BY_ONE = 200
 
 
 def event(pk: int) -> str:
@@ -57,13 +90,45 @@ def events(items: Iterable[Event]) -> list[str]:
     return [event(e.pk) for e in items]
 
 
-def forget_result(game: Game, event_: Event) -> None:
-    """A game's result or moves saved: its event (and the pages showing it), its players'
-    pages, the latest games; the interclub pages for a match's board."""
-    scopes = [event(event_.pk), player(game.white_id), player(game.black_id), GAMES]
-    if event_.kind == Event.Kind.INTERCLUB:
-        scopes.append(INTERCLUB)
-    forget(*scopes)
+Fields = Collection[str] | None
+
+
+# The mapping: rows written to scopes ----------------------------------------------------------
+
+
+def _games(games: Sequence[Game], fields: Fields, deleted: bool) -> set[str]:
+    """A game's event; with a result (or its result changed), also its players, the
+    latest games and the interclub pages of a match. (The game's round, and its event
+    when it has a result, are read unless the game holds them: the writes that make
+    games give them their round, a result's save its event.)"""
+    scopes: set[str] = set()
+    for game in games:
+        scopes.add(event(game.round.event_id))
+        if game.result or (fields is not None and "result" in fields):
+            scopes.update((player(game.white_id), player(game.black_id), GAMES))
+            if game.round.event.kind == Event.Kind.INTERCLUB:
+                scopes.add(INTERCLUB)
+    return scopes
+
+
+def _byes(byes: Sequence[Bye], fields: Fields, deleted: bool) -> set[str]:
+    """A bye: its event's pages (players' pages show games only)."""
+    return {event(b.round.event_id) for b in byes}
+
+
+def _rounds(rounds: Sequence[Round], fields: Fields, deleted: bool) -> set[str]:
+    """A round (its date, its pairing): the event, and the lists (a first round makes
+    the event ongoing)."""
+    return {EVENTS, *(event(r.event_id) for r in rounds)}
+
+
+def _participants(items: Sequence[Participant], fields: Fields, deleted: bool) -> set[str]:
+    """A registration, a number, a check-in, a withdrawal: the event's pages; a
+    registration removed also the player's."""
+    scopes = {event(p.event_id) for p in items}
+    if deleted:
+        scopes.update(player(p.player_id) for p in items)
+    return scopes
 
 
 def event_players(pk: int) -> set[int]:
@@ -74,66 +139,173 @@ def event_players(pk: int) -> set[int]:
     return ids
 
 
-def event_written(event_: Event, rounds_or_status: bool) -> None:
-    """A write into ``event_`` (under its lock). A registration, a number, a check-in or a
-    withdrawal shows on the event's pages only; a pairing, a file's import or a change of
-    status (``rounds_or_status``) also on its players' pages (their games), on the lists
-    (the latest results, the archive of tournaments) and the interclub pages: those
-    players are read now (a deleted event's are gone after) and again at the commit (an
-    import adds some)."""
-    if not rounds_or_status:
-        forget(event(event_.pk))
+def _event_saved(item: Event, fields: Fields) -> None:
+    """Before an event is saved: what it will change, forgotten when it commits."""
+    if item.pk is None:  # a new event: on the lists (a match: on the interclub pages)
+        forget(EVENTS, *([INTERCLUB] if item.kind == Event.Kind.INTERCLUB else []))
         return
-    pk = event_.pk
-    before = event_players(pk)
-    forget(event(pk), EVENTS, GAMES, INTERCLUB, *[player(p) for p in before])
-    # at the commit, after the players above: those the write added
-    transaction.on_commit(lambda: forget(*[player(p) for p in event_players(pk) - before]))
+    if fields is None:  # its form: the title and dates show on its players' pages, ...
+        forget(EVERYTHING)
+        return
+    if "status" not in fields:  # the number of rounds, a file's kept records
+        forget(event(item.pk))
+        return
+    before = Event.objects.filter(pk=item.pk).values_list("status", flat=True).first()
+    running = (Event.Status.ANNOUNCED, Event.Status.ONGOING)
+    if before in running and item.status == Event.Status.ONGOING:  # a round paired
+        forget(event(item.pk), EVENTS)
+        return
+    # closed, reopened, cancelled, restored: the players' pages show its games or not
+    pk = item.pk
+    forget(event(pk), EVENTS, GAMES, INTERCLUB)
+    transaction.on_commit(lambda: forget(*[player(p) for p in event_players(pk)]))
 
 
-def round_paired(event_: Event) -> None:
-    """A round paired or its pairing taken back (games without a result, byes): the
-    event's pages, and the lists, where a first round makes the event ongoing. Players'
-    pages and the latest games show only games with a result."""
-    forget(event(event_.pk), EVENTS)
+def _events(items: Sequence[Event], fields: Fields, deleted: bool) -> set[str]:
+    """An event deleted (its games and registrations, deleted with it, forget their
+    players' pages)."""
+    return {EVENTS, GAMES, INTERCLUB, *events(items)}
 
 
-def event_created() -> None:
-    """A new event shows on the lists (an event's form changed forgets everything:
-    ``club.event_state``)."""
-    forget(EVENTS)
-
-
-def forget_all() -> None:
-    """Every page: for the rare writes that may change any of them (an event renamed, a
-    player renamed, a save in the admin site)."""
-    forget_everything()
-
-
-def member_changed(player_id: int, renamed: bool = False) -> None:
-    """A member's data changed (their listing, status, dates): their page and the lists
-    of members and ratings; everything when their name changed (events show it)."""
-    if renamed:
-        forget_all()
+def _player_saved(item: Player, fields: Fields) -> None:
+    """Before a player is saved: their page; the pages showing them elsewhere when a
+    field they show changed (read from the row as stored)."""
+    if item.pk is None:
+        return  # no page shows a player before they are registered or a member
+    shown = [f for f in PLAYER_SHOWN if fields is None or f in fields]
+    stored = Player.objects.filter(pk=item.pk).values_list(*shown).first() if shown else None
+    if stored is not None and stored != tuple(getattr(item, f) for f in shown):
+        forget(*_players_everywhere([item]))
     else:
-        forget(player(player_id), MEMBERS, RATINGS)
+        forget(player(item.pk))
 
 
-def replays_changed() -> None:
-    """A replay queued or finished: the rating pages say so (and the ratings change)."""
-    forget(REPLAYS, RATINGS)
+def _players_everywhere(players: Sequence[Player]) -> set[str]:
+    """Every page that shows these players: theirs, their events', the lists."""
+    ids = {p.pk for p in players}
+    played = Game.objects.filter(Q(white__in=ids) | Q(black__in=ids)).values_list(
+        "round__event_id", flat=True
+    )
+    registered = Participant.objects.filter(player__in=ids).values_list("event_id", flat=True)
+    return {
+        MEMBERS,
+        RATINGS,
+        GAMES,
+        INTERCLUB,
+        *(player(pk) for pk in ids),
+        *(event(pk) for pk in {*played, *registered}),
+    }
 
 
-# Beyond this many players' pages, a replay forgets every page: one write to the cache
-# instead of one a player (a full replay rewrites thousands of histories).
-PLAYERS_FORGOTTEN_ONE_BY_ONE = 200
+def _players(items: Sequence[Player], fields: Fields, deleted: bool) -> set[str]:
+    if deleted or fields is None or set(fields) & set(PLAYER_SHOWN):
+        return _players_everywhere(items)
+    return {player(p.pk) for p in items}
+
+
+def _members(items: Sequence[Member], fields: Fields, deleted: bool) -> set[str]:
+    """A member's listing, status, dates: their page and the lists of members."""
+    return {MEMBERS, RATINGS, *(player(m.player_id) for m in items)}
+
+
+def _articles(items: Sequence[Any], fields: Fields, deleted: bool) -> set[str]:
+    return {ARTICLES}
+
+
+def _interclub(items: Sequence[Any], fields: Fields, deleted: bool) -> set[str]:
+    return {INTERCLUB}
+
+
+def _replays(items: Sequence[Any], fields: Fields, deleted: bool) -> set[str]:
+    """A replay queued, started or finished: the rating pages' notice, the ratings."""
+    return {REPLAYS, RATINGS}
+
+
+Mapping = Callable[[Sequence[Any], Fields, bool], set[str]]
+# Each model a public page shows, by label, and the scopes its rows written change.
+SCOPES: dict[str, Mapping] = {
+    "club.Game": _games,
+    "club.Bye": _byes,
+    "club.Round": _rounds,
+    "club.Participant": _participants,
+    "club.Event": _events,
+    "club.Player": _players,
+    "club.Member": _members,
+    "club.Article": _articles,
+    "interclub.Division": _interclub,
+    "interclub.Team": _interclub,
+    "interclub.TeamMatch": _interclub,
+    "interclub.LineupEntry": _interclub,
+    "ratings.ReplayJob": _replays,
+}
+# The models whose saves are mapped before the save, from the row as stored
+_BEFORE_SAVE: dict[type[models.Model], Callable[[Any, Fields], None]] = {
+    Event: _event_saved,
+    Player: _player_saved,
+}
+# SCOPES by model class, filled by ``connect``
+_models: dict[type[models.Model], Mapping] = {}
+
+
+def _mapping(model: type[models.Model]) -> Mapping:
+    return _models[model]
+
+
+# The receivers ------------------------------------------------------------------------------
+
+
+def _before_save(sender: Any, instance: Any, raw: bool, update_fields: Fields, **kw: Any) -> None:
+    if not raw:
+        _BEFORE_SAVE[sender](instance, update_fields)
+
+
+def _saved(sender: Any, instance: Any, raw: bool, update_fields: Fields, **kw: Any) -> None:
+    if not raw:
+        forget(*_mapping(sender)([instance], update_fields, False), using=kw.get("using"))
+
+
+def _deleted(sender: Any, instance: Any, **kw: Any) -> None:
+    forget(*_mapping(sender)([instance], None, True), using=kw.get("using"))
+
+
+def connect() -> None:
+    """Connect the receivers for every model in ``SCOPES`` (``ClubConfig.ready``)."""
+    for label, scopes in SCOPES.items():
+        model = apps.get_model(label)
+        _models[model] = scopes
+        uid = f"club.pages:{label}"
+        if model in _BEFORE_SAVE:
+            pre_save.connect(_before_save, sender=model, dispatch_uid=uid)
+        else:
+            post_save.connect(_saved, sender=model, dispatch_uid=uid)
+        pre_delete.connect(_deleted, sender=model, dispatch_uid=uid)
+
+
+# The writes without a signal ----------------------------------------------------------------
+
+
+def written(*rows: models.Model, fields: Fields = None) -> None:
+    """Rows written without a signal (``bulk_create``, ``bulk_update``,
+    ``QuerySet.update`` of ``fields``): the pages showing them forgotten when the
+    transaction commits, as their saves would forget them."""
+    by_model: dict[type[models.Model], list[models.Model]] = {}
+    for row in rows:
+        by_model.setdefault(type(row), []).append(row)
+    for model, items in by_model.items():
+        forget(*_mapping(model)(items, fields, False))
 
 
 def players_rated(player_ids: Iterable[int] | None) -> None:
-    """A replay rewrote these players' histories (None: every player's): their pages, and
-    the ratings' lists."""
+    """A replay rewrote these players' histories (None: every player's) through its bulk
+    writer: their pages, and the ratings' lists."""
     ids = None if player_ids is None else set(player_ids)
     if ids is None or len(ids) > PLAYERS_FORGOTTEN_ONE_BY_ONE:
-        forget_all()
+        all_changed()
     else:
         forget(RATINGS, MEMBERS, *[player(p) for p in ids])
+
+
+def all_changed() -> None:
+    """Every page, when the transaction commits: for the rare bulk writes that may
+    change any of them (an official rating list, two players merged, a club restored)."""
+    forget(EVERYTHING)

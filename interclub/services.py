@@ -22,7 +22,6 @@ from desk.services.events import log_change
 from interclub import scoring
 from interclub.models import Division, LineupEntry, Team, TeamMatch
 from interclub.outsiders import Typed, outsider
-from lib import page_cache
 
 MATCH_HOURS = timedelta(hours=5)
 
@@ -50,7 +49,6 @@ def create_division(
         raise DeskError(_("Teams: %(names)s listed twice.") % {"names": ", ".join(twice)})
     if Division.objects.filter(season=season, name=name).exists():
         raise DeskError(_("Division: %(name)s already exists for this season.") % {"name": name})
-    page_cache.forget(pages.INTERCLUB)
     division = Division.objects.create(
         season=season,
         name=name,
@@ -58,10 +56,11 @@ def create_division(
         home_white_on_odd=home_white_on_odd,
         order_tolerance=order_tolerance,
     )
-    Team.objects.bulk_create(
+    teams = Team.objects.bulk_create(
         [Team(division=division, name=n, ours=True) for n in our_names]
         + [Team(division=division, name=n, ours=False) for n in other_names]
     )
+    pages.written(*teams)
     log_change(user, None, "interclub_division", division=division.pk, name=str(division))
     return division
 
@@ -75,7 +74,6 @@ def create_match(
         raise DeskError(_("Teams: both teams must play in the division."))
     if home.pk == away.pk:
         raise DeskError(_("Teams: a team cannot play itself."))
-    page_cache.forget(pages.INTERCLUB, pages.EVENTS)
     event = Event.objects.create(
         kind=Event.Kind.INTERCLUB,
         system=Event.System.MATCH,
@@ -158,6 +156,7 @@ def set_lineup(match: TeamMatch, team: Team, boards: Sequence[Typed], user: Any)
         )
         for board, player in sorted(players.items())
     )
+    pages.written(*entries)
     _make_games(match, user)
     log_change(
         user,
@@ -202,7 +201,7 @@ def _make_games(match: TeamMatch, user: Any) -> None:
     for entry in entries:
         sides[entry.team_id][entry.board] = entry
     home, away = sides[match.home_id], sides[match.away_id]
-    Participant.objects.bulk_create(
+    registered = Participant.objects.bulk_create(
         Participant(
             event=event,
             player_id=entry.player_id,
@@ -212,6 +211,7 @@ def _make_games(match: TeamMatch, user: Any) -> None:
         )
         for entry in entries
     )
+    pages.written(*registered)
     if not home or not away:
         return
     games = []
@@ -224,7 +224,7 @@ def _make_games(match: TeamMatch, user: Any) -> None:
         games.append(
             Game(round=round_, board=board, white_id=white, black_id=black, updated_by=user)
         )
-    Game.objects.bulk_create(games)
+    pages.written(*Game.objects.bulk_create(games))
 
 
 # Reading: a match's score and a division's standings, in a fixed number of queries

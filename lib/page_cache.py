@@ -4,8 +4,9 @@ changes.
 A view says what its page shows with ``shows("event:12", "player:7")``: *scopes*, names
 the domain gives (``club.pages``). The copy of the page is kept with the *version* of
 each of its scopes (and of ``EVERYTHING``, which every page shows) as they were when it
-was made; a write that changes something calls ``forget("event:12")``, which gives the
-scope a new version when its transaction commits (``transaction.on_commit``: a write
+was made; ``forget("event:12")``, called for each row a write saves or deletes (the
+mapping and its receivers are ``club.pages``'), gives the scope a new version when its
+transaction commits (``transaction.on_commit``: a write
 rolled back forgets nothing, and no other process can read the new data before the old
 copies are out of date). A copy whose scopes all have the versions it was made with is
 served; one with any scope forgotten since is made afresh. So a result saved at the desk
@@ -29,8 +30,10 @@ could be, when first made) are sent with ``Cache-Control: public, max-age=…``
 (``PAGE_CACHE_MAX_AGE``) so that a reverse proxy or CDN holds them briefly too.
 
 The caches (``caches["pages"]`` and ``caches["page-generation"]``, the versions) must be
-shared by every worker process: files by default, Redis in a deployment on several
-machines (``PAGE_CACHE_BACKEND``).
+shared by every worker process: Django's ``FileBasedCache`` by default, its
+``RedisCache`` in a deployment on several machines (``PAGE_CACHE_BACKEND``). Django's
+``cache_page`` and ``UpdateCacheMiddleware`` could not replace this middleware: they
+forget a page by its age or the whole cache's key prefix, not by what it shows.
 """
 
 from __future__ import annotations
@@ -115,12 +118,6 @@ def forget(*scopes: str, using: str | None = None) -> None:
     task worker) may not be the one that serves the pages."""
     if scopes:
         transaction.on_commit(lambda: _bump(scopes), using=using)
-
-
-def forget_everything(using: str | None = None) -> None:
-    """Every cached page out of date (when the transaction commits): for the rare writes
-    that may change any page, such as a save in the admin site."""
-    forget(EVERYTHING, using=using)
 
 
 def _bump(scopes: Iterable[str]) -> None:

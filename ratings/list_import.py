@@ -99,8 +99,9 @@ def import_list_file(
         with transaction.atomic():
             _record(report, source, official_list)
             lines.make_current(report.list_date)
-            # the players' ratings show on every event's and member's page: a rare write
-            pages.forget_all()
+            # the players' ratings, written in bulk, show on every event's and member's
+            # page: a rare write
+            pages.all_changed()
             report.jobs = queue_replays([s for s in systems if s.enabled], report.list_date, user)
     except BaseException:
         lines.discard()

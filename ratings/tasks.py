@@ -98,7 +98,6 @@ def start_replay(
     Inside a transaction, the task is queued when it commits, so that a worker on another
     connection (RQ) never looks for a job row it cannot see yet."""
     job = ReplayJob.objects.create(system=system, since=since, created_by=user, event=event)
-    pages.replays_changed()
     transaction.on_commit(partial(replay_job.enqueue, job.pk))
     return job
 
@@ -170,4 +169,4 @@ def _finish(job: ReplayJob, **fields: object) -> None:
     ReplayJob.objects.filter(pk=job.pk, state=ReplayJob.State.RUNNING).update(
         finished_at=timezone.now(), **fields
     )
-    pages.replays_changed()
+    pages.written(job, fields=["state"])

@@ -270,18 +270,22 @@ CALCULATOR_API_PER_MINUTE = envint("CALCULATOR_API_PER_MINUTE", "60")
 # workers run `manage.py rqworker default` on as many machines as needed.
 RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0")}}
 
-_PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", "lib.file_cache.FileCache")
-# The versions in files are records rewritten in place (a saved result writes five)
-_PAGE_GENERATION_BACKEND = os.getenv(
-    "PAGE_GENERATION_BACKEND",
-    "lib.file_cache.RecordFileCache"
-    if _PAGE_CACHE_BACKEND == "lib.file_cache.FileCache"
-    else _PAGE_CACHE_BACKEND,
-)
+_FILES = "django.core.cache.backends.filebased.FileBasedCache"
+_PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", _FILES)
+_PAGE_GENERATION_BACKEND = os.getenv("PAGE_GENERATION_BACKEND", _PAGE_CACHE_BACKEND)
 # Official rating lists uploaded by the administrators, kept here until the task worker has
 # imported them (then deleted).
 OFFICIAL_LISTS_DIR = Path(os.getenv("OFFICIAL_LISTS_DIR", str(BASE_DIR / ".official-lists")))
 _PAGE_CACHE_LOCATION = os.getenv("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-cache"))
+
+
+def _shared_cache(
+    backend: str, location: str, files: dict[str, int], **more: object
+) -> dict[str, object]:
+    """A cache every process shares: ``files`` (its bounds) for Django's file cache only."""
+    options = {"OPTIONS": files} if backend == _FILES else {}
+    return {"BACKEND": backend, "LOCATION": location, **options, **more}
+
 
 # Progress of background work is written outside the work's own transaction, so that the
 # page watching it sees it: a cache every process shares (files by default).
@@ -306,29 +310,33 @@ CACHES = {
     },
     # Signed-in visitors' sessions (SESSION_ENGINE), the database's rows read once: files
     # by default, Redis with SESSION_CACHE_BACKEND/SESSION_CACHE_LOCATION.
-    "sessions": {
-        "BACKEND": os.getenv("SESSION_CACHE_BACKEND", "lib.file_cache.FileCache"),
-        "LOCATION": os.getenv("SESSION_CACHE_LOCATION", str(BASE_DIR / ".session-cache")),
-        "OPTIONS": {"MAX_ENTRIES": 100000},
-    },
+    # Django's file cache lists its folder at every write to count its files (MAX_ENTRIES,
+    # then a 1/CULL_FREQUENCY of them removed): the bounds below keep that listing short.
+    # Redis' client takes OPTIONS as its connection's: none is given to it.
+    "sessions": _shared_cache(
+        os.getenv("SESSION_CACHE_BACKEND", _FILES),
+        os.getenv("SESSION_CACHE_LOCATION", str(BASE_DIR / ".session-cache")),
+        # a session is written at sign-in; one dropped is read again from the database
+        {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 3},
+    ),
     # Public pages as anonymous visitors see them (lib/page_cache.py), and apart, the
     # versions of what they show, changed by the writes (club/pages.py): shared by every
     # worker process, so that a write in one of them forgets the pages in all. With Redis,
     # set both locations (PAGE_CACHE_LOCATION, PAGE_GENERATION_LOCATION).
-    "pages": {
-        "BACKEND": _PAGE_CACHE_BACKEND,
-        "LOCATION": _PAGE_CACHE_LOCATION,
-        "TIMEOUT": envint("PAGE_CACHE_SECONDS", "600"),
-        "OPTIONS": {"MAX_ENTRIES": 20000},
-    },
-    "page-generation": {
-        "BACKEND": _PAGE_GENERATION_BACKEND,
-        "LOCATION": os.getenv(
-            "PAGE_GENERATION_LOCATION", str(Path(_PAGE_CACHE_LOCATION) / "generation")
-        ),
-        "TIMEOUT": None,
-        "OPTIONS": {"MAX_ENTRIES": 100000},  # a version a member and an event
-    },
+    "pages": _shared_cache(
+        _PAGE_CACHE_BACKEND,
+        _PAGE_CACHE_LOCATION,
+        # the pages visited most stay; a page culled is made again at its next visit
+        {"MAX_ENTRIES": 2000, "CULL_FREQUENCY": 4},
+        TIMEOUT=envint("PAGE_CACHE_SECONDS", "600"),
+    ),
+    "page-generation": _shared_cache(
+        _PAGE_GENERATION_BACKEND,
+        os.getenv("PAGE_GENERATION_LOCATION", str(Path(_PAGE_CACHE_LOCATION) / "generation")),
+        # a version a member and an event shown; one culled only makes its pages again
+        {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 4},
+        TIMEOUT=None,
+    ),
 }
 
 # Public pages cached for anonymous visitors, forgotten at every committed write

@@ -11,6 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from club import pages
 from club.models import Bye, Event, Game, Player, Result, Round
 from desk.files.common import FileError, lock_event, plain, write
 from desk.services.events import log_change
@@ -215,6 +216,8 @@ def import_results_csv(event: Event, text: str, user: Any) -> int:
         )
         if (game.white_id, game.black_id) != (white.pk, black.pk):
             Game.objects.filter(pk=game.pk).update(white=white, black=black)
+            moved = Game(pk=game.pk, round=round_, white=white, black=black, result=game.result)
+            pages.written(game, moved, fields=["white", "black"])  # both pairs' pages
         write(game.pk, user, f"line {number}", result=result, source="csv")
         written += 1
     log_change(user, event, "import_csv", games=written)

@@ -200,7 +200,7 @@ def import_plan(
             range(1, rounds_count + 1), t.round_dates + [""] * rounds_count, strict=False
         )
     )
-    Participant.objects.bulk_create(
+    registered = Participant.objects.bulk_create(
         Participant(event=event, player=players[e.rank], number=e.rank, rating=e.rating)
         for e in t.players
     )
@@ -240,6 +240,7 @@ def import_plan(
         )
     Game.objects.bulk_create(made)
     Bye.objects.bulk_create(byes)
+    pages.written(*rounds, *registered, *made, *byes)
     retyped = {  # names the secretary typed otherwise than the file's: written as typed
         e.rank
         for e in plan.unmatched
@@ -249,5 +250,4 @@ def import_plan(
     log_change(
         user, event, "import_trf", players=len(t.players), rounds=rounds_count, sha256=plan.digest
     )
-    pages.event_written(event, rounds_or_status=True)  # a new event, its players' games
     return event

@@ -63,10 +63,12 @@ def create_rounds(
     if first is None:
         first = last.starts_at + interval if last and last.starts_at else event.start
     after = last.number if last else 0
-    return Round.objects.bulk_create(
+    rounds = Round.objects.bulk_create(
         Round(event=event, number=after + n, starts_at=first + (n - 1) * interval)
         for n in range(1, count + 1)
     )
+    pages.written(*rounds)
+    return rounds
 
 
 @transaction.atomic
@@ -89,8 +91,6 @@ def save_event(
     if not created:
         stored = event_state.lock_row(event.pk, event_state.Write.FORM)
         event.status = stored.status  # as it is now, not as the form's page read it
-    else:
-        pages.event_created()
     event.updated_by = user
     event.save()
     rounds = {r.pk: r for r in event.rounds.all()}
@@ -101,6 +101,7 @@ def save_event(
         round_ = rounds.get(pk)
         if round_ is not None and round_ not in removed and round_.starts_at != starts_at:
             Round.objects.filter(pk=pk).update(starts_at=starts_at)
+            pages.written(round_, fields=["starts_at"])
     if add_rounds:
         create_rounds(event, add_rounds, first_round, interval)
     count = event.rounds.count()
@@ -135,3 +136,4 @@ def _remove_rounds(event: Event, removed: list[Round]) -> None:
     for number, round_ in enumerate(remaining, 1):
         round_.number = number
     Round.objects.bulk_update(remaining, ["number"])
+    pages.written(*remaining, fields=["number"])

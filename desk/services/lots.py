@@ -30,6 +30,6 @@ def draw_lots(event: Event, user: Any, rng: random.Random | None = None) -> list
     for number, participant in enumerate(participants, 1):
         participant.number = number
     Participant.objects.bulk_update(participants, ["number"])
+    pages.written(*participants, fields=["number"])
     log_change(user, event, "draw_lots", players=len(participants))
-    pages.event_written(event, rounds_or_status=False)  # the numbers on its page
     return participants

@@ -16,26 +16,12 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from club import pages
 from club.administrators import check_keeps_an_administrator
 from club.exceptions import DeskError
 from club.models import Member, Player
 from club.roles import SECRETARIES
 from desk.services.events import log_change
 from lib.mail_tasks import send_mail_later
-
-# What pages other than the member's own show of a player (events' tables, games, other
-# members' pages): a change forgets every page (``club.pages.member_changed``).
-_NAMED = (
-    "first_name",
-    "last_name",
-    "title",
-    "fide_id",
-    "federation",
-    "fide_rating",
-    "national_rating",
-    "club_name",
-)
 
 
 class Role:
@@ -58,13 +44,10 @@ def role_of(account: User) -> str:
 def save_member(player: Player, member: Member, user: Any) -> Member:
     """Create or change a member and their player together."""
     created = member.pk is None
-    before = Player.objects.filter(pk=player.pk).values_list(*_NAMED).first()
     player.save()
     member.player = player
     member.save()
     log_change(user, None, "member_created" if created else "member_changed", name=player.name)
-    renamed = before is not None and before != tuple(getattr(player, f) for f in _NAMED)
-    pages.member_changed(player.pk, renamed=renamed)
     return member
 
 
@@ -78,7 +61,6 @@ def lapse_member(member: Member, day: date, user: Any) -> None:
     member.until = max(day, member.since)
     member.save(update_fields=["status", "until"])
     log_change(user, None, "member_lapsed", name=member.player.name, until=member.until)
-    pages.member_changed(member.player_id)
 
 
 @transaction.atomic

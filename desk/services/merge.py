@@ -174,7 +174,7 @@ def merge_players(kept: Player, duplicate: Player, user: Any) -> MergePlan:
     )  # fmt: skip
     for system in RatingSystem.objects.enabled():
         start_replay(system, None, user)
-    pages.forget_all()  # the merged player's events, games and member page, the lists
+    pages.all_changed()  # rows moved in bulk: the player's events, games, pages, lists
     return plan
 
 

@@ -15,7 +15,7 @@ from chesslib import swiss
 from chesslib.berger import double_round_robin, round_robin
 from chesslib.scheveningen import scheveningen
 from chesslib.trf_scoring import scoring_lines
-from club import event_state
+from club import event_state, pages
 from club.exceptions import DeskError, RoundChanged
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
 from desk.services import registration
@@ -188,7 +188,7 @@ def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Rou
             _("Round %(n)s cannot be paired by the Dutch system without a repeat: pair it by hand.")
             % {"n": number}
         )
-    Bye.objects.bulk_create(
+    byes = Bye.objects.bulk_create(
         Bye(
             round=round_,
             player_id=pairing.white,
@@ -198,7 +198,7 @@ def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Rou
         for pairing in pairs
         if pairing.black is None
     )
-    Game.objects.bulk_create(
+    games = Game.objects.bulk_create(
         Game(
             round=round_,
             board=pairing.board,
@@ -209,6 +209,7 @@ def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Rou
         for pairing in pairs
         if pairing.black is not None
     )
+    pages.written(*byes, *games)
     event_state.check_transition(event, event_state.Transition.START)
     event.status = Event.Status.ONGOING
     event.save(update_fields=["status", "updated_at"])
@@ -309,6 +310,7 @@ def save_round(
     for board, (white, black) in enumerate(boards, 1):
         if (white, black) in kept:
             Game.objects.filter(pk=kept[(white, black)].pk).update(board=parked + board)
+            pages.written(kept[(white, black)], fields=["board"])
         else:
             Game.objects.create(
                 round=round_, board=parked + board, white_id=white, black_id=black, updated_by=user
@@ -346,11 +348,12 @@ def pair_round_robin(event: Event, user: Any) -> int:
     for number in range(1, len(schedule) + 1):
         if number not in rounds:
             rounds[number] = Round.objects.create(event=event, number=number)
-    Game.objects.bulk_create(
+    games = Game.objects.bulk_create(
         Game(round=rounds[number], board=board, white_id=white, black_id=black, updated_by=user)
         for number, pairs in enumerate(schedule, 1)
         for board, (white, black) in enumerate(pairs, 1)
     )
+    pages.written(*games)
     event_state.check_transition(event, event_state.Transition.START)
     event.status = Event.Status.ONGOING
     event.updated_by = user

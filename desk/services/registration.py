@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from club import event_state, players
+from club import event_state, pages, players
 from club.exceptions import DeskError
 from club.models import TEAM_LENGTH, Event, Game, Participant, Player
 from desk.services.events import log_change
@@ -187,6 +187,7 @@ def renumber(event: Event, user: Any) -> None:
     for number, participant in enumerate(participants, 1):
         participant.number = number
     Participant.objects.bulk_update(participants, ["number"])
+    pages.written(*participants, fields=["number"])
     log_change(user, event, "renumber")
 
 
@@ -217,6 +218,7 @@ def set_teams(event: Event, teams: dict[int, str], user: Any) -> int:
     if changed and event.system == Event.System.SCHEVENINGEN and has_games(event):
         raise DeskError(_("The Scheveningen event is paired: its teams are its draw."))
     Participant.objects.bulk_update(changed, ["team"])
+    pages.written(*changed, fields=["team"])
     if changed:
         log_change(
             user,

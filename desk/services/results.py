@@ -98,7 +98,7 @@ def write_result(
     for name, value in changes.items():
         setattr(game, name, value)
     game.version, game.updated_by = game.version + 1, user
-    pages.forget_result(game, event)
+    pages.written(game, fields=changes)
     log_change(
         user,
         event,

@@ -15,11 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from club import pages
 from club.models import Article
 from desk.access import get_article_for_secretary, secretary_required
 from desk.services.events import log_change
-from lib import page_cache
 from lib.inputs import BoundedInputs
 from lib.markdown import render as render_markdown
 
@@ -74,7 +72,6 @@ def article_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             with transaction.atomic():
                 saved.save()
                 log_change(request.user, None, "article_saved", title=saved.title)
-                page_cache.forget(pages.ARTICLES)
             messages.success(request, _("The article is saved."))
             return redirect("desk:article_edit", pk=saved.pk)
     context = {"form": form, "article": article, "preview": preview, "now": timezone.now()}
@@ -92,7 +89,6 @@ def article_publish(request: HttpRequest, pk: int) -> HttpResponse:
         article.save(update_fields=["published_at"])
         action = "article_published" if publish else "article_unpublished"
         log_change(request.user, None, action, title=article.title)
-        page_cache.forget(pages.ARTICLES)
     if publish:
         messages.success(request, _("The article is published: the home page lists it."))
     else:

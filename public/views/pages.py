@@ -41,7 +41,6 @@ def _public_event(pk: int) -> Event:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    page_cache.shows(pages.EVENTS, pages.ARTICLES)
     upcoming = Event.objects.public().upcoming()
     next_meetings = list(upcoming[:UPCOMING_ON_HOME])
     announced = list(
@@ -54,8 +53,8 @@ def home(request: HttpRequest) -> HttpResponse:
         .annotate(game_count=Count("rounds__games"))
         .filter(game_count__gt=0)[:5]
     )
-    for shown in (next_meetings, announced, latest_results):
-        page_cache.shows(*pages.events(shown))
+    shown = [*next_meetings, *announced, *latest_results]
+    page_cache.shows(pages.EVENTS, pages.ARTICLES, *pages.events(shown))
     context = {
         "next_meetings": next_meetings,
         "announced_tournaments": announced,
@@ -101,9 +100,11 @@ def tournaments(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def event(request: HttpRequest, pk: int) -> HttpResponse:
-    """The event, its standings with their tie-breaks, and each round's boards and byes."""
-    page_cache.shows(pages.event(pk))
+    """The event, its standings with their tie-breaks, and each round's boards and byes;
+    closed, each player's rating change from it."""
     event = _public_event(pk)
+    closed = event.status == Event.Status.CLOSED
+    page_cache.shows(pages.event(pk), *([pages.RATINGS] if closed else []))
     table = event_standings(event)
     rounds = list(event.rounds.order_by("number"))
     boards: dict[int, list[Game]] = {r.pk: [] for r in rounds}
@@ -175,7 +176,7 @@ def member(request: HttpRequest, pk: int) -> HttpResponse:
     member = public_member(pk)
     if member is None:
         raise Http404(_("No such member."))
-    page_cache.shows(pages.player(member.player_id))
+    page_cache.shows(pages.player(member.player_id), pages.REPLAYS)  # and the replays' notice
     history = member_history(member, timezone.localdate())
     games = member_games(member, 1)
     return render(request, "club/member.html", {"member": member, **games, **history})
@@ -222,7 +223,7 @@ def member_calculation(request: HttpRequest, pk: int, change: int) -> HttpRespon
 
 @require_safe
 def rankings(request: HttpRequest) -> HttpResponse:
-    page_cache.shows(pages.RATINGS)
+    page_cache.shows(pages.RATINGS, pages.REPLAYS)
     systems = list(RatingSystem.objects.enabled())
     if not systems:
         return _placeholder(request, _("Rankings"), _("No rating system is enabled."))
@@ -231,7 +232,7 @@ def rankings(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
-    page_cache.shows(pages.RATINGS, pages.MEMBERS)
+    page_cache.shows(pages.RATINGS, pages.MEMBERS, pages.REPLAYS)  # and the replays' notice
     systems = list(RatingSystem.objects.enabled())
     system = next((s for s in systems if s.pk == pk), None)
     if system is None:

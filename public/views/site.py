@@ -112,7 +112,6 @@ def my_space(request: HttpRequest) -> HttpResponse:
     form = OwnDataForm(request.POST if request.method == "POST" else None, instance=member)
     if request.method == "POST" and form.is_valid():
         form.save()
-        pages.member_changed(member.player_id)
         messages.success(request, _("Your data are saved."))
         return redirect("my_space")
     feed = request.build_absolute_uri(reverse("member_feed", args=[member.calendar_token]))

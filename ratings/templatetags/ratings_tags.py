@@ -7,9 +7,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from club import pages
 from club.models import Event, Game
-from lib import page_cache
 from lib.numbers import number
 from ratings.models import RatingBatch, RatingChange, ReplayJob
 from ratings.services import LOOKBACK, rating_period
@@ -21,9 +19,8 @@ register = template.Library()
 def event_rating_changes(event: Event) -> dict[str, Any]:
     """Each participant's rating change from ``event``, per system that rates it (enabled,
     of the event's kind and time control): the event's own batch, or (the running estimate
-    of) the period that rates it. A page showing them is forgotten from the cache with the
-    ratings (at each replay)."""
-    page_cache.shows(pages.RATINGS)
+    of) the period that rates it. A public page showing them says it shows the ratings
+    (``club.pages.RATINGS``, forgotten at each replay)."""
     day = timezone.localdate(event.end)
     nearby = RatingBatch.objects.filter(
         Q(event=event) | Q(period_start__lte=day + LOOKBACK, period_end__gte=day),
@@ -102,6 +99,6 @@ def config_in_words(change: Any) -> list[str]:
 def recalculating(pending: bool | None = None) -> dict[str, Any]:
     """A notice while a replay is queued or running: the ratings shown are about to change.
     ``pending`` when the page has read it already (a member's page, with the systems).
-    The page is forgotten from the cache when a replay is queued or ends."""
-    page_cache.shows(pages.REPLAYS)
+    A public page showing it says it shows the replays (``club.pages.REPLAYS``, forgotten
+    when one is queued, starts or ends)."""
     return {"pending": ReplayJob.objects.pending().exists() if pending is None else pending}

@@ -18,5 +18,5 @@ class Command(BaseCommand):
             count = restore_club(file.read_text(encoding="utf-8"))
         except (OSError, BackupError) as error:
             raise CommandError(f"{file}: {error}") from error
-        pages.forget_all()  # a whole club restored: every cached page out of date
+        pages.all_changed()  # a whole club restored, in bulk: every cached page
         self.stdout.write(f"{count} objects restored from {file}")

@@ -61,7 +61,7 @@ class Command(BaseCommand):
                 raise CommandError(str(error)) from error
             passwords = create_demo_accounts(cast)
             reports = recalculate_all()
-            pages.forget_all()  # a new club: every cached page out of date
+            pages.all_changed()  # a new club, written in bulk: every cached page
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club created around {day}: {len(cast.members)} members, "
