@@ -45,8 +45,9 @@ def write_result(
     source: str = "desk",
     reported: list[dict[str, str]] | None = None,
 ) -> Game:
-    """The one way a game's result (or its moves) changes, whatever the door: the desk,
-    a CSV or PGN file, the admin site. It locks the event's row, then the board's (the
+    """The one way a game's result (or its moves) changes, whatever the door: the desk's
+    result entry, a players' report confirmed, a CSV, PGN or TRF file (the admin site
+    shows results read-only). It locks the event's row, then the board's (the
     order ``close_event`` locks them in: a close and a save never interleave, the later
     one sees the other's effect). The event's lock is shared by the saves of its boards,
     which go on side by side (a board's own lock keeps two saves of it apart), and is
