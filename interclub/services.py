@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -34,7 +34,7 @@ def create_division(
     boards: int,
     ours: Iterable[str],
     others: Iterable[str],
-    user: Any,
+    user: User | None,
     *,
     home_white_on_odd: bool = True,
     order_tolerance: int | None = 100,
@@ -68,7 +68,7 @@ def create_division(
 
 @transaction.atomic
 def create_match(
-    division: Division, home: Team, away: Team, start: datetime, venue: str, user: Any
+    division: Division, home: Team, away: Team, start: datetime, venue: str, user: User | None
 ) -> TeamMatch:
     """A match between two teams of ``division``: an interclub event, one round."""
     if home.division_id != division.pk or away.division_id != division.pk:
@@ -102,7 +102,9 @@ def _check_no_results(match: TeamMatch) -> None:
 
 
 @transaction.atomic
-def set_lineup(match: TeamMatch, team: Team, boards: Sequence[Typed], user: Any) -> list[str]:
+def set_lineup(
+    match: TeamMatch, team: Team, boards: Sequence[Typed], user: User | None
+) -> list[str]:
     """``team``'s line-up for ``match``, board 1 first (an empty board is a board the
     team leaves empty). Refused when a player is on two boards (of either team), when
     there are more boards than the division plays, or once a result is entered. Once
@@ -189,7 +191,7 @@ def lineup_warnings(division: Division, entries: Sequence[LineupEntry]) -> list[
     ]
 
 
-def _make_games(match: TeamMatch, user: Any) -> None:
+def _make_games(match: TeamMatch, user: User | None) -> None:
     """The boards' games from the two line-ups, made again from scratch (no result is
     entered yet): a board with a player on each side is a game, colours as the division
     says; the players are the event's participants, with their team."""

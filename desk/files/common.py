@@ -8,6 +8,7 @@ import re
 import unicodedata
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from chesslib.trf import TrfError
@@ -61,7 +62,7 @@ def lock_event(event: Event) -> None:
         raise FileError(str(error)) from None
 
 
-def write(game_id: int, user: Any, where: str, **changes: Any) -> None:
+def write(game_id: int, user: User | None, where: str, **changes: Any) -> None:
     """A file's result or moves through the desk's one write path (closed event refused,
     version raised, audit line); its refusal names the file's line or game."""
     try:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from datetime import date, datetime, time
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -70,7 +70,7 @@ def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Resu
 
 
 @transaction.atomic
-def update_results(plan: Plan, event: Event, user: Any) -> int:
+def update_results(plan: Plan, event: Event, user: User | None) -> int:
     """The file's results written into ``event``, the tournament imported from it before:
     each game is found by round and by the players' pairing numbers, and its result goes
     through the desk's one write path (a closed event is refused: reopen it first).
@@ -146,7 +146,7 @@ def _round_day(text: str, start: date, end: date, corrected: bool) -> date:
 @transaction.atomic
 def import_plan(
     plan: Plan,
-    user: Any,
+    user: User | None,
     choices: dict[int, Player | None] | None = None,
     corrected: ImportedEvent | None = None,
     names: dict[int, tuple[str, str]] | None = None,

@@ -11,8 +11,8 @@ left out from this round on and gets nothing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -81,7 +81,7 @@ def lines(event: Event, number: int) -> list[Line]:
 
 
 @transaction.atomic
-def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Round:
+def record(event: Event, number: int, statuses: dict[int, str], user: User | None) -> Round:
     """Record round ``number``'s check-in: ``{participant id: status}``. Byes are
     written as rows of their kind; a withdrawal is recorded after the round before; a
     player marked present again is reinstated. Refused once the round is paired (the
@@ -138,7 +138,7 @@ def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Ro
 
 
 @transaction.atomic
-def undo_pairing(round_: Round, user: Any) -> None:
+def undo_pairing(round_: Round, user: User | None) -> None:
     """Take back a round's pairing (its games and its pairing-allocated bye); the byes
     asked for stay. Refused once a result is entered, or when a later round is paired."""
     event = event_state.lock(round_.event, event_state.Write.NEW_ROUND)

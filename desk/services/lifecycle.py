@@ -14,8 +14,7 @@ the details)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -37,7 +36,7 @@ def _locked(event: Event, transition: Transition, target: str | None = None) -> 
     return locked
 
 
-def _move(event: Event, locked: Event, status: str, user: Any) -> None:
+def _move(event: Event, locked: Event, status: str, user: User | None) -> None:
     locked.status = status
     locked.updated_by = user
     locked.save(update_fields=["status", "updated_by", "updated_at"])
@@ -45,7 +44,7 @@ def _move(event: Event, locked: Event, status: str, user: Any) -> None:
 
 
 @transaction.atomic
-def close_event(event: Event, user: Any) -> None:
+def close_event(event: Event, user: User | None) -> None:
     """Close ``event`` when every board of every round has a result; the ratings'
     recalculation is queued with it."""
     locked = _locked(event, Transition.CLOSE)
@@ -58,7 +57,7 @@ def close_event(event: Event, user: Any) -> None:
 
 
 @transaction.atomic
-def reopen_event(event: Event, reason: str, user: Any) -> None:
+def reopen_event(event: Event, reason: str, user: User | None) -> None:
     """Reopen a closed event to correct it, saying why; the ratings are recalculated
     without it (queued) until it is closed again."""
     if not reason.strip():
@@ -77,7 +76,7 @@ def _has_results(event: Event) -> bool:
 
 
 @transaction.atomic
-def cancel_event(event: Event, reason: str, user: Any) -> None:
+def cancel_event(event: Event, reason: str, user: User | None) -> None:
     """Cancel ``event``, saying why. A closed event leaves the ratings: they are
     recalculated without it."""
     if not reason.strip():
@@ -91,7 +90,7 @@ def cancel_event(event: Event, reason: str, user: Any) -> None:
 
 
 @transaction.atomic
-def restore_event(event: Event, user: Any) -> None:
+def restore_event(event: Event, user: User | None) -> None:
     """Take a cancellation back: the event is ongoing again when it has pairings,
     announced otherwise (closing it again puts it back in the ratings)."""
     locked = _locked(event, Transition.RESTORE)
@@ -102,7 +101,7 @@ def restore_event(event: Event, user: Any) -> None:
 
 
 @transaction.atomic
-def delete_event(event: Event, reason: str, user: Any) -> list[str]:
+def delete_event(event: Event, reason: str, user: User | None) -> list[str]:
     """Delete ``event`` with its rounds, games, byes and registrations, saying why; the
     systems that rated it are recalculated from its day. Returns their names."""
     if not reason.strip():

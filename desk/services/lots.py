@@ -4,8 +4,8 @@ round robin drawn, the Berger tables then say who meets whom in which round)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -16,7 +16,9 @@ from desk.services.events import log_change
 
 
 @transaction.atomic
-def draw_lots(event: Event, user: Any, rng: random.Random | None = None) -> list[Participant]:
+def draw_lots(
+    event: Event, user: User | None, rng: random.Random | None = None
+) -> list[Participant]:
     """Give the participants pairing numbers 1, 2, ... in an order drawn by lot (the
     system's random source unless ``rng`` is given). Refused once a game is paired:
     the numbers are then the event's draw."""

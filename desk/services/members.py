@@ -55,7 +55,7 @@ def role_of(account: User) -> str:
 
 
 @transaction.atomic
-def save_member(player: Player, member: Member, user: Any) -> Member:
+def save_member(player: Player, member: Member, user: User | None) -> Member:
     """Create or change a member and their player together."""
     created = member.pk is None
     before = Player.objects.filter(pk=player.pk).values_list(*_NAMED).first()
@@ -69,7 +69,7 @@ def save_member(player: Player, member: Member, user: Any) -> Member:
 
 
 @transaction.atomic
-def lapse_member(member: Member, day: date, user: Any) -> None:
+def lapse_member(member: Member, day: date, user: User | None) -> None:
     """The membership ends on ``day``: the member leaves the public lists; their games and
     ratings stay."""
     if member.status == Member.Status.LAPSED:
@@ -82,7 +82,7 @@ def lapse_member(member: Member, day: date, user: Any) -> None:
 
 
 @transaction.atomic
-def link_account(member: Member, account: User, user: Any) -> None:
+def link_account(member: Member, account: User, user: User | None) -> None:
     if member.user_id is not None:
         raise DeskError(_("%(name)s already has an account.") % {"name": member})
     if Member.objects.filter(user=account).exists():
@@ -96,7 +96,7 @@ def link_account(member: Member, account: User, user: Any) -> None:
 
 
 @transaction.atomic
-def create_account(member: Member, user: Any) -> User:
+def create_account(member: Member, user: User | None) -> User:
     """A new account for ``member``, named after their e-mail, with no password yet (the
     invitation's link sets it)."""
     if member.user_id is not None:
@@ -125,7 +125,7 @@ def can_invite_again(member: Member) -> bool:
 
 
 @transaction.atomic
-def renew_invitation(member: Member, user: Any) -> User:
+def renew_invitation(member: Member, user: User | None) -> User:
     """``member``'s unused invitation, to be sent again: the account gets a new unusable
     password, so that the link of the earlier invitation stops working (a link is made
     from the account's password)."""
@@ -168,7 +168,7 @@ def send_invitation(account: User, link: str) -> None:
 
 
 @transaction.atomic
-def set_role(account: User, role: str, active: bool, user: Any) -> None:
+def set_role(account: User, role: str, active: bool, user: User) -> None:
     """Give ``account`` a role; an administrator cannot demote or disable themself, nor
     the last administrator (the administrators' rows locked first: two role changes at
     once are made one after the other, ``club.administrators``)."""

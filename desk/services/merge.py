@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count, Field, Model, Q, UniqueConstraint
 from django.utils.translation import gettext as _
@@ -142,7 +143,7 @@ def plan_merge(kept: Player, duplicate: Player) -> MergePlan:
 
 
 @transaction.atomic
-def merge_players(kept: Player, duplicate: Player, user: Any) -> MergePlan:
+def merge_players(kept: Player, duplicate: Player, user: User | None) -> MergePlan:
     """Merge ``duplicate`` into ``kept`` (see the module's text); refused with a
     ``DeskError`` naming every reason, nothing written then."""
     kept = Player.objects.select_for_update().get(pk=kept.pk)

@@ -6,8 +6,8 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -135,7 +135,7 @@ def already_paired(event: Event, number: int) -> RoundChanged:
 
 
 @transaction.atomic
-def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Round:
+def pair_next_round(event: Event, user: User | None, expected: int | None = None) -> Round:
     """The next Swiss round, by the FIDE Dutch system; the odd player gets the
     pairing-allocated bye. ``expected``: the round the secretary means to pair; if it is
     paired already (by someone else meanwhile), ``RoundChanged``."""
@@ -280,7 +280,7 @@ def save_round(
     number: int,
     boards: list[tuple[int, int]],
     byes: list[tuple[int, str]],
-    user: Any,
+    user: User | None,
     confirmed: bool,
     seen: str | None = None,
 ) -> Check:
@@ -323,7 +323,7 @@ def save_round(
 
 
 @transaction.atomic
-def pair_round_robin(event: Event, user: Any) -> int:
+def pair_round_robin(event: Event, user: User | None) -> int:
     """Every round of a round robin by the Berger tables, from the pairing numbers (a
     double round robin: both cycles, C.05 Annex 1); of a Scheveningen event, every
     round of its two teams' table (``chesslib.scheveningen``)."""

@@ -5,8 +5,8 @@ pairing numbers, withdrawals."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -26,7 +26,7 @@ def has_games(event: Event) -> bool:
 
 
 @transaction.atomic
-def register(event: Event, player: Player, user: Any, joined_round: int = 1) -> Participant:
+def register(event: Event, player: Player, user: User | None, joined_round: int = 1) -> Participant:
     """Enter ``player``; once the event is paired, a late entry gets the next pairing
     number (the others keep theirs)."""
     event_state.lock(event, event_state.Write.REGISTER)
@@ -126,7 +126,7 @@ def _complete(player: Player, outsider: Outsider) -> None:
 
 @transaction.atomic
 def register_listed(
-    event: Event, row: ListedPlayer, user: Any, joined_round: int = 1
+    event: Event, row: ListedPlayer, user: User | None, joined_round: int = 1
 ) -> Participant:
     """Enter the player a line of an official list names: the club's record of them,
     found by the list's IDs or made once from the list (``ratings.services.listed``)."""
@@ -139,7 +139,7 @@ def register_listed(
 
 @transaction.atomic
 def register_outsider(
-    event: Event, outsider: Outsider, user: Any, joined_round: int = 1
+    event: Event, outsider: Outsider, user: User | None, joined_round: int = 1
 ) -> tuple[Participant, bool]:
     """Create the player (or find them by FIDE or national ID) and enter them. Returns
     the participant and whether the player is new."""
@@ -173,7 +173,7 @@ def register_outsider(
 
 
 @transaction.atomic
-def renumber(event: Event, user: Any) -> None:
+def renumber(event: Event, user: User | None) -> None:
     """Pairing numbers by rating, highest first (then by name). A paired round robin
     keeps its numbers: they are its draw."""
     event_state.lock(event, event_state.Write.NUMBER)
@@ -191,7 +191,7 @@ def renumber(event: Event, user: Any) -> None:
 
 
 @transaction.atomic
-def set_teams(event: Event, teams: dict[int, str], user: Any) -> int:
+def set_teams(event: Event, teams: dict[int, str], user: User | None) -> int:
     """Put each participant of ``teams`` (participant id: team name, empty for none) in
     their team, and say how many changed. A Scheveningen event pairs its two teams: once
     it is paired, its teams are its draw and stay as they are."""
@@ -229,7 +229,7 @@ def set_teams(event: Event, teams: dict[int, str], user: Any) -> int:
 
 
 @transaction.atomic
-def withdraw(participant: Participant, after_round: int | None, user: Any) -> None:
+def withdraw(participant: Participant, after_round: int | None, user: User | None) -> None:
     """Withdraw ``participant`` after round ``after_round`` (0: before the first round);
     None takes a withdrawal back. The games already paired after that round stay: enter
     them as forfeits."""

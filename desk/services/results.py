@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -38,7 +39,7 @@ _UNCHANGED: Any = object()
 def write_result(
     game_id: int,
     result: Result | object = _UNCHANGED,
-    user: Any = None,
+    user: User | None = None,
     *,
     version: int | None = None,
     pgn: str | object = _UNCHANGED,
@@ -152,7 +153,7 @@ def _locked_game(game_id: int) -> Game | None:
     return game
 
 
-def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
+def save_result(game_id: int, key: str, version: int, user: User | None) -> Game:
     """Save a board's result typed at the desk if nobody else did meanwhile (``version``
     as the secretary saw it). Errors name the board. A closed event's results change
     only after reopening it. Typing the result already saved changes nothing."""
@@ -166,7 +167,7 @@ def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
     return write_result(game_id, result, user, version=version)
 
 
-def save_results(entries: Mapping[int, tuple[str, int]], user: Any) -> dict[int, str]:
+def save_results(entries: Mapping[int, tuple[str, int]], user: User | None) -> dict[int, str]:
     """Several boards at once (the form without JavaScript): ``{game id: (key, version)}``.
     Each board is saved on its own; the errors come back by game id."""
     errors: dict[int, str] = {}

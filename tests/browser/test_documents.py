@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 from playwright.sync_api import Page
 from pypdf import PdfReader
@@ -28,7 +29,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
-def _match_sheet_url(user: object) -> str:
+def _match_sheet_url(user: User) -> str:
     division = services.create_division(
         "2026-2027", "Division 3", 4, ["Wavre 1"], ["Namur 2"], user
     )
