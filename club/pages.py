@@ -13,7 +13,7 @@ forgets the scopes it touched, when its transaction commits:
   calendar go with the event only when they show it;
 - a round paired by the engine or its pairing taken back (games without results):
   its event and the lists (``round_paired``);
-- any other write into an event under its lock (``club.event_state.lock``: registration,
+- any other write into an event under its lock (``club.event_state.lock_row``: registration,
   numbers, check-in, withdrawal, a round's pairing edited, a file's import, an event's
   transition): ``event_written``;
 - an event's form (everything: its title shows on its players' pages), a new event, a

@@ -53,11 +53,11 @@ def fide_id(value: str | None) -> int | None:
     return whole_number(value)
 
 
-def lock_event(event: Event) -> None:
-    """The event's row locked before a file writes into it, if its state allows it (a
-    closed event is reopened first): the refusal as a file's error."""
+def lock_event(event_id: int) -> Event:
+    """The event ``event_id`` under its row lock before a file writes into it, if its state
+    allows it (a closed event is reopened first): the refusal as a file's error."""
     try:
-        event_state.lock(event, event_state.Write.FILE)
+        return event_state.lock_row(event_id, event_state.Write.FILE)
     except DeskError as error:
         raise FileError(str(error)) from None
 

@@ -70,13 +70,14 @@ def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Resu
 
 
 @transaction.atomic
-def update_results(plan: Plan, event: Event, user: User | None) -> int:
-    """The file's results written into ``event``, the tournament imported from it before:
+def update_results(plan: Plan, event_id: int, user: User | None) -> int:
+    """The file's results written into the event ``event_id``, the tournament imported
+    from it before:
     each game is found by round and by the players' pairing numbers, and its result goes
     through the desk's one write path (a closed event is refused: reopen it first).
     Returns the number of results changed; a game the event does not have names its line
     and changes nothing."""
-    lock_event(event)
+    event = lock_event(event_id)
     numbers = dict(event.participants.exclude(number=None).values_list("number", "player_id"))
     games = {
         (g.round.number, g.white_id, g.black_id): g

@@ -52,7 +52,7 @@ def write_result(
     order ``close_event`` locks them in: a close and a save never interleave, the later
     one sees the other's effect). The event's lock is shared by the saves of its boards,
     which go on side by side (a board's own lock keeps two saves of it apart), and is
-    taken alone by every other write into the event (``club.event_state.lock``: a close,
+    taken alone by every other write into the event (``club.event_state.lock_row``: a close,
     a pairing), which so waits for the saves under way and they for it. It refuses a
     closed event (reopen it first); with
     ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the

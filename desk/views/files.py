@@ -183,7 +183,7 @@ def _update(request: HttpRequest, plan, pk: int) -> HttpResponse:  # type: ignor
     """The file's results written into the event imported from it before."""
     event = get_event_for_secretary(request, pk)
     try:
-        count = update_results(plan, event, acting_user(request))
+        count = update_results(plan, event.pk, acting_user(request))
     except FileError as error:
         messages.error(request, str(error))
     else:
@@ -228,7 +228,9 @@ def event_files(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             if kind == "csv":
-                count = import_results_csv(event, form.cleaned_data["file"], acting_user(request))
+                count = import_results_csv(
+                    event.pk, form.cleaned_data["file"], acting_user(request)
+                )
                 messages.success(request, _("%(n)s results imported.") % {"n": count})
             else:
                 return pgn_files.preview(request, event, form.cleaned_data["file"])

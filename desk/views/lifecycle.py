@@ -65,7 +65,9 @@ def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     was_closed = event.status == Event.Status.CLOSED
     return act(
         request,
-        lambda: lifecycle.cancel_event(event, request.POST.get("reason", ""), acting_user(request)),
+        lambda: lifecycle.cancel_event(
+            event.pk, request.POST.get("reason", ""), acting_user(request)
+        ),
         success=(
             _("The event is cancelled; the ratings are being recalculated without it.")
             if was_closed
@@ -81,7 +83,7 @@ def restore(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk, edit=False)
     return act(
         request,
-        lambda: lifecycle.restore_event(event, acting_user(request)),
+        lambda: lifecycle.restore_event(event.pk, acting_user(request)),
         success=_("The event is restored."),
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -97,7 +99,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             replayed = lifecycle.delete_event(
-                event, request.POST.get("reason", ""), acting_user(request)
+                event.pk, request.POST.get("reason", ""), acting_user(request)
             )
         except exceptions.DeskError as problem:
             error = str(problem)

@@ -113,7 +113,7 @@ def member_lapse(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_member_for_secretary(request, pk)
     return act(
         request,
-        lambda: services.lapse_member(member, timezone.localdate(), acting_user(request)),
+        lambda: services.lapse_member(member.pk, timezone.localdate(), acting_user(request)),
         success=_("%(name)s's membership has lapsed.") % {"name": member},
         back=reverse("desk:member_edit", args=[member.pk]),
     )
@@ -138,15 +138,15 @@ def _link_or_invite(request: HttpRequest, member: Member) -> str:
         form = LinkAccountForm(request.POST, prefix="link")
         if not form.is_valid():
             raise DeskError(_("Choose an account that no member has yet."))
-        services.link_account(member, form.cleaned_data["account"], acting_user(request))
+        services.link_account(member.pk, form.cleaned_data["account"].pk, acting_user(request))
         return _("The account is linked.")
     # the invitation is queued with the account, and sent by the task worker once both
     # are committed (lib/mail_tasks.py)
     with transaction.atomic():
         if services.can_invite_again(member):
-            account = services.renew_invitation(member, acting_user(request))
+            account = services.renew_invitation(member.pk, acting_user(request))
         else:
-            account = services.create_account(member, acting_user(request))
+            account = services.create_account(member.pk, acting_user(request))
         # written in the account's language: the desk's, kept as the account's
         language = account_language.for_account(account)
         account_language.remember(account, language)
@@ -204,7 +204,10 @@ def account(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.set_role(
-                chosen, form.cleaned_data["role"], form.cleaned_data["active"], acting_user(request)
+                chosen.pk,
+                form.cleaned_data["role"],
+                form.cleaned_data["active"],
+                acting_user(request),
             )
         except DeskError as error:
             form.add_error(None, str(error))

@@ -34,7 +34,7 @@ def pair_next_round(request: HttpRequest, pk: int) -> HttpResponse:
     expected = whole_number(request.POST.get("round"))
     return act(
         request,
-        lambda: pairing_services.pair_next_round(event, acting_user(request), expected),
+        lambda: pairing_services.pair_next_round(event.pk, acting_user(request), expected),
         success=lambda round_: _("Round %(n)s is paired.") % {"n": round_.number},
         back=reverse("desk:event", args=[event.pk]),
         then=lambda round_: reverse("desk:results", args=[round_.pk]),
@@ -85,7 +85,7 @@ def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("desk:edit_round", pk=round_.pk)
         try:
             check = pairing_services.save_round(
-                event,
+                event.pk,
                 round_.number,
                 boards,
                 asked,

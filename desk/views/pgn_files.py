@@ -84,7 +84,7 @@ def pgn_confirm(request: HttpRequest, pk: int) -> HttpResponse:
             if key.startswith("replace-") and value == "on"
             if (number := whole_number(key.removeprefix("replace-"))) is not None
         }
-        report = attach_pgn(event, plan, acting_user(request), replace)
+        report = attach_pgn(event.pk, plan, acting_user(request), replace)
     except FileError as error:
         messages.error(request, str(error))
         return redirect("desk:event_files", pk=event.pk)

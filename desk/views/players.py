@@ -40,7 +40,7 @@ def merge(request: HttpRequest, kept: int, duplicate: int) -> HttpResponse:
     if request.method == "POST":
         return act(
             request,
-            lambda: services.merge_players(kept_player, other, acting_user(request)),
+            lambda: services.merge_players(kept_player.pk, other.pk, acting_user(request)),
             success=_("%(name)s is now one record; the ratings are being recalculated.")
             % {"name": kept_player.name},
             back=reverse("desk:merge_players", args=[kept, duplicate]),

@@ -291,7 +291,7 @@ def close(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     return act(
         request,
-        lambda: lifecycle.close_event(event, acting_user(request)),
+        lambda: lifecycle.close_event(event.pk, acting_user(request)),
         success=_("The event is closed; the ratings are being recalculated."),
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -303,7 +303,9 @@ def reopen(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     return act(
         request,
-        lambda: lifecycle.reopen_event(event, request.POST.get("reason", ""), acting_user(request)),
+        lambda: lifecycle.reopen_event(
+            event.pk, request.POST.get("reason", ""), acting_user(request)
+        ),
         success=_("The event is reopened."),
         back=reverse("desk:event", args=[event.pk]),
     )

@@ -87,9 +87,9 @@ def match_new(request: HttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             match = services.create_match(
-                division,
-                data["home"],
-                data["away"],
+                division.pk,
+                data["home"].pk,
+                data["away"].pk,
                 data["start"],
                 data["venue"],
                 acting_user(request),
@@ -200,7 +200,7 @@ def lineup(request: HttpRequest, pk: int, team: int) -> HttpResponse:
     side = get_object_or_404(Team, pk=team, division=found.division)
     try:
         typed = forms.read_lineup(side, found.division.boards, request.POST)
-        warnings = services.set_lineup(found, side, typed, acting_user(request))
+        warnings = services.set_lineup(found.pk, side.pk, typed, acting_user(request))
     except DeskError as error:
         return _page(request, found, (side, str(error)))
     messages.success(request, _("The line-up of %(team)s is saved.") % {"team": side.name})

@@ -52,7 +52,7 @@ def _play(event: Event, number: int, keys: dict[int, str] | None = None) -> Roun
     """Pair round ``number`` at the desk and type its results: ``keys`` by board, the
     others decided by the pairing numbers (white wins unless their sum is a multiple of 3:
     a draw)."""
-    round_ = pairing_services.pair_next_round(event, None)
+    round_ = pairing_services.pair_next_round(event.pk, None)
     assert round_.number == number
     numbers = {pk: n or 0 for pk, n in event.participants.values_list("player_id", "number")}
     for game in round_.games.order_by("board"):
@@ -70,7 +70,7 @@ def checkin_byes() -> Event:
     event = _event(11, 5)
     _play(event, 1)
     checkin_services.record(
-        event, 2, {_participant(event, 3).pk: "half", _participant(event, 8).pk: "zero"}, None
+        event.pk, 2, {_participant(event, 3).pk: "half", _participant(event, 8).pk: "zero"}, None
     )
     for number in range(2, 6):
         _play(event, number)
@@ -81,8 +81,10 @@ def withdrawals() -> Event:
     event = _event(10, 5)
     _play(event, 1)
     _play(event, 2)
-    checkin_services.record(event, 3, {_participant(event, 5).pk: checkin_services.WITHDRAWN}, None)
-    registration.withdraw(_participant(event, 9), 3, None)
+    checkin_services.record(
+        event.pk, 3, {_participant(event, 5).pk: checkin_services.WITHDRAWN}, None
+    )
+    registration.withdraw(_participant(event, 9).pk, 3, None)
     for number in range(3, 6):
         _play(event, number)
     return event
@@ -93,7 +95,7 @@ def late_entrant() -> Event:
     _play(event, 1)
     _play(event, 2)
     registration.register(
-        event, cast(Player, PlayerFactory(fide_rating=2000)), None, joined_round=3
+        event.pk, cast(Player, PlayerFactory(fide_rating=2000)).pk, None, joined_round=3
     )
     for number in range(3, 6):
         _play(event, number)
@@ -124,7 +126,7 @@ def next_round_checked_in() -> Event:
     _play(event, 1)
     _play(event, 2)
     checkin_services.record(
-        event, 3, {_participant(event, 2).pk: "half", _participant(event, 7).pk: "zero"}, None
+        event.pk, 3, {_participant(event, 2).pk: "half", _participant(event, 7).pk: "zero"}, None
     )
     return event
 
@@ -170,8 +172,8 @@ def test_the_fide_column_holds_fide_ratings_only(tmp_path: Path) -> None:
     written 2300; a player with a national rating only has the column blank."""
     event = _event(4, 3)
     unrated = cast(Player, PlayerFactory(fide_rating=None, national_rating=1902))
-    registration.register(event, unrated, None)
-    registration.renumber(event, None)
+    registration.register(event.pk, unrated.pk, None)
+    registration.renumber(event.pk, None)
     lines = {
         line[4:8].strip(): line for line in export_event(event).split("\r\n") if line[:3] == "001"
     }
