@@ -18,7 +18,7 @@ from club import pages
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
 from desk.files import trf_keep
 from desk.files.common import FileError, lock_event, write
-from desk.files.trf_export import event_tournament
+from desk.files.trf_export import STORED_TEXT, event_tournament
 from desk.files.trf_plan import Plan, day_of, read_date, refuse, split_name
 from desk.files.trf_preview import ImportedEvent, read_event
 from desk.services.events import log_change
@@ -173,12 +173,10 @@ def import_plan(
     event = Event.objects.create(
         title=fields.title,
         kind=fields.kind,
-        venue=t.city,
         start=datetime.combine(start_day, time(10), tzinfo=zone),
         end=datetime.combine(end_day, time(20), tzinfo=zone),
         system=read.system,
         time_control=fields.time_control,
-        chief_arbiter=t.chief_arbiter[:120],
         status=Event.Status.ONGOING,
         updated_by=user,
         planned_rounds=rounds_count,
@@ -186,8 +184,8 @@ def import_plan(
         and not plan.acceleration_left_out
         and read.system == Event.System.SWISS,
         tiebreaks=read.tiebreaks,
-        federation=t.federation[:3],
         deputy_arbiters="\n".join(t.deputy_arbiters),
+        **{field: getattr(t, record)[:length] for record, field, length in STORED_TEXT},
     )
     rounds = Round.objects.bulk_create(
         Round(
