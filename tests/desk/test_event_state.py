@@ -20,7 +20,7 @@ from club import event_state
 from club.event_state import Transition, Write
 from club.exceptions import DeskError, RoundChanged
 from club.models import Bye, ChangeLog, Event, Game, Participant, Result, Round
-from desk.services import checkin, lifecycle, pairing, registration, results
+from desk.services import checkin, lifecycle, lots, pairing, registration, results
 from desk.services import events as services
 from desk.services import pairing as pairing_services
 from tests.club.factories import EventFactory, PlayerFactory
@@ -199,6 +199,7 @@ WRITES: list[tuple[Write, Callable[[Event, User], object]]] = [
         lambda event, user: registration.withdraw(event.participants.all()[0].pk, 1, user),
     ),
     (Write.NUMBER, lambda event, user: registration.renumber(event.pk, user)),
+    (Write.NUMBER, lambda event, user: lots.draw_lots(event.pk, user)),
     (
         Write.CHECK_IN,
         lambda event, user: checkin.record(
