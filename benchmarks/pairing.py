@@ -80,7 +80,7 @@ def run(cases: Path, largest: int | None, runs: int = 1) -> None:
             pairing_services.history(event, number)
             history = time.perf_counter() - started
             started, cpu = time.perf_counter(), time.process_time()
-            pairing_services.pair_next_round(event, None)
+            pairing_services.pair_next_round(event.pk, None)
             timings.append((time.perf_counter() - started, time.process_time() - cpu, history))
             same = _boards(event, number) == _reference(cases / f"{name}.output.expected")
         wall, cpu, history = min(timings)

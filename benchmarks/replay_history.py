@@ -170,7 +170,7 @@ def main() -> None:
         _dump(options.dump, "full")
     event = _new_event(random.Random(SEED + 1))
     started = time.perf_counter()
-    close_event(event, None)  # type: ignore[arg-type]
+    close_event(event.pk, None)
     closing = time.perf_counter() - started
     jobs = ReplayJob.objects.filter(event=event).count()
     print(

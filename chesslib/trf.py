@@ -1,5 +1,10 @@
-"""FIDE TRF-16 tournament files: the tournament a file holds, and a strict reader; pure
-Python (the writer is :mod:`chesslib.trf_write`).
+"""FIDE TRF-16 tournament files: the tournament a file holds, the description of each of
+its fields, and a strict reader; pure Python (the writer is :mod:`chesslib.trf_write`).
+
+Each field is declared once: a player line's columns in ``PLAYER_COLUMNS`` (name,
+columns, how the text is read and written), the other records in ``RECORDS`` (code, the
+``Tournament``'s attribute, how a line is read and the lines written); the reader and the
+writer go through them, so that a new field is one line there, plus its attribute.
 
 Player lines (``001``) are fixed-width: start rank 5-8, sex 10, title 11-13, name 15-47,
 rating 49-52, federation 54-56, FIDE ID 58-68, birth date 70-79, points 81-84, rank 86-89,
@@ -24,8 +29,10 @@ Errors name the line and what is wrong.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 RESULT_CODES = set("10=+-WDLHFUZ")
 BYE_CODES = {"H": Decimal("0.5"), "F": Decimal(1), "U": Decimal(1), "Z": Decimal(0)}
@@ -117,54 +124,22 @@ def _number(text: str, line: int, what: str, **values: object) -> int | None:
 
 
 def read(text: str) -> Tournament:
+    """The tournament ``text`` holds, each record read as ``RECORDS`` describes it and
+    each player line as ``PLAYER_COLUMNS`` do; a file TRF-16 does not allow is refused
+    (``TrfError``, naming its line)."""
     tournament = Tournament()
     for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         line = raw.rstrip("\n")
         if not line.strip():
             continue
-        code, content = line[:3], line[4:]
-        if code != "001":
-            tournament.records.append((line, bool(tournament.players)))
+        code = line[:3]
         if code == "001":
             tournament.players.append(_player(line, number))
-        elif code == "012":
-            tournament.name = content.strip()
-        elif code == "022":
-            tournament.city = content.strip()
-        elif code == "032":
-            tournament.federation = content.strip()
-        elif code == "042":
-            tournament.start = content.strip()
-        elif code == "052":
-            tournament.end = content.strip()
-        elif code == "092":
-            tournament.kind = content.strip()
-        elif code == "102":
-            tournament.chief_arbiter = content.strip()
-        elif code == "112":
-            if content.strip():
-                tournament.deputy_arbiters.append(content.strip())
-        elif code == "202":
-            tournament.tiebreaks = [c for c in re.split(r"[,\s]+", content) if c]
-        elif code == "122":
-            tournament.time_control = content.strip()
-        elif code == "132":
-            tournament.round_dates = _round_dates(line)
-        elif code == "XXR":
-            tournament.rounds = _number(
-                content,
-                number,
-                gettext_noop("the number of rounds “%(text)s” is not a whole number"),
-            )
-        elif code == "XXC":
-            tournament.first_colour = content.strip()
-        elif code == "XXA":
-            rank, points = _acceleration(line, number)
-            if rank in tournament.accelerations:
-                raise TrfError(
-                    number, gettext_noop("a second XXA line for start rank %(rank)s"), rank=rank
-                )
-            tournament.accelerations[rank] = points
+            continue
+        tournament.records.append((line, bool(tournament.players)))
+        record = RECORD_OF_CODE.get(code)
+        if record is not None:
+            record.read_into(tournament, line, number)
     _check(tournament)
     return tournament
 
@@ -176,41 +151,12 @@ def _player(line: str, number: int) -> TrfPlayer:
             gettext_noop("a player line has at least 89 characters, this one %(length)s"),
             length=len(line),
         )
-    rank = _number(line[4:8], number, START_RANK_NOT_A_NUMBER)
-    if rank is None:
-        raise TrfError(number, gettext_noop("the start rank (columns 5-8) is missing"))
-    points = line[80:84].strip() or "0"
-    try:
-        total = Decimal(points)
-    except ArithmeticError:
-        raise TrfError(
-            number, gettext_noop("the points “%(points)s” are not a number"), points=points
-        ) from None
-    columns = {name: line[first - 1 : last] for name, (first, last) in COLUMNS.items()}
+    columns = {c.name: line[c.first - 1 : c.last] for c in PLAYER_COLUMNS}
     player = TrfPlayer(
         line=number,
         columns=columns,
-        rank=rank,
-        name=line[14:47].strip(),
-        sex=line[9:10].strip(),
-        title=line[10:13].strip(),
-        rating=_number(
-            line[48:52], number, gettext_noop("the rating “%(text)s” is not a whole number")
-        )
-        or None,
-        federation=line[53:56].strip(),
-        fide_id=_number(
-            line[57:68], number, gettext_noop("the FIDE ID “%(text)s” is not a whole number")
-        )
-        or None,
-        birth=line[69:79].strip(),
-        points=total,
-        place=_number(
-            line[85:89], number, gettext_noop("the rank “%(text)s” is not a whole number")
-        ),
+        **{c.name: c.read(columns[c.name], number) for c in PLAYER_COLUMNS},
     )
-    if not player.name:
-        raise TrfError(number, gettext_noop("the name (columns 15-47) is empty"))
     rest = line[91:]
     for index in range(0, len(rest), 10):
         block = rest[index : index + 10]
@@ -231,19 +177,107 @@ def _player(line: str, number: int) -> TrfPlayer:
     return player
 
 
-# A player line's columns (1-based, inclusive), as TRF-16 numbers them.
-COLUMNS = {
-    "rank": (5, 8),
-    "sex": (10, 10),
-    "title": (11, 13),
-    "name": (15, 47),
-    "rating": (49, 52),
-    "federation": (54, 56),
-    "fide_id": (58, 68),
-    "birth": (70, 79),
-    "points": (81, 84),
-    "place": (86, 89),
-}
+def _text(value: str, number: int) -> str:
+    return value.strip()
+
+
+def _whole(what: str, required: str = "") -> Callable[[str, int], int | None]:
+    """A column's whole number (None if blank, or ``required``'s refusal); ``what``: the
+    refusal of one that is not."""
+
+    def read(value: str, number: int) -> int | None:
+        found = _number(value, number, what)
+        if found is None and required:
+            raise TrfError(number, required)
+        return found
+
+    return read
+
+
+def _nonzero(read: Callable[[str, int], int | None]) -> Callable[[str, int], int | None]:
+    """``read``'s number, None for 0 (a rating or a FIDE ID of 0: none)."""
+    return lambda value, number: read(value, number) or None
+
+
+def _name(value: str, number: int) -> str:
+    if not value.strip():
+        raise TrfError(number, gettext_noop("the name (columns 15-47) is empty"))
+    return value.strip()
+
+
+def _total(value: str, number: int) -> Decimal:
+    points = value.strip() or "0"
+    try:
+        return Decimal(points)
+    except ArithmeticError:
+        raise TrfError(
+            number, gettext_noop("the points “%(points)s” are not a number"), points=points
+        ) from None
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a player line (``001``): the ``TrfPlayer`` attribute it holds, its
+    first and last character (1-based, inclusive, as TRF-16 numbers them), how its text
+    is read (the text, the line's number: the value, or ``TrfError``) and written (the
+    value: the text, at most the column's width). ``digits``: a number a reader may find
+    written with other digits than 0-9, named by ``label`` (marked for translation)."""
+
+    name: str
+    first: int
+    last: int
+    read: Callable[[str, int], Any]
+    write: Callable[[Any], str]
+    label: str = ""
+    digits: bool = False
+
+
+# The player line, column by column: adding a column is adding its line here (and its
+# attribute to ``TrfPlayer``).
+PLAYER_COLUMNS: tuple[Column, ...] = (
+    Column(
+        "rank",
+        5,
+        8,
+        _whole(START_RANK_NOT_A_NUMBER, gettext_noop("the start rank (columns 5-8) is missing")),
+        lambda v: f"{v:>4}",
+        gettext_noop("start rank"),
+        digits=True,
+    ),
+    Column("sex", 10, 10, _text, lambda v: f"{v:1}"[:1]),
+    Column("title", 11, 13, _text, lambda v: f"{v:>3}"[:3]),
+    Column("name", 15, 47, _name, lambda v: f"{v[:33]:<33}"),
+    Column(
+        "rating",
+        49,
+        52,
+        _nonzero(_whole(gettext_noop("the rating “%(text)s” is not a whole number"))),
+        lambda v: f"{v or '':>4}",
+        gettext_noop("rating"),
+        digits=True,
+    ),
+    Column("federation", 54, 56, _text, lambda v: f"{v:<3}"[:3]),
+    Column(
+        "fide_id",
+        58,
+        68,
+        _nonzero(_whole(gettext_noop("the FIDE ID “%(text)s” is not a whole number"))),
+        lambda v: f"{v or '':>11}",
+        gettext_noop("FIDE ID"),
+        digits=True,
+    ),
+    Column("birth", 70, 79, _text, lambda v: f"{v:<10}"[:10]),
+    Column("points", 81, 84, _total, lambda v: f"{v:>4}"),
+    Column(
+        "place",
+        86,
+        89,
+        _whole(gettext_noop("the rank “%(text)s” is not a whole number")),
+        lambda v: f"{v or '':>4}",
+    ),
+)
+# Each column's first and last character, by name.
+COLUMNS = {c.name: (c.first, c.last) for c in PLAYER_COLUMNS}
 BLANK = RoundEntry(None, "", "")  # a round's block left blank
 
 
@@ -283,6 +317,122 @@ def _acceleration(line: str, number: int) -> tuple[int, list[Decimal]]:
     while points and not points[-1]:
         points.pop()
     return rank, points
+
+
+def _one_line(code: str, attribute: str) -> Callable[[Tournament], list[str]]:
+    """A one-line record's writer: the code and the attribute's text, when it has one."""
+
+    def write(tournament: Tournament) -> list[str]:
+        value = getattr(tournament, attribute)
+        return [f"{code} {value}"] if value else []
+
+    return write
+
+
+def _read_deputy(tournament: Tournament, line: str, number: int) -> None:
+    if line[4:].strip():
+        tournament.deputy_arbiters.append(line[4:].strip())
+
+
+def _read_round_dates(tournament: Tournament, line: str, number: int) -> None:
+    tournament.round_dates = _round_dates(line)
+
+
+def _write_round_dates(tournament: Tournament) -> list[str]:
+    """132: round 1's date in columns 92-99, round 2's in 102-109, ..."""
+    if not tournament.round_dates:
+        return []
+    return ["132" + " " * 88 + "  ".join(f"{d:<8}" for d in tournament.round_dates)]
+
+
+def _read_tiebreaks(tournament: Tournament, line: str, number: int) -> None:
+    tournament.tiebreaks = [c for c in re.split(r"[,\s]+", line[4:]) if c]
+
+
+def _read_rounds(tournament: Tournament, line: str, number: int) -> None:
+    tournament.rounds = _number(
+        line[4:], number, gettext_noop("the number of rounds “%(text)s” is not a whole number")
+    )
+
+
+def _read_acceleration(tournament: Tournament, line: str, number: int) -> None:
+    rank, points = _acceleration(line, number)
+    if rank in tournament.accelerations:
+        raise TrfError(number, gettext_noop("a second XXA line for start rank %(rank)s"), rank=rank)
+    tournament.accelerations[rank] = points
+
+
+def _virtual_points(value: Decimal) -> str:
+    return f"{value.quantize(Decimal('0.1'))}"
+
+
+def _write_accelerations(tournament: Tournament) -> list[str]:
+    """XXA: the start rank in columns 5-8, each round's virtual points in 4 columns from
+    column 10, 5 columns apart (blank: none)."""
+    lines = []
+    for rank, points in sorted(tournament.accelerations.items()):
+        fields = "".join(f" {_virtual_points(p):>4}" if p else "     " for p in points)
+        lines.append(f"XXA {rank:>4}{fields}".rstrip())
+    return lines
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record other than a player line: its code, the ``Tournament`` attribute it
+    fills, how a line of it is read into the tournament (by default the text after the
+    code, stripped) and how the tournament writes it (by default the code and the
+    attribute's text, when it has one: the writer's lines, none for nothing to say);
+    ``after_players``: written after the player lines (TRF(x)'s XXR, XXC, XXA)."""
+
+    code: str
+    attribute: str = ""  # empty: nothing read (the reader keeps the line in ``records``)
+    read: Callable[[Tournament, str, int], None] | None = None
+    write: Callable[[Tournament], list[str]] | None = None
+    after_players: bool = False
+
+    def read_into(self, tournament: Tournament, line: str, number: int) -> None:
+        if self.read is not None:
+            self.read(tournament, line, number)
+        elif self.attribute:
+            setattr(tournament, self.attribute, line[4:].strip())
+
+    def lines(self, tournament: Tournament) -> list[str]:
+        if self.write is not None:
+            return self.write(tournament)
+        return _one_line(self.code, self.attribute)(tournament)
+
+
+# The records a tournament reads and writes, in the order they are written: adding a
+# record is adding its line here (and its attribute to ``Tournament``). 062 and 072 are
+# counted from the player lines; 012 is written even empty.
+RECORDS: tuple[Record, ...] = (
+    Record("012", "name", write=lambda t: [f"012 {t.name}"]),
+    Record("022", "city"),
+    Record("032", "federation"),
+    Record("042", "start"),
+    Record("052", "end"),
+    Record("062", write=lambda t: [f"062 {len(t.players)}"] if t.players else []),
+    Record(
+        "072", write=lambda t: [f"072 {sum(1 for p in t.players if p.rating)}"] if t.players else []
+    ),
+    Record("092", "kind"),
+    Record("102", "chief_arbiter"),
+    Record(
+        "112", "deputy_arbiters", _read_deputy, lambda t: [f"112 {n}" for n in t.deputy_arbiters]
+    ),
+    Record("122", "time_control"),
+    Record("132", "round_dates", _read_round_dates, _write_round_dates),
+    Record(
+        "202",
+        "tiebreaks",
+        _read_tiebreaks,
+        lambda t: [f"202 {','.join(t.tiebreaks)}"] if t.tiebreaks else [],
+    ),
+    Record("XXR", "rounds", _read_rounds, _one_line("XXR", "rounds"), after_players=True),
+    Record("XXC", "first_colour", after_players=True),
+    Record("XXA", "accelerations", _read_acceleration, _write_accelerations, after_players=True),
+)
+RECORD_OF_CODE = {record.code: record for record in RECORDS}
 
 
 def _round(block: str, number: int, round_number: int) -> RoundEntry:

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest, HttpResponse
 from django.urls import translate_url
 from django.utils import translation
@@ -28,27 +29,27 @@ def site_codes() -> set[str]:
     return {code for code, _name in settings.LANGUAGES}
 
 
-def remembered(user: Any) -> str | None:
+def remembered(user: User | AnonymousUser | None) -> str | None:
     """The language ``user``'s account chose, if it is one of the site's languages."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if not isinstance(user, User):
         return None
     code = AccountLanguage.objects.filter(user=user).values_list("language", flat=True).first()
     return code if code in site_codes() else None
 
 
-def remember(user: Any, code: str) -> None:
+def remember(user: User, code: str) -> None:
     """Keep ``code`` as ``user``'s language (a site language only)."""
     if code in site_codes():
         AccountLanguage.objects.update_or_create(user=user, defaults={"language": code})
 
 
-def for_account(user: Any) -> str:
+def for_account(user: User | AnonymousUser | None) -> str:
     """The language to write to ``user`` in: their own, else the one in use now (the
     desk's, for an invitation), else the site's default."""
     return remembered(user) or translation.get_language() or settings.LANGUAGE_CODE
 
 
-def signed_in(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+def signed_in(sender: Any, request: HttpRequest | None, user: User, **kwargs: Any) -> None:
     """On signing in (``user_logged_in``): the session holds the language the reader goes
     on in, the account's if it chose one (the login's redirect goes to it), else the
     login page's, so that only a change of language afterwards writes it down."""

@@ -31,12 +31,12 @@ def lock_administrators() -> list[int]:
 
 
 def check_keeps_an_administrator(
-    account: Any,
+    account: User,
     *,
     superuser: bool,
     active: bool,
     deleted: bool = False,
-    by: Any = None,
+    by: User | None = None,
 ) -> None:
     """Refuse (``DeskError``) to make ``account`` what is said (``superuser``,
     ``active``, or ``deleted``) if that leaves no active superuser; ``by``: the

@@ -1,6 +1,6 @@
 """An event's state machine: which status may follow which (``TRANSITIONS``), and which
 writes each status allows (``WRITES``). Every write that touches an event asks it here,
-under the event's row lock (``lock``), before anything is written.
+under the event's row lock (``lock_row``), before anything is written.
 
 Only an announced or ongoing event is changed: a closed event's games are rated, so
 changing anything in it (its form, registrations, numbers, check-in, pairings, results,
@@ -124,22 +124,12 @@ def check_transition(event: Event, transition: Transition, target: str | None = 
     raise EventRefused(said() if said else refusal(event))
 
 
-def lock(event: Event, write: Write | None = None) -> Event:
-    """``event`` read again under its row lock, which holds until the transaction ends (so
-    called inside one), the object refreshed in place; then ``write`` refused as
-    ``check`` refuses it. An event deleted meanwhile is refused with a message."""
-    try:
-        event.refresh_from_db(from_queryset=Event.objects.select_for_update())
-    except Event.DoesNotExist:
-        raise DeskError(_("This event was deleted meanwhile.")) from None
-    if write is not None:
-        check(event, write)
-    return event
-
-
 def lock_row(pk: int, write: Write | None = None) -> Event:
-    """The event ``pk`` under its row lock, as ``lock``, without touching an object the
-    caller holds (the event's form: its changes are not saved yet)."""
+    """The event ``pk`` read under its row lock, which holds until the transaction ends (so
+    called inside one); then ``write`` refused as ``check`` refuses it. An event deleted
+    meanwhile is refused with a message. The services take ids and read the event here
+    themselves, never trusting an object their caller holds (the event's form: its
+    changes are not saved yet)."""
     found = Event.objects.select_for_update().filter(pk=pk).first()
     if found is None:
         raise DeskError(_("This event was deleted meanwhile."))

@@ -21,6 +21,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -89,14 +90,14 @@ def _too_many() -> str:
     return _("Too many wrong codes from your connection: try again in a quarter of an hour.")
 
 
-def player_of(user: Any) -> int | None:
+def player_of(user: User | AnonymousUser | None) -> int | None:
     """The player id of a signed-in member, None for anyone else."""
-    if not user.is_authenticated:
+    if user is None or not user.is_authenticated:
         return None
     return Member.objects.filter(user=user).values_list("player_id", flat=True).first()
 
 
-def current_games(user: Any) -> list[Game]:
+def current_games(user: User | AnonymousUser) -> list[Game]:
     """A signed-in member's games waiting for a result in the open events, the rounds
     begun or beginning within ``AHEAD`` (all of a round robin's rounds are paired at
     once), the latest first; a few at most."""
@@ -125,7 +126,9 @@ def reports_of(game: Game) -> dict[str, ResultReport]:
 
 
 @transaction.atomic
-def report(game_id: int, side: str, typed: str, via: str, user: Any = None) -> ResultReport:
+def report(
+    game_id: int, side: str, typed: str, via: str, user: User | AnonymousUser | None = None
+) -> ResultReport:
     """Record ``side``'s report of ``game_id``'s result (1-0, 1/2-1/2 or 0-1), replacing
     that side's earlier one, under the event's row lock; refused with a message when the
     game cannot be reported. With ``via`` "account", ``user`` must play the game, on
@@ -154,7 +157,7 @@ def report(game_id: int, side: str, typed: str, via: str, user: Any = None) -> R
         defaults={
             "result": result,
             "via": via,
-            "user": user if user is not None and user.is_authenticated else None,
+            "user": user if isinstance(user, User) else None,
             "reported_at": timezone.now(),
         },
     )

@@ -8,14 +8,26 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import AnonymousUser, Group, User
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
 
 from lib import sql_reads
 
 SECRETARIES = "secretaries"
 
 
-def is_secretary(user: Any) -> bool:
+def acting_user(request: HttpRequest) -> User:
+    """The account signed in on ``request``, as a write records it (``updated_by``, the
+    desk's history), for the views only an account reaches (the desk's, the
+    administrators'); an anonymous visitor refused (403)."""
+    user = request.user
+    if not isinstance(user, User) or not user.is_authenticated:
+        raise PermissionDenied
+    return user
+
+
+def is_secretary(user: User | AnonymousUser) -> bool:
     """A member of the secretaries group or an administrator; asked of the database once
     per user object (a request's access check and its menu share the answer, and a user
     that ``RoleBackend`` signed in comes with it)."""
@@ -26,7 +38,7 @@ def is_secretary(user: Any) -> bool:
     known = getattr(user, "in_secretaries", None)
     if known is None:
         known = user.groups.filter(name=SECRETARIES).exists()
-        user.in_secretaries = known
+        user.in_secretaries = known  # type: ignore[attr-defined]
     return bool(known)
 
 

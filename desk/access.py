@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -113,7 +114,7 @@ def get_article_for_secretary(request: HttpRequest, pk: int) -> Article:
     return get_object_or_404(Article, pk=pk)
 
 
-def is_administrator(user: Any) -> bool:
+def is_administrator(user: User | AnonymousUser) -> bool:
     return bool(user.is_authenticated and user.is_active and user.is_superuser)
 
 

@@ -7,8 +7,8 @@ club's record through ``ratings.services.listed.player_from_list``, once."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -43,7 +43,7 @@ class Typed:
         return whole_number(self.last_name.strip())
 
 
-def outsider(team: Team, typed: Typed, board: int, user: Any, event: Event) -> Player:
+def outsider(team: Team, typed: Typed, board: int, user: User | None, event: Event) -> Player:
     """The other club's player on ``board``: see the module. A record made is logged;
     the rating typed updates a known player's national rating."""
     number = typed.typed_id
@@ -78,7 +78,7 @@ def outsider(team: Team, typed: Typed, board: int, user: Any, event: Event) -> P
     return player
 
 
-def _by_id(team: Team, number: int, board: int, user: Any, event: Event) -> Player:
+def _by_id(team: Team, number: int, board: int, user: User | None, event: Event) -> Player:
     by_id = Q(national_id=str(number))
     if number <= MAX_FIDE_ID:
         by_id |= Q(fide_id=number)
@@ -100,7 +100,7 @@ def _by_id(team: Team, number: int, board: int, user: Any, event: Event) -> Play
     return _for_team(player, team, created, user, event)
 
 
-def _for_team(player: Player, team: Team, created: bool, user: Any, event: Event) -> Player:
+def _for_team(player: Player, team: Team, created: bool, user: User | None, event: Event) -> Player:
     if created:
         player.club_name = team.club_name
         player.save(update_fields=["club_name"])

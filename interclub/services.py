@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -33,7 +33,7 @@ def create_division(
     boards: int,
     ours: Iterable[str],
     others: Iterable[str],
-    user: Any,
+    user: User | None,
     *,
     home_white_on_odd: bool = True,
     order_tolerance: int | None = 100,
@@ -67,9 +67,12 @@ def create_division(
 
 @transaction.atomic
 def create_match(
-    division: Division, home: Team, away: Team, start: datetime, venue: str, user: Any
+    division_id: int, home_id: int, away_id: int, start: datetime, venue: str, user: User | None
 ) -> TeamMatch:
-    """A match between two teams of ``division``: an interclub event, one round."""
+    """A match between the teams ``home_id`` and ``away_id`` of the division
+    ``division_id``: an interclub event, one round."""
+    division = Division.objects.get(pk=division_id)
+    home, away = Team.objects.get(pk=home_id), Team.objects.get(pk=away_id)
     if home.division_id != division.pk or away.division_id != division.pk:
         raise DeskError(_("Teams: both teams must play in the division."))
     if home.pk == away.pk:
@@ -100,14 +103,18 @@ def _check_no_results(match: TeamMatch) -> None:
 
 
 @transaction.atomic
-def set_lineup(match: TeamMatch, team: Team, boards: Sequence[Typed], user: Any) -> list[str]:
-    """``team``'s line-up for ``match``, board 1 first (an empty board is a board the
-    team leaves empty). Refused when a player is on two boards (of either team), when
-    there are more boards than the division plays, or once a result is entered. Once
-    both teams' line-ups are in, the games are made, colours by board as the division
-    says. Returns the warnings about the order against the ratings."""
-    match = TeamMatch.objects.select_related("event", "division").get(pk=match.pk)
-    event_state.lock(match.event, event_state.Write.PAIR)  # the desk's lock and state
+def set_lineup(
+    match_id: int, team_id: int, boards: Sequence[Typed], user: User | None
+) -> list[str]:
+    """The team ``team_id``'s line-up for the match ``match_id``, board 1 first (an empty
+    board is a board the team leaves empty). Refused when a player is on two boards (of
+    either team), when there are more boards than the division plays, or once a result is
+    entered. Once both teams' line-ups are in, the games are made, colours by board as the
+    division says. Returns the warnings about the order against the ratings."""
+    match = TeamMatch.objects.select_related("division").get(pk=match_id)
+    # the desk's lock and state
+    match.event = event_state.lock_row(match.event_id, event_state.Write.PAIR)
+    team = Team.objects.get(pk=team_id)
     _check_no_results(match)
     if team.pk not in (match.home_id, match.away_id):
         raise DeskError(_("Teams: %(team)s does not play this match.") % {"team": team})
@@ -188,7 +195,7 @@ def lineup_warnings(division: Division, entries: Sequence[LineupEntry]) -> list[
     ]
 
 
-def _make_games(match: TeamMatch, user: Any) -> None:
+def _make_games(match: TeamMatch, user: User | None) -> None:
     """The boards' games from the two line-ups, made again from scratch (no result is
     entered yet): a board with a player on each side is a game, colours as the division
     says; the players are the event's participants, with their team."""

@@ -9,6 +9,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -19,7 +20,7 @@ from ratings.models import ConfigChange, OfficialList, RatingSystem, ReplayJob
 PERMISSION = "ratings.change_ratingsystem"
 
 
-def is_administrator(user: Any) -> bool:
+def is_administrator(user: User | AnonymousUser) -> bool:
     """Superusers (who hold every permission) and accounts given ``PERMISSION``."""
     return bool(user.is_authenticated and user.is_active and user.has_perm(PERMISSION))
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext_noop
@@ -74,7 +75,7 @@ def import_list_file(
     file_name: str = "",
     official_list: OfficialList | None = None,
     progress: Progress | None = None,
-    user: object = None,
+    user: User | None = None,
 ) -> ImportReport:
     """Read the list at ``path`` (TXT, XML, DBF, CSV or a ZIP of one) and record it. The
     list's date is ``list_date``, or the one its header gives (FIDE's ``OCT26``).

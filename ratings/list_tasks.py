@@ -11,9 +11,9 @@ import uuid
 from datetime import date
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.utils import timezone
@@ -28,7 +28,7 @@ PROGRESS_STEP = 0.01  # a write every 1 % of the file read
 
 
 def start_list_import(
-    kind: str, upload: UploadedFile, list_date: date | None, user: Any = None
+    kind: str, upload: UploadedFile, list_date: date | None, user: User | None = None
 ) -> OfficialList:
     """Keep ``upload`` and queue its import (when the transaction commits)."""
     folder = Path(settings.OFFICIAL_LISTS_DIR)

@@ -21,9 +21,10 @@ import logging
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from functools import partial
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.db import transaction
 from django.utils import timezone
@@ -90,7 +91,7 @@ def can_restart(job: ReplayJob) -> bool:
 def start_replay(
     system: RatingSystem | None = None,
     since: date | None = None,
-    user: Any = None,
+    user: User | None = None,
     event: Event | None = None,
 ) -> ReplayJob:
     """Queue a replay of ``system`` (every enabled system when None) from ``since``.
@@ -103,13 +104,16 @@ def start_replay(
 
 
 def queue_replays(
-    systems: Iterable[RatingSystem], since: date, user: Any = None, event: Event | None = None
+    systems: Iterable[RatingSystem],
+    since: date,
+    user: User | None = None,
+    event: Event | None = None,
 ) -> list[ReplayJob]:
     """Queue a replay of each of ``systems`` from ``since``, for ``event`` when given."""
     return [start_replay(system, since, user, event) for system in systems]
 
 
-def queue_event_replays(event: Event, user: Any = None) -> list[ReplayJob]:
+def queue_event_replays(event: Event, user: User | None = None) -> list[ReplayJob]:
     """Queue the replays a change to ``event`` calls for (closed, reopened, cancelled): every
     system that rates it or rated it before, from the event's day."""
     return queue_replays(systems_to_replay(event), event_day(event), user, event)

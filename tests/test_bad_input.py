@@ -66,7 +66,7 @@ def test_a_mutated_trf_import_saves_all_or_nothing(text: str) -> None:
 def test_a_random_csv_never_breaks_the_import(text: str) -> None:
     event = EventFactory()
     try:
-        import_results_csv(event, "round;board;white;black;result\n" + text, None)
+        import_results_csv(event.pk, "round;board;white;black;result\n" + text, None)
     except FileError as error:
         assert str(error).startswith("ligne ")  # the site's language, French by default
         assert not Game.objects.filter(round__event=event).exists()
@@ -78,7 +78,7 @@ def test_a_random_csv_never_breaks_the_import(text: str) -> None:
 def test_a_random_pgn_never_breaks_the_attachment(text: str) -> None:
     event = EventFactory()
     try:
-        report = attach_pgn(event, plan_pgn(event, text), None, set())
+        report = attach_pgn(event.pk, plan_pgn(event, text), None, set())
     except FileError as error:
         assert str(error)
     else:
@@ -183,7 +183,7 @@ def test_odd_digits_and_a_5000_digit_fide_id_in_a_pgn_are_left_unmatched() -> No
     )
     plan = plan_pgn(event, text)
     assert [entry.chosen for entry in plan.games] == [None]
-    report = attach_pgn(event, plan, None, set())
+    report = attach_pgn(event.pk, plan, None, set())
     assert report.attached == 0 and len(report.not_attached) == 1
 
 
@@ -191,7 +191,7 @@ def test_odd_digits_and_a_5000_digit_fide_id_in_a_pgn_are_left_unmatched() -> No
 def test_a_superscript_digit_in_a_csv_names_the_line() -> None:
     event = EventFactory()
     with pytest.raises(FileError, match="ligne 2"):
-        import_results_csv(event, "round;board;white;black;result\n1;1;²;³;1-0\n", None)
+        import_results_csv(event.pk, "round;board;white;black;result\n1;1;²;³;1-0\n", None)
     assert not Game.objects.filter(round__event=event).exists()
 
 

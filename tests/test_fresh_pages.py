@@ -96,7 +96,7 @@ def tonight(secretary: User) -> Iterator[Event]:
     )
     for n in range(4):
         member = MemberFactory(player__last_name=f"Joueur{n}", player__national_rating=1800 - n)
-        registration.register(event, member.player, secretary)
+        registration.register(event.pk, member.player.pk, secretary)
     yield event
 
 
@@ -112,14 +112,14 @@ def test_registration_and_withdrawal(visitor: Visitor, tonight: Event, secretary
     newcomer = MemberFactory(player__last_name="Nouveau").player
     event_page = _url("event", tonight.pk)
     visitor.kept(event_page)
-    registration.register(tonight, newcomer, secretary)
+    registration.register(tonight.pk, newcomer.pk, secretary)
     visitor.fresh(event_page, has("Nouveau"))
     visitor.kept(event_page)
     participant = Participant.objects.get(event=tonight, player=newcomer)
-    registration.withdraw(participant, None, secretary)
+    registration.withdraw(participant.pk, None, secretary)
     visitor.fresh(event_page, has("Nouveau"))
     visitor.kept(event_page)
-    draw_lots(tonight, secretary)  # the pairing numbers
+    draw_lots(tonight.pk, secretary)  # the pairing numbers
     visitor.fresh(event_page, has("Nouveau"))
 
 
@@ -132,7 +132,7 @@ def test_pairing_check_in_and_taking_a_pairing_back(
     assert player is not None
     pages = [_url("event", tonight.pk), _member_page(player.player), _url("home")]
     visitor.kept(*pages)
-    pairing.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight.pk, secretary)
     opponent = Game.objects.filter(round__event=tonight, round__number=1, white=player.player)
     other = opponent.first() or Game.objects.get(
         round__event=tonight, round__number=1, black=player.player
@@ -143,11 +143,11 @@ def test_pairing_check_in_and_taking_a_pairing_back(
     visitor.kept(*pages)
     last = tonight.rounds.order_by("-number").first()
     assert last is not None
-    checkin.undo_pairing(last, secretary)
+    checkin.undo_pairing(last.pk, secretary)
     before = visitor.client.get(pages[0]).content.decode()
     assert visitor.client.get(pages[0]).get(page_cache.HEADER) == "hit"
     assert not Game.objects.filter(round=last).exists()
-    checkin.record(tonight, last.number, {player.pk: "zero"}, secretary)  # absent
+    checkin.record(tonight.pk, last.number, {player.pk: "zero"}, secretary)  # absent
     visitor.fresh(pages[0], lambda page: page != before)
 
 
@@ -165,7 +165,7 @@ def _all_results(event: Event) -> None:
 def test_an_events_life_close_reopen_cancel_restore_delete(
     visitor: Visitor, tonight: Event, secretary: User
 ) -> None:
-    pairing.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight.pk, secretary)
     _all_results(tonight)
     player = Game.objects.filter(round__event=tonight).first()
     assert player is not None
@@ -174,27 +174,27 @@ def test_an_events_life_close_reopen_cancel_restore_delete(
     calendar = _url("calendar")
 
     visitor.kept(event_page, home, tournaments, member_page, calendar)
-    lifecycle.close_event(tonight, secretary)
+    lifecycle.close_event(tonight.pk, secretary)
     visitor.fresh(event_page, has(status(Event.Status.CLOSED)))
     visitor.fresh(home, lambda page: True)
     visitor.fresh(member_page, lambda page: True)
 
     visitor.kept(event_page, member_page)
-    lifecycle.reopen_event(tonight, "a wrong result", secretary)
+    lifecycle.reopen_event(tonight.pk, "a wrong result", secretary)
     visitor.fresh(event_page, has(status(Event.Status.ONGOING)))
 
     visitor.kept(event_page, home, calendar)
-    lifecycle.cancel_event(tonight, "the hall is closed", secretary)
+    lifecycle.cancel_event(tonight.pk, "the hall is closed", secretary)
     visitor.fresh(event_page, has(status(Event.Status.CANCELLED)))
     visitor.fresh(home, lambda page: True)
     visitor.fresh(calendar, lambda page: True)
 
     visitor.kept(event_page)
-    lifecycle.restore_event(tonight, secretary)
+    lifecycle.restore_event(tonight.pk, secretary)
     visitor.fresh(event_page, has(status(Event.Status.ONGOING)))
 
     visitor.kept(event_page, home, member_page, calendar)
-    lifecycle.delete_event(tonight, "a test", secretary)
+    lifecycle.delete_event(tonight.pk, "a test", secretary)
     visitor.fresh(event_page, lambda page: True, status=404)
     visitor.fresh(home, lacks(tonight.title))
     visitor.fresh(calendar, lacks(tonight.title))
@@ -205,9 +205,9 @@ def test_the_replays_end_and_its_queueing(
     visitor: Visitor, tonight: Event, secretary: User
 ) -> None:
     club = RatingSystem.objects.get(engine="club")
-    pairing.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight.pk, secretary)
     _all_results(tonight)
-    lifecycle.close_event(tonight, secretary)  # queues a replay (not run: no worker here)
+    lifecycle.close_event(tonight.pk, secretary)  # queues a replay (not run: no worker here)
     player = Participant.objects.filter(event=tonight).first()
     assert player is not None
     member_page, ranking = _member_page(player.player), _url("ranking", club.pk)
@@ -236,7 +236,7 @@ def test_results_and_moves_from_files(visitor: Visitor, secretary: User) -> None
     text = (FIXTURES / "csv" / "results.csv").read_text()
     for n, player in enumerate(players):
         text = text.replace(f"{{p{n}}}", player.name)
-    assert import_results_csv(event, text, secretary) == 2
+    assert import_results_csv(event.pk, text, secretary) == 2
     visitor.fresh(event_page, has("½-½"))
     visitor.fresh(member_page, has("Championnat d'hiver"))
 
@@ -244,7 +244,7 @@ def test_results_and_moves_from_files(visitor: Visitor, secretary: User) -> None
     game_page = _url("game", game.pk)
     visitor.kept(game_page)
     plan = plan_pgn(event, (FIXTURES / "pgn" / "two_games.pgn").read_text())
-    report = attach_pgn(event, plan, secretary, replace=set())
+    report = attach_pgn(event.pk, plan, secretary, replace=set())
     assert report.attached
     visitor.fresh(game_page, has("Qxf7#"))
 
@@ -287,14 +287,16 @@ def test_interclub_divisions_matches_and_line_ups(visitor: Visitor, secretary: U
     visitor.kept(division_page, _url("calendar"))
     home, away = division.teams.order_by("pk")
     start = timezone.now() + timedelta(days=3)
-    match = interclub.create_match(division, home, away, start, "Wavre", secretary)
+    match = interclub.create_match(division.pk, home.pk, away.pk, start, "Wavre", secretary)
     visitor.fresh(division_page, has(_url("interclub:match", match.pk)))
     visitor.fresh(_url("calendar"), has(match.event.title))
 
     match_page = _url("interclub:match", match.pk)
     visitor.kept(match_page)
     players = [MemberFactory(player__last_name=f"Équipier{n}").player for n in range(4)]
-    interclub.set_lineup(match, home, [interclub.Typed(player_id=p.pk) for p in players], secretary)
+    interclub.set_lineup(
+        match.pk, home.pk, [interclub.Typed(player_id=p.pk) for p in players], secretary
+    )
     visitor.fresh(match_page, has("Équipier0"))
 
 
@@ -342,7 +344,7 @@ def test_members_edited_and_lapsed_at_the_desk(visitor: Visitor, tonight: Event)
     member.listed = True
     save_member(member.player, member, None)
     visitor.kept(members)
-    lapse_member(member, timezone.localdate(), None)
+    lapse_member(member.pk, timezone.localdate(), None)
     visitor.fresh(members, lacks("Renommé"))
 
 
@@ -373,7 +375,7 @@ def test_a_change_in_the_admin_site_forgets_the_pages_showing_it(
     admin = User.objects.create_superuser("admin", password="x")
     site = Client()
     site.force_login(admin)
-    pairing.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight.pk, secretary)
     game = Game.objects.filter(round__event=tonight).first()
     assert game is not None
     pages = [_url("event", tonight.pk), _url("game", game.pk), _url("articles")]
@@ -403,7 +405,7 @@ def test_the_event_form_at_the_desk(visitor: Visitor, tonight: Event, secretary:
     player = Participant.objects.filter(event=tonight).first()
     assert player is not None
     pages = [_url("event", tonight.pk), _member_page(player.player), _url("calendar")]
-    pairing.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight.pk, secretary)
     _all_results(tonight)  # the member's page lists the games played
     visitor.kept(*pages)
     tonight.title = "Rapide du vendredi"
@@ -433,7 +435,7 @@ def test_two_records_merged(visitor: Visitor, tonight: Event, secretary: User) -
     )
     pages = [_member_page(member.player), _url("event", tonight.pk)]
     visitor.kept(*pages)
-    merge_players(member.player, typed, secretary)
+    merge_players(member.player.pk, typed.pk, secretary)
     visitor.fresh(pages[0], lambda page: True)
     visitor.fresh(pages[1], has(member.player.last_name))
 
@@ -447,9 +449,9 @@ def test_a_replay_of_many_players_forgets_every_page_at_once(
     from club import pages
 
     club = RatingSystem.objects.get(engine="club")
-    pairing.pair_round_robin(tonight, secretary)
+    pairing.pair_round_robin(tonight.pk, secretary)
     _all_results(tonight)
-    lifecycle.close_event(tonight, secretary)
+    lifecycle.close_event(tonight.pk, secretary)
     articles = _url("articles")
     visitor.kept(articles)
     recalculate(club, since=tonight.start.date())

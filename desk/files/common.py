@@ -8,6 +8,7 @@ import re
 import unicodedata
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from chesslib.trf import TrfError
@@ -52,16 +53,16 @@ def fide_id(value: str | None) -> int | None:
     return whole_number(value)
 
 
-def lock_event(event: Event) -> None:
-    """The event's row locked before a file writes into it, if its state allows it (a
-    closed event is reopened first): the refusal as a file's error."""
+def lock_event(event_id: int) -> Event:
+    """The event ``event_id`` under its row lock before a file writes into it, if its state
+    allows it (a closed event is reopened first): the refusal as a file's error."""
     try:
-        event_state.lock(event, event_state.Write.FILE)
+        return event_state.lock_row(event_id, event_state.Write.FILE)
     except DeskError as error:
         raise FileError(str(error)) from None
 
 
-def write(game_id: int, user: Any, where: str, **changes: Any) -> None:
+def write(game_id: int, user: User | None, where: str, **changes: Any) -> None:
     """A file's result or moves through the desk's one write path (closed event refused,
     version raised, audit line); its refusal names the file's line or game."""
     try:

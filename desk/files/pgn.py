@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -172,11 +172,12 @@ def choose(event: Event, plan: PgnPlan, answers: dict[str, str]) -> None:
 
 
 @transaction.atomic
-def attach_pgn(event: Event, plan: PgnPlan, user: Any, replace: set[int]) -> PgnReport:
-    """The plan's games written on their chosen boards; a board that already has other
-    moves is written only when the secretary asked (``replace``: the file's game numbers).
-    Every game not attached is named in the report with the reason."""
-    lock_event(event)
+def attach_pgn(event_id: int, plan: PgnPlan, user: User | None, replace: set[int]) -> PgnReport:
+    """The plan's games written on their chosen boards of the event ``event_id``; a board
+    that already has other moves is written only when the secretary asked (``replace``:
+    the file's game numbers). Every game not attached is named in the report with the
+    reason."""
+    event = lock_event(event_id)
     if plan.errors:
         raise FileError(plan.errors[0])
     report = PgnReport()

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -132,14 +132,15 @@ def _find_player(
 
 
 @transaction.atomic
-def import_results_csv(event: Event, text: str, user: Any) -> int:
-    """Results from a CSV with the columns round, board, white, black, result (players by
-    name or FIDE ID). A missing column, an unknown player or result names the line; an
-    error anywhere saves nothing. Returns the number of games written."""
+def import_results_csv(event_id: int, text: str, user: User | None) -> int:
+    """Results of the event ``event_id`` from a CSV with the columns round, board, white,
+    black, result (players by name or FIDE ID). A missing column, an unknown player or
+    result names the line; an error anywhere saves nothing. Returns the number of games
+    written."""
     import csv
     import io
 
-    lock_event(event)
+    event = lock_event(event_id)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     sample = text[:2048]
     reader = csv.reader(

@@ -42,6 +42,16 @@ TIME_CONTROL_WORDS = {
 }
 
 
+# The records an event keeps as they are, each in one of its text fields: the TRF's
+# attribute (``trf.RECORDS``), the event's field and its length. The export writes the
+# field, the import fills it (cut to its length).
+STORED_TEXT = (
+    ("city", "venue", 200),
+    ("federation", "federation", 3),
+    ("chief_arbiter", "chief_arbiter", 120),
+)
+
+
 def export_event(event: Event) -> str:
     """The event as a TRF file for a rating report: every player's rounds with the codes
     of forfeits and byes, points and rank from the one standings
@@ -109,12 +119,9 @@ def event_tournament(event: Event) -> tuple[trf.Tournament, dict[int, int]]:
     control = TIME_CONTROL_WORDS[Event.TimeControl(event.time_control)]
     tournament = trf.Tournament(
         name=event.title,
-        city=event.venue,
-        federation=event.federation,
         start=_trf_date(event.start),
         end=_trf_date(event.end),
         kind=f"{system_words} - {kind_words}" if kind_words else system_words,
-        chief_arbiter=event.chief_arbiter,
         deputy_arbiters=[
             line.strip() for line in event.deputy_arbiters.splitlines() if line.strip()
         ],
@@ -147,6 +154,7 @@ def event_tournament(event: Event) -> tuple[trf.Tournament, dict[int, int]]:
             )
             for pid, player in players.items()
         ],
+        **{record: getattr(event, field) for record, field, _length in STORED_TEXT},
     )
     return tournament, {numbers[pid]: pid for pid in players}
 

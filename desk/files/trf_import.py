@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from datetime import date, datetime, time
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,7 +18,7 @@ from club import pages
 from club.models import Bye, Event, Game, Participant, Player, Result, Round
 from desk.files import trf_keep
 from desk.files.common import FileError, lock_event, write
-from desk.files.trf_export import event_tournament
+from desk.files.trf_export import STORED_TEXT, event_tournament
 from desk.files.trf_plan import Plan, day_of, read_date, refuse, split_name
 from desk.files.trf_preview import ImportedEvent, read_event
 from desk.services.events import log_change
@@ -70,13 +70,14 @@ def _white_result(t: trf.Tournament, played: trf.RoundEntry, index: int) -> Resu
 
 
 @transaction.atomic
-def update_results(plan: Plan, event: Event, user: Any) -> int:
-    """The file's results written into ``event``, the tournament imported from it before:
+def update_results(plan: Plan, event_id: int, user: User | None) -> int:
+    """The file's results written into the event ``event_id``, the tournament imported
+    from it before:
     each game is found by round and by the players' pairing numbers, and its result goes
     through the desk's one write path (a closed event is refused: reopen it first).
     Returns the number of results changed; a game the event does not have names its line
     and changes nothing."""
-    lock_event(event)
+    event = lock_event(event_id)
     numbers = dict(event.participants.exclude(number=None).values_list("number", "player_id"))
     games = {
         (g.round.number, g.white_id, g.black_id): g
@@ -146,7 +147,7 @@ def _round_day(text: str, start: date, end: date, corrected: bool) -> date:
 @transaction.atomic
 def import_plan(
     plan: Plan,
-    user: Any,
+    user: User | None,
     choices: dict[int, Player | None] | None = None,
     corrected: ImportedEvent | None = None,
     names: dict[int, tuple[str, str]] | None = None,
@@ -172,12 +173,10 @@ def import_plan(
     event = Event.objects.create(
         title=fields.title,
         kind=fields.kind,
-        venue=t.city,
         start=datetime.combine(start_day, time(10), tzinfo=zone),
         end=datetime.combine(end_day, time(20), tzinfo=zone),
         system=read.system,
         time_control=fields.time_control,
-        chief_arbiter=t.chief_arbiter[:120],
         status=Event.Status.ONGOING,
         updated_by=user,
         planned_rounds=rounds_count,
@@ -185,8 +184,8 @@ def import_plan(
         and not plan.acceleration_left_out
         and read.system == Event.System.SWISS,
         tiebreaks=read.tiebreaks,
-        federation=t.federation[:3],
         deputy_arbiters="\n".join(t.deputy_arbiters),
+        **{field: getattr(t, record)[:length] for record, field, length in STORED_TEXT},
     )
     rounds = Round.objects.bulk_create(
         Round(

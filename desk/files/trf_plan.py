@@ -11,7 +11,6 @@ from decimal import Decimal
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from chesslib import swiss, trf
 from club.models import ChangeLog, Event, Player
@@ -122,13 +121,9 @@ def check_acceleration(text: str, tournament: trf.Tournament) -> bool:
     return bool(tournament.accelerations) and tournament.accelerations != baku_lines(tournament)
 
 
-# The numeric columns of a player line (TRF-16, 1-based, as trf.py's docstring gives them)
-# where digits other than 0-9 ("²", "٣") are told apart from the reader's other errors.
-_NUMBER_COLUMNS = (
-    (gettext_lazy("start rank"), 5, 8),
-    (gettext_lazy("rating"), 49, 52),
-    (gettext_lazy("FIDE ID"), 58, 68),
-)
+# The numeric columns of a player line (``trf.PLAYER_COLUMNS``) where digits other than
+# 0-9 ("²", "٣") are told apart from the reader's other errors.
+_NUMBER_COLUMNS = [c for c in trf.PLAYER_COLUMNS if c.digits]
 
 
 def check_digits(text: str) -> None:
@@ -138,8 +133,8 @@ def check_digits(text: str) -> None:
     for number, line in enumerate(lines, 1):
         if not line.startswith("001") or line.isascii():
             continue
-        for name, first, last in _NUMBER_COLUMNS:
-            value = line[first - 1 : last].strip()
+        for column in _NUMBER_COLUMNS:
+            value = line[column.first - 1 : column.last].strip()
             if value and not value.isascii():
                 raise refuse(
                     number,
@@ -149,9 +144,9 @@ def check_digits(text: str) -> None:
                     )
                     % {
                         "line": number,
-                        "column": name,
-                        "first": first,
-                        "last": last,
+                        "column": _(column.label),
+                        "first": column.first,
+                        "last": column.last,
                         "value": value,
                     },
                 )

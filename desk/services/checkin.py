@@ -11,8 +11,8 @@ left out from this round on and gets nothing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -81,12 +81,13 @@ def lines(event: Event, number: int) -> list[Line]:
 
 
 @transaction.atomic
-def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Round:
-    """Record round ``number``'s check-in: ``{participant id: status}``. Byes are
-    written as rows of their kind; a withdrawal is recorded after the round before; a
-    player marked present again is reinstated. Refused once the round is paired (the
-    event's row locked first: a pairing under way is waited for, and then refuses this)."""
-    event_state.lock(event, event_state.Write.CHECK_IN)
+def record(event_id: int, number: int, statuses: dict[int, str], user: User | None) -> Round:
+    """Record round ``number``'s check-in in the event ``event_id``: ``{participant id:
+    status}``. Byes are written as rows of their kind; a withdrawal is recorded after the
+    round before; a player marked present again is reinstated. Refused once the round is
+    paired (the event's row locked first: a pairing under way is waited for, and then
+    refuses this)."""
+    event = event_state.lock_row(event_id, event_state.Write.CHECK_IN)
     if paired(event, number):
         round_id = event.rounds.filter(number=number).values_list("pk", flat=True).first()
         raise RoundChanged(
@@ -138,10 +139,15 @@ def record(event: Event, number: int, statuses: dict[int, str], user: Any) -> Ro
 
 
 @transaction.atomic
-def undo_pairing(round_: Round, user: Any) -> None:
-    """Take back a round's pairing (its games and its pairing-allocated bye); the byes
-    asked for stay. Refused once a result is entered, or when a later round is paired."""
-    event = event_state.lock(round_.event, event_state.Write.NEW_ROUND)
+def undo_pairing(round_id: int, user: User | None) -> None:
+    """Take back the pairing of the round ``round_id`` (its games and its
+    pairing-allocated bye); the byes asked for stay. Refused once a result is entered, or
+    when a later round is paired."""
+    event_id = Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise DeskError(_("This round was deleted meanwhile."))
+    event = event_state.lock_row(event_id, event_state.Write.NEW_ROUND)
+    round_ = event.rounds.get(pk=round_id)
     games = round_.games.all()
     if games.exclude(result="").exists():
         raise DeskError(

@@ -20,6 +20,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
@@ -41,7 +42,7 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def log_change(user: Any, event: Event | None, action: str, **details: Any) -> ChangeLog:
+def log_change(user: User | None, event: Event | None, action: str, **details: Any) -> ChangeLog:
     """One line of the desk's audit log: who (``user``), when (now), what."""
     return ChangeLog.objects.create(
         user=user if user is not None and user.is_authenticated else None,
@@ -74,7 +75,7 @@ def create_rounds(
 @transaction.atomic
 def save_event(
     event: Event,
-    user: Any,
+    user: User | None,
     *,
     changed: Collection[str] = (),
     round_dates: Mapping[int, datetime | None] | None = None,

@@ -4,22 +4,25 @@ round robin drawn, the Berger tables then say who meets whom in which round)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club import pages
+from club import event_state, pages
 from club.exceptions import DeskError
-from club.models import Event, Game, Participant
+from club.models import Game, Participant
 from desk.services.events import log_change
 
 
 @transaction.atomic
-def draw_lots(event: Event, user: Any, rng: random.Random | None = None) -> list[Participant]:
-    """Give the participants pairing numbers 1, 2, ... in an order drawn by lot (the
-    system's random source unless ``rng`` is given). Refused once a game is paired:
-    the numbers are then the event's draw."""
+def draw_lots(
+    event_id: int, user: User | None, rng: random.Random | None = None
+) -> list[Participant]:
+    """Give the participants of the event ``event_id`` pairing numbers 1, 2, ... in an
+    order drawn by lot (the system's random source unless ``rng`` is given), under the
+    event's lock. Refused once a game is paired: the numbers are then the event's draw."""
+    event = event_state.lock_row(event_id, event_state.Write.NUMBER)
     if Game.objects.filter(round__event=event).exists():
         raise DeskError(_("The event is paired: its pairing numbers can no longer be drawn."))
     participants = list(event.participants.order_by("pk"))

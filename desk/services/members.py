@@ -41,7 +41,7 @@ def role_of(account: User) -> str:
 
 
 @transaction.atomic
-def save_member(player: Player, member: Member, user: Any) -> Member:
+def save_member(player: Player, member: Member, user: User | None) -> Member:
     """Create or change a member and their player together."""
     created = member.pk is None
     player.save()
@@ -52,9 +52,12 @@ def save_member(player: Player, member: Member, user: Any) -> Member:
 
 
 @transaction.atomic
-def lapse_member(member: Member, day: date, user: Any) -> None:
-    """The membership ends on ``day``: the member leaves the public lists; their games and
-    ratings stay."""
+def lapse_member(member_id: int, day: date, user: User | None) -> None:
+    """The membership of ``member_id`` ends on ``day``: the member leaves the public
+    lists; their games and ratings stay."""
+    member = (
+        Member.objects.select_for_update(of=("self",)).select_related("player").get(pk=member_id)
+    )
     if member.status == Member.Status.LAPSED:
         raise DeskError(_("%(name)s's membership has already lapsed.") % {"name": member})
     member.status = Member.Status.LAPSED
@@ -64,7 +67,13 @@ def lapse_member(member: Member, day: date, user: Any) -> None:
 
 
 @transaction.atomic
-def link_account(member: Member, account: User, user: Any) -> None:
+def link_account(member_id: int, account_id: int, user: User | None) -> None:
+    """Give the member ``member_id`` the existing account ``account_id``, if neither has
+    the other already."""
+    member = (
+        Member.objects.select_for_update(of=("self",)).select_related("player").get(pk=member_id)
+    )
+    account = User.objects.get(pk=account_id)
     if member.user_id is not None:
         raise DeskError(_("%(name)s already has an account.") % {"name": member})
     if Member.objects.filter(user=account).exists():
@@ -78,9 +87,12 @@ def link_account(member: Member, account: User, user: Any) -> None:
 
 
 @transaction.atomic
-def create_account(member: Member, user: Any) -> User:
-    """A new account for ``member``, named after their e-mail, with no password yet (the
-    invitation's link sets it)."""
+def create_account(member_id: int, user: User | None) -> User:
+    """A new account for the member ``member_id``, named after their e-mail, with no
+    password yet (the invitation's link sets it)."""
+    member = (
+        Member.objects.select_for_update(of=("self",)).select_related("player").get(pk=member_id)
+    )
     if member.user_id is not None:
         raise DeskError(_("%(name)s already has an account.") % {"name": member})
     email = member.email.strip().lower()
@@ -107,10 +119,11 @@ def can_invite_again(member: Member) -> bool:
 
 
 @transaction.atomic
-def renew_invitation(member: Member, user: Any) -> User:
-    """``member``'s unused invitation, to be sent again: the account gets a new unusable
-    password, so that the link of the earlier invitation stops working (a link is made
-    from the account's password)."""
+def renew_invitation(member_id: int, user: User | None) -> User:
+    """The member ``member_id``'s unused invitation, to be sent again: the account gets a
+    new unusable password, so that the link of the earlier invitation stops working (a
+    link is made from the account's password)."""
+    member = Member.objects.select_related("player", "user").get(pk=member_id)
     account = member.user
     if account is None or not can_invite_again(member):
         raise DeskError(_("%(name)s already has an account.") % {"name": member})
@@ -150,10 +163,11 @@ def send_invitation(account: User, link: str) -> None:
 
 
 @transaction.atomic
-def set_role(account: User, role: str, active: bool, user: Any) -> None:
-    """Give ``account`` a role; an administrator cannot demote or disable themself, nor
-    the last administrator (the administrators' rows locked first: two role changes at
-    once are made one after the other, ``club.administrators``)."""
+def set_role(account_id: int, role: str, active: bool, user: User) -> None:
+    """Give the account ``account_id`` a role; an administrator cannot demote or disable
+    themself, nor the last administrator (the administrators' rows locked first: two role
+    changes at once are made one after the other, ``club.administrators``)."""
+    account = User.objects.get(pk=account_id)
     if account.pk == user.pk and (role != Role.ADMINISTRATOR or not active):
         raise DeskError(_("You cannot take your own administrator's role away."))
     check_keeps_an_administrator(

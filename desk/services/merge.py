@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Count, Field, Model, Q, UniqueConstraint
 from django.utils.translation import gettext as _
@@ -146,11 +147,11 @@ def plan_merge(kept: Player, duplicate: Player) -> MergePlan:
 
 
 @transaction.atomic
-def merge_players(kept: Player, duplicate: Player, user: Any) -> MergePlan:
-    """Merge ``duplicate`` into ``kept`` (see the module's text); refused with a
-    ``DeskError`` naming every reason, nothing written then."""
-    kept = Player.objects.select_for_update().get(pk=kept.pk)
-    duplicate = Player.objects.select_for_update().get(pk=duplicate.pk)
+def merge_players(kept_id: int, duplicate_id: int, user: User | None) -> MergePlan:
+    """Merge the player ``duplicate_id`` into ``kept_id`` (see the module's text); refused
+    with a ``DeskError`` naming every reason, nothing written then."""
+    kept = Player.objects.select_for_update().get(pk=kept_id)
+    duplicate = Player.objects.select_for_update().get(pk=duplicate_id)
     plan = plan_merge(kept, duplicate)
     if plan.refusals:
         raise DeskError(" ".join(plan.refusals))

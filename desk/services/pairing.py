@@ -6,8 +6,8 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -135,11 +135,11 @@ def already_paired(event: Event, number: int) -> RoundChanged:
 
 
 @transaction.atomic
-def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Round:
-    """The next Swiss round, by the FIDE Dutch system; the odd player gets the
-    pairing-allocated bye. ``expected``: the round the secretary means to pair; if it is
-    paired already (by someone else meanwhile), ``RoundChanged``."""
-    event_state.lock(event, event_state.Write.NEW_ROUND)
+def pair_next_round(event_id: int, user: User | None, expected: int | None = None) -> Round:
+    """The next Swiss round of the event ``event_id``, by the FIDE Dutch system; the odd
+    player gets the pairing-allocated bye. ``expected``: the round the secretary means to
+    pair; if it is paired already (by someone else meanwhile), ``RoundChanged``."""
+    event = event_state.lock_row(event_id, event_state.Write.NEW_ROUND)
     paired = Game.objects.filter(round__event=event).values_list("round__number", flat=True)
     number = max(paired, default=0) + 1
     if expected is not None and number > expected:
@@ -154,7 +154,7 @@ def pair_next_round(event: Event, user: Any, expected: int | None = None) -> Rou
     if len(players) < 2:
         raise DeskError(_("Fewer than two players to pair."))
     if any(p.number is None for p in players):
-        registration.renumber(event, user)
+        registration.renumber(event.pk, user)
         players = playing(event, number)
     to_pair = {p.player_id for p in players}
     entrants = [
@@ -277,19 +277,19 @@ def fingerprint(round_: Round) -> str:
 
 @transaction.atomic
 def save_round(
-    event: Event,
+    event_id: int,
     number: int,
     boards: list[tuple[int, int]],
     byes: list[tuple[int, str]],
-    user: Any,
+    user: User | None,
     confirmed: bool,
     seen: str | None = None,
 ) -> Check:
-    """Replace a round's pairings (results kept for boards that stay the same), the
-    event's row locked first. ``seen``: the round's ``fingerprint`` on the secretary's
-    page; if someone else changed the round since, ``RoundChanged`` and nothing is
-    written."""
-    event_state.lock(event, event_state.Write.PAIR)
+    """Replace the pairings of round ``number`` of the event ``event_id`` (results kept
+    for boards that stay the same), the event's row locked first. ``seen``: the round's
+    ``fingerprint`` on the secretary's page; if someone else changed the round since,
+    ``RoundChanged`` and nothing is written."""
+    event = event_state.lock_row(event_id, event_state.Write.PAIR)
     current = event.rounds.filter(number=number).first()
     if seen is not None and current is not None and fingerprint(current) != seen:
         raise RoundChanged(
@@ -325,18 +325,18 @@ def save_round(
 
 
 @transaction.atomic
-def pair_round_robin(event: Event, user: Any) -> int:
-    """Every round of a round robin by the Berger tables, from the pairing numbers (a
-    double round robin: both cycles, C.05 Annex 1); of a Scheveningen event, every
-    round of its two teams' table (``chesslib.scheveningen``)."""
-    event_state.lock(event, event_state.Write.NEW_ROUND)
+def pair_round_robin(event_id: int, user: User | None) -> int:
+    """Every round of the round robin ``event_id`` by the Berger tables, from the pairing
+    numbers (a double round robin: both cycles, C.05 Annex 1); of a Scheveningen event,
+    every round of its two teams' table (``chesslib.scheveningen``)."""
+    event = event_state.lock_row(event_id, event_state.Write.NEW_ROUND)
     if registration.has_games(event):
         raise DeskError(_("This event already has pairings."))
     participants = list(event.participants.exclude(withdrawn_after_round__isnull=False))
     if len(participants) < 2:
         raise DeskError(_("A round robin needs at least two players."))
     if any(p.number is None for p in participants):
-        registration.renumber(event, user)
+        registration.renumber(event.pk, user)
         participants = list(event.participants.exclude(withdrawn_after_round__isnull=False))
     participants.sort(key=lambda p: p.number or 0)
     if event.system == Event.System.SCHEVENINGEN:

@@ -5,8 +5,8 @@ pairing numbers, withdrawals."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -26,10 +26,13 @@ def has_games(event: Event) -> bool:
 
 
 @transaction.atomic
-def register(event: Event, player: Player, user: Any, joined_round: int = 1) -> Participant:
-    """Enter ``player``; once the event is paired, a late entry gets the next pairing
-    number (the others keep theirs)."""
-    event_state.lock(event, event_state.Write.REGISTER)
+def register(
+    event_id: int, player_id: int, user: User | None, joined_round: int = 1
+) -> Participant:
+    """Enter the player ``player_id`` in the event ``event_id``; once the event is paired,
+    a late entry gets the next pairing number (the others keep theirs)."""
+    event = event_state.lock_row(event_id, event_state.Write.REGISTER)
+    player = Player.objects.get(pk=player_id)
     if joined_round < 1:
         raise DeskError(_("A player joins in round 1 or later."))
     if joined_round > MAX_ROUNDS:
@@ -126,24 +129,25 @@ def _complete(player: Player, outsider: Outsider) -> None:
 
 @transaction.atomic
 def register_listed(
-    event: Event, row: ListedPlayer, user: Any, joined_round: int = 1
+    event_id: int, listed_id: int, user: User | None, joined_round: int = 1
 ) -> Participant:
-    """Enter the player a line of an official list names: the club's record of them,
-    found by the list's IDs or made once from the list (``ratings.services.listed``)."""
-    event_state.lock(event, event_state.Write.REGISTER)
-    player, created = player_from_list(row)
+    """Enter the player the line ``listed_id`` of an official list names: the club's
+    record of them, found by the list's IDs or made once from the list
+    (``ratings.services.listed``)."""
+    event = event_state.lock_row(event_id, event_state.Write.REGISTER)
+    player, created = player_from_list(ListedPlayer.objects.get(pk=listed_id))
     if created:
         log_change(user, event, "create_player", player=player.pk, name=player.name)
-    return register(event, player, user, joined_round)
+    return register(event_id, player.pk, user, joined_round)
 
 
 @transaction.atomic
 def register_outsider(
-    event: Event, outsider: Outsider, user: Any, joined_round: int = 1
+    event_id: int, outsider: Outsider, user: User | None, joined_round: int = 1
 ) -> tuple[Participant, bool]:
-    """Create the player (or find them by FIDE or national ID) and enter them. Returns
-    the participant and whether the player is new."""
-    event_state.lock(event, event_state.Write.REGISTER)
+    """Create the player (or find them by FIDE or national ID) and enter them in the
+    event ``event_id``. Returns the participant and whether the player is new."""
+    event = event_state.lock_row(event_id, event_state.Write.REGISTER)
     player = _known_player(outsider)
     created = player is None
     if player is not None:
@@ -159,7 +163,7 @@ def register_outsider(
             club_name=outsider.team.strip(),
         )
         log_change(user, event, "create_player", player=player.pk, name=player.name)
-    participant = register(event, player, user, joined_round)
+    participant = register(event_id, player.pk, user, joined_round)
     changed = []
     if outsider.rating is not None and participant.rating != outsider.rating:
         participant.rating = outsider.rating
@@ -173,10 +177,10 @@ def register_outsider(
 
 
 @transaction.atomic
-def renumber(event: Event, user: Any) -> None:
-    """Pairing numbers by rating, highest first (then by name). A paired round robin
-    keeps its numbers: they are its draw."""
-    event_state.lock(event, event_state.Write.NUMBER)
+def renumber(event_id: int, user: User | None) -> None:
+    """The event ``event_id``'s pairing numbers by rating, highest first (then by name).
+    A paired round robin keeps its numbers: they are its draw."""
+    event = event_state.lock_row(event_id, event_state.Write.NUMBER)
     if event.system in Event.System.paired_at_once() and has_games(event):
         raise DeskError(_("The round robin is paired: its pairing numbers are its draw."))
     participants = list(event.participants.select_related("player"))
@@ -192,11 +196,11 @@ def renumber(event: Event, user: Any) -> None:
 
 
 @transaction.atomic
-def set_teams(event: Event, teams: dict[int, str], user: Any) -> int:
+def set_teams(event_id: int, teams: dict[int, str], user: User | None) -> int:
     """Put each participant of ``teams`` (participant id: team name, empty for none) in
-    their team, and say how many changed. A Scheveningen event pairs its two teams: once
-    it is paired, its teams are its draw and stay as they are."""
-    event_state.lock(event, event_state.Write.REGISTER)
+    their team in the event ``event_id``, and say how many changed. A Scheveningen event
+    pairs its two teams: once it is paired, its teams are its draw and stay as they are."""
+    event = event_state.lock_row(event_id, event_state.Write.REGISTER)
     entries = {p.pk: p for p in event.participants.select_related("player")}
     if unknown := sorted(set(teams) - set(entries)):
         raise DeskError(
@@ -231,11 +235,12 @@ def set_teams(event: Event, teams: dict[int, str], user: Any) -> int:
 
 
 @transaction.atomic
-def withdraw(participant: Participant, after_round: int | None, user: Any) -> None:
-    """Withdraw ``participant`` after round ``after_round`` (0: before the first round);
-    None takes a withdrawal back. The games already paired after that round stay: enter
-    them as forfeits."""
-    event_state.lock(participant.event, event_state.Write.WITHDRAW)
+def withdraw(participant_id: int, after_round: int | None, user: User | None) -> None:
+    """Withdraw the participant ``participant_id`` after round ``after_round`` (0: before
+    the first round); None takes a withdrawal back. The games already paired after that
+    round stay: enter them as forfeits."""
+    participant = Participant.objects.select_related("player").get(pk=participant_id)
+    participant.event = event_state.lock_row(participant.event_id, event_state.Write.WITHDRAW)
     if after_round is not None and after_round < 0:
         raise DeskError(_("A player withdraws after round 0 (before the first) or later."))
     if after_round is not None and after_round > MAX_ROUNDS:

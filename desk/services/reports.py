@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -92,7 +92,7 @@ def _audit(reports: Iterable[ResultReport]) -> list[dict[str, str]]:
 
 
 @transaction.atomic
-def confirm(game_id: int, typed: str, user: Any, version: int | None = None) -> Game:
+def confirm(game_id: int, typed: str, user: User | None, version: int | None = None) -> Game:
     """Write the players' reported result ``typed`` for ``game_id`` (the result the
     secretary confirms: one of those reported) through ``write_result``, the reports named
     in the audit line. Refused when no player reported it, or when ``typed`` is none of

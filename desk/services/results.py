@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -38,19 +39,20 @@ _UNCHANGED: Any = object()
 def write_result(
     game_id: int,
     result: Result | object = _UNCHANGED,
-    user: Any = None,
+    user: User | None = None,
     *,
     version: int | None = None,
     pgn: str | object = _UNCHANGED,
     source: str = "desk",
     reported: list[dict[str, str]] | None = None,
 ) -> Game:
-    """The one way a game's result (or its moves) changes, whatever the door: the desk,
-    a CSV or PGN file, the admin site. It locks the event's row, then the board's (the
+    """The one way a game's result (or its moves) changes, whatever the door: the desk's
+    result entry, a players' report confirmed, a CSV, PGN or TRF file (the admin site
+    shows results read-only). It locks the event's row, then the board's (the
     order ``close_event`` locks them in: a close and a save never interleave, the later
     one sees the other's effect). The event's lock is shared by the saves of its boards,
     which go on side by side (a board's own lock keeps two saves of it apart), and is
-    taken alone by every other write into the event (``club.event_state.lock``: a close,
+    taken alone by every other write into the event (``club.event_state.lock_row``: a close,
     a pairing), which so waits for the saves under way and they for it. It refuses a
     closed event (reopen it first); with
     ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
@@ -151,7 +153,7 @@ def _locked_game(game_id: int) -> Game | None:
     return game
 
 
-def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
+def save_result(game_id: int, key: str, version: int, user: User | None) -> Game:
     """Save a board's result typed at the desk if nobody else did meanwhile (``version``
     as the secretary saw it). Errors name the board. A closed event's results change
     only after reopening it. Typing the result already saved changes nothing."""
@@ -165,7 +167,7 @@ def save_result(game_id: int, key: str, version: int, user: Any) -> Game:
     return write_result(game_id, result, user, version=version)
 
 
-def save_results(entries: Mapping[int, tuple[str, int]], user: Any) -> dict[int, str]:
+def save_results(entries: Mapping[int, tuple[str, int]], user: User | None) -> dict[int, str]:
     """Several boards at once (the form without JavaScript): ``{game id: (key, version)}``.
     Each board is saved on its own; the errors come back by game id."""
     errors: dict[int, str] = {}

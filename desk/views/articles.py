@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.models import Article
+from club.roles import acting_user
 from desk.access import get_article_for_secretary, secretary_required
 from desk.services.events import log_change
 from lib.inputs import BoundedInputs
@@ -68,10 +69,10 @@ def article_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         else:
             saved = form.save(commit=False)
             if saved.pk is None:
-                saved.author = request.user
+                saved.author = acting_user(request)
             with transaction.atomic():
                 saved.save()
-                log_change(request.user, None, "article_saved", title=saved.title)
+                log_change(acting_user(request), None, "article_saved", title=saved.title)
             messages.success(request, _("The article is saved."))
             return redirect("desk:article_edit", pk=saved.pk)
     context = {"form": form, "article": article, "preview": preview, "now": timezone.now()}
@@ -88,7 +89,7 @@ def article_publish(request: HttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
         article.save(update_fields=["published_at"])
         action = "article_published" if publish else "article_unpublished"
-        log_change(request.user, None, action, title=article.title)
+        log_change(acting_user(request), None, action, title=article.title)
     if publish:
         messages.success(request, _("The article is published: the home page lists it."))
     else:

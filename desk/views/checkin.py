@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club import event_state
 from club.models import Event, Round
+from club.roles import acting_user
 from desk.access import (
     get_event_for_secretary,
     get_round_for_secretary,
@@ -42,15 +43,15 @@ def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if not request.POST.get("pair"):
             return act(
                 request,
-                lambda: checkin.record(event, number, statuses, request.user),
+                lambda: checkin.record(event.pk, number, statuses, acting_user(request)),
                 success=_("Who plays round %(n)s is saved.") % {"n": number},
                 back=here,
             )
 
         def record_and_pair() -> Round:
             # the check-in stays saved when the pairing is refused (then mended and paired)
-            checkin.record(event, number, statuses, request.user)
-            return pairing_services.pair_next_round(event, request.user, expected=number)
+            checkin.record(event.pk, number, statuses, acting_user(request))
+            return pairing_services.pair_next_round(event.pk, acting_user(request), expected=number)
 
         return act(
             request,
@@ -85,7 +86,7 @@ def undo_pairing(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = get_round_for_secretary(request, pk)
     return act(
         request,
-        lambda: checkin.undo_pairing(round_, request.user),
+        lambda: checkin.undo_pairing(round_.pk, acting_user(request)),
         success=_("The pairing of round %(n)s is undone.") % {"n": round_.number},
         back=reverse("desk:results", args=[round_.pk]),
         then=lambda _none: reverse("desk:check_in", args=[round_.event_id, round_.number]),
@@ -100,7 +101,7 @@ def pair_after(request: HttpRequest, pk: int) -> HttpResponse:
     return act(
         request,
         lambda: pairing_services.pair_next_round(
-            round_.event, request.user, expected=round_.number + 1
+            round_.event.pk, acting_user(request), expected=round_.number + 1
         ),
         success=lambda paired: _("Round %(n)s is paired.") % {"n": paired.number},
         back=reverse("desk:results", args=[round_.pk]),

@@ -20,6 +20,7 @@ from django_tables2 import RequestConfig
 
 from club import event_state, exceptions
 from club.models import ChangeLog, Event, Participant, Result
+from club.roles import acting_user
 from desk.access import get_event_for_secretary, secretary_required
 from desk.forms.events import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
 from desk.services import events as services
@@ -81,7 +82,7 @@ def event_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         try:
             saved = services.save_event(
                 form.save(commit=False),
-                request.user,
+                acting_user(request),
                 changed=form.changed_data,
                 round_dates=formset.dates() if formset else None,
                 remove_rounds=formset.removed() if formset else (),

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from chesslib import trf
 from chesslib.trf import TrfError
 from club.models import Event, Player
+from club.roles import acting_user
 from desk.access import get_event_for_secretary, secretary_required
 from desk.files import frbe
 from desk.files.common import FileError, trf_error_text
@@ -169,7 +170,7 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
             value = whole_number(request.POST[key])
             chosen[entry.rank] = Player.objects.filter(pk=value).first() if value else None
     try:
-        event = import_plan(plan, request.user, chosen, corrected, names)
+        event = import_plan(plan, acting_user(request), chosen, corrected, names)
     except TrfError as error:
         messages.error(request, trf_error_text(error))
         return _preview(request, plan)
@@ -182,7 +183,7 @@ def _update(request: HttpRequest, plan, pk: int) -> HttpResponse:  # type: ignor
     """The file's results written into the event imported from it before."""
     event = get_event_for_secretary(request, pk)
     try:
-        count = update_results(plan, event, request.user)
+        count = update_results(plan, event.pk, acting_user(request))
     except FileError as error:
         messages.error(request, str(error))
     else:
@@ -227,7 +228,9 @@ def event_files(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             if kind == "csv":
-                count = import_results_csv(event, form.cleaned_data["file"], request.user)
+                count = import_results_csv(
+                    event.pk, form.cleaned_data["file"], acting_user(request)
+                )
                 messages.success(request, _("%(n)s results imported.") % {"n": count})
             else:
                 return pgn_files.preview(request, event, form.cleaned_data["file"])

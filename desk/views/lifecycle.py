@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club import exceptions
 from club.models import Event, Game
+from club.roles import acting_user
 from desk.access import get_event_for_secretary, secretary_required
 from desk.services import lifecycle, results
 from desk.views.actions import act
@@ -64,7 +65,9 @@ def cancel(request: HttpRequest, pk: int) -> HttpResponse:
     was_closed = event.status == Event.Status.CLOSED
     return act(
         request,
-        lambda: lifecycle.cancel_event(event, request.POST.get("reason", ""), request.user),
+        lambda: lifecycle.cancel_event(
+            event.pk, request.POST.get("reason", ""), acting_user(request)
+        ),
         success=(
             _("The event is cancelled; the ratings are being recalculated without it.")
             if was_closed
@@ -80,7 +83,7 @@ def restore(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk, edit=False)
     return act(
         request,
-        lambda: lifecycle.restore_event(event, request.user),
+        lambda: lifecycle.restore_event(event.pk, acting_user(request)),
         success=_("The event is restored."),
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -95,7 +98,9 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     error = ""
     if request.method == "POST":
         try:
-            replayed = lifecycle.delete_event(event, request.POST.get("reason", ""), request.user)
+            replayed = lifecycle.delete_event(
+                event.pk, request.POST.get("reason", ""), acting_user(request)
+            )
         except exceptions.DeskError as problem:
             error = str(problem)
         else:

@@ -19,6 +19,7 @@ from django_tables2 import Column, Table
 from club import account_language
 from club.exceptions import DeskError
 from club.models import Member
+from club.roles import acting_user
 from desk.access import administrator_required, get_member_for_secretary, secretary_required
 from desk.forms.members import (
     ROLE_CHOICES,
@@ -91,8 +92,9 @@ def member_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         initial={} if member else {"since": timezone.localdate()},
     )
     if data is not None and player_form.is_valid() and member_form.is_valid():
-        saved = services.save_member(player_form.save(commit=False),
-                                     member_form.save(commit=False), request.user)  # fmt: skip
+        saved = services.save_member(
+            player_form.save(commit=False), member_form.save(commit=False), acting_user(request)
+        )
         messages.success(request, _("%(name)s is saved.") % {"name": saved.player.name})
         return redirect("desk:member_edit", pk=saved.pk)
     context = {
@@ -111,7 +113,7 @@ def member_lapse(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_member_for_secretary(request, pk)
     return act(
         request,
-        lambda: services.lapse_member(member, timezone.localdate(), request.user),
+        lambda: services.lapse_member(member.pk, timezone.localdate(), acting_user(request)),
         success=_("%(name)s's membership has lapsed.") % {"name": member},
         back=reverse("desk:member_edit", args=[member.pk]),
     )
@@ -136,15 +138,15 @@ def _link_or_invite(request: HttpRequest, member: Member) -> str:
         form = LinkAccountForm(request.POST, prefix="link")
         if not form.is_valid():
             raise DeskError(_("Choose an account that no member has yet."))
-        services.link_account(member, form.cleaned_data["account"], request.user)
+        services.link_account(member.pk, form.cleaned_data["account"].pk, acting_user(request))
         return _("The account is linked.")
     # the invitation is queued with the account, and sent by the task worker once both
     # are committed (lib/mail_tasks.py)
     with transaction.atomic():
         if services.can_invite_again(member):
-            account = services.renew_invitation(member, request.user)
+            account = services.renew_invitation(member.pk, acting_user(request))
         else:
-            account = services.create_account(member, request.user)
+            account = services.create_account(member.pk, acting_user(request))
         # written in the account's language: the desk's, kept as the account's
         language = account_language.for_account(account)
         account_language.remember(account, language)
@@ -202,7 +204,10 @@ def account(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.set_role(
-                chosen, form.cleaned_data["role"], form.cleaned_data["active"], request.user
+                chosen.pk,
+                form.cleaned_data["role"],
+                form.cleaned_data["active"],
+                acting_user(request),
             )
         except DeskError as error:
             form.add_error(None, str(error))

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from club.exceptions import DeskError, RoundChanged
 from club.models import Bye
+from club.roles import acting_user
 from desk.access import (
     get_event_for_secretary,
     get_round_for_secretary,
@@ -33,7 +34,7 @@ def pair_next_round(request: HttpRequest, pk: int) -> HttpResponse:
     expected = whole_number(request.POST.get("round"))
     return act(
         request,
-        lambda: pairing_services.pair_next_round(event, request.user, expected),
+        lambda: pairing_services.pair_next_round(event.pk, acting_user(request), expected),
         success=lambda round_: _("Round %(n)s is paired.") % {"n": round_.number},
         back=reverse("desk:event", args=[event.pk]),
         then=lambda round_: reverse("desk:results", args=[round_.pk]),
@@ -84,11 +85,11 @@ def edit_round(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("desk:edit_round", pk=round_.pk)
         try:
             check = pairing_services.save_round(
-                event,
+                event.pk,
                 round_.number,
                 boards,
                 asked,
-                request.user,
+                acting_user(request),
                 bool(request.POST.get("confirm")),
                 seen=request.POST.get("seen"),
             )

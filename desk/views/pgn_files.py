@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import Event, Game
+from club.roles import acting_user
 from desk.access import get_event_for_secretary, secretary_required
 from desk.files.common import FileError
 from desk.files.pgn import PgnPlan, attach_pgn, choose, plan_pgn
@@ -83,7 +84,7 @@ def pgn_confirm(request: HttpRequest, pk: int) -> HttpResponse:
             if key.startswith("replace-") and value == "on"
             if (number := whole_number(key.removeprefix("replace-"))) is not None
         }
-        report = attach_pgn(event, plan, request.user, replace)
+        report = attach_pgn(event.pk, plan, acting_user(request), replace)
     except FileError as error:
         messages.error(request, str(error))
         return redirect("desk:event_files", pk=event.pk)

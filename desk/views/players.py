@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from club.models import Player
+from club.roles import acting_user
 from desk.access import secretary_required
 from desk.services import merge as services
 from desk.views.actions import act
@@ -39,7 +40,7 @@ def merge(request: HttpRequest, kept: int, duplicate: int) -> HttpResponse:
     if request.method == "POST":
         return act(
             request,
-            lambda: services.merge_players(kept_player, other, request.user),
+            lambda: services.merge_players(kept_player.pk, other.pk, acting_user(request)),
             success=_("%(name)s is now one record; the ratings are being recalculated.")
             % {"name": kept_player.name},
             back=reverse("desk:merge_players", args=[kept, duplicate]),

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from club import event_state, exceptions
 from club.models import Event, Member, Participant, Player
+from club.roles import acting_user
 from desk.access import get_event_for_secretary, secretary_required
 from desk.forms.events import OutsiderForm
 from desk.services import lots, pairing, registration
@@ -73,7 +74,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("desk:event", pk=event.pk)
     return act(
         request,
-        lambda: registration.register(event, player, request.user, _joined(request)),
+        lambda: registration.register(event.pk, player.pk, acting_user(request), _joined(request)),
         success=_("%(name)s is registered.") % {"name": player.name},
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -88,7 +89,9 @@ def _register_listed(request: HttpRequest, event: Event, pk: int) -> HttpRespons
         return redirect("desk:event", pk=event.pk)
     return act(
         request,
-        lambda: registration.register_listed(event, row, request.user, _joined(request)),
+        lambda: registration.register_listed(
+            event.pk, row.pk, acting_user(request), _joined(request)
+        ),
         success=lambda entry: _("%(name)s is registered.") % {"name": entry.player.name},
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -104,7 +107,7 @@ def register_outsider(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             participant, created = registration.register_outsider(
-                event, form.outsider(), request.user, form.joins_in_round()
+                event.pk, form.outsider(), acting_user(request), form.joins_in_round()
             )
         except event_state.EventRefused as refused:  # its page shows no form: a message
             messages.error(request, str(refused))
@@ -145,7 +148,7 @@ def withdraw(request: HttpRequest, pk: int, participant: int) -> HttpResponse:
         done = _("%(name)s withdraws after round %(n)s.") % {"name": entry.player.name, "n": after}
     return act(
         request,
-        lambda: registration.withdraw(entry, after, request.user),
+        lambda: registration.withdraw(entry.pk, after, acting_user(request)),
         success=done,
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -163,7 +166,7 @@ def set_teams(request: HttpRequest, pk: int) -> HttpResponse:
             teams[number] = request.POST.get(key, "")
     return act(
         request,
-        lambda: registration.set_teams(event, teams, request.user),
+        lambda: registration.set_teams(event.pk, teams, acting_user(request)),
         success=lambda n: (
             ngettext("%(n)s player changed team.", "%(n)s players changed team.", n) % {"n": n}
         ),
@@ -177,7 +180,7 @@ def renumber(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     return act(
         request,
-        lambda: registration.renumber(event, request.user),
+        lambda: registration.renumber(event.pk, acting_user(request)),
         success=_("Pairing numbers follow the ratings."),
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -188,7 +191,7 @@ def renumber(request: HttpRequest, pk: int) -> HttpResponse:
 def draw_lots(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     try:
-        lots.draw_lots(event, request.user)
+        lots.draw_lots(event.pk, acting_user(request))
         messages.success(request, _("Pairing numbers drawn by lot."))
     except exceptions.DeskError as error:
         messages.error(request, str(error))
@@ -201,7 +204,7 @@ def pair_round_robin(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     return act(
         request,
-        lambda: pairing.pair_round_robin(event, request.user),
+        lambda: pairing.pair_round_robin(event.pk, acting_user(request)),
         success=lambda rounds: _("%(n)s rounds paired.") % {"n": rounds},
         back=reverse("desk:event", args=[event.pk]),
     )

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from club import exceptions
 from club.models import Event, Game, Result, Round
+from club.roles import acting_user
 from desk.access import (
     get_event_for_secretary,
     get_round_for_secretary,
@@ -138,7 +139,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     typed: dict[int, str] = {}
     if request.method == "POST":
         entries = _posted(request, games)
-        errors = result_services.save_results(entries, request.user)
+        errors = result_services.save_results(entries, acting_user(request))
         if not errors:
             if entries:
                 messages.success(request, _("%(n)s results saved.") % {"n": len(entries)})
@@ -205,7 +206,7 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
     status, message, typed = 200, "", None
     try:
         # the board as saved, or as someone else saved it: read once, under the row lock
-        game = result_services.save_result(pk, key, version, request.user)
+        game = result_services.save_result(pk, key, version, acting_user(request))
     except Game.DoesNotExist:
         raise Http404 from None
     except exceptions.Conflict as conflict:
@@ -263,7 +264,7 @@ def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
     version = whole_number(request.POST.get("version", request.POST.get(f"version-{pk}")))
     status, message = 200, ""
     try:
-        game = reports.confirm(pk, typed, request.user, -1 if version is None else version)
+        game = reports.confirm(pk, typed, acting_user(request), -1 if version is None else version)
     except Game.DoesNotExist:
         raise Http404 from None
     except exceptions.Conflict as conflict:
@@ -290,7 +291,7 @@ def close(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     return act(
         request,
-        lambda: lifecycle.close_event(event, request.user),
+        lambda: lifecycle.close_event(event.pk, acting_user(request)),
         success=_("The event is closed; the ratings are being recalculated."),
         back=reverse("desk:event", args=[event.pk]),
     )
@@ -302,7 +303,9 @@ def reopen(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event_for_secretary(request, pk)
     return act(
         request,
-        lambda: lifecycle.reopen_event(event, request.POST.get("reason", ""), request.user),
+        lambda: lifecycle.reopen_event(
+            event.pk, request.POST.get("reason", ""), acting_user(request)
+        ),
         success=_("The event is reopened."),
         back=reverse("desk:event", args=[event.pk]),
     )

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club.exceptions import DeskError
 from club.models import Game, Member, Result
+from club.roles import acting_user
 from desk.access import check_event_for_secretary, require_secretary, secretary_required
 from desk.views.documents import document
 from interclub import forms, services
@@ -65,7 +66,7 @@ def division_new(request: HttpRequest) -> HttpResponse:
                 form.cleaned_data["boards"],
                 form.lines("our_teams"),
                 form.lines("other_teams"),
-                request.user,
+                acting_user(request),
                 home_white_on_odd=form.cleaned_data["home_white_on_odd"],
                 order_tolerance=form.cleaned_data["order_tolerance"],
             )
@@ -86,7 +87,12 @@ def match_new(request: HttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             match = services.create_match(
-                division, data["home"], data["away"], data["start"], data["venue"], request.user
+                division.pk,
+                data["home"].pk,
+                data["away"].pk,
+                data["start"],
+                data["venue"],
+                acting_user(request),
             )
         except DeskError as error:
             form.add_error(None, str(error))
@@ -194,7 +200,7 @@ def lineup(request: HttpRequest, pk: int, team: int) -> HttpResponse:
     side = get_object_or_404(Team, pk=team, division=found.division)
     try:
         typed = forms.read_lineup(side, found.division.boards, request.POST)
-        warnings = services.set_lineup(found, side, typed, request.user)
+        warnings = services.set_lineup(found.pk, side.pk, typed, acting_user(request))
     except DeskError as error:
         return _page(request, found, (side, str(error)))
     messages.success(request, _("The line-up of %(team)s is saved.") % {"team": side.name})

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.models import Event
+from club.roles import acting_user
 from lib.inputs import BoundedInputs
 from ratings import rules
 from ratings.access import (
@@ -102,7 +103,7 @@ def national(request: HttpRequest) -> HttpResponse:
         )
         chosen.enabled = True
         chosen.save(update_fields=["enabled"])
-    job = start_replay(chosen, user=request.user)
+    job = start_replay(chosen, user=acting_user(request))
     return redirect("ratings:job", pk=job.pk)
 
 
@@ -114,7 +115,7 @@ def system(request: HttpRequest, pk: int) -> HttpResponse:
     scope = ScopeForm(request.POST or None, instance=chosen, prefix="scope")
     if request.method == "POST" and scope.is_valid():
         scope.save()
-        job = start_replay(chosen, user=request.user)
+        job = start_replay(chosen, user=acting_user(request))
         return redirect("ratings:job", pk=job.pk)
     params_form = ParamsForm(today_params, prefix="p")
     adjustment = AdjustmentForm(prefix="a", initial=_adjustment_defaults(today_params))
@@ -229,7 +230,7 @@ def system_apply(request: HttpRequest, pk: int) -> HttpResponse:
         )
         chosen.params = overrides
         chosen.save(update_fields=["params"])
-    job = start_replay(chosen, user=request.user)
+    job = start_replay(chosen, user=acting_user(request))
     return redirect("ratings:job", pk=job.pk)
 
 
@@ -247,5 +248,5 @@ def add_adjustment(request: HttpRequest, pk: int) -> HttpResponse:
     adjustment = form.save(commit=False)
     adjustment.system = chosen
     adjustment.save()
-    job = start_replay(chosen, since=adjustment.day, user=request.user)
+    job = start_replay(chosen, since=adjustment.day, user=acting_user(request))
     return redirect("ratings:job", pk=job.pk)

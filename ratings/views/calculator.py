@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club.roles import acting_user
 from lib.rate_limits import client_of, one_more
 from ratings.access import administrator_required, get_job_for_administrator
 from ratings.calculator import calculation
@@ -92,7 +93,9 @@ def recalculation(request: HttpRequest) -> HttpResponse:
     """Administrators start a full replay in the background and watch its progress."""
     form = ReplayForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        job = start_replay(form.cleaned_data["system"], form.cleaned_data["since"], request.user)
+        job = start_replay(
+            form.cleaned_data["system"], form.cleaned_data["since"], acting_user(request)
+        )
         return redirect("ratings:job", pk=job.pk)
     jobs = [
         (replay, is_interrupted(replay))
@@ -136,7 +139,7 @@ def restart(request: HttpRequest, pk: int) -> HttpResponse:
             )
             return redirect("ratings:job", pk=old.pk)
         interrupted = old.state == ReplayJob.State.RUNNING
-        new = start_replay(old.system, old.since, request.user)  # queued when this commits
+        new = start_replay(old.system, old.since, acting_user(request))  # queued when this commits
         old.restarted_as = new
         if interrupted:
             old.done, old.total = job_progress(old)  # where the worker stopped

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from club.roles import acting_user
 from lib.uploads import upload_too_large
 from ratings.access import administrator_required, get_list_for_administrator
 from ratings.forms import OfficialListForm
@@ -60,7 +61,9 @@ def _upload(request: HttpRequest) -> HttpResponse:
         form.add_error("file", _("The file is larger than %(limit)s MB.") % {"limit": limit})
     elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        official = start_list_import(data["kind"], data["file"], data["list_date"], request.user)
+        official = start_list_import(
+            data["kind"], data["file"], data["list_date"], acting_user(request)
+        )
         return redirect("ratings:official_list", pk=official.pk)
     lists = OfficialList.objects.all()[:SHOWN]
     return render(request, "ratings/official_lists.html", {"form": form, "lists": lists})

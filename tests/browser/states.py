@@ -55,13 +55,13 @@ def build(user: User) -> States:
     members = list(Member.objects.public().select_related("player").order_by("pk")[:14])
     swiss = _event("Open rapide de Wavre", Event.System.SWISS, 5, user)
     for member in members[:13]:  # an odd field: a pairing-allocated bye
-        registration.register(swiss, member.player, user)
+        registration.register(swiss.pk, member.player.pk, user)
     everyone = {p.pk: checkin.PRESENT for p in swiss.participants.all()}
-    checkin.record(swiss, 1, everyone, user)
-    first = pairing.pair_next_round(swiss, user)
+    checkin.record(swiss.pk, 1, everyone, user)
+    first = pairing.pair_next_round(swiss.pk, user)
     _type_results(first, user, first.games.count())
-    checkin.record(swiss, 2, everyone, user)
-    second = pairing.pair_next_round(swiss, user)
+    checkin.record(swiss.pk, 2, everyone, user)
+    second = pairing.pair_next_round(swiss.pk, user)
     _type_results(second, user, 2)
     boards = list(second.games.order_by("board")[2:5])
     said = [
@@ -74,15 +74,15 @@ def build(user: User) -> States:
 
     robin = _event("Tournoi fermé des jeunes", Event.System.ROUND_ROBIN, 5, user)
     for member in members[:6]:
-        registration.register(robin, member.player, user)
-    pairing.pair_round_robin(robin, user)
+        registration.register(robin.pk, member.player.pk, user)
+    pairing.pair_round_robin(robin.pk, user)
     robin_first = robin.rounds.get(number=1)
     _type_results(robin_first, user, 3)
 
     cancelled = _event("Blitz de la Saint-Nicolas", Event.System.SWISS, 7, user)
     for member in members[:4]:
-        registration.register(cancelled, member.player, user)
-    lifecycle.cancel_event(cancelled, "La salle est fermée ce soir-là.", user)
+        registration.register(cancelled.pk, member.player.pk, user)
+    lifecycle.cancel_event(cancelled.pk, "La salle est fermée ce soir-là.", user)
     cancelled.refresh_from_db()
 
     running = OfficialList.objects.create(

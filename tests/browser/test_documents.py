@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 from playwright.sync_api import Page
 from pypdf import PdfReader
@@ -28,23 +29,23 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
-def _match_sheet_url(user: object) -> str:
+def _match_sheet_url(user: User) -> str:
     division = services.create_division(
         "2026-2027", "Division 3", 4, ["Wavre 1"], ["Namur 2"], user
     )
     teams = {t.name: t for t in Team.objects.filter(division=division)}
     match = services.create_match(
-        division, teams["Wavre 1"], teams["Namur 2"],
+        division.pk, teams["Wavre 1"].pk, teams["Namur 2"].pk,
         datetime(2026, 10, 11, 13, 0, tzinfo=UTC), "Wavre", user,
     )  # fmt: skip
     ours = [
         MemberFactory(player__fide_id=20500000 + n, player__national_rating=2000 - 50 * n)
         for n in range(1, 5)
     ]
-    services.set_lineup(match, match.home, [Typed(player_id=m.player_id) for m in ours], user)
+    services.set_lineup(match.pk, match.home.pk, [Typed(player_id=m.player_id) for m in ours], user)
     theirs = [("Dupont", "Marc", 2080), ("Lemaire", "Julie", 2010), ("Renard", "Paul", 1960)]
     services.set_lineup(
-        match, match.away, [Typed(first_name=f, last_name=n, rating=r) for n, f, r in theirs],
+        match.pk, match.away.pk, [Typed(first_name=f, last_name=n, rating=r) for n, f, r in theirs],
         user,
     )  # fmt: skip
     Game.objects.filter(round__event=match.event, board=1).update(result=Result.DRAW)

@@ -26,8 +26,8 @@ def _event(user: User, title: str) -> Event:
         member: Member = MemberFactory(
             player__last_name=f"Joueur{n}", player__national_rating=1800 - n
         )
-        registration.register(event, member.player, user)
-    pairing.pair_round_robin(event, user)
+        registration.register(event.pk, member.player.pk, user)
+    pairing.pair_round_robin(event.pk, user)
     Game.objects.filter(round__event=event).update(result=Result.DRAW)
     return event
 

@@ -137,9 +137,8 @@ def test_taking_an_events_lock_without_writing_forgets_nothing(
 ) -> None:
     played, _other = two_events
     cached(client, _event(played))
-    event = Event.objects.get(pk=played.round.event_id)
     with transaction.atomic():
-        event_state.lock(event, event_state.Write.RESULT)
+        event_state.lock_row(played.round.event_id, event_state.Write.RESULT)
     assert answer(client, _event(played)) == "hit"
 
 

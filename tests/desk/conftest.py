@@ -58,7 +58,7 @@ def six_members(db: None) -> list[Member]:
 def paired_event(round_robin_event: Event, six_members: list[Member], secretary: User) -> Event:
     """The round robin with its six members registered and its five rounds paired."""
     for member in six_members:
-        registration.register(round_robin_event, member.player, secretary)
-    pairing.pair_round_robin(round_robin_event, secretary)
+        registration.register(round_robin_event.pk, member.player.pk, secretary)
+    pairing.pair_round_robin(round_robin_event.pk, secretary)
     round_robin_event.refresh_from_db()
     return round_robin_event

@@ -80,7 +80,7 @@ def test_an_accelerated_first_round_pairs_each_group_within_itself(
     open_of_ten: Callable[[bool], Event],
 ) -> None:
     event = open_of_ten(True)
-    pairing_services.pair_next_round(event, None)
+    pairing_services.pair_next_round(event.pk, None)
     # GA 1-6 at one virtual point: 1-4, 2-5, 3-6 (top half against bottom half, C.04.3);
     # GB 7-10 at zero: 7-9, 8-10
     assert _boards(event, 1) == [[1, 4], [2, 5], [3, 6], [7, 9], [8, 10]]
@@ -90,7 +90,7 @@ def test_without_acceleration_the_first_round_is_the_usual_split(
     open_of_ten: Callable[[bool], Event],
 ) -> None:
     event = open_of_ten(False)
-    pairing_services.pair_next_round(event, None)
+    pairing_services.pair_next_round(event.pk, None)
     assert _boards(event, 1) == [[1, 6], [2, 7], [3, 8], [4, 9], [5, 10]]
 
 
@@ -98,12 +98,12 @@ def test_an_accelerated_second_round_pairs_by_pairing_score(
     open_of_ten: Callable[[bool], Event],
 ) -> None:
     event = open_of_ten(True)
-    first = pairing_services.pair_next_round(event, None)
+    first = pairing_services.pair_next_round(event.pk, None)
     for game in first.games.all():  # the higher number loses every board: 1-4 → 1 wins
         numbers = cast(dict[int, int], dict(event.participants.values_list("player_id", "number")))
         key = "1" if numbers[game.white_id] < numbers[game.black_id] else "0"
         save_result(game.pk, key, game.version, None)
-    pairing_services.pair_next_round(event, None)
+    pairing_services.pair_next_round(event.pk, None)
     # pairing scores by hand: 1, 2, 3 have 1 + 1 = 2; 4, 5, 6 and 7, 8 have 1; 9, 10 have 0
     boards = _boards(event, 2)
     top = [b for b in boards if set(b) <= {1, 2, 3}]

@@ -47,9 +47,9 @@ def test_the_last_administrator_cannot_be_demoted_or_deactivated(english: None) 
 def test_a_role_change_by_someone_no_longer_administrator_is_refused(english: None) -> None:
     first, second = _administrator("premier"), _administrator("second")
     stale = User.objects.get(pk=first.pk)  # as the first's request loaded them
-    members.set_role(first, members.Role.MEMBER, True, second)
+    members.set_role(first.pk, members.Role.MEMBER, True, second)
     with pytest.raises(DeskError, match="You are no longer an administrator"):
-        members.set_role(second, members.Role.MEMBER, True, stale)
+        members.set_role(second.pk, members.Role.MEMBER, True, stale)
     second.refresh_from_db()
     assert second.is_superuser and second.is_active
 

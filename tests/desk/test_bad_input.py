@@ -30,7 +30,7 @@ def test_the_standings_csv_writes_no_formula(
 ) -> None:
     name = f'{prefix}HYPERLINK("http://evil.example","x")'
     player = PlayerFactory(first_name=name, last_name="Z")
-    registration.register(round_robin_event, player, secretary)
+    registration.register(round_robin_event.pk, player.pk, secretary)
     response = secretary_client.get(reverse("desk:standings_csv", args=[round_robin_event.pk]))
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     names = [row[1] for row in rows[1:]]
@@ -274,7 +274,7 @@ def test_a_csv_line_that_cannot_be_a_game_names_its_line_and_saves_nothing(
 ) -> None:
     names = {k: m.player.name for k, m in zip("abc", six_members, strict=False)}
     for member in six_members:
-        registration.register(round_robin_event, member.player, None)
+        registration.register(round_robin_event.pk, member.player.pk, None)
     text = "round;board;white;black;result\n" + "\n".join(lines).format(**names) + "\n"
     response = _send(secretary_client, round_robin_event, "csv", text)
     assert response.status_code == 200

@@ -32,9 +32,9 @@ def cancelled(secretary: User) -> Event:
     for n in range(7):
         player = cast(Player, PlayerFactory(national_rating=2100 - 50 * n))
         Participant.objects.create(event=event, player=player, number=n + 1, rating=2100 - 50 * n)
-    round_ = pairing_services.pair_next_round(event, secretary)
+    round_ = pairing_services.pair_next_round(event.pk, secretary)
     write_result(round_.games.get(board=1).pk, Result.WHITE_WINS, secretary)
-    lifecycle.cancel_event(event, "salle fermée", secretary)
+    lifecycle.cancel_event(event.pk, "salle fermée", secretary)
     event.refresh_from_db()
     return event
 
@@ -166,7 +166,7 @@ def test_once_restored_the_event_is_paired_and_edited_again(
     for game in Game.objects.filter(round__event=cancelled, result=Result.PENDING):
         write_result(game.pk, Result.DRAW, secretary)
     statuses = {p.pk: checkin.PRESENT for p in cancelled.participants.all()}
-    checkin.record(cancelled, 2, statuses, secretary)
+    checkin.record(cancelled.pk, 2, statuses, secretary)
     response = secretary_client.post(reverse("desk:pair_next_round", args=[cancelled.pk]))
     assert response.status_code == 302
     assert Game.objects.filter(round__event=cancelled, round__number=2).count() == 3

@@ -51,8 +51,8 @@ def test_it_pairs_only_the_players_present_and_records_the_byes_asked_for(
             entries[3].pk: checkin.WITHDRAWN,
         },
     )
-    checkin.record(swiss_event, 1, statuses, None)
-    round_ = pairing_services.pair_next_round(swiss_event, None)
+    checkin.record(swiss_event.pk, 1, statuses, None)
+    round_ = pairing_services.pair_next_round(swiss_event.pk, None)
     players = {g.white_id for g in round_.games.all()} | {g.black_id for g in round_.games.all()}
     present = {entries[n].player_id for n in (0, 4, 5, 6)}
     # four present players: two boards, no pairing-allocated bye
@@ -76,23 +76,23 @@ def test_the_check_in_page_shows_what_is_recorded_and_is_refused_once_paired(
     swiss_event: Event,
 ) -> None:
     entries = _entries(swiss_event)
-    checkin.record(swiss_event, 1, _all_present(swiss_event, {entries[0].pk: "half"}), None)
+    checkin.record(swiss_event.pk, 1, _all_present(swiss_event, {entries[0].pk: "half"}), None)
     statuses = {line.participant.pk: line.status for line in checkin.lines(swiss_event, 1)}
     assert statuses[entries[0].pk] == "half" and statuses[entries[1].pk] == "present"
-    pairing_services.pair_next_round(swiss_event, None)
+    pairing_services.pair_next_round(swiss_event.pk, None)
     with pytest.raises(DeskError, match="déjà appariée"):
-        checkin.record(swiss_event, 1, _all_present(swiss_event), None)
+        checkin.record(swiss_event.pk, 1, _all_present(swiss_event), None)
 
 
 def test_a_player_marked_present_again_is_reinstated_and_loses_his_bye(swiss_event: Event) -> None:
     entries = _entries(swiss_event)
     checkin.record(
-        swiss_event,
+        swiss_event.pk,
         1,
         _all_present(swiss_event, {entries[0].pk: "withdrawn", entries[1].pk: "zero"}),
         None,
     )
-    checkin.record(swiss_event, 1, _all_present(swiss_event), None)
+    checkin.record(swiss_event.pk, 1, _all_present(swiss_event), None)
     entries[0].refresh_from_db()
     assert entries[0].withdrawn_after_round is None
     assert not Bye.objects.filter(round__event=swiss_event).exists()
@@ -101,31 +101,31 @@ def test_a_player_marked_present_again_is_reinstated_and_loses_his_bye(swiss_eve
 def test_an_unknown_status_is_refused_and_nothing_is_written(swiss_event: Event) -> None:
     entries = _entries(swiss_event)
     with pytest.raises(DeskError, match="inconnu"):
-        checkin.record(swiss_event, 1, {entries[0].pk: "half", entries[1].pk: "late"}, None)
+        checkin.record(swiss_event.pk, 1, {entries[0].pk: "half", entries[1].pk: "late"}, None)
     assert not Bye.objects.exists()
 
 
 def test_a_pairing_is_undone_while_no_result_is_in_and_refused_after(swiss_event: Event) -> None:
     entries = _entries(swiss_event)
-    checkin.record(swiss_event, 1, _all_present(swiss_event, {entries[6].pk: "half"}), None)
-    round_ = pairing_services.pair_next_round(swiss_event, None)
-    checkin.undo_pairing(round_, None)
+    checkin.record(swiss_event.pk, 1, _all_present(swiss_event, {entries[6].pk: "half"}), None)
+    round_ = pairing_services.pair_next_round(swiss_event.pk, None)
+    checkin.undo_pairing(round_.pk, None)
     assert not round_.games.exists()
     # the bye asked for stays
     assert list(round_.byes.values_list("kind", flat=True)) == ["half"]
     assert ChangeLog.objects.filter(action="undo_pairing").count() == 1
-    round_ = pairing_services.pair_next_round(swiss_event, None)
+    round_ = pairing_services.pair_next_round(swiss_event.pk, None)
     game = cast(Game, round_.games.first())
     save_result(game.pk, "=", game.version, None)
     with pytest.raises(DeskError, match="résultat"):
-        checkin.undo_pairing(round_, None)
+        checkin.undo_pairing(round_.pk, None)
     assert round_.games.count() == 3
 
 
 def test_the_results_page_offers_the_next_round_once_every_result_is_in(
     swiss_event: Event, secretary_client: Client
 ) -> None:
-    round_ = pairing_services.pair_next_round(swiss_event, None)
+    round_ = pairing_services.pair_next_round(swiss_event.pk, None)
     page = secretary_client.get(reverse("desk:results", args=[round_.pk])).content.decode()
     assert 'id="next-round-actions" hidden' in page and 'id="undo-actions">' in page
     for game in round_.games.all():
@@ -160,7 +160,7 @@ def test_the_check_in_page_saves_and_pairs_in_one_post(
 def test_undoing_a_round_with_a_result_says_why_on_the_results_page(
     swiss_event: Event, secretary_client: Client
 ) -> None:
-    round_ = pairing_services.pair_next_round(swiss_event, None)
+    round_ = pairing_services.pair_next_round(swiss_event.pk, None)
     game = cast(Game, round_.games.first())
     save_result(game.pk, "1", game.version, None)
     answer = secretary_client.post(reverse("desk:undo_pairing", args=[round_.pk]), follow=True)
@@ -194,7 +194,7 @@ def test_the_check_in_page_speaks_english_at_en(
 def test_undoing_a_pairing_asks_first_in_a_dialog(
     swiss_event: Event, secretary_client: Client
 ) -> None:
-    round_ = pairing_services.pair_next_round(swiss_event, None)
+    round_ = pairing_services.pair_next_round(swiss_event.pk, None)
     html = secretary_client.get(reverse("desk:results", args=[round_.pk])).content.decode()
     undo = reverse("desk:undo_pairing", args=[round_.pk])
     # the page's button only opens the dialog (Bootstrap's modal, no inline script);

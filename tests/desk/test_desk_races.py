@@ -41,8 +41,8 @@ def _post(client: Client, url: str, data: dict[str, Any]) -> Callable[[], tuple[
 def swiss() -> Event:
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
     for n in range(7):
-        registration.register(event, PlayerFactory(national_rating=2100 - 50 * n), None)
-    registration.renumber(event, None)
+        registration.register(event.pk, PlayerFactory(national_rating=2100 - 50 * n).pk, None)
+    registration.renumber(event.pk, None)
     event.refresh_from_db()
     return event
 
@@ -126,7 +126,7 @@ def test_two_pairings_of_the_next_round_at_once_pair_it_once(
 def test_two_manual_pairings_of_one_round_at_once_keep_one_and_show_it_to_the_other(
     swiss: Event, monkeypatch: pytest.MonkeyPatch, trial: int, english: None
 ) -> None:
-    round_ = pairing_services.pair_next_round(swiss, None)
+    round_ = pairing_services.pair_next_round(swiss.pk, None)
     a, b = superuser_client("a"), superuser_client("b")
     url = reverse("desk:edit_round", args=[round_.pk])
     seen = a.get(url).context["seen"]

@@ -176,22 +176,22 @@ def _checkin_event(**rules: object) -> tuple[Event, list[Participant]]:
 
 def test_it_refuses_a_half_point_bye_beyond_the_events_limit(english: None) -> None:
     event, (first, second) = _checkin_event(max_half_byes=1)
-    checkin_services.record(event, 1, {first.pk: Bye.Kind.HALF_POINT}, None)
+    checkin_services.record(event.pk, 1, {first.pk: Bye.Kind.HALF_POINT}, None)
     with pytest.raises(DeskError, match="has had 1 half-point byes: the event allows 1"):
         checkin_services.record(
-            event, 2, {first.pk: Bye.Kind.HALF_POINT, second.pk: Bye.Kind.HALF_POINT}, None
+            event.pk, 2, {first.pk: Bye.Kind.HALF_POINT, second.pk: Bye.Kind.HALF_POINT}, None
         )
     assert not Bye.objects.filter(round__number=2).exists()  # nothing written
     # recording round 1 again does not count its own bye twice; a zero-point bye is free
-    checkin_services.record(event, 1, {first.pk: Bye.Kind.HALF_POINT}, None)
-    checkin_services.record(event, 2, {first.pk: Bye.Kind.ZERO_POINT}, None)
+    checkin_services.record(event.pk, 1, {first.pk: Bye.Kind.HALF_POINT}, None)
+    checkin_services.record(event.pk, 2, {first.pk: Bye.Kind.ZERO_POINT}, None)
 
 
 def test_it_refuses_a_half_point_bye_in_the_last_rounds(english: None) -> None:
     event, (first, _second) = _checkin_event(no_bye_last_rounds=2)
-    checkin_services.record(event, 3, {first.pk: Bye.Kind.HALF_POINT}, None)
+    checkin_services.record(event.pk, 3, {first.pk: Bye.Kind.HALF_POINT}, None)
     with pytest.raises(DeskError, match="in the last 2 rounds \\(from round 4\\)"):
-        checkin_services.record(event, 4, {first.pk: Bye.Kind.HALF_POINT}, None)
+        checkin_services.record(event.pk, 4, {first.pk: Bye.Kind.HALF_POINT}, None)
 
 
 def test_the_form_sets_the_scoring_and_refuses_a_draw_above_a_win(
@@ -233,7 +233,7 @@ def _three_one_zero_swiss() -> Event:
         )
         Participant.objects.create(event=event, player=player, number=n + 1, rating=2300 - 50 * n)
     for _number in range(5):
-        round_ = pairing_services.pair_next_round(event, None)
+        round_ = pairing_services.pair_next_round(event.pk, None)
         for game in round_.games.order_by("board"):
             save_result(game.pk, "1=0="[(game.board - 1) % 4], game.version, None)
     return event

@@ -20,7 +20,7 @@ from club import event_state
 from club.event_state import Transition, Write
 from club.exceptions import DeskError, RoundChanged
 from club.models import Bye, ChangeLog, Event, Game, Participant, Result, Round
-from desk.services import checkin, lifecycle, pairing, registration, results
+from desk.services import checkin, lifecycle, lots, pairing, registration, results
 from desk.services import events as services
 from desk.services import pairing as pairing_services
 from tests.club.factories import EventFactory, PlayerFactory
@@ -58,12 +58,12 @@ def closed_swiss(secretary: User) -> Event:
     """A Swiss event of six players, round 1 paired, its results in, closed."""
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
     for n in range(6):
-        registration.register(event, PlayerFactory(national_rating=2100 - 50 * n), secretary)
-    registration.renumber(event, secretary)
-    round_ = pairing_services.pair_next_round(event, secretary)
+        registration.register(event.pk, PlayerFactory(national_rating=2100 - 50 * n).pk, secretary)
+    registration.renumber(event.pk, secretary)
+    round_ = pairing_services.pair_next_round(event.pk, secretary)
     for game in round_.games.all():
         results.write_result(game.pk, Result.WHITE_WINS, secretary)
-    lifecycle.close_event(event, secretary)
+    lifecycle.close_event(event.pk, secretary)
     event.refresh_from_db()
     assert event.status == Event.Status.CLOSED and len(_rated(event)) == 3
     return event
@@ -182,7 +182,7 @@ def test_check_in_undoing_a_pairing_and_files_on_a_closed_event_are_refused(
 def test_once_reopened_the_same_writes_are_accepted(
     secretary_client: Client, closed_swiss: Event, secretary: User, english: None
 ) -> None:
-    lifecycle.reopen_event(closed_swiss, "a forgotten player", secretary)
+    lifecycle.reopen_event(closed_swiss.pk, "a forgotten player", secretary)
     newcomer = PlayerFactory()
     response = secretary_client.post(
         reverse("desk:register", args=[closed_swiss.pk]), {"player": newcomer.pk}, follow=True
@@ -193,25 +193,26 @@ def test_once_reopened_the_same_writes_are_accepted(
 
 WRITES: list[tuple[Write, Callable[[Event, User], object]]] = [
     (Write.FORM, lambda event, user: services.save_event(event, user)),
-    (Write.REGISTER, lambda event, user: registration.register(event, PlayerFactory(), user)),
+    (Write.REGISTER, lambda event, user: registration.register(event.pk, PlayerFactory().pk, user)),
     (
         Write.WITHDRAW,
-        lambda event, user: registration.withdraw(event.participants.all()[0], 1, user),
+        lambda event, user: registration.withdraw(event.participants.all()[0].pk, 1, user),
     ),
-    (Write.NUMBER, lambda event, user: registration.renumber(event, user)),
+    (Write.NUMBER, lambda event, user: registration.renumber(event.pk, user)),
+    (Write.NUMBER, lambda event, user: lots.draw_lots(event.pk, user)),
     (
         Write.CHECK_IN,
         lambda event, user: checkin.record(
-            event, 2, {p.pk: checkin.PRESENT for p in event.participants.all()}, user
+            event.pk, 2, {p.pk: checkin.PRESENT for p in event.participants.all()}, user
         ),
     ),
-    (Write.PAIR, lambda event, user: pairing_services.pair_next_round(event, user)),
-    (Write.PAIR, lambda event, user: pairing.pair_round_robin(event, user)),
+    (Write.PAIR, lambda event, user: pairing_services.pair_next_round(event.pk, user)),
+    (Write.PAIR, lambda event, user: pairing.pair_round_robin(event.pk, user)),
     (
         Write.PAIR,
-        lambda event, user: pairing_services.save_round(event, 1, [], [], user, True),
+        lambda event, user: pairing_services.save_round(event.pk, 1, [], [], user, True),
     ),
-    (Write.PAIR, lambda event, user: checkin.undo_pairing(event.rounds.get(number=1), user)),
+    (Write.PAIR, lambda event, user: checkin.undo_pairing(event.rounds.get(number=1).pk, user)),
     (
         Write.RESULT,
         lambda event, user: results.write_result(
@@ -251,12 +252,12 @@ def test_an_announced_or_ongoing_event_allows_every_write(status: str) -> None:
         (lifecycle.close_event, Event.Status.CLOSED, "The event is already closed."),
         (lifecycle.close_event, Event.Status.CANCELLED, "is cancelled: restore it"),
         (
-            lambda event, user: lifecycle.reopen_event(event, "why", user),
+            lambda event_id, user: lifecycle.reopen_event(event_id, "why", user),
             Event.Status.ONGOING,
             "Only a closed event can be reopened.",
         ),
         (
-            lambda event, user: lifecycle.cancel_event(event, "why", user),
+            lambda event_id, user: lifecycle.cancel_event(event_id, "why", user),
             Event.Status.CANCELLED,
             "The event is already cancelled.",
         ),
@@ -265,14 +266,14 @@ def test_an_announced_or_ongoing_event_allows_every_write(status: str) -> None:
 )
 def test_a_transition_the_table_does_not_allow_is_refused(
     secretary: User,
-    transition: Callable[[Event, User], object],
+    transition: Callable[[int, User], object],
     status: str,
     message: str,
     english: None,
 ) -> None:
     event = EventFactory(status=status)
     with pytest.raises(DeskError, match=message):
-        transition(event, secretary)
+        transition(event.pk, secretary)
     event.refresh_from_db()
     assert event.status == status
     assert not ChangeLog.objects.exists()
@@ -329,7 +330,7 @@ def test_a_csv_game_for_a_player_with_a_bye_in_that_round_names_the_line(
 
     csv = f"round;board;white;black;result\n1;1;{white.name};{black.name};1-0\n"
     with pytest.raises(FileError, match=f"line 2: {black.name} has a bye in round 1"):
-        import_results_csv(event, csv, secretary)
+        import_results_csv(event.pk, csv, secretary)
     assert not Game.objects.exists()
 
 
@@ -337,15 +338,15 @@ def test_a_csv_game_for_a_player_with_a_bye_in_that_round_names_the_line(
 def ongoing_swiss(secretary: User) -> Event:
     event = EventFactory(system=Event.System.SWISS, planned_rounds=5)
     for n in range(6):
-        registration.register(event, PlayerFactory(national_rating=2100 - 50 * n), secretary)
-    registration.renumber(event, secretary)
+        registration.register(event.pk, PlayerFactory(national_rating=2100 - 50 * n).pk, secretary)
+    registration.renumber(event.pk, secretary)
     return event
 
 
 def test_a_manual_pairing_made_on_a_round_changed_meanwhile_is_refused_and_shows_it(
     secretary_client: Client, ongoing_swiss: Event, secretary: User, english: None
 ) -> None:
-    round_ = pairing_services.pair_next_round(ongoing_swiss, secretary)
+    round_ = pairing_services.pair_next_round(ongoing_swiss.pk, secretary)
     url = reverse("desk:edit_round", args=[round_.pk])
     seen = secretary_client.get(url).context["seen"]
     # someone else swaps two boards' black players meanwhile
@@ -353,7 +354,7 @@ def test_a_manual_pairing_made_on_a_round_changed_meanwhile_is_refused_and_shows
     boards = [(g.white_id, g.black_id) for g in games]
     boards[0], boards[1] = (boards[0][0], boards[1][1]), (boards[1][0], boards[0][1])
     byes = [(b.player_id, b.kind) for b in round_.byes.all()]
-    pairing_services.save_round(ongoing_swiss, 1, boards, byes, secretary, True)
+    pairing_services.save_round(ongoing_swiss.pk, 1, boards, byes, secretary, True)
     now = _rated(ongoing_swiss)
     mine = {"seen": seen, "confirm": "1"}
     for n, game in enumerate(games):
@@ -370,7 +371,7 @@ def test_pairing_a_round_someone_else_just_paired_shows_that_round(
 ) -> None:
     page = secretary_client.get(reverse("desk:event", args=[ongoing_swiss.pk]))
     assert page.context["pair_number"] == 1
-    round_ = pairing_services.pair_next_round(ongoing_swiss, secretary)  # the other secretary
+    round_ = pairing_services.pair_next_round(ongoing_swiss.pk, secretary)  # the other secretary
     boards = _rated(ongoing_swiss)
     response = secretary_client.post(
         reverse("desk:pair_next_round", args=[ongoing_swiss.pk]), {"round": "1"}, follow=True
@@ -383,10 +384,10 @@ def test_pairing_a_round_someone_else_just_paired_shows_that_round(
 def test_checking_in_a_round_someone_else_just_paired_is_refused_and_shows_it(
     ongoing_swiss: Event, secretary: User, english: None
 ) -> None:
-    round_ = pairing_services.pair_next_round(ongoing_swiss, secretary)
+    round_ = pairing_services.pair_next_round(ongoing_swiss.pk, secretary)
     with pytest.raises(RoundChanged, match="Round 1 is already paired") as refused:
         checkin.record(
-            ongoing_swiss, 1, {p.pk: "half" for p in ongoing_swiss.participants.all()}, secretary
+            ongoing_swiss.pk, 1, {p.pk: "half" for p in ongoing_swiss.participants.all()}, secretary
         )
     assert refused.value.round_id == round_.pk
     assert not Bye.objects.filter(round=round_).exclude(kind=Bye.Kind.PAIRING_ALLOCATED).exists()
@@ -396,7 +397,7 @@ def test_pairing_an_announced_event_starts_it_by_the_table(
     ongoing_swiss: Event, secretary: User
 ) -> None:
     assert ongoing_swiss.status == Event.Status.ANNOUNCED
-    pairing_services.pair_next_round(ongoing_swiss, secretary)
+    pairing_services.pair_next_round(ongoing_swiss.pk, secretary)
     ongoing_swiss.refresh_from_db()
     assert ongoing_swiss.status == Event.Status.ONGOING
     assert Round.objects.filter(event=ongoing_swiss).count() == 1
@@ -409,7 +410,7 @@ def test_the_events_form_never_writes_back_the_status_its_page_read(
     stays the one stored (the form has no status field; the whole row is saved)."""
     stale = Event.objects.get(pk=ongoing_swiss.pk)
     assert stale.status == Event.Status.ANNOUNCED
-    pairing_services.pair_next_round(ongoing_swiss, secretary)
+    pairing_services.pair_next_round(ongoing_swiss.pk, secretary)
     stale.title = "Open du jeudi"
     services.save_event(stale, secretary, changed=["title"])
     ongoing_swiss.refresh_from_db()

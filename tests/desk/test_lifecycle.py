@@ -35,8 +35,8 @@ def _second_event(members: list[Member], secretary: User) -> Event:
         ),
     )
     for member in members:
-        registration.register(later, member.player, secretary)
-    pairing.pair_round_robin(later, secretary)
+        registration.register(later.pk, member.player.pk, secretary)
+    pairing.pair_round_robin(later.pk, secretary)
     _results(later, Result.BLACK_WINS)
     return later
 
@@ -81,7 +81,7 @@ def test_cancelling_a_closed_event_takes_it_out_of_the_ratings(
 ) -> None:
     _results(paired_event)
     with replayed():
-        lifecycle.close_event(paired_event, secretary)
+        lifecycle.close_event(paired_event.pk, secretary)
     assert _changes(paired_event)
     with replayed():
         response = secretary_client.post(
@@ -123,11 +123,11 @@ def test_deleting_a_closed_event_replays_the_later_ones_as_if_it_never_was(
 ) -> None:
     later = _second_event(six_members, secretary)
     with replayed():
-        lifecycle.close_event(later, secretary)
+        lifecycle.close_event(later.pk, secretary)
     alone = _changes(later)  # the later event rated without the earlier one
     _results(paired_event)
     with replayed():
-        lifecycle.close_event(paired_event, secretary)
+        lifecycle.close_event(paired_event.pk, secretary)
     assert _changes(later) != alone  # the earlier event changed the ratings it starts from
     names = sorted(s.name for s in RatingSystem.objects.rating(paired_event))
     page = secretary_client.get(reverse("desk:delete", args=[paired_event.pk])).content.decode()
@@ -165,7 +165,7 @@ def test_deleting_needs_a_reason_and_keeps_everything(
 def test_a_cancelled_event_is_listed_apart_on_the_desk(
     secretary_client: Client, paired_event: Event, secretary: User, english: None
 ) -> None:
-    lifecycle.cancel_event(paired_event, "reporté", secretary)
+    lifecycle.cancel_event(paired_event.pk, "reporté", secretary)
     html = secretary_client.get(reverse("desk:events")).content.decode()
     section = html.split('id="events-cancelled"', 1)[1].split("</section>", 1)[0]
     assert paired_event.title in section
@@ -187,9 +187,9 @@ def test_players_rated_only_by_a_deleted_event_leave_the_rating_lists(
 
     _results(paired_event)
     with replayed():
-        lifecycle.close_event(paired_event, secretary)
+        lifecycle.close_event(paired_event.pk, secretary)
     players = list(paired_event.participants.values_list("player_id", flat=True))
     assert Rating.objects.filter(player_id__in=players).exists()
     with replayed():
-        lifecycle.delete_event(paired_event, "erreur", secretary)
+        lifecycle.delete_event(paired_event.pk, "erreur", secretary)
     assert not Rating.objects.filter(player_id__in=players).exists()

@@ -35,11 +35,11 @@ def _round_robin(players: list[Player], secretary: User, start: datetime) -> Eve
         EventFactory(system=Event.System.ROUND_ROBIN, kind=Event.Kind.CHAMPIONSHIP, start=start),
     )
     for player in players:
-        registration.register(event, player, secretary)
-    pairing.pair_round_robin(event, secretary)
+        registration.register(event.pk, player.pk, secretary)
+    pairing.pair_round_robin(event.pk, secretary)
     Game.objects.filter(round__event=event).update(result=Result.WHITE_WINS)
     with replayed():
-        lifecycle.close_event(event, secretary)
+        lifecycle.close_event(event.pk, secretary)
     return event
 
 
@@ -81,7 +81,7 @@ def test_the_merged_history_is_the_history_of_one_record(
     _round_robin([didier.player, *others], secretary, OCTOBER)
     november = _round_robin([typed, *others], secretary, NOVEMBER)
     with replayed():
-        plan = merge_players(didier.player, typed, secretary)
+        plan = merge_players(didier.player.pk, typed.pk, secretary)
     assert plan.moves == {"participant": 1, "game": 3}
     assert plan.completed == ["national_id", "federation", "club_name"]
     assert not Player.objects.filter(pk=typed.pk).exists()
@@ -133,7 +133,7 @@ def test_it_refuses_what_cannot_be_one_persons_and_changes_nothing(
     assert "Both records are in the same members (1)" in text  # two memberships
     games = Game.objects.filter(round__event=event).count()
     with pytest.raises(DeskError) as refused:
-        merge_players(didier.player, other_member.player, secretary)
+        merge_players(didier.player.pk, other_member.player.pk, secretary)
     assert "Two different values for the FIDE ID" in str(refused.value)
     assert Player.objects.filter(pk=other_member.player.pk).exists()
     assert Game.objects.filter(round__event=event).count() == games
@@ -152,7 +152,7 @@ def test_a_list_rating_of_both_records_keeps_the_kept_records(
     older = day.replace(month=10)
     OfficialRating.objects.create(system=system, player=typed, list_date=older, rating=1840)
     with replayed():
-        merge_players(didier.player, typed, secretary)
+        merge_players(didier.player.pk, typed.pk, secretary)
     kept = OfficialRating.objects.filter(player=didier.player).order_by("list_date")
     assert [(r.list_date, r.rating) for r in kept] == [(older, 1840), (day, 1848)]
 

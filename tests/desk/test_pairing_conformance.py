@@ -71,7 +71,7 @@ def test_it_pairs_the_next_round_as_the_reference_does(name: str) -> None:
     number = int(name.rsplit("_r", 1)[1])
     assert event.rounds.filter(number=number, games__isnull=False).count() == 0
 
-    paired = pairing_services.pair_next_round(event, None)
+    paired = pairing_services.pair_next_round(event.pk, None)
 
     assert paired.number == number
     assert desk_boards(event, number) == reference_boards(name)
@@ -94,7 +94,7 @@ def test_a_tournament_paired_at_the_desk_passes_the_engines_own_checker() -> Non
             Bye.objects.create(
                 round=round_, player=asked, kind=Bye.Kind.HALF_POINT, points=Decimal("0.5")
             )
-        round_ = pairing_services.pair_next_round(event, None)
+        round_ = pairing_services.pair_next_round(event.pk, None)
         for game in round_.games.order_by("board"):
             white, black = numbers[game.white_id], numbers[game.black_id]
             if number == 2 and game.board == 1:

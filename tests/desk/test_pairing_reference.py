@@ -87,7 +87,7 @@ def play(scenario: Scenario) -> Event:
                     kind=Bye.Kind.HALF_POINT,
                     points=Decimal("0.5"),
                 )
-        round_ = pairing_services.pair_next_round(event, None)
+        round_ = pairing_services.pair_next_round(event.pk, None)
         for game in round_.games.order_by("board"):
             white, black = numbers[game.white_id], numbers[game.black_id]
             if (number, game.board) in scenario.forfeits:
@@ -201,7 +201,7 @@ def test_it_pairs_a_first_round_with_absent_players_as_bbppairings(name: str) ->
         for n in numbers:
             Bye.objects.create(round=first, player_id=by_number[n], kind=kind, points=kind.points)
 
-    pairing_services.pair_next_round(event, None)
+    pairing_services.pair_next_round(event.pk, None)
 
     reference = (FIXTURES / f"{name}.pairs").read_text().split()
     expected = [f"{w}-{b}" for w, b in zip(reference[1::2], reference[2::2], strict=True)]

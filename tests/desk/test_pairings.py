@@ -33,7 +33,7 @@ def test_a_swiss_is_paired_round_after_round_without_repeats(swiss_event: Event)
     seen: set[frozenset[int]] = set()
     byes: list[int] = []
     for _number in range(3):
-        round_ = pairing_services.pair_next_round(swiss_event, None)
+        round_ = pairing_services.pair_next_round(swiss_event.pk, None)
         games = list(round_.games.all())
         assert len(games) == 3
         pairs = {frozenset((g.white_id, g.black_id)) for g in games}
@@ -45,7 +45,7 @@ def test_a_swiss_is_paired_round_after_round_without_repeats(swiss_event: Event)
 
 
 def test_round_one_follows_the_dutch_system(swiss_event: Event) -> None:
-    round_ = pairing_services.pair_next_round(swiss_event, None)
+    round_ = pairing_services.pair_next_round(swiss_event.pk, None)
     numbers = cast(dict[int, int], {p.player_id: p.number for p in swiss_event.participants.all()})
     boards = [(numbers[g.white_id], numbers[g.black_id]) for g in round_.games.order_by("board")]
     # 7 players: the 7th gets the bye; top half 1-3 meets bottom half 4-6, colours alternate
@@ -54,9 +54,9 @@ def test_round_one_follows_the_dutch_system(swiss_event: Event) -> None:
 
 
 def test_a_round_waits_for_the_results_of_the_last(swiss_event: Event) -> None:
-    pairing_services.pair_next_round(swiss_event, None)
+    pairing_services.pair_next_round(swiss_event.pk, None)
     with pytest.raises(DeskError, match="Saisissez tous les résultats de la ronde 1"):
-        pairing_services.pair_next_round(swiss_event, None)
+        pairing_services.pair_next_round(swiss_event.pk, None)
 
 
 def test_withdrawn_late_and_excused_players(swiss_event: Event) -> None:
@@ -69,7 +69,7 @@ def test_withdrawn_late_and_excused_players(swiss_event: Event) -> None:
     Bye.objects.create(
         round=round_, player=entries[2].player, kind=Bye.Kind.HALF_POINT, points=Decimal("0.5")
     )
-    paired = pairing_services.pair_next_round(swiss_event, None)
+    paired = pairing_services.pair_next_round(swiss_event.pk, None)
     in_round = {p for g in paired.games.all() for p in (g.white_id, g.black_id)}
     assert entries[0].player_id not in in_round and entries[1].player_id not in in_round
     assert entries[2].player_id not in in_round
@@ -129,7 +129,7 @@ def test_every_pair_meets_once_in_a_longer_swiss() -> None:
             event=event, player=player, number=n + 1, rating=player.national_rating
         )
     for _ in range(5):
-        round_ = pairing_services.pair_next_round(event, None)
+        round_ = pairing_services.pair_next_round(event.pk, None)
         _play(round_, "=")
     pairs = [frozenset((g.white_id, g.black_id)) for g in Game.objects.filter(round__event=event)]
     assert len(pairs) == len(set(pairs)) == 25
@@ -146,8 +146,8 @@ def test_a_round_that_cannot_be_paired_without_a_repeat_is_refused_and_nothing_s
         player = PlayerFactory(national_rating=1800 - 10 * n)
         Participant.objects.create(event=event, player=player, number=n + 1, rating=1800 - 10 * n)
     for _ in range(3):
-        _play(pairing_services.pair_next_round(event, None), "=")
+        _play(pairing_services.pair_next_round(event.pk, None), "=")
     with pytest.raises(DeskError, match="ne peut pas être appariée"):
-        pairing_services.pair_next_round(event, None)
+        pairing_services.pair_next_round(event.pk, None)
     assert not Bye.objects.filter(round__event=event).exists()
     assert not Game.objects.filter(round__event=event, round__number=4).exists()

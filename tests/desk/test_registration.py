@@ -72,7 +72,7 @@ def test_registered_members_are_not_offered_again(
     secretary_client: Client, round_robin_event: Event, secretary: User
 ) -> None:
     member = MemberFactory(player__first_name="Zoé", player__last_name="Warnier")
-    registration.register(round_robin_event, member.player, secretary)
+    registration.register(round_robin_event.pk, member.player.pk, secretary)
     assert "Warnier" not in _search(secretary_client, round_robin_event, "warn").content.decode()
 
 
@@ -182,7 +182,9 @@ def test_pairing_numbers_follow_the_ratings(
 ) -> None:
     ratings = [1500, None, 2100, 1800]
     for rating in ratings:
-        registration.register(round_robin_event, PlayerFactory(national_rating=rating), secretary)
+        registration.register(
+            round_robin_event.pk, PlayerFactory(national_rating=rating).pk, secretary
+        )
     secretary_client.post(reverse("desk:renumber", args=[round_robin_event.pk]))
     numbered = round_robin_event.participants.order_by("number")
     assert [p.rating for p in numbered] == [2100, 1800, 1500, None]

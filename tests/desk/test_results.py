@@ -269,7 +269,7 @@ def test_a_failing_queue_leaves_the_event_open(
 
     monkeypatch.setattr("desk.services.lifecycle.queue_event_replays", broken)
     with pytest.raises(RuntimeError):
-        lifecycle.close_event(paired_event, None)
+        lifecycle.close_event(paired_event.pk, None)
     paired_event.refresh_from_db()
     assert paired_event.status == Event.Status.ONGOING
     assert not ChangeLog.objects.filter(action="close").exists()
@@ -303,7 +303,7 @@ def test_reopening_needs_a_reason(
     english: None,
 ) -> None:
     Game.objects.filter(round__event=paired_event).update(result=Result.DRAW)
-    lifecycle.close_event(paired_event, None)
+    lifecycle.close_event(paired_event.pk, None)
     response = secretary_client.post(
         reverse("desk:reopen", args=[paired_event.pk]), {"reason": "  "}, follow=True
     )

@@ -37,7 +37,7 @@ def test_a_double_round_robin_pairs_both_cycles() -> None:
     its rounds 5 and 4 (the first cycle's last two swapped), 6-10 its rounds 1-5 with
     the colours reversed."""
     event = _event(6, cycles=Event.Cycles.DOUBLE)
-    assert pairing.pair_round_robin(event, None) == 10
+    assert pairing.pair_round_robin(event.pk, None) == 10
     table = [berger_round(6, r) for r in range(1, 6)]
     reversed_ = [[(b, w) for w, b in r] for r in table]
     assert _table(event) == [*table[:3], table[4], table[3], *reversed_]
@@ -45,7 +45,7 @@ def test_a_double_round_robin_pairs_both_cycles() -> None:
 
 def test_a_single_round_robin_stays_one_cycle() -> None:
     event = _event(4)
-    assert pairing.pair_round_robin(event, None) == 3
+    assert pairing.pair_round_robin(event.pk, None) == 3
     assert _table(event) == [berger_round(4, r) for r in range(1, 4)]
 
 
@@ -57,7 +57,7 @@ def test_the_numbers_are_drawn_by_lot() -> None:
     before = list(event.participants.order_by("pk"))
     expected = list(before)
     random.Random(7).shuffle(expected)
-    lots.draw_lots(event, None, random.Random(7))
+    lots.draw_lots(event.pk, None, random.Random(7))
     numbers = dict(event.participants.values_list("pk", "number"))
     assert [numbers[p.pk] for p in expected] == list(range(1, 9))
     assert [numbers[p.pk] for p in before] != list(range(1, 9))  # not the rating order
@@ -66,9 +66,9 @@ def test_the_numbers_are_drawn_by_lot() -> None:
 
 def test_no_draw_once_the_event_is_paired() -> None:
     event = _event(4)
-    pairing.pair_round_robin(event, None)
+    pairing.pair_round_robin(event.pk, None)
     with pytest.raises(DeskError):
-        lots.draw_lots(event, None, random.Random(1))
+        lots.draw_lots(event.pk, None, random.Random(1))
     assert sorted(n or 0 for n in event.participants.values_list("number", flat=True)) == [
         1,
         2,
@@ -91,7 +91,7 @@ def test_the_desk_draws_the_lots_until_the_event_is_paired(secretary_client: Cli
         4,
         5,
     ]
-    pairing.pair_round_robin(event, None)
+    pairing.pair_round_robin(event.pk, None)
     page = secretary_client.get(reverse("desk:event", args=[event.pk])).content.decode()
     assert 'id="draw-lots"' not in page
 

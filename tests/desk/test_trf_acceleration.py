@@ -56,7 +56,7 @@ def _open(accelerated: bool = True) -> Event:
 def _play(event: Event, round_number: int) -> list[tuple[int, int]]:
     """Pair the next round at the desk and enter its results; its boards by pairing
     numbers, white first."""
-    round_ = pairing_services.pair_next_round(event, None)
+    round_ = pairing_services.pair_next_round(event.pk, None)
     numbers = {p.player_id: p.number or 0 for p in event.participants.all()}
     boards = []
     for game in round_.games.order_by("board"):

@@ -40,5 +40,5 @@ def match(division: Division, secretary: User) -> TeamMatch:
     teams = {t.name: t for t in Team.objects.filter(division=division)}
     start = datetime(2026, 10, 11, 13, 0, tzinfo=UTC)
     return services.create_match(
-        division, teams["Wavre 1"], teams["Namur 2"], start, "Wavre", secretary
+        division.pk, teams["Wavre 1"].pk, teams["Namur 2"].pk, start, "Wavre", secretary
     )

@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 def test_a_fide_id_typed_is_the_lists_player(
     match: TeamMatch, secretary: User, official_lists: None
 ) -> None:
-    services.set_lineup(match, match.away, [Typed(last_name="703303")], secretary)
+    services.set_lineup(match.pk, match.away.pk, [Typed(last_name="703303")], secretary)
     leko = Player.objects.get(fide_id=703303)
     assert (leko.last_name, leko.first_name, leko.fide_rating, leko.title) == (
         "Leko", "Peter", 2676, "GM",
@@ -25,7 +25,7 @@ def test_a_fide_id_typed_is_the_lists_player(
     assert leko.club_name == "Namur"  # the team's club
     assert LineupEntry.objects.get(match=match, team=match.away).rating == 2676
     # typed again: the same record
-    services.set_lineup(match, match.away, [Typed(last_name="703303")], secretary)
+    services.set_lineup(match.pk, match.away.pk, [Typed(last_name="703303")], secretary)
     assert Player.objects.filter(last_name="Leko").count() == 1
 
 
@@ -33,7 +33,7 @@ def test_a_national_id_or_a_listed_name_is_the_lists_player(
     match: TeamMatch, secretary: User, official_lists: None
 ) -> None:
     boards = [Typed(last_name="12394"), Typed(first_name="Benjamin", last_name="DECROP")]
-    services.set_lineup(match, match.away, boards, secretary)
+    services.set_lineup(match.pk, match.away.pk, boards, secretary)
     ronald = Player.objects.get(national_id="12394")
     assert (ronald.first_name, ronald.fide_id, ronald.national_rating) == ("Ronald", 215163, 1598)
     benjamin = Player.objects.get(first_name="Benjamin")
@@ -47,6 +47,9 @@ def test_an_id_nobody_has_is_refused_naming_the_board(
 ) -> None:
     with pytest.raises(exceptions.DeskError, match="Board 2: no player has the ID 123456789"):
         services.set_lineup(
-            match, match.away, [Typed(last_name="703303"), Typed(last_name="123456789")], secretary
+            match.pk,
+            match.away.pk,
+            [Typed(last_name="703303"), Typed(last_name="123456789")],
+            secretary,
         )
     assert not Player.objects.filter(fide_id=703303).exists()  # nothing kept

@@ -34,10 +34,10 @@ def played(match: TeamMatch, members: list[Member], secretary: User) -> TeamMatc
         member.player.federation = "BEL"
         member.player.national_id = f"{10000 + n}"
         member.player.save()
-    services.set_lineup(match, match.home, [Typed(player_id=m.player_id) for m in members],
+    services.set_lineup(match.pk, match.home.pk, [Typed(player_id=m.player_id) for m in members],
                         secretary)  # fmt: skip
     services.set_lineup(
-        match, match.away,
+        match.pk, match.away.pk,
         [Typed(first_name=f, last_name=last, rating=r) for last, f, r in THEIRS], secretary,
     )  # fmt: skip
     games = {g.board: g for g in Game.objects.filter(round__event=match.event)}

@@ -29,8 +29,8 @@ def _theirs() -> list[Typed]:
 
 
 def _lineups(match: TeamMatch, members: list[Member], user: User) -> None:
-    services.set_lineup(match, match.home, _ours(members), user)
-    services.set_lineup(match, match.away, _theirs(), user)
+    services.set_lineup(match.pk, match.home.pk, _ours(members), user)
+    services.set_lineup(match.pk, match.away.pk, _theirs(), user)
 
 
 def test_it_makes_the_boards_games_with_the_home_team_white_on_odd_boards(
@@ -55,7 +55,7 @@ def test_it_enters_the_other_clubs_players_by_name_and_rating_as_outside_players
     assert (dupont.club_name, dupont.national_rating) == ("Namur", 2080)
     assert not Member.objects.filter(player=dupont).exists()
     # typed again for the next match, the same player is found, rating updated
-    services.set_lineup(match, match.away, [Typed(None, "Marc", "DUPONT", 2095)], secretary)
+    services.set_lineup(match.pk, match.away.pk, [Typed(None, "Marc", "DUPONT", 2095)], secretary)
     assert Player.objects.filter(last_name__iexact="dupont").count() == 1
     assert Player.objects.get(pk=dupont.pk).national_rating == 2095
 
@@ -91,7 +91,7 @@ def test_the_boards_games_feed_the_ratings_like_any_other_game(
     for game in Game.objects.filter(round__event=match.event):
         results.save_result(game.pk, "=" if game.board != 8 else "+", game.version, secretary)
     with replayed():
-        lifecycle.close_event(match.event, secretary)
+        lifecycle.close_event(match.event.pk, secretary)
     rated = RatingChange.objects.filter(batch__event=match.event, player__membership__isnull=False)
     # the members played seven games over the board (board 8 is a forfeit, not rated)
     assert rated.filter(games=1).count() == 7
@@ -103,7 +103,7 @@ def test_it_refuses_a_player_on_two_boards(
     lineup = _ours(members)
     lineup[3] = Typed(player_id=members[0].player_id)
     with pytest.raises(exceptions.DeskError, match=r"Board 4: .* is already on board 1"):
-        services.set_lineup(match, match.home, lineup, secretary)
+        services.set_lineup(match.pk, match.home.pk, lineup, secretary)
     assert not match.lineup.exists()
 
 
@@ -112,7 +112,7 @@ def test_it_refuses_more_boards_than_the_division_plays(
 ) -> None:
     extra = [*_ours(members), Typed(first_name="Un", last_name="Deplus")]
     with pytest.raises(exceptions.DeskError, match="8 boards"):
-        services.set_lineup(match, match.home, extra, secretary)
+        services.set_lineup(match.pk, match.home.pk, extra, secretary)
 
 
 def test_it_refuses_to_change_a_line_up_once_a_result_is_entered(
@@ -122,7 +122,7 @@ def test_it_refuses_to_change_a_line_up_once_a_result_is_entered(
     game = Game.objects.get(round__event=match.event, board=1)
     results.save_result(game.pk, "1", game.version, secretary)
     with pytest.raises(exceptions.DeskError, match="Results are entered"):
-        services.set_lineup(match, match.home, list(reversed(_ours(members))), secretary)
+        services.set_lineup(match.pk, match.home.pk, list(reversed(_ours(members))), secretary)
     assert Game.objects.get(pk=game.pk).result == Result.WHITE_WINS
 
 
@@ -134,7 +134,7 @@ def test_it_warns_when_the_order_contradicts_the_ratings_beyond_the_tolerance(
     # ratings by board: 2100 1850 1990 1900 2050 1800 1720 1650 (hand check, tolerance 100)
     # board 3 is 140 above board 2, board 5 is 200 above board 2 and 150 above board 4;
     # board 4 is only 50 above board 2 and board 5 only 60 above board 3.
-    warnings = services.set_lineup(match, match.home, order, secretary)
+    warnings = services.set_lineup(match.pk, match.home.pk, order, secretary)
     assert warnings == [
         "Board 3 (1990) is rated more than 100 above board 2 (1850).",
         "Board 5 (2050) is rated more than 100 above board 2 (1850).",
@@ -145,8 +145,8 @@ def test_it_warns_when_the_order_contradicts_the_ratings_beyond_the_tolerance(
 def test_a_board_only_one_team_fills_is_won_by_forfeit_by_that_team(
     match: TeamMatch, members: list[Member], secretary: User
 ) -> None:
-    services.set_lineup(match, match.home, _ours(members), secretary)
-    services.set_lineup(match, match.away, _theirs()[:7], secretary)
+    services.set_lineup(match.pk, match.home.pk, _ours(members), secretary)
+    services.set_lineup(match.pk, match.away.pk, _theirs()[:7], secretary)
     games = list(Game.objects.filter(round__event=match.event))
     assert len(games) == 7
     for game in games:
@@ -156,8 +156,8 @@ def test_a_board_only_one_team_fills_is_won_by_forfeit_by_that_team(
 
 
 def _play(match: TeamMatch, home: list[Typed], away: list[Typed], keys: str, user: User) -> None:
-    services.set_lineup(match, match.home, home, user)
-    services.set_lineup(match, match.away, away, user)
+    services.set_lineup(match.pk, match.home.pk, home, user)
+    services.set_lineup(match.pk, match.away.pk, away, user)
     games = Game.objects.filter(round__event=match.event).order_by("board")
     for game, key in zip(games, keys, strict=True):
         results.save_result(game.pk, key, game.version, user)
@@ -174,12 +174,14 @@ def test_the_division_standings_break_a_tie_on_match_points_by_board_points(
     def club(prefix: str) -> list[Typed]:
         return [Typed(None, f"P{n}", f"{prefix}{n}", 1800) for n in range(1, 9)]
 
-    first = services.create_match(division, teams["Wavre 1"], teams["Namur 2"], day, "", secretary)
+    first = services.create_match(
+        division.pk, teams["Wavre 1"].pk, teams["Namur 2"].pk, day, "", secretary
+    )
     # home white on odd boards; keys are white's result:
     # 1 0 1 0 1 = = = : home 1+1+1+1+1+.5+.5+.5 = 6.5, Namur 1.5 -> Wavre 2 MP
     _play(first, _ours(members), club("Namur"), "1010 1===".replace(" ", ""), secretary)
     second = services.create_match(
-        division, teams["Louvain 1"], teams["Liège 3"], day, "", secretary
+        division.pk, teams["Louvain 1"].pk, teams["Liège 3"].pk, day, "", secretary
     )
     # 1 1 1 0 = = = = : home 1+0+1+1+.5+.5+.5+.5 = 5, Liège 3 -> Louvain 2 MP
     _play(second, club("Louvain"), club("Liege"), "1110====", secretary)
@@ -203,9 +205,9 @@ def test_a_division_whose_regulation_gives_home_black_on_odd_boards_turns_the_co
     from datetime import UTC, datetime
 
     day = datetime(2026, 10, 11, 13, 0, tzinfo=UTC)
-    match = services.create_match(division, home, away, day, "", secretary)
-    services.set_lineup(match, home, _ours(members[:4]), secretary)
-    services.set_lineup(match, away, _theirs()[:4], secretary)
+    match = services.create_match(division.pk, home.pk, away.pk, day, "", secretary)
+    services.set_lineup(match.pk, home.pk, _ours(members[:4]), secretary)
+    services.set_lineup(match.pk, away.pk, _theirs()[:4], secretary)
     home_ids = {m.player_id for m in members}
     games = Game.objects.filter(round__event=match.event).order_by("board")
     assert [g.white_id in home_ids for g in games] == [False, True, False, True]
@@ -217,9 +219,9 @@ def test_a_closed_match_keeps_its_line_ups(
     _lineups(match, members, secretary)
     for game in Game.objects.filter(round__event=match.event):
         results.save_result(game.pk, "1", game.version, secretary)
-    lifecycle.close_event(match.event, secretary)
+    lifecycle.close_event(match.event.pk, secretary)
     with pytest.raises(exceptions.DeskError, match="closed"):
-        services.set_lineup(match, match.home, [], secretary)
+        services.set_lineup(match.pk, match.home.pk, [], secretary)
     assert match.lineup.count() == 16
 
 
@@ -250,14 +252,16 @@ def test_a_line_up_finds_the_known_player_whatever_his_club_spelling_and_accents
         federation="BEL", club_name="Cercle Royal de Namur", national_rating=1890,
     )  # fmt: skip
     typed = [Typed(None, "Didier", "MARCHAL", 1902), *_theirs()[1:]]
-    services.set_lineup(match, match.away, typed, secretary)
+    services.set_lineup(match.pk, match.away.pk, typed, secretary)
     assert Player.objects.filter(last_name__iexact="marchal").count() == 1
     known.refresh_from_db()
     assert (known.national_rating, known.club_name) == (1902, "Cercle Royal de Namur")
     # an accented name typed without its accents is the same player too
     known.first_name = "Frédéric"
     known.save()
-    services.set_lineup(match, match.away, [Typed(None, "Frederic", "Marchal", 1902)], secretary)
+    services.set_lineup(
+        match.pk, match.away.pk, [Typed(None, "Frederic", "Marchal", 1902)], secretary
+    )
     assert Player.objects.filter(last_name__iexact="marchal").count() == 1
 
 
@@ -266,7 +270,7 @@ def test_two_known_players_of_one_name_the_one_of_the_teams_club_is_chosen(
 ) -> None:
     Player.objects.create(first_name="Jean", last_name="Martin", club_name="Liège")
     namur = Player.objects.create(first_name="Jean", last_name="Martin", club_name="Namur")
-    services.set_lineup(match, match.away, [Typed(None, "Jean", "Martin", 1700)], secretary)
+    services.set_lineup(match.pk, match.away.pk, [Typed(None, "Jean", "Martin", 1700)], secretary)
     entry = match.lineup.get(team=match.away, board=1)
     assert entry.player_id == namur.pk
     assert Player.objects.filter(last_name="Martin").count() == 2

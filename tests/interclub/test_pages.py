@@ -108,13 +108,15 @@ def _played_division(division: Division, members: list[Member], secretary: User)
     day = datetime(2026, 10, 11, 13, 0, tzinfo=UTC)
     pairs = [("Wavre 1", "Namur 2"), ("Louvain 1", "Liège 3"), ("Namur 2", "Louvain 1")]
     for index, (home, away) in enumerate(pairs):
-        match = services.create_match(division, teams[home], teams[away], day, "", secretary)
+        match = services.create_match(
+            division.pk, teams[home].pk, teams[away].pk, day, "", secretary
+        )
         for team in (match.home, match.away):
             if team.ours:
                 lineup = [Typed(player_id=m.player_id) for m in members]
             else:
                 lineup = [Typed(None, f"P{n}", f"{team.club_name}{index}", 1700) for n in range(8)]
-            services.set_lineup(match, team, lineup, secretary)
+            services.set_lineup(match.pk, team.pk, lineup, secretary)
         for game in Game.objects.filter(round__event=match.event):
             results.save_result(game.pk, "1", game.version, secretary)
 
@@ -146,7 +148,7 @@ def test_the_public_match_page_shows_names_and_ratings_never_personal_data(
     client: Client, match: TeamMatch, members: list[Member], secretary: User
 ) -> None:
     services.set_lineup(
-        match, match.home, [Typed(player_id=m.player_id) for m in members], secretary
+        match.pk, match.home.pk, [Typed(player_id=m.player_id) for m in members], secretary
     )
     body = client.get(reverse("interclub:match", args=[match.pk])).content.decode()
     assert members[0].player.name in body and "2100" in body
@@ -181,7 +183,7 @@ def test_the_secretarys_divisions_page_lists_each_divisions_matches(
 def test_a_line_up_of_a_cancelled_match_is_refused_and_nothing_saved(
     secretary_client: Client, match: TeamMatch, members: list[Member], secretary: User
 ) -> None:
-    lifecycle.cancel_event(match.event, "salle indisponible", secretary)
+    lifecycle.cancel_event(match.event.pk, "salle indisponible", secretary)
     ours, _theirs = _lineup_posts(members)
     url = reverse("interclub:desk_lineup", args=[match.pk, match.home_id])
     response = secretary_client.post(url, ours, follow=True)

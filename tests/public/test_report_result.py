@@ -53,8 +53,8 @@ def test_every_board_gets_a_code_of_six_unambiguous_characters_when_it_is_paired
     assert re.fullmatch(r"[ACDEFGHJKMNPQRTWXY34679]{6}", game.report_code)
     event = EventFactory(system=Event.System.ROUND_ROBIN)
     for member in MemberFactory.create_batch(4):
-        registration.register(event, member.player, None)
-    pairing.pair_round_robin(event, None)
+        registration.register(event.pk, member.player.pk, None)
+    pairing.pair_round_robin(event.pk, None)
     codes = list(Game.objects.filter(round__event=event).values_list("report_code", flat=True))
     assert len(codes) == 6 and all(re.fullmatch(r"[A-Z3-9]{6}", c or "") for c in codes)
     assert len(set(codes)) == 6
