@@ -17,7 +17,7 @@ from django.utils import timezone
 from pytest_django import Settings
 
 from club import event_state, pages
-from club.models import Article, Event, Game, Member, Result
+from club.models import Article, Game, Member, Result
 from lib import page_cache
 from tests.club.factories import GameFactory, MemberFactory
 from tests.other_processes import caches_in
