@@ -12,7 +12,6 @@ from datetime import date
 from typing import Any
 
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from club.models import Game, Member, Result
@@ -25,7 +24,8 @@ COLUMNS = (
     "pk",
     "round__event_id",
     "result",
-    "played",
+    "round__starts_at",
+    "round__event__start",
     "round__event__title",
     "white__first_name",
     "white__last_name",
@@ -70,27 +70,23 @@ def member_games(member: Member, page: int) -> dict[str, Any]:
 def _games(player: int, *, page: int) -> QuerySet[Game, tuple[Any, ...]]:
     """The player's games of public events with a result, newest first (``GAMES_ORDER``),
     the ``page``-th page of ``GAMES_PAGE`` and one more (``lib.paging.page_query``), as
-    ``COLUMNS``: ``played`` when the round began (the event's start if the round has no
-    time), ``has_pgn`` whether its moves are kept."""
+    ``COLUMNS``: ``has_pgn`` whether its moves are kept."""
     games = (
         Game.objects.filter(Q(white_id=player) | Q(black_id=player), round__event__public=True)
         .exclude(result="")
-        .annotate(
-            played=Coalesce("round__starts_at", "round__event__start"),
-            has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()),
-        )
+        .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
         .values_list(*COLUMNS)
     )
     return page_query(games, page, GAMES_PAGE, GAMES_ORDER)
 
 
 def _line(row: tuple[Any, ...], results: dict[str, str]) -> GameLine:
-    (pk, event_id, result, played, title) = row[:5]
-    (white_first, white_last, black_first, black_last, has_pgn) = row[5:]
+    (pk, event_id, result, round_start, event_start, title) = row[:6]
+    (white_first, white_last, black_first, black_last, has_pgn) = row[6:]
     return GameLine(
         pk=pk,
         event_id=event_id,
-        day=timezone.localdate(played),
+        day=timezone.localdate(round_start or event_start),
         white=f"{white_first} {white_last}",
         black=f"{black_first} {black_last}",
         result=result,

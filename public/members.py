@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from club.models import Member
+from club.models import Member, Player
 
 # What the page shows of a member: the year they joined, their player's name and FIDE ID
-SHOWN = ("pk", "since", "player", "player__first_name", "player__last_name", "player__fide_id")
+SHOWN = ("pk", "since", "player_id", "player__first_name", "player__last_name", "player__fide_id")
 
 
 def public_member(pk: int) -> Member | None:
     """The member ``pk`` if the public may see them (``Member.objects.public()``), with
-    what their page shows and nothing else (no personal data is read); None otherwise:
-    one query."""
-    shown = Member.objects.public().filter(pk=pk).select_related("player").only(*SHOWN)
-    return next(iter(shown), None)
+    what their page shows and nothing else (no personal data is read): one query of
+    ``SHOWN``; None otherwise."""
+    found = Member.objects.public().filter(pk=pk).values_list(*SHOWN)
+    for pk, since, player, first_name, last_name, fide_id in found:
+        shown = Player(pk=player, first_name=first_name, last_name=last_name, fide_id=fide_id)
+        return Member(pk=pk, since=since, player=shown)
+    return None
