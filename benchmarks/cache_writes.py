@@ -28,7 +28,7 @@ def _cache(alias: str, folder: str) -> Any:
     from django.utils.module_loading import import_string
 
     config = settings.CACHES[alias]
-    return import_string(config["BACKEND"])(folder, config)
+    return import_string(str(config["BACKEND"]))(folder, config)
 
 
 def _median(alias: str, entries: int, rounds: int = 30) -> float:
