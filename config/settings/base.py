@@ -289,7 +289,7 @@ def _shared_cache(
 
 # Progress of background work is written outside the work's own transaction, so that the
 # page watching it sees it: a cache every process shares (files by default).
-CACHES = {
+CACHES: dict[str, dict[str, object]] = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     # A replay reports its progress here while it streams its rows to the database: never
     # the database cache.
