@@ -58,5 +58,7 @@ def _snapshot() -> None:
     statement of a transaction (an enclosing transaction keeps its own isolation). SQLite
     reads in one transaction see one snapshot already."""
     if connection.vendor == "postgresql":
+        # a setting of this transaction, which Django has no word for, through its cursor
+        # (an exception named in tests/test_no_internals.py)
         with connection.cursor() as cursor:
             cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")

@@ -5,6 +5,7 @@ immediate transactions make the second writer wait instead of failing."""
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -70,7 +71,7 @@ def slow_save(monkeypatch: pytest.MonkeyPatch) -> None:
 
     write_line = results.log_change
 
-    def log_change(*args: object, **kwargs: object) -> object:
+    def log_change(*args: Any, **kwargs: Any) -> Any:
         if kwargs.get("board") == 1:
             time.sleep(0.4)
         return write_line(*args, **kwargs)
