@@ -5,11 +5,13 @@ under the event's row lock (``lock_row``), before anything is written.
 Only an announced or ongoing event is changed: a closed event's games are rated, so
 changing anything in it (its form, registrations, numbers, check-in, pairings, results,
 files) first reopens it, which recalculates the ratings without it until it is closed
-again; a cancelled event is restored first. The lock is the one ``write_result`` and
-closing take (the event's row, then what is in it): on PostgreSQL two writes on one event
-wait for each other as SQLite's immediate transactions make them, and the later one sees
-what the earlier one did. (The public pages a write changes are forgotten by the rows it
-writes: ``club.pages``.)
+again; a cancelled event is restored first. The lock (``lock_row``) is the event's row
+and then the rows of all its games: a result's save (``desk.services.results.write_result``)
+locks its board's row alone, so a write into the event waits for the saves under way and
+a save waits for the write. On PostgreSQL two writes on one event wait for each other as
+SQLite's immediate transactions make them, and the later one sees what the earlier one
+did. (The public pages a write changes are forgotten by the rows it writes:
+``club.pages``.)
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from club.exceptions import DeskError
-from club.models import Event
+from club.models import Event, Game
 
 Status = Event.Status
 
@@ -125,14 +128,36 @@ def check_transition(event: Event, transition: Transition, target: str | None = 
 
 
 def lock_row(pk: int, write: Write | None = None) -> Event:
-    """The event ``pk`` read under its row lock, which holds until the transaction ends (so
-    called inside one); then ``write`` refused as ``check`` refuses it. An event deleted
-    meanwhile is refused with a message. The services take ids and read the event here
-    themselves, never trusting an object their caller holds (the event's form: its
-    changes are not saved yet)."""
-    found = Event.objects.select_for_update().filter(pk=pk).first()
+    """The event ``pk`` read under its lock (``_locked``, then its games' rows), which holds
+    until the transaction ends (so called inside one); then ``write`` refused as ``check``
+    refuses it. An event deleted meanwhile is refused with a message. The services take ids
+    and read the event here themselves, never trusting an object their caller holds (the
+    event's form: its changes are not saved yet)."""
+    found = _locked().filter(pk=pk).first()
     if found is None:
         raise DeskError(_("This event was deleted meanwhile."))
+    _lock_games(pk)
     if write is not None:
         check(found, write)
     return found
+
+
+def _locked() -> QuerySet[Event]:
+    """Events read under their row's lock, taken alone against every other write into the
+    event (``FOR NO KEY UPDATE`` on PostgreSQL: a row written meanwhile that refers to the
+    event, such as a save's audit line, does not wait for it)."""
+    return Event.objects.select_for_update(no_key=True)
+
+
+def _lock_games(pk: int) -> None:
+    """Lock the rows of the event ``pk``'s games, in the order of their keys, after the
+    event's: a result's save holds its board's row (``write_result``), so the write waits
+    here for the saves under way, and a save that comes later waits until the write ends,
+    then reads the event as the write left it."""
+    list(
+        Game.objects.select_for_update(of=("self",))
+        .filter(round__event=pk)
+        .order_by("pk")
+        .only("pk")  # instances: ``of`` names the games' table, not the rounds' joined
+    )
+

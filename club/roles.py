@@ -3,16 +3,14 @@ per signed-in user."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.models import AnonymousUser, Group, User
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
-
-from lib import sql_reads
 
 SECRETARIES = "secretaries"
 
@@ -48,32 +46,14 @@ class RoleBackend(ModelBackend):
     saved result, fifty secretaries at once) asks the database once less."""
 
     def get_user(self, user_id: Any) -> Any:
-        """The user ``user_id`` with ``in_secretaries``: what
-        ``User.objects.annotate(in_secretaries=Exists(the group's row)).filter(pk=user_id)``
-        reads, in SQL (``lib.sql_reads``: read at every signed-in request); None for no
-        such user or one who may not sign in."""
-        user_model = get_user_model()
-        found = sql_reads.rows(user_model, _user_sql(), [SECRETARIES, user_id])
-        if not found:
-            return None
-        alias = sql_reads.database(user_model)
-        user = sql_reads.instance(user_model, found[0][:-1], alias)
-        user.in_secretaries = bool(found[0][-1])
-        return user if self.user_can_authenticate(user) else None
-
-
-@cache
-def _user_sql() -> str:
-    """The SQL of ``RoleBackend.get_user``, its tables' names as the models give them."""
-    user_model: Any = get_user_model()
-    groups: Any = user_model.groups.through  # the table of who is in which group
-    member = groups._meta.get_field("user").column
-    group = groups._meta.get_field("group").column
-    return f"""
-        SELECT {sql_reads.columns(user_model, "u")}, EXISTS (
-            SELECT 1 FROM {groups._meta.db_table} m
-            JOIN {Group._meta.db_table} g ON g.id = m.{group}
-            WHERE m.{member} = u.{user_model._meta.pk.column} AND g.name = %s
+        """The user ``user_id`` with ``in_secretaries`` (an ``Exists`` of their row in
+        the secretaries group); None for no such user or one who may not sign in."""
+        user_model: Any = get_user_model()
+        membership = user_model.groups.through.objects.filter(
+            user=OuterRef("pk"), group__name=SECRETARIES
         )
-        FROM {user_model._meta.db_table} u
-        WHERE u.{user_model._meta.pk.column} = %s"""
+        try:
+            user = user_model.objects.annotate(in_secretaries=Exists(membership)).get(pk=user_id)
+        except user_model.DoesNotExist:
+            return None
+        return user if self.user_can_authenticate(user) else None

@@ -65,3 +65,122 @@ def test_it_finds_a_private_read_where_there_is_one(tmp_path: Path) -> None:
         "4: getattr(request, '_cached_user', None)",
         "5: qs._prefetch_related_lookups",
     ]
+
+
+# Django's and the drivers' inner workings, named: a transaction's state is asked through
+# ``django.db.transaction`` (``get_autocommit``), SQL goes through the ORM, and the cursor
+# is Django's, never the driver's (``cursor.cursor``) nor its raw connection.
+INNER_NAMES = frozenset({"savepoint_ids", "needs_rollback", "wrap_database_errors", "RawSQL"})
+INNER_PAIRS = frozenset({("cursor", "cursor"), ("connection", "connection"), ("query", "query")})
+COLLECTOR = frozenset({"disable", "enable", "freeze"})  # gc: the whole process's
+SQL_CALLS = frozenset({"raw", "extra"})
+CURSOR_CALLS = frozenset({"execute", "executemany", "executescript", "callproc"})
+# The files that run SQL through Django's cursor, each for a reason the ORM cannot serve.
+CURSOR_ALLOWED = {
+    # the one bulk writer: a replay's history rows, an official list's lines
+    "ratings/services/rows.py",
+    # SET TRANSACTION: the preview's snapshot, a setting of one transaction
+    "ratings/services/preview.py",
+    # ANALYZE: a maintenance statement once a list's lines have changed
+    "ratings/services/listed.py",
+    # SELECT 1: the health check's round trip to the database
+    "lib/health.py",
+}
+
+
+def _last_name(node: ast.expr) -> str | None:
+    """``b`` of ``a.b`` and of ``b``; None for anything else."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
+def _inside(node: ast.Attribute) -> bool:
+    """``cursor.cursor``, ``connection.connection``, ``query.query``, ``gc.disable()``."""
+    pair = (_last_name(node.value), node.attr)
+    collector = isinstance(node.value, ast.Name) and node.value.id == "gc"
+    return pair in INNER_PAIRS or (collector and node.attr in COLLECTOR)
+
+
+def _sql_call(node: ast.Call, relative: str) -> bool:
+    """``.raw()``, ``.extra()``, and a cursor's ``execute`` outside ``CURSOR_ALLOWED``."""
+    if not isinstance(node.func, ast.Attribute):
+        return False
+    if node.func.attr in SQL_CALLS:
+        return True
+    return (
+        node.func.attr in CURSOR_CALLS
+        and "cursor" in ast.unparse(node.func.value)
+        and relative not in CURSOR_ALLOWED
+    )
+
+
+def _inner(module: Path, relative: str) -> list[str]:
+    found: list[tuple[int, int, str]] = []
+
+    def add(node: ast.expr | ast.stmt, text: str) -> None:
+        found.append((node.lineno, node.col_offset, f"{node.lineno}: {text}"))
+
+    for node in ast.walk(ast.parse(module.read_text(), str(module))):
+        if isinstance(node, (ast.Attribute, ast.Name)) and _last_name(node) in INNER_NAMES:
+            add(node, ast.unparse(node))
+        elif isinstance(node, ast.ImportFrom) and any(a.name in INNER_NAMES for a in node.names):
+            add(node, f"from {node.module} import …")
+        elif isinstance(node, ast.Attribute) and _inside(node):
+            add(node, ast.unparse(node))
+        elif isinstance(node, ast.Call) and _sql_call(node, relative):
+            add(node, ast.unparse(node.func))
+    return [text for _line, _column, text in sorted(found)]
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_it_uses_no_inner_workings_of_django_or_the_drivers(app: str) -> None:
+    modules = sorted((ROOT / app).rglob("*.py"))
+    found = {}
+    for path in modules:
+        relative = path.relative_to(ROOT).as_posix()
+        if "/migrations/" not in relative and (uses := _inner(path, relative)):
+            found[relative] = uses
+    assert found == {}
+
+
+def test_the_files_allowed_a_cursor_use_one() -> None:
+    """Each exception names a file that runs SQL through Django's cursor: one that no
+    longer does is taken off the list."""
+    for relative in CURSOR_ALLOWED:
+        path = ROOT / relative
+        assert _inner(path, "elsewhere.py"), relative
+
+
+def test_it_finds_the_inner_workings_where_they_are(tmp_path: Path) -> None:
+    module = tmp_path / "sample.py"
+    module.write_text(
+        "import gc\n"
+        "from django.db import connection\n"
+        "from django.db.models.expressions import RawSQL\n"
+        "def f(qs, cursor):\n"
+        "    if connection.savepoint_ids or connection.needs_rollback:\n"
+        "        gc.disable()\n"
+        "    with connection.wrap_database_errors:\n"
+        "        cursor.cursor.copy('COPY t FROM STDIN')\n"
+        "    connection.connection.cursor()\n"
+        "    print(qs.query.query, qs.raw('SELECT 1'))\n"
+        "    cursor.execute('SELECT 1')\n"
+        "    gc.collect()\n"
+        "    return qs.filter(pk=1).query\n"
+    )
+    assert _inner(module, "sample.py") == [
+        "3: from django.db.models.expressions import …",
+        "5: connection.savepoint_ids",
+        "5: connection.needs_rollback",
+        "6: gc.disable",
+        "7: connection.wrap_database_errors",
+        "8: cursor.cursor",
+        "9: connection.connection",
+        "10: qs.query.query",
+        "10: qs.raw",
+        "11: cursor.execute",
+    ]
+    assert _inner(module, "ratings/services/rows.py")[-1] == "10: qs.raw"

@@ -20,7 +20,6 @@ from club import event_state
 from club.exceptions import DeskError
 from club.models import Game, Result, ResultReport
 from desk.services.results import write_result
-from lib import sql_reads
 
 
 @dataclass(frozen=True)
@@ -56,14 +55,8 @@ class Reported:
 
 
 def round_reported(round_id: int) -> bool:
-    """Whether a player reported a result on a board of the round: what
-    ``ResultReport.objects.filter(game__round=round_id).exists()`` asks, in SQL
-    (``lib.sql_reads``: asked after each of fifty secretaries' saves)."""
-    sql = """
-        SELECT 1 FROM club_resultreport rr
-        JOIN club_game g ON g.id = rr.game_id
-        WHERE g.round_id = %s LIMIT 1"""
-    return bool(sql_reads.rows(ResultReport, sql, [round_id]))
+    """Whether a player reported a result on a board of the round."""
+    return ResultReport.objects.filter(game__round=round_id).exists()
 
 
 def reported(games: Iterable[Game]) -> dict[int, Reported]:

@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 
 from club import event_state, pages
 from club.exceptions import Conflict, DeskError
-from club.models import Event, Game, Player, Result, Round
+from club.models import Event, Game, Result
 from desk.services.events import log_change
-from lib import sql_reads
 
 
 def result_for_key(key: str) -> Result:
@@ -48,24 +47,21 @@ def write_result(
 ) -> Game:
     """The one way a game's result (or its moves) changes, whatever the door: the desk's
     result entry, a players' report confirmed, a CSV, PGN or TRF file (the admin site
-    shows results read-only). It locks the event's row, then the board's (the
-    order ``close_event`` locks them in: a close and a save never interleave, the later
-    one sees the other's effect). The event's lock is shared by the saves of its boards,
-    which go on side by side (a board's own lock keeps two saves of it apart), and is
-    taken alone by every other write into the event (``club.event_state.lock_row``: a close,
-    a pairing), which so waits for the saves under way and they for it. It refuses a
-    closed event (reopen it first); with
+    shows results read-only). It locks the board's row alone, then reads its
+    event: saves of different boards go on side by side, two saves of one board wait for
+    each other. Every other write into the event (``club.event_state.lock_row``: a close, a
+    pairing, a registration) locks the event's row and then the rows of all its games, so
+    it waits for the saves under way, and a save that comes meanwhile waits for it, then
+    reads the event as it left it: a close and a save never interleave, the later one sees
+    the other's effect. It refuses a closed event (reopen it first); with
     ``version``, refuses a board someone else saved meanwhile (``Conflict``); raises the
     version and writes the audit line. Writing what is already there changes nothing.
     A cancelled event is refused too (restore it first). ``reported``: the players'
     reports a secretary confirms (``desk.services.reports``), named in the audit line."""
-    # the board's event, found and locked at once; then the board's row (not its players')
-    event, game = _locked_event(game_id), None
-    if event is not None:
-        game = _locked_game(game_id)
-    if event is None or game is None:
-        raise Game.DoesNotExist(f"No board {game_id}.")
-    game.round.event = event
+    try:
+        game, event = _locked_game(game_id)
+    except Game.DoesNotExist:
+        raise Game.DoesNotExist(f"No board {game_id}.") from None
     if not event_state.allows(event, event_state.Write.RESULT):
         if event.status == Event.Status.CLOSED:
             refused = _(
@@ -116,41 +112,20 @@ def write_result(
     return game
 
 
-def _locked_event(game_id: int) -> Event | None:
-    """The event of the board ``game_id``, its row locked, the lock shared with the other
-    boards' saves (``write_result``): what
-    ``Event.objects.select_for_update(of=("self",)).filter(rounds__games=game_id)`` reads,
-    with ``FOR SHARE`` where the database has it, in SQL (``lib.sql_reads``: fifty
-    secretaries save at once)."""
-    sql = f"""
-        SELECT {sql_reads.columns(Event, "e")}
-        FROM club_event e
-        JOIN club_round r ON r.event_id = e.id
-        JOIN club_game g ON g.round_id = r.id
-        WHERE g.id = %s{sql_reads.for_update(Event, "e", shared=True)}"""
-    found = sql_reads.rows(Event, sql, [game_id], for_write=True)
-    return sql_reads.instance(Event, found[0], sql_reads.database(Event, True)) if found else None
-
-
-def _locked_game(game_id: int) -> Game | None:
-    """The board ``game_id`` with its round and players, its row (not theirs) locked:
-    ``Game.objects.select_for_update(of=("self",)).select_related("round", "white",
-    "black")``, in SQL."""
-    sql = f"""
-        SELECT {sql_reads.columns(Game, "g")}, {sql_reads.columns(Round, "r")},
-            {sql_reads.columns(Player, "w")}, {sql_reads.columns(Player, "b")}
-        FROM club_game g
-        JOIN club_round r ON r.id = g.round_id
-        JOIN club_player w ON w.id = g.white_id
-        JOIN club_player b ON b.id = g.black_id
-        WHERE g.id = %s{sql_reads.for_update(Game, "g")}"""
-    found = sql_reads.rows(Game, sql, [game_id], for_write=True)
-    if not found:
-        return None
-    alias = sql_reads.database(Game, True)
-    game, round_, white, black = sql_reads.instances((Game, Round, Player, Player), found[0], alias)
-    game.round, game.white, game.black = round_, white, black
-    return game
+def _locked_game(game_id: int) -> tuple[Game, Event]:
+    """The board ``game_id`` with its round and players, its row (not theirs) locked, and
+    then its event, read by a statement of its own once the board's lock is held: on
+    PostgreSQL (READ COMMITTED) each statement reads what was committed when it began, so
+    the event is read as a write into it that held the board (``club.event_state.lock_row``)
+    left it. ``Game.DoesNotExist`` for a board that does not exist (or no longer does: a
+    round taken back meanwhile)."""
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("round", "white", "black")
+        .get(pk=game_id)
+    )
+    game.round.event = Event.objects.get(pk=game.round.event_id)
+    return game, game.round.event
 
 
 def save_result(game_id: int, key: str, version: int, user: User | None) -> Game:

@@ -120,6 +120,8 @@ class ListedLines:
         on few names in a prefix's range, sorts every name of a common prefix instead of
         reading the key's index in order."""
         if connection.vendor == "postgresql":
+            # a maintenance statement the ORM has no word for, through Django's cursor
+            # (an exception named in tests/test_no_internals.py)
             with connection.cursor() as cursor:
                 cursor.execute(f"ANALYZE {connection.ops.quote_name(ListedPlayer._meta.db_table)}")
 

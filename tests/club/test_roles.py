@@ -1,5 +1,5 @@
-"""The signed-in user read with their role (``club.roles.RoleBackend.get_user``, in SQL)
-against the ORM's user, field for field, on both databases."""
+"""The signed-in user read with their role in one query (``club.roles.RoleBackend.get_user``)
+against the user as stored, field for field, on both databases."""
 
 import pytest
 from django.contrib.auth.models import Group, User

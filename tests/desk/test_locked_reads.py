@@ -1,87 +1,106 @@
-"""A saved result's two locked reads written in SQL (``desk.services.results``) against the
-ORM queries they stand for, field for field, on both databases: every board of the demo
-club, an event with kept TRF lines (JSON) and its own scoring (decimals); and on
-PostgreSQL, that the rows are locked: the board's alone, the event's shared with the saves
-of its other boards."""
+"""The row locks that order a saved result (``desk.services.results``) and the other writes
+into an event (``club.event_state.lock_row``): a save locks its board's row alone, not its
+event's, its players' or another board's; any other write locks the event's row (a row
+that refers to it, such as a save's audit line, may still be written) and then the rows of
+all its games. Asked of PostgreSQL from a second connection, which finds each row locked
+or not without waiting (``NOWAIT``)."""
 
-from datetime import datetime
-from decimal import Decimal
-from zoneinfo import ZoneInfo
+from collections.abc import Iterator
 
 import psycopg
 import pytest
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Model
 
+from club import event_state
 from club.models import Event, Game
-from desk.services.results import _locked_event, _locked_game
+from desk.services.results import _locked_game
 
 pytestmark = pytest.mark.django_db
-NOW = datetime(2026, 11, 22, 10, tzinfo=ZoneInfo("Europe/Brussels"))
 
 
 @pytest.fixture
-def boards(demo_club: None) -> list[int]:
-    event = Event.objects.filter(rounds__games__isnull=False).order_by("pk").first()
-    assert event is not None
-    Event.objects.filter(pk=event.pk).update(
-        trf_kept={"012": "Open de Wavre", "XXC": ["white1"]}, points_win=Decimal("3")
-    )
-    return list(Game.objects.order_by("pk").values_list("pk", flat=True))
+def event(demo_club: None) -> Event:
+    found = Event.objects.filter(rounds__games__isnull=False).order_by("pk").first()
+    assert found is not None
+    return found
 
 
-def _fields(instance: Model) -> dict[str, object]:
-    values = {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
-    return {**values, "_db": instance._state.db, "_adding": instance._state.adding}
-
-
-def test_the_locked_reads_give_what_the_orm_gives(boards: list[int]) -> None:
-    assert len(boards) > 100
-    kept = 0
-    for pk in boards:
-        event = Event.objects.select_for_update(of=("self",)).get(rounds__games=pk)
-        game = (
-            Game.objects.select_for_update(of=("self",))
-            .select_related("round", "white", "black")
-            .get(pk=pk)
-        )
-        read_event, read_game = _locked_event(pk), _locked_game(pk)
-        assert read_event is not None and read_game is not None
-        assert _fields(read_event) == _fields(event)
-        for part in (lambda g: g, lambda g: g.round, lambda g: g.white, lambda g: g.black):
-            assert _fields(part(read_game)) == _fields(part(game))
-        kept += bool(read_event.trf_kept)
-    assert kept > 0  # the JSON column read as the ORM reads it
-    assert _locked_event(0) is None and _locked_game(0) is None
-
-
-@pytest.mark.postgresql
-@pytest.mark.django_db(transaction=True)
-def test_the_rows_read_are_locked_until_the_transaction_ends(boards: list[int]) -> None:
-    pk = boards[0]
-    event = Event.objects.get(rounds__games=pk)
+@pytest.fixture
+def other() -> Iterator[psycopg.Connection]:
+    """A second connection to the test database, outside the test's transaction."""
     url = settings.DATABASES["default"]
-    other = psycopg.connect(
+    with psycopg.connect(
         dbname=connection.settings_dict["NAME"],
         user=url["USER"],
         host=url["HOST"],
         port=url["PORT"],
         password=url["PASSWORD"] or None,
         autocommit=True,
+    ) as opened:
+        yield opened
+
+
+def _free(other: psycopg.Connection, table: str, pk: int, lock: str = "UPDATE") -> bool:
+    """Whether ``other`` can lock the row ``pk`` of ``table`` ``FOR {lock}`` now."""
+    try:
+        with other.transaction():
+            other.execute(f"SELECT id FROM {table} WHERE id = %s FOR {lock} NOWAIT", [pk])
+    except psycopg.errors.LockNotAvailable:
+        return False
+    return True
+
+
+def test_a_board_that_does_not_exist_is_not_found() -> None:
+    with pytest.raises(Game.DoesNotExist):
+        _locked_game(0)
+
+
+def test_the_locked_read_gives_the_board_and_the_event_as_they_are(event: Event) -> None:
+    pk = Game.objects.filter(round__event=event).order_by("pk").values_list("pk", flat=True)[0]
+    game, read = _locked_game(pk)
+    stored = Game.objects.select_related("round", "white", "black").get(pk=pk)
+    assert (game.pk, game.round, game.white, game.black) == (
+        pk,
+        stored.round,
+        stored.white,
+        stored.black,
     )
-    with other, transaction.atomic():
-        _locked_event(pk)
-        _locked_game(pk)
-        for table, row in (("club_event", event.pk), ("club_game", pk)):
-            with pytest.raises(psycopg.errors.LockNotAvailable):
-                other.execute(f"SELECT id FROM {table} WHERE id = %s FOR UPDATE NOWAIT", [row])
-        # the event's lock shared with another board's save, the board's not
-        other.execute("SELECT id FROM club_event WHERE id = %s FOR SHARE NOWAIT", [event.pk])
-        with pytest.raises(psycopg.errors.LockNotAvailable):
-            other.execute("SELECT id FROM club_game WHERE id = %s FOR SHARE NOWAIT", [pk])
-        # the players' rows are not locked
-        other.execute(
-            "SELECT id FROM club_player WHERE id = %s FOR UPDATE NOWAIT",
-            [Game.objects.get(pk=pk).white_id],
-        )
+    assert (read.pk, read.status, read.title) == (event.pk, event.status, event.title)
+    assert game.round.event is read
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_save_locks_its_board_alone(event: Event, other: psycopg.Connection) -> None:
+    first, second = Game.objects.filter(round__event=event).order_by("pk")[:2]
+    with transaction.atomic():
+        _locked_game(first.pk)
+        assert not _free(other, "club_game", first.pk)
+        assert not _free(other, "club_game", first.pk, "SHARE")
+        # another board of the event is saved meanwhile, the event's lock taken, the
+        # players and the round written
+        assert _free(other, "club_game", second.pk)
+        assert _free(other, "club_event", event.pk)
+        assert _free(other, "club_round", first.round_id)
+        assert _free(other, "club_player", first.white_id)
+    assert _free(other, "club_game", first.pk)
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_write_into_the_event_locks_it_and_all_its_games(
+    event: Event, other: psycopg.Connection
+) -> None:
+    games = list(Game.objects.filter(round__event=event).values_list("pk", flat=True))
+    elsewhere = Game.objects.exclude(round__event=event).values_list("pk", flat=True).first()
+    assert len(games) > 10 and elsewhere is not None
+    with transaction.atomic():
+        event_state.lock_row(event.pk)
+        assert not _free(other, "club_event", event.pk)
+        assert not _free(other, "club_event", event.pk, "NO KEY UPDATE")
+        # a save's audit line, which refers to the event, is written meanwhile
+        assert _free(other, "club_event", event.pk, "KEY SHARE")
+        assert all(not _free(other, "club_game", pk) for pk in games)
+        assert _free(other, "club_game", elsewhere)
+    assert _free(other, "club_event", event.pk)

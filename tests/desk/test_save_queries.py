@@ -16,7 +16,9 @@ from tests.club.factories import GameFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_it_finds_and_locks_the_event_in_one_query_then_the_board(secretary_client: Client) -> None:
+def test_it_locks_the_board_with_its_round_and_players_then_reads_the_event(
+    secretary_client: Client,
+) -> None:
     game = GameFactory()
     before = game.version
     secretary_client.get(reverse("desk:results", args=[game.round_id]))  # session read once
@@ -28,14 +30,18 @@ def test_it_finds_and_locks_the_event_in_one_query_then_the_board(secretary_clie
         )
     assert answer.status_code == 200
     statements = [" ".join(q["sql"].split()) for q in queries.captured_queries]
-    # the two locked reads (desk.services.results, in SQL): the event found from the board
-    # in one query, then the board with its round and players
-    reads_of_the_event = [s for s in statements if "FROM club_event e" in s]
-    assert len(reads_of_the_event) == 1 and "JOIN club_game g" in reads_of_the_event[0]
-    assert sum("FROM club_game g JOIN club_round r" in s for s in statements) == 1
+    # the board with its round and players in one query, its row locked (not theirs), then
+    # the event by its key, unlocked: a save locks its board alone
+    boards = [s for s in statements if s.startswith('SELECT "club_game"."id"')]
+    assert len(boards) == 1
+    assert 'INNER JOIN "club_round"' in boards[0] and 'INNER JOIN "club_player"' in boards[0]
     assert not any(s.startswith('SELECT "club_round"') for s in statements)
+    events = [s for s in statements if s.startswith('SELECT "club_event"."id"')]
+    assert len(events) == 1
     if connection.vendor == "postgresql":
-        assert reads_of_the_event[0].endswith("FOR SHARE OF e")
+        assert boards[0].endswith('FOR UPDATE OF "club_game"')
+        assert "FOR " not in events[0]
+    assert statements.index(boards[0]) < statements.index(events[0])
     assert sum(s.startswith('UPDATE "club_game"') for s in statements) == 1
     assert sum(s.startswith('INSERT INTO "club_changelog"') for s in statements) == 1
     game.refresh_from_db()
@@ -64,7 +70,8 @@ def test_the_secretary_role_is_read_with_the_user_and_again_at_each_request(
     with CaptureQueriesContext(connection) as queries:
         assert secretary_client.get(results).status_code == 200
     statements = [" ".join(q["sql"].split()) for q in queries.captured_queries]
-    assert sum("FROM auth_user u" in s and "auth_group" in s for s in statements) == 1
+    users = [s for s in statements if s.startswith('SELECT "auth_user"."id"')]
+    assert len(users) == 1 and 'EXISTS(SELECT 1 AS "a" FROM "auth_user_groups"' in users[0]
     assert not any(s.startswith('SELECT 1 AS "a" FROM "auth_group"') for s in statements)
     group = Group.objects.get(name="secretaries")
     secretary.groups.remove(group)

@@ -1,9 +1,11 @@
-"""A close and a result save at the same moment, and two saves at once: the event's row
-lock orders them (the later one sees the other's effect or is refused with a message),
-and SQLite's immediate transactions make the second writer wait instead of failing."""
+"""A close and a result save at the same moment, and two saves at once: the row locks
+order them (a save locks its board's row; a close locks the event's and then all its
+boards': the later one sees the other's effect or is refused with a message), and SQLite's
+immediate transactions make the second writer wait instead of failing."""
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -59,6 +61,81 @@ def slow_replay(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
     monkeypatch.setattr("desk.services.lifecycle.queue_event_replays", replay)
     return seen
+
+
+@pytest.fixture
+def slow_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save of board 1 that takes its time once the board's row is written, before it
+    commits."""
+    from desk.services import results
+
+    write_line = results.log_change
+
+    def log_change(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("board") == 1:
+            time.sleep(0.4)
+        return write_line(*args, **kwargs)
+
+    monkeypatch.setattr(results, "log_change", log_change)
+
+
+def test_a_save_during_a_close_waits_for_it_and_is_refused(
+    slow_replay: list[list[str]],
+) -> None:
+    """On both databases: the close holds the event and its boards while it queues the
+    replay; the save that comes meanwhile waits, then finds the event closed."""
+    event, (game,) = _event_with_results(1)
+    closed, saved = at_once(
+        _close(superuser_client("b"), event), _save(superuser_client("a"), game, "1"), stagger=0.15
+    )
+    assert closed == 302 and slow_replay == [[Result.DRAW]]
+    status, html = saved
+    assert status == 400 and "est clôturé : rouvrez-le" in html
+    game.refresh_from_db()
+    assert (game.result, game.version) == (Result.DRAW, 1)
+
+
+def test_a_close_during_a_save_waits_for_it_and_rates_the_saved_result(
+    slow_replay: list[list[str]], slow_save: None
+) -> None:
+    """On both databases: the save holds its board until it commits (on PostgreSQL, its
+    audit line refers to the event the close has locked meanwhile, and neither waits for
+    the other forever); the close that comes meanwhile waits, then closes with the result
+    saved."""
+    event, (game,) = _event_with_results(1)
+    saved, closed = at_once(
+        _save(superuser_client("a"), game, "1"), _close(superuser_client("b"), event), stagger=0.15
+    )
+    assert saved[0] == 200 and closed == 302
+    game.refresh_from_db()
+    event.refresh_from_db()
+    assert (game.result, game.version) == (Result.WHITE_WINS, 2)
+    assert event.status == Event.Status.CLOSED
+    assert slow_replay == [[Result.WHITE_WINS]], "the close rated the result saved"
+
+
+@pytest.mark.postgresql
+def test_saves_of_two_boards_go_on_side_by_side(slow_save: None) -> None:
+    """A save of board 1 that takes its time does not hold up the save of board 2 of the
+    event, which answers first."""
+    _event, games = _event_with_results(2)
+    finished: list[str] = []
+
+    def timed(name: str, job: Callable[[], tuple[int, str]]) -> Callable[[], int]:
+        def run() -> int:
+            status = job()[0]
+            finished.append(name)
+            return status
+
+        return run
+
+    answers = at_once(
+        timed("first", _save(superuser_client("a"), games[0], "1")),
+        timed("second", _save(superuser_client("b"), games[1], "0")),
+        stagger=0.1,
+    )
+    assert answers == [200, 200]
+    assert finished == ["second", "first"]
 
 
 @pytest.mark.postgresql

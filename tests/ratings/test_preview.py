@@ -1,6 +1,7 @@
 """The preview of a parameter change: what applying it would give, written nowhere, and
 never waiting for the system's lock (a replay or a desk save holding it goes on)."""
 
+import importlib
 import threading
 
 import pytest
@@ -59,3 +60,29 @@ def test_it_previews_while_a_replay_holds_the_systems_lock(
         with connection.cursor() as cursor:
             cursor.execute("RESET lock_timeout")
     assert impacts
+
+
+@pytest.mark.postgresql
+def test_it_reads_in_one_read_only_snapshot_unless_a_transaction_is_open(
+    season: None, club_system: RatingSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Called outside a transaction, the preview's reads see one snapshot and may not
+    write; inside one, it keeps the enclosing transaction's isolation."""
+    module = importlib.import_module("ratings.services.preview")  # the module, not the function
+    seen: list[tuple[str, str]] = []
+    plan = module.timeline
+
+    def timeline(*args: object) -> object:
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW transaction_isolation")
+            isolation = cursor.fetchone()[0]
+            cursor.execute("SHOW transaction_read_only")
+            seen.append((isolation, cursor.fetchone()[0]))
+        return plan(*args)
+
+    monkeypatch.setattr(module, "timeline", timeline)
+    assert preview(club_system, {"k": 32})
+    with transaction.atomic():
+        Player.objects.count()  # the enclosing transaction has begun
+        assert preview(club_system, {"k": 32})
+    assert seen == [("repeatable read", "on"), ("read committed", "off")]

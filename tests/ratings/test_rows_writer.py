@@ -1,7 +1,7 @@
 """The replay's writer of many rows (``ratings.services.rows``) against the database's own
-parameter binding: the rows that the database's fast path stores (``COPY`` on PostgreSQL,
-JSON taken apart by SQLite on a thread) are, column for column and type for type, those
-that a plain ``executemany`` of the same values stores."""
+parameter binding: the rows that the writer stores (on SQLite, JSON taken apart by SQLite
+itself) are, column for column and type for type, those that a plain ``executemany`` of
+the same values stores, every double the very same."""
 
 from datetime import date
 from decimal import Decimal
@@ -94,7 +94,7 @@ def test_it_stores_what_executemany_stores() -> None:
 
 
 def test_it_writes_more_rows_than_a_statement_takes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rows, "SQLITE_CHUNK", 2)
+    monkeypatch.setattr(rows, "CHUNK", 2)
     system = RatingSystem.objects.get(engine="club")
     players = [
         Player.objects.create(first_name="P", last_name=f"Rows{n}") for n in range(len(AWKWARD))
