@@ -7,6 +7,7 @@ import threading
 import pytest
 from django.db import connection, connections, transaction
 
+from club.models import Player
 from ratings.models import Rating, RatingChange, RatingSystem
 from ratings.services import preview, recalculate
 
