@@ -160,4 +160,3 @@ def _lock_games(pk: int) -> None:
         .order_by("pk")
         .only("pk")  # instances: ``of`` names the games' table, not the rounds' joined
     )
-
