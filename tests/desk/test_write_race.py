@@ -3,6 +3,7 @@ order them (a save locks its board's row; a close locks the event's and then all
 boards': the later one sees the other's effect or is refused with a message), and SQLite's
 immediate transactions make the second writer wait instead of failing."""
 
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -47,6 +48,20 @@ def _close(client: Client, event: Event) -> Callable[[], int]:
     return lambda: client.post(reverse("desk:close", args=[event.pk])).status_code
 
 
+def _once(ready: Callable[[], bool], job: Callable[[], Any]) -> Callable[[], Any]:
+    """``job`` started once ``ready()`` says the other job holds its locks (at most ten
+    seconds later): a loaded machine may take longer than any fixed delay to get there."""
+
+    def run() -> Any:
+        waited = 0.0
+        while not ready() and waited < 10:
+            time.sleep(0.01)
+            waited += 0.01
+        return job()
+
+    return run
+
+
 @pytest.fixture
 def slow_replay(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """The queueing of the ratings' replay, as the close runs it: it notes the results the
@@ -64,19 +79,22 @@ def slow_replay(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
 
 @pytest.fixture
-def slow_save(monkeypatch: pytest.MonkeyPatch) -> None:
+def slow_save(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """A save of board 1 that takes its time once the board's row is written, before it
-    commits."""
+    commits; the event returned is set when it is there (holding its board's lock)."""
     from desk.services import results
 
     write_line = results.log_change
+    holding = threading.Event()
 
     def log_change(*args: Any, **kwargs: Any) -> Any:
         if kwargs.get("board") == 1:
+            holding.set()
             time.sleep(0.4)
         return write_line(*args, **kwargs)
 
     monkeypatch.setattr(results, "log_change", log_change)
+    return holding
 
 
 def test_a_save_during_a_close_waits_for_it_and_is_refused(
@@ -85,8 +103,9 @@ def test_a_save_during_a_close_waits_for_it_and_is_refused(
     """On both databases: the close holds the event and its boards while it queues the
     replay; the save that comes meanwhile waits, then finds the event closed."""
     event, (game,) = _event_with_results(1)
+    save = _save(superuser_client("a"), game, "1")
     closed, saved = at_once(
-        _close(superuser_client("b"), event), _save(superuser_client("a"), game, "1"), stagger=0.15
+        _close(superuser_client("b"), event), _once(lambda: bool(slow_replay), save)
     )
     assert closed == 302 and slow_replay == [[Result.DRAW]]
     status, html = saved
@@ -96,16 +115,15 @@ def test_a_save_during_a_close_waits_for_it_and_is_refused(
 
 
 def test_a_close_during_a_save_waits_for_it_and_rates_the_saved_result(
-    slow_replay: list[list[str]], slow_save: None
+    slow_replay: list[list[str]], slow_save: threading.Event
 ) -> None:
     """On both databases: the save holds its board until it commits (on PostgreSQL, its
     audit line refers to the event the close has locked meanwhile, and neither waits for
     the other forever); the close that comes meanwhile waits, then closes with the result
     saved."""
     event, (game,) = _event_with_results(1)
-    saved, closed = at_once(
-        _save(superuser_client("a"), game, "1"), _close(superuser_client("b"), event), stagger=0.15
-    )
+    close = _close(superuser_client("b"), event)
+    saved, closed = at_once(_save(superuser_client("a"), game, "1"), _once(slow_save.is_set, close))
     assert saved[0] == 200 and closed == 302
     game.refresh_from_db()
     event.refresh_from_db()
@@ -115,7 +133,7 @@ def test_a_close_during_a_save_waits_for_it_and_rates_the_saved_result(
 
 
 @pytest.mark.postgresql
-def test_saves_of_two_boards_go_on_side_by_side(slow_save: None) -> None:
+def test_saves_of_two_boards_go_on_side_by_side(slow_save: threading.Event) -> None:
     """A save of board 1 that takes its time does not hold up the save of board 2 of the
     event, which answers first."""
     _event, games = _event_with_results(2)
