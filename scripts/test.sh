@@ -8,7 +8,8 @@
 # 3. a PostgreSQL server and Redis: $DATABASE_URL if given, else the one answering on
 #    127.0.0.1:5432, else (or with OWN_POSTGRES=1) one installed from Debian's packages
 #    and started in /tmp;
-# 4. lint and checks: ruff, mypy, makemigrations --check, compiled translations;
+# 4. lint and checks: ruff, mypy, import-linter, djlint (templates), makemigrations --check,
+#    compiled translations;
 # 5. the suite on SQLite, then on PostgreSQL (the tests that reach the database, the
 #    browser walks among them), each spread over the machine's cores (pytest-xdist;
 #    PYTEST_WORKERS=1 runs it in one process).
@@ -96,6 +97,7 @@ step "lint and checks"
 .venv/bin/ruff format --check .
 .venv/bin/mypy .
 .venv/bin/lint-imports
+.venv/bin/djlint templates --lint
 .venv/bin/python manage.py makemigrations --check --dry-run
 .venv/bin/python scripts/check_translations.py
 
