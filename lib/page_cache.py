@@ -30,7 +30,7 @@ could be, when first made) are sent with ``Cache-Control: public, max-age=…``
 (``PAGE_CACHE_MAX_AGE``) so that a reverse proxy or CDN holds them briefly too.
 
 The caches (``caches["pages"]`` and ``caches["page-generation"]``, the versions) must be
-shared by every worker process: Django's ``FileBasedCache`` by default, its
+shared by every worker process: files by default (``lib.file_cache``), Django's
 ``RedisCache`` in a deployment on several machines (``PAGE_CACHE_BACKEND``). Django's
 ``cache_page`` and ``UpdateCacheMiddleware`` could not replace this middleware: they
 forget a page by its age or the whole cache's key prefix, not by what it shows.

@@ -11,6 +11,12 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = "django.core.cache.backends.filebased.FileBasedCache"
+# the caches in files of the site's own backends, as config/settings/base.py chooses them
+OWN_BACKEND = {
+    "pages": "lib.file_cache.FileCache",
+    "page-generation": "lib.file_cache.RecordFileCache",
+    "sessions": "lib.file_cache.FileCache",
+}
 # the environment variable through which config/settings/base.py places each cache
 LOCATION_VARIABLES = {
     "progress": "PROGRESS_CACHE_LOCATION",
@@ -22,14 +28,18 @@ LOCATION_VARIABLES = {
 
 
 def caches_in(folder: Path, settings: Any, *aliases: str) -> dict[str, str]:
-    """Put the caches ``aliases`` in files under ``folder`` for this test (Django's file
-    cache, with the bounds and timeouts config/settings/base.py gives them), and give the
+    """Put the caches ``aliases`` in files under ``folder`` for this test (the file backend,
+    bounds and timeouts config/settings/base.py gives them), and give the
     environment variables that put them there for another process."""
     places = {alias: str(folder / alias) for alias in aliases}
     settings.CACHES = {
         **settings.CACHES,
         **{
-            alias: {**settings.CACHES.get(alias, {}), "BACKEND": FILES, "LOCATION": place}
+            alias: {
+                **settings.CACHES.get(alias, {}),
+                "BACKEND": OWN_BACKEND.get(alias, FILES),
+                "LOCATION": place,
+            }
             for alias, place in places.items()
         },
     }

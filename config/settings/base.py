@@ -270,9 +270,19 @@ CALCULATOR_API_PER_MINUTE = envint("CALCULATOR_API_PER_MINUTE", "60")
 # workers run `manage.py rqworker default` on as many machines as needed.
 RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0")}}
 
-_FILES = "django.core.cache.backends.filebased.FileBasedCache"
-_PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", _FILES)
-_PAGE_GENERATION_BACKEND = os.getenv("PAGE_GENERATION_BACKEND", _PAGE_CACHE_BACKEND)
+# The pages, their versions and the sessions in files by default, in the site's own file
+# backends (lib/file_cache.py): Django's FileBasedCache lists its folder at every write to
+# count its files (30-170 ms a saved result with 2,500 versions, benchmarks/README.md).
+# Django's RedisCache (django.core.cache.backends.redis.RedisCache) in a deployment with Redis.
+_OWN_FILES = ("lib.file_cache.FileCache", "lib.file_cache.RecordFileCache")
+_PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", "lib.file_cache.FileCache")
+# The versions in files are records rewritten in place (a saved result writes five)
+_PAGE_GENERATION_BACKEND = os.getenv(
+    "PAGE_GENERATION_BACKEND",
+    "lib.file_cache.RecordFileCache"
+    if _PAGE_CACHE_BACKEND == "lib.file_cache.FileCache"
+    else _PAGE_CACHE_BACKEND,
+)
 # Official rating lists uploaded by the administrators, kept here until the task worker has
 # imported them (then deleted).
 OFFICIAL_LISTS_DIR = Path(os.getenv("OFFICIAL_LISTS_DIR", str(BASE_DIR / ".official-lists")))
@@ -282,8 +292,9 @@ _PAGE_CACHE_LOCATION = os.getenv("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-ca
 def _shared_cache(
     backend: str, location: str, files: dict[str, int], **more: object
 ) -> dict[str, object]:
-    """A cache every process shares: ``files`` (its bounds) for Django's file cache only."""
-    options = {"OPTIONS": files} if backend == _FILES else {}
+    """A cache every process shares: ``files`` (its bounds) for the file backends only (Redis'
+    client would take OPTIONS as its connection's)."""
+    options = {"OPTIONS": files} if backend in _OWN_FILES else {}
     return {"BACKEND": backend, "LOCATION": location, **options, **more}
 
 
@@ -310,14 +321,10 @@ CACHES: dict[str, dict[str, object]] = {
     },
     # Signed-in visitors' sessions (SESSION_ENGINE), the database's rows read once: files
     # by default, Redis with SESSION_CACHE_BACKEND/SESSION_CACHE_LOCATION.
-    # Django's file cache lists its folder at every write to count its files (MAX_ENTRIES,
-    # then a 1/CULL_FREQUENCY of them removed): the bounds below keep that listing short.
-    # Redis' client takes OPTIONS as its connection's: none is given to it.
     "sessions": _shared_cache(
-        os.getenv("SESSION_CACHE_BACKEND", _FILES),
+        os.getenv("SESSION_CACHE_BACKEND", "lib.file_cache.FileCache"),
         os.getenv("SESSION_CACHE_LOCATION", str(BASE_DIR / ".session-cache")),
-        # a session is written at sign-in; one dropped is read again from the database
-        {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 3},
+        {"MAX_ENTRIES": 100000},
     ),
     # Public pages as anonymous visitors see them (lib/page_cache.py), and apart, the
     # versions of what they show, changed by the writes (club/pages.py): shared by every
@@ -326,15 +333,13 @@ CACHES: dict[str, dict[str, object]] = {
     "pages": _shared_cache(
         _PAGE_CACHE_BACKEND,
         _PAGE_CACHE_LOCATION,
-        # the pages visited most stay; a page culled is made again at its next visit
-        {"MAX_ENTRIES": 2000, "CULL_FREQUENCY": 4},
+        {"MAX_ENTRIES": 20000},
         TIMEOUT=envint("PAGE_CACHE_SECONDS", "600"),
     ),
     "page-generation": _shared_cache(
         _PAGE_GENERATION_BACKEND,
         os.getenv("PAGE_GENERATION_LOCATION", str(Path(_PAGE_CACHE_LOCATION) / "generation")),
-        # a version a member and an event shown; one culled only makes its pages again
-        {"MAX_ENTRIES": 5000, "CULL_FREQUENCY": 4},
+        {"MAX_ENTRIES": 100000},  # a version a member and an event
         TIMEOUT=None,
     ),
 }

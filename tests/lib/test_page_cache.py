@@ -296,7 +296,7 @@ def test_unknown_query_parameters_make_no_new_cache_entries(
     folder = page_caches["PAGE_CACHE_LOCATION"]
 
     def entries() -> int:
-        return len(list(Path(folder).glob("*.djcache")))
+        return len(list(Path(folder).glob("*.cache")))
 
     client.get(url)
     kept = entries()
