@@ -39,6 +39,13 @@ class Collected:
         if after is not None:
             self.points.append((head, after, change))
 
+    def extend(self, newer: Collected) -> None:
+        """The rows of ``newer`` after these (a replay's rows after the history before it)."""
+        self.points.extend(newer.points)
+        self.changes += newer.changes
+        if newer.changes:
+            self.last_change, self.last_day = newer.last_change, newer.last_day
+
 
 def head(batch: RatingBatch) -> Head:
     """What the chart's points of ``batch`` share."""
@@ -84,14 +91,10 @@ def summarize(
                 shared = heads[day, kind, label] = (day.isoformat(), kind, label)
             sums.setdefault(player, Collected()).add(shared, day, rating_before, rating_after)
     for player, collected in (replayed or {}).items():
-        summed = sums.get(player)
-        if summed is None:
+        if player in sums:
+            sums[player].extend(collected)
+        else:
             sums[player] = collected
-            continue
-        for point in collected.points:
-            summed.points.append(point)
-        summed.changes += collected.changes
-        summed.last_change, summed.last_day = collected.last_change, collected.last_day
     current = ratings.values_list("player_id", "rating", "status", "games", "last_batch_id")
     written = [
         _summary(system, row, sums[row[0]]) for row in current.iterator(2_000) if row[0] in sums
