@@ -227,11 +227,34 @@ def test_the_crosstable_by_rank_gives_the_opponents_rank(
     secretary_client: Client, swiss: Event, english: None
 ) -> None:
     rows = _rows(_get(secretary_client, "print_crosstable", swiss.pk), "crosstable")
-    rank_of = {row[1]: row[0] for row in rows}  # pairing number → rank
-    assert rows[0][:3] == ["1", "1", "ZOLA Alice"]
-    zola = rows[0][5:8]
+    # every line its own number in rank order, the opponents named by it (issue #40: with
+    # shared ranks, "2" was three players)
+    assert [row[0] for row in rows] == [str(n) for n in range(1, len(rows) + 1)]
+    line_of = {row[2]: row[0] for row in rows}  # pairing number → line
+    assert rows[0][:4] == ["1", "1", "1", "ZOLA Alice"]
+    zola = rows[0][6:9]
     # Zola met Martin (no. 2), Leroy (no. 5), Dubois (no. 3)
-    assert zola == [f"{rank_of['2']}w1", f"{rank_of['5']}b1", f"{rank_of['3']}w½"]
+    assert zola == [f"{line_of['2']}w1", f"{line_of['5']}b1", f"{line_of['3']}w½"]
+
+
+def test_players_who_share_a_rank_keep_a_line_number_each(
+    secretary_client: Client, swiss: Event, english: None
+) -> None:
+    """No tie-break: Martin, Dubois and Leroy, 2 points each, share rank 2; the
+    crosstable numbers their lines 2, 3 and 4 and their opponents' cells point to one
+    line each."""
+    Event.objects.filter(pk=swiss.pk).update(tiebreaks="")
+    rows = _rows(_get(secretary_client, "print_crosstable", swiss.pk), "crosstable")
+    assert [(row[0], row[1]) for row in rows[:4]] == [
+        ("1", "1"),
+        ("2", "2"),
+        ("3", "2"),
+        ("4", "2"),
+    ]
+    line_of = {row[2]: row[0] for row in rows}
+    zola = rows[0][6:9]
+    assert zola == [f"{line_of['2']}w1", f"{line_of['5']}b1", f"{line_of['3']}w½"]
+    assert len({cell[:-2] for cell in zola}) == 3  # three different lines, not "2" thrice
 
 
 def test_the_crosstable_speaks_the_pages_language(secretary_client: Client, swiss: Event) -> None:

@@ -157,16 +157,26 @@ def test_it_shows_the_current_round_and_the_standings_on_the_wall(
     ]
     # the bye is a line of the pairings, paged with the boards on a long evening
     assert re.search(r'<tr class="bye">.*?Bruno Martin \(half-point bye\)</td></tr>', html)
-    # after round 1 and Martin's half-point bye of round 2 (pending games do not count):
-    # Zola 1, Leroy 1, Dubois ½, Albert ½, Martin 0 + ½ = ½
+    # round 2 is under way: the standings stand after round 1, Martin's half-point bye of
+    # round 2 not counted yet (issue #40: a player with 0 showed ½ before the round was
+    # played): Zola 1, Leroy 1, Dubois ½, Albert ½, Martin 0; every tie-break of the event
+    # headed by C.07's abbreviation
+    assert "Standings after round 1" in html
+    assert '<abbr title="Buchholz">BH</abbr>' in html
     points = {row[1]: row[2] for row in _rows(html, "wall-standings")}
     assert points == {
         "Alice Zola": "1",
         "Emma Leroy": "1",
         "Chloé Dubois": "0.5",
         "David Albert": "0.5",
-        "Bruno Martin": "0.5",
+        "Bruno Martin": "0",
     }
+    # once round 2 is played, its bye counts: Martin ½ after round 2
+    Game.objects.filter(round__event=open_event, round__number=2).update(result=Result.DRAW)
+    html = secretary_client.get(reverse("desk:wall", args=[open_event.pk])).content.decode()
+    assert "Standings after round 2" in html
+    points = {row[1]: row[2] for row in _rows(html, "wall-standings")}
+    assert points["Bruno Martin"] == "0.5" and points["Alice Zola"] == "1.5"
 
 
 def test_the_wall_reads_the_same_few_queries_for_a_large_event(
