@@ -21,10 +21,11 @@
       data: {
         datasets: series.map((s, i) => {
           const points = s.points.map((p) => ({ x: Math.min(Date.parse(p.x), latest), y: p.y, label: p.label, change: p.change }));
-          // A rating known once holds until it changes: drawn as a level line to today,
-          // not as a lone dot.
+          // A rating holds until it changes: the last one drawn as a level line to
+          // today (a rating known once too, not as a lone dot).
           const alone = points.length === 1 && points[0].x < latest;
-          if (alone) points.push({ ...points[0], x: latest, held: true });
+          const last = points[points.length - 1];
+          if (last && last.x < latest) points.push({ ...last, x: latest, held: true });
           return {
             label: s.label,
             data: points,
