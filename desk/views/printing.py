@@ -119,8 +119,9 @@ def _seats(
 def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """A round's pairings on paper: by board (``?ordre=plateau``, the default) or
     alphabetical with the table numbers (``?ordre=alpha``), each player with their points
-    before the round. ``?codes=1``: by board with each board's code, with which its
-    players report their result (the secretary's copy, handed out board by board: not
+    before the round; the copies for the wall give the address where players report their
+    result, with its QR code. ``?codes=1``: by board with each board's code, with which
+    its players report their result (the secretary's copy, handed out board by board: not
     the one pinned on the wall)."""
     round_ = get_round_for_secretary(request, pk)
     alphabetical = request.GET.get("ordre") == "alpha"
@@ -133,7 +134,7 @@ def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "event": round_.event,
         "alphabetical": alphabetical,
         "codes": codes,
-        "report_url": request.build_absolute_uri(reverse("report_result")) if codes else "",
+        "report_url": request.build_absolute_uri(reverse("report_result")),
         "boards": [
             (
                 game,
@@ -204,5 +205,6 @@ def wall(request: HttpRequest, pk: int) -> HttpResponse:
         "lines": standings.lines,
         "refresh": WALL_REFRESH_SECONDS,
         "page_seconds": WALL_PAGE_SECONDS,
+        "report_url": request.build_absolute_uri(reverse("report_result")),
     }
     return render(request, "desk/print/wall.html", context)

@@ -248,3 +248,37 @@ def test_the_wall_tells_the_rounds_time_and_turns_its_pages_with_a_script_file(
     assert re.search(r'<script src="[^"]*desk/wall\.js"></script>', html)
     assert "<script>" not in html and " on" + "load=" not in html
     assert 'data-page-seconds="12"' in html
+
+
+def _qr_svg(html: str) -> str:
+    found = re.search(r'<svg[^>]*class="qr-code".*?</svg>', html, re.S)
+    assert found, "a QR code"
+    return found.group(0)
+
+
+@pytest.mark.parametrize("name", ["wall", "pairings_sheet"])
+def test_the_wall_and_its_sheet_give_the_report_address_and_its_qr_code(
+    secretary_client: Client, open_event: Event, english: None, name: str
+) -> None:
+    """Issue #40: the report page was linked from "Mon espace" only. The wall and the
+    pairing sheet pinned beside it give its address, and a QR code of it that a phone's
+    camera reads (the code's modules are those segno makes of the address)."""
+    import segno
+
+    target = open_event.pk if name == "wall" else _round(open_event, 2).pk
+    html = secretary_client.get(reverse(f"desk:{name}", args=[target])).content.decode()
+    address = "http://testserver" + reverse("report_result")
+    assert f"<strong>{address}</strong>" in html
+    svg = _qr_svg(html)
+    assert "<title>Report your result from your phone</title>" in svg
+    made = segno.make(address, error="m").svg_inline(omitsize=True, svgclass="qr-code")
+    drawn = re.search(r' d="([^"]+)"', made.split("qrline", 1)[1])
+    assert drawn and drawn.group(1) in svg  # the same modules: the same address
+
+
+def test_the_secretarys_copy_with_the_codes_has_no_qr_code(
+    secretary_client: Client, open_event: Event, english: None
+) -> None:
+    url = reverse("desk:pairings_sheet", args=[_round(open_event, 2).pk]) + "?codes=1"
+    html = secretary_client.get(url).content.decode()
+    assert 'id="codes-note"' in html and 'class="qr-code"' not in html
