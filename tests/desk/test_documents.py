@@ -221,6 +221,11 @@ def test_the_crosstable_by_pairing_number_prints_each_round(
         "7": ["+", "3w0", ""],  # the pairing-allocated bye; withdrawn: not paired
     }
     assert {row[0]: row[8] for row in rows}["1"] == "2.5"
+    # the legend tells the bare + (no opponent: the pairing-allocated bye) from a forfeit
+    # won against an opponent ("6w+"), and says what ½ and an empty cell are (issue #40)
+    key = html.split('id="crosstable-key">', 1)[1].split("</p>", 1)[0]
+    assert "+ the pairing-allocated bye (scored as a win)" in key
+    assert "+ and - a game won or lost by forfeit" in key and "½ drawn" in key
 
 
 def test_the_crosstable_by_rank_gives_the_opponents_rank(
