@@ -6,7 +6,8 @@ versions: see docs/ratings/fide.md for each with its source).
   July 2009, monthly since July 2012. An event belongs to the first list whose closing date
   (``closing_days`` before the list: 7 from July 2009, 3 since July 2012) it ends by.
 - Every game of the period against a rated opponent counts, at the ratings of the start of
-  the period: Rn = Ro + round(Σ K (W − We)), the change rounded half away from zero.
+  the period: Rn = Ro + round(Σ K (W − We)), the change rounded half away from zero since
+  March 2024 (8.3.4), halves up before (FIDE's list of March 2010: −3.5 published −3).
 - We from the FIDE table (seed 000); the difference capped at 400 (350 before July 2009),
   and since October 2025 not capped for a player rated 2650 or more.
 - K since July 2014: 40 for a player's first 30 games, and for juniors (to their 18th

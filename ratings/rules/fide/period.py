@@ -121,7 +121,15 @@ def _expected(diff: np.ndarray) -> np.ndarray:
     return np.where(diff >= 0, higher, np.round(1 - higher, 2))
 
 
-def round_changes(total: np.ndarray) -> np.ndarray:
-    """Half away from zero, to whole points (8.3.2)."""
+def round_changes(total: np.ndarray, mode: elo.Rounding = elo.Rounding.HALF_AWAY) -> np.ndarray:
+    """Each player's change to whole points as ``mode`` rounds it (``Params.change_rounding``):
+    halves away from zero (2024, 8.3.4: −2.5 → −3) or up (the lists before March 2024:
+    −3.5 → −3)."""
     cleaned = np.round(total, 9)
+    if mode is elo.Rounding.HALF_UP:
+        return np.floor(cleaned + 0.5)
+    if mode is elo.Rounding.TEN_HALF_UP:
+        return np.floor(cleaned / 10 + 0.5) * 10
+    if mode is elo.Rounding.NONE:
+        return cleaned
     return np.sign(cleaned) * np.floor(np.abs(cleaned) + 0.5)

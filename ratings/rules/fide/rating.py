@@ -50,7 +50,7 @@ def rate(batch: Batch, params: Params) -> BatchResult:
         _event_numbers(games) if params.cap_once_per_event else None,
     )
     per_game = _per_game_lines(batch, arrays, index)
-    rounded = round_changes(arrays.total_change)
+    rounded = round_changes(arrays.total_change, params.change_rounding)
     results = {}
     for n, player in enumerate(ids):
         state = states[n]
