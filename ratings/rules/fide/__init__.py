@@ -52,11 +52,23 @@ from .rating import rate
 from .versions import VERSIONS
 
 # the registry's protocol (ratings.rules.SystemModule) reads these from the package
-__all__ = ["ADJUSTMENT_LABEL", "BOUNDS", "KEY", "NAME", "ROLE", "VERSIONS", "Params", "rate"]
+__all__ = [
+    "ADJUSTMENT_LABEL",
+    "BOUNDS",
+    "EVENT_RATINGS",
+    "KEY",
+    "NAME",
+    "ROLE",
+    "VERSIONS",
+    "Params",
+    "rate",
+]
 
 KEY = "fide"
 NAME = N_("FIDE")
 ROLE = "fide"
 # the label of the federation's published one-off adjustment, as a history shows it
 ADJUSTMENT_LABEL: str | None = N_("FIDE: one-time adjustment of 1 March 2024")
+# Batch.event_ratings read: each event rated from the list in force when it started
+EVENT_RATINGS = True
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)

@@ -44,13 +44,20 @@ def rate_arrays(
     played: np.ndarray,
     params: Params,
     event: np.ndarray | None = None,
+    game_ratings: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> PeriodArrays:
     """Rate a period over arrays: ``ratings`` (NaN: unrated) and ``k_base`` per player
-    index; per game the players' indices, white's score, whether it was played, and (for
-    the rules that apply per event) its event's number."""
+    index; per game the players' indices, white's score, whether it was played, (for
+    the rules that apply per event) its event's number, and (``game_ratings``) white's
+    and black's ratings in it where an event is rated from another list than the
+    period's."""
     counted = played & ~np.isnan(ratings[white]) & ~np.isnan(ratings[black])
     w, b = white[counted], black[counted]
-    diff = ratings[w] - ratings[b]
+    if game_ratings is None:
+        own_w, own_b = ratings[w], ratings[b]
+    else:
+        own_w, own_b = game_ratings[0][counted], game_ratings[1][counted]
+    diff = own_w - own_b
     cap = params.difference_cap
     capped_w = np.clip(diff, -cap, cap)
     capped_b = -np.clip(diff, -cap, cap)
@@ -59,8 +66,8 @@ def rate_arrays(
         capped_w = _cap_once_per_event(diff, capped_w, w, events, cap)
         capped_b = _cap_once_per_event(-diff, capped_b, b, events, cap)
     if params.uncapped_from is not None:
-        capped_w = np.where(ratings[w] >= params.uncapped_from, diff, capped_w)
-        capped_b = np.where(ratings[b] >= params.uncapped_from, -diff, capped_b)
+        capped_w = np.where(own_w >= params.uncapped_from, diff, capped_w)
+        capped_b = np.where(own_b >= params.uncapped_from, -diff, capped_b)
     expected_w = _expected(capped_w)
     expected_b = _expected(capped_b)
     n = len(ratings)
