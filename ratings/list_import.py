@@ -21,6 +21,7 @@ sex, title, federation), and a player the newer list does not rate takes the old
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
@@ -47,6 +48,7 @@ BLANK = "blank line"
 NO_SYSTEM = gettext_noop("no rating system uses the %(kind)s rules: create one first")
 DATED_OTHERWISE = gettext_noop("the list is dated %(header)s by its header, not %(given)s")
 NO_DATE = gettext_noop("the list does not give its date: give it")
+_FEDERATION_FILE = re.compile(r"(?:PLAYER|players)_(\d{4})(\d{2})\b", re.IGNORECASE)
 
 
 @dataclass
@@ -161,7 +163,8 @@ def _read(
                 counts[IMPORTED] += 1
                 matched.append((row, player_id))
     lines.flush()
-    day = _list_date(list_date, info)
+    named = dated_by_name(file_name or path.name) if kind == "frbe" else None
+    day = _list_date(list_date or named, info)
     given = [system for system in systems if category_of(system) in info.categories]
     report = ImportReport(day, given, info.layout, counts, matched=matched)
     report.categories = set(info.categories)
@@ -183,6 +186,15 @@ def _our_players(kind: str) -> dict[object, int]:
         .values_list("national_id", "pk")
     )
     return {national_id.lstrip("0"): pk for national_id, pk in by_national}
+
+
+def dated_by_name(name: str) -> date | None:
+    """The month the Belgian federation's file names (``PLAYER_202204.ZIP``, its
+    ``players_202204.zip``): the list of that month's first day; None for another name."""
+    found = _FEDERATION_FILE.search(name)
+    if found is None or not 1 <= int(found.group(2)) <= 12:
+        return None
+    return date(int(found.group(1)), int(found.group(2)), 1)
 
 
 def _list_date(given: date | None, info: ListInfo) -> date:

@@ -312,3 +312,14 @@ def test_the_lists_k_rates_the_next_period(ours: list[Player], make_event: MakeE
     assert change.k == 40
     assert change.rating_before == 1712
     assert change.rating_after == 1726
+
+
+def test_the_federations_file_is_dated_by_its_name(decrops: list[Player]) -> None:
+    """PLAYER_202204.ZIP is the list of April 2022: no date needs giving; a date given
+    wins (an upload renamed)."""
+    assert _import(DATA / "PLAYER_202204.ZIP", "frbe").list_date == date(2022, 4, 1)
+    assert _import(DATA / "PLAYER_202201.ZIP", "frbe", date(2022, 2, 1)).list_date == date(
+        2022, 2, 1
+    )
+    with pytest.raises(ListError, match="the list does not give its date"):
+        _import(DATA / "sevilla.csv", "frbe")
