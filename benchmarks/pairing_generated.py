@@ -15,9 +15,10 @@ by name (``NAME rN``), and the engine's processor time beside bbpPairings' (run 
 process on the same round, when ``--bbp`` names its executable: by default the build in
 ``/work/shared/tools``, if it is there).
 
-Run: ``.venv/bin/python -m benchmarks.pairing_generated`` (the whole set: about half an
-hour with today's engine). Options: ``--engine MODULE``, ``--names g001 g002 ...``,
-``--every N`` (one tournament in N), ``--set ARCHIVE``, ``--bbp PATH`` or ``--no-bbp``.
+Run: ``.venv/bin/python -m benchmarks.pairing_generated`` (the whole set with today's
+engine: 7 processor minutes, bbpPairings' included; 40 minutes' wall time on the shared
+machine). Options: ``--engine MODULE``, ``--names g001 g002 ...``, ``--every N`` (one
+tournament in N), ``--set ARCHIVE``, ``--bbp PATH`` or ``--no-bbp``.
 """
 
 from __future__ import annotations
