@@ -144,7 +144,7 @@ def asked(player: Player, number: int) -> bool:
 def categories(tournament: Tournament, number: int) -> list[str]:
     """What the history before round ``number`` holds, as the benchmark counts it."""
     codes = [entry for p in tournament.players.values() for entry in p.rounds[: number - 1]]
-    forfeits = {(o, c) for o, c, code in codes if code in "+-" and o}
+    forfeits = {(o, c) for o, c, code in codes if code in ("+", "-") and o}
     double = any(
         code == "-" and o and tournament.players[o].rounds[n][2] == "-"
         for p in tournament.players.values()
@@ -212,7 +212,7 @@ def initial_colour(tournament: Tournament) -> str:
         (p.number, o) if c == "w" else (o, p.number)
         for p in tournament.players.values()
         for o, c, _code in p.rounds[:1]
-        if o and c in "wb"
+        if o and c in ("w", "b")
     ]
     if not boards:
         return "white"
