@@ -89,7 +89,9 @@ def test_a_belgian_list_becomes_the_anchor_later_estimates_continue_from(
             stdout=out,
         )
     job = ReplayJob.objects.get(system__engine="frbe")
-    assert f"recalculation #{job.pk} of {job.system} queued from 2026-10-01" in out.getvalue()
+    # Luc's national rating, his seed, changed (1690 → 1705): replayed from his first day
+    assert job.since is not None and job.since < date(2026, 10, 1)
+    assert f"recalculation #{job.pk} of {job.system} queued from {job.since}" in out.getvalue()
     assert job.state == ReplayJob.State.DONE
     assert Player.objects.get(pk=ours[0].pk).national_rating == 1705
     anchor = RatingChange.objects.get(batch__kind="official", player=ours[0])
@@ -215,3 +217,61 @@ def test_the_lists_k_rates_the_next_period(ours: list[Player], make_event: MakeE
     assert change.k == 40
     assert change.rating_before == 1712
     assert change.rating_after == 1726
+
+
+def _history(system: object) -> list[tuple[object, ...]]:
+    rows = RatingChange.objects.filter(batch__system=system).order_by("batch__day", "player_id")
+    return list(rows.values_list("player_id", "batch__day", "rating_before", "rating_after"))
+
+
+def test_a_list_that_changes_a_seed_replays_every_system_that_reads_it(
+    ours: list[Player], make_event: MakeEvent
+) -> None:
+    """Issue 39, finding 3: a Belgian list rewrites the national rating that seeds the club
+    Elo (``seed_rating``: Luc 1690 → 1705, Marie none → 1540) but replayed only the FRBE
+    system, so the next replay, nothing else changed, moved the club's ratings. Now every
+    system whose seed changed is replayed from the changed players' first day in it (the
+    September event), and a replay afterwards finds the history as the import left it."""
+    from ratings.models import RatingSystem
+    from ratings.services import recalculate
+    from tests.ratings.conftest import W
+
+    club = RatingSystem.objects.get(engine="club")
+    make_event(date(2026, 9, 4), [[(ours[0], ours[1], W)]])
+    make_event(date(2026, 10, 9), [[(ours[1], ours[0], W)]])
+    recalculate_all()
+    seeded = _history(club)
+    first_day = seeded[0][1]  # the September event's rated day
+    assert seeded[0][0::2] == (ours[0].pk, 1690) and first_day < date(2026, 10, 1)
+    with replayed():
+        call_command(
+            "import_rating_list",
+            "frbe",
+            str(LISTS / "frbe_2026_10.csv"),
+            "--date",
+            "2026-10-01",
+            stdout=StringIO(),
+        )
+    jobs = ReplayJob.objects.filter(system=club)
+    assert [(job.since, job.state) for job in jobs] == [(first_day, ReplayJob.State.DONE)]
+    imported = _history(club)
+    assert imported[0][:3] == (ours[0].pk, first_day, 1705)
+    assert imported != seeded
+    recalculate(club)
+    assert _history(club) == imported
+
+
+def test_a_list_that_changes_no_seed_leaves_the_other_systems_alone(ours: list[Player]) -> None:
+    """Nobody of ours has played: the FRBE system replays from the list's date, the club
+    system not at all."""
+    with replayed():
+        call_command(
+            "import_rating_list",
+            "frbe",
+            str(LISTS / "frbe_2026_10.csv"),
+            "--date",
+            "2026-10-01",
+            stdout=StringIO(),
+        )
+    jobs = ReplayJob.objects.order_by("pk")
+    assert [(job.system.engine, job.since) for job in jobs] == [("frbe", date(2026, 10, 1))]

@@ -46,6 +46,4 @@ class Command(BaseCommand):
                 f"a newer list ({report.newer_list}) is loaded: the players' record keeps it"
             )
         for job in report.jobs:
-            self.stdout.write(
-                f"recalculation #{job.pk} of {job.system} queued from {report.list_date}"
-            )
+            self.stdout.write(f"recalculation #{job.pk} of {job.system} queued from {job.since}")
