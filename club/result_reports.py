@@ -135,14 +135,33 @@ def reports_of(game: Game) -> dict[str, ResultReport]:
     return {report.side: report for report in game.reports.all()}
 
 
+def _same_author(made: ResultReport, user: User | None, reporter: str) -> bool:
+    """Whether ``made`` is the report of the account ``user`` or of the phone ``reporter``
+    (an opaque token its session keeps)."""
+    if user is not None and made.user_id == user.pk:
+        return True
+    return bool(reporter) and made.reporter == reporter
+
+
+def _how(made: ResultReport) -> str:
+    return _("signed in") if made.via == ResultReport.Via.ACCOUNT else _("with the board's code")
+
+
 @transaction.atomic
 def report(
-    game_id: int, side: str, typed: str, via: str, user: User | AnonymousUser | None = None
+    game_id: int,
+    side: str,
+    typed: str,
+    via: str,
+    user: User | AnonymousUser | None = None,
+    reporter: str = "",
 ) -> ResultReport:
-    """Record ``side``'s report of ``game_id``'s result (1-0, 1/2-1/2 or 0-1), replacing
-    that side's earlier one, under the event's row lock; refused with a message when the
-    game cannot be reported. With ``via`` "account", ``user`` must play the game, on
-    ``side``."""
+    """Record ``side``'s report of ``game_id``'s result (1-0, 1/2-1/2 or 0-1) under the
+    event's row lock, by the account ``user`` or the phone ``reporter`` (a token its
+    session keeps); refused with a message when the game cannot be reported. A report
+    replaces only its author's own earlier one: a side reported by someone else is
+    refused, naming how it was reported, and one author reports one side of a board. With
+    ``via`` "account", ``user`` must play the game, on ``side``."""
     event_id = Game.objects.filter(pk=game_id).values_list("round__event_id", flat=True).first()
     if event_id is None:
         raise ReportRefused(_("This game no longer exists: ask the secretary."))
@@ -161,13 +180,38 @@ def report(
         raise ReportRefused(_("You can only report the result of your own game."))
     if via not in ResultReport.Via.values:
         raise ValueError(f"unknown way of reporting: {via}")
+    account = user if isinstance(user, User) else None
+    earlier = {made.side: made for made in ResultReport.objects.filter(game=game)}
+    mine = earlier.get(side)
+    if mine is not None and not _same_author(mine, account, reporter):
+        raise ReportRefused(
+            _(
+                "%(side)s's result on this board is already reported: %(result)s, %(how)s. "
+                "If it is wrong, tell the secretary."
+            )
+            % {
+                "side": mine.get_side_display(),
+                "result": mine.get_result_display(),
+                "how": _how(mine),
+            }
+        )
+    other = next((made for made in earlier.values() if made.side != side), None)
+    if other is not None and _same_author(other, account, reporter):
+        raise ReportRefused(
+            _(
+                "You already reported %(side)s's result on this board: each player reports "
+                "their own side."
+            )
+            % {"side": other.get_side_display()}
+        )
     made, _created = ResultReport.objects.update_or_create(
         game=game,
         side=side,
         defaults={
             "result": result,
             "via": via,
-            "user": user if isinstance(user, User) else None,
+            "user": account,
+            "reporter": reporter[:32],
             "reported_at": timezone.now(),
         },
     )
