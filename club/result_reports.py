@@ -11,10 +11,15 @@ and a game put off is played later. It takes the event's
 row lock first, as every result write does, so that a report and a close, or a report and
 the secretary's confirmation, never interleave.
 
-Wrong codes are counted by client address in the shared ``limits`` cache
-(``lib.rate_limits``): past ``WRONG_CODES`` within ``WRONG_CODES_SECONDS`` every code
-from that address is refused until the window ends. Only wrong codes count, so a whole
-club behind one café's address reports freely."""
+Wrong codes are counted in the shared ``limits`` cache (``lib.rate_limits``), within
+``WRONG_CODES_SECONDS``, by client address and for the whole site. A right code is always
+looked up and let through, so that a prankster's wrong codes never turn against the
+players behind the same address (a club's Wi-Fi). Guessing stays bounded: once an address
+is past its own ``WRONG_CODES`` and the site past ``WRONG_CODES_ALL``, nothing more is
+looked up from that address until the window ends, while addresses with few wrong codes
+go on reporting. One address thus guesses at most about ``WRONG_CODES_ALL`` codes a
+window: with 148 million codes and a hundred boards waiting, about one chance in 15,000
+a window. Only wrong codes count, so a whole club behind one address reports freely."""
 
 from __future__ import annotations
 
@@ -32,8 +37,10 @@ from club.exceptions import DeskError
 from club.models import Event, Game, Member, Result, ResultReport
 from lib.rate_limits import exceeded, one_more
 
-WRONG_CODES = 10
+WRONG_CODES = 10  # from one address
+WRONG_CODES_ALL = 100  # from every address
 WRONG_CODES_SECONDS = 15 * 60
+SITE = "site"  # the site-wide count's key
 OPEN = (Event.Status.ANNOUNCED, Event.Status.ONGOING)
 AHEAD = timedelta(hours=12)
 MY_GAMES = 3
@@ -70,14 +77,17 @@ def _boards() -> Any:
 def by_code(typed: str, client: str) -> Game:
     """The board whose code is ``typed``: the one that can be reported when an old board
     shares its code. Refused with a message when the code is unknown (counted against
-    ``client``) or when ``client`` typed too many wrong codes."""
-    if exceeded("report-code", client, WRONG_CODES, WRONG_CODES_SECONDS):
+    ``client`` and the site), or unlooked-up when both ``client`` and the site typed too
+    many wrong codes. A right code is never refused by the counts alone."""
+    if exceeded("report-code", client, WRONG_CODES, WRONG_CODES_SECONDS) and exceeded(
+        "report-code", SITE, WRONG_CODES_ALL, WRONG_CODES_SECONDS
+    ):
         raise TooManyCodes(_too_many())
     code = board_codes.cleaned(typed)
     found = list(_boards().filter(report_code=code).order_by("-pk")[:10]) if code else []
     if not found:
-        if not one_more("report-code", client, WRONG_CODES, WRONG_CODES_SECONDS):
-            raise TooManyCodes(_too_many())
+        one_more("report-code", client, WRONG_CODES, WRONG_CODES_SECONDS)
+        one_more("report-code", SITE, WRONG_CODES_ALL, WRONG_CODES_SECONDS)
         raise ReportRefused(
             _("No board has the code “%(code)s”. Check it on the pairing sheet.")
             % {"code": typed.strip()[:12]}
@@ -125,14 +135,33 @@ def reports_of(game: Game) -> dict[str, ResultReport]:
     return {report.side: report for report in game.reports.all()}
 
 
+def _same_author(made: ResultReport, user: User | None, reporter: str) -> bool:
+    """Whether ``made`` is the report of the account ``user`` or of the phone ``reporter``
+    (an opaque token its session keeps)."""
+    if user is not None and made.user_id == user.pk:
+        return True
+    return bool(reporter) and made.reporter == reporter
+
+
+def _how(made: ResultReport) -> str:
+    return _("signed in") if made.via == ResultReport.Via.ACCOUNT else _("with the board's code")
+
+
 @transaction.atomic
 def report(
-    game_id: int, side: str, typed: str, via: str, user: User | AnonymousUser | None = None
+    game_id: int,
+    side: str,
+    typed: str,
+    via: str,
+    user: User | AnonymousUser | None = None,
+    reporter: str = "",
 ) -> ResultReport:
-    """Record ``side``'s report of ``game_id``'s result (1-0, 1/2-1/2 or 0-1), replacing
-    that side's earlier one, under the event's row lock; refused with a message when the
-    game cannot be reported. With ``via`` "account", ``user`` must play the game, on
-    ``side``."""
+    """Record ``side``'s report of ``game_id``'s result (1-0, 1/2-1/2 or 0-1) under the
+    event's row lock, by the account ``user`` or the phone ``reporter`` (a token its
+    session keeps); refused with a message when the game cannot be reported. A report
+    replaces only its author's own earlier one: a side reported by someone else is
+    refused, naming how it was reported, and one author reports one side of a board. With
+    ``via`` "account", ``user`` must play the game, on ``side``."""
     event_id = Game.objects.filter(pk=game_id).values_list("round__event_id", flat=True).first()
     if event_id is None:
         raise ReportRefused(_("This game no longer exists: ask the secretary."))
@@ -151,13 +180,38 @@ def report(
         raise ReportRefused(_("You can only report the result of your own game."))
     if via not in ResultReport.Via.values:
         raise ValueError(f"unknown way of reporting: {via}")
+    account = user if isinstance(user, User) else None
+    earlier = {made.side: made for made in ResultReport.objects.filter(game=game)}
+    mine = earlier.get(side)
+    if mine is not None and not _same_author(mine, account, reporter):
+        raise ReportRefused(
+            _(
+                "%(side)s's result on this board is already reported: %(result)s, %(how)s. "
+                "If it is wrong, tell the secretary."
+            )
+            % {
+                "side": mine.get_side_display(),
+                "result": mine.get_result_display(),
+                "how": _how(mine),
+            }
+        )
+    other = next((made for made in earlier.values() if made.side != side), None)
+    if other is not None and _same_author(other, account, reporter):
+        raise ReportRefused(
+            _(
+                "You already reported %(side)s's result on this board: each player reports "
+                "their own side."
+            )
+            % {"side": other.get_side_display()}
+        )
     made, _created = ResultReport.objects.update_or_create(
         game=game,
         side=side,
         defaults={
             "result": result,
             "via": via,
-            "user": user if isinstance(user, User) else None,
+            "user": account,
+            "reporter": reporter[:32],
             "reported_at": timezone.now(),
         },
     )

@@ -10,6 +10,9 @@ The wide limits are higher than the pair's, so a stranger cannot lock a member o
 few tries. axes compares one count with one limit: the handler gives it the pair's count,
 or the limit itself once a wide count is reached. A success clears the pair's count only
 (a sprayer logging into their own account does not clear their address's count).
+An attempt refused during a lock is not counted (``AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT``
+off), so one address adds at most ``AXES_FAILURE_LIMIT`` to an account's count within the
+cool-off and never locks the account for the member's own address.
 """
 
 from __future__ import annotations

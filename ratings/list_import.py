@@ -37,8 +37,9 @@ from club.models import Player
 from ratings.models import OfficialList, OfficialRating, RatingSystem, ReplayJob
 from ratings.official_lists import CATEGORIES, ListError, ListInfo, ListRow, read_rows
 from ratings.official_lists.source import Progress, open_list
+from ratings.services import seeds
 from ratings.services.listed import FEDERATION_OF_LIST, ListedLines
-from ratings.tasks import queue_replays
+from ratings.tasks import start_replay
 
 BATCH = 500
 IMPORTED = "imported"
@@ -108,13 +109,13 @@ def import_list_file(
         report, name = _read(kind, path, list_date, file_name, progress, systems, lines)
         source = source or f"{kind} {name}"
         with transaction.atomic():
+            before = seeds.read(player_id for _row, player_id in report.matched)
             _record(report, source, official_list)
             lines.make_current(report.list_date)
             # the players' ratings, written in bulk, show on every event's and member's
             # page: a rare write
             pages.all_changed()
-            rated = [s for s in report.systems if s.enabled]
-            report.jobs = queue_replays(rated, report.list_date, user)
+            report.jobs = _queue_replays(report, before, user)
     except BaseException:
         lines.discard()
         if made:
@@ -126,6 +127,18 @@ def import_list_file(
         )
     lines.analyse()
     return report
+
+
+def _queue_replays(
+    report: ImportReport, before: dict[int, Player], user: User | None
+) -> list[ReplayJob]:
+    """The replays the list calls for: its systems' from its date, and every system whose
+    players' seeds it changed (the national rating seeds the club Elo too) from their
+    first day there (``ratings.services.seeds``), each system once, from the earlier."""
+    since = {system: report.list_date for system in report.systems if system.enabled}
+    for system, day in seeds.replays_needed(before).items():
+        since[system] = min(day, since.get(system, day))
+    return [start_replay(system, day, user) for system, day in since.items()]
 
 
 def _read(

@@ -308,8 +308,9 @@ _PLAYED = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
 class ResultReport(models.Model):
     """A game's result as one of its players reported it (``club.result_reports``): it
     counts for nothing (standings, pairings, ratings) until the secretary confirms it,
-    which writes the game's result (``desk.services.reports``). One report a side: a
-    player who reports again replaces their own."""
+    which writes the game's result (``desk.services.reports``). One report a side: its
+    author (the account, or the phone's ``reporter`` token) who reports again replaces
+    their own; anyone else is refused (``club.result_reports``)."""
 
     class Side(models.TextChoices):
         WHITE = "white", _("White")
@@ -338,6 +339,9 @@ class ResultReport(models.Model):
         related_name="+",
         verbose_name=_("account"),
     )
+    # the phone that reported (an opaque token its session keeps; nothing personal), so
+    # that one phone reports one side and replaces only its own report
+    reporter = models.CharField(_("reported from"), max_length=32, blank=True, default="")
     reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
 
     class Meta:

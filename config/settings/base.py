@@ -206,7 +206,9 @@ LOGOUT_REDIRECT_URL = "home"
 # one account from one address, without letting a stranger lock a member out everywhere
 # with a few tries (the lock is per account *and* address); wider limits stop guessing
 # spread over addresses or over accounts (lib/login_limits.py). A success clears the
-# count; every attempt during the lock starts the wait again. The backend must come
+# count. An attempt refused during a lock is not counted and does not start the wait
+# again: one address knocking on a locked account adds nothing to the account's count,
+# so it cannot lock the member out from their own address. The backend must come
 # first: it refuses locked credentials before the model backend checks them. The model
 # backend is Django's, reading whether the user is a secretary with the user (one query).
 AUTHENTICATION_BACKENDS = [
@@ -230,6 +232,7 @@ if min(AXES_ACCOUNT_FAILURE_LIMIT, AXES_ADDRESS_FAILURE_LIMIT) < AXES_FAILURE_LI
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username", "ip_address"]
 AXES_HANDLER = "lib.login_limits.LoginLimitsHandler"
 AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # Failed attempts are kept for the lockout; successful logins (address, browser) are not
 # recorded at all: personal data the club has no use for.
 AXES_DISABLE_ACCESS_LOG = True

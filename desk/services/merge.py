@@ -18,9 +18,9 @@ from django.db import transaction
 from django.db.models import Count, Field, Model, Q, UniqueConstraint
 from django.utils.translation import gettext as _
 
-from club import pages, players
+from club import event_state, pages, players
 from club.exceptions import DeskError
-from club.models import Game, Player
+from club.models import Game, Participant, Player
 from desk.services.events import log_change
 from ratings.models import OfficialRating, Rating, RatingChange, RatingSummary, RatingSystem
 from ratings.tasks import start_replay
@@ -146,12 +146,30 @@ def plan_merge(kept: Player, duplicate: Player) -> MergePlan:
     return plan
 
 
+def _events_of(*player_ids: int) -> list[int]:
+    """The events the players are registered in or played in, by key."""
+    registered = Participant.objects.filter(player__in=player_ids).values_list("event", flat=True)
+    played = Game.objects.filter(Q(white__in=player_ids) | Q(black__in=player_ids)).values_list(
+        "round__event", flat=True
+    )
+    return sorted(set(registered) | set(played))
+
+
 @transaction.atomic
 def merge_players(kept_id: int, duplicate_id: int, user: User | None) -> MergePlan:
     """Merge the player ``duplicate_id`` into ``kept_id`` (see the module's text); refused
-    with a ``DeskError`` naming every reason, nothing written then."""
+    with a ``DeskError`` naming every reason, nothing written then. The events of both
+    records are locked first (``event_state.lock_row``), then the records: a pairing,
+    registration or result under way in one of them ends first, and one that comes later
+    waits for the merge and finds the record kept."""
+    events = _events_of(kept_id, duplicate_id)
+    for event_id in events:  # first, in their keys' order, as every write into an event
+        event_state.lock_row(event_id)
     kept = Player.objects.select_for_update().get(pk=kept_id)
     duplicate = Player.objects.select_for_update().get(pk=duplicate_id)
+    if _events_of(kept_id, duplicate_id) != events:
+        # registered meanwhile in another event, whose lock would come after the players'
+        raise DeskError(_("One of the two records was just registered in an event: merge again."))
     plan = plan_merge(kept, duplicate)
     if plan.refusals:
         raise DeskError(" ".join(plan.refusals))

@@ -60,13 +60,16 @@ def round_reported(round_id: int) -> bool:
 
 
 def reported(games: Iterable[Game]) -> dict[int, Reported]:
-    """``{game id: Reported}`` for the boards without a result that a player reported on;
-    one query."""
+    """``{game id: Reported}`` for the boards without a result that a player reported on,
+    each report with its account (who reported, and how, is shown at the desk); one
+    query."""
     waiting = [game.pk for game in games if not game.result]
     if not waiting:
         return {}
     sides: dict[int, dict[str, ResultReport]] = {}
-    for report in ResultReport.objects.filter(game_id__in=waiting).order_by("pk"):
+    for report in (
+        ResultReport.objects.filter(game_id__in=waiting).select_related("user").order_by("pk")
+    ):
         sides.setdefault(report.game_id, {})[report.side] = report
     return {pk: Reported(found.get("white"), found.get("black")) for pk, found in sides.items()}
 

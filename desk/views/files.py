@@ -17,6 +17,7 @@ from chesslib import trf
 from chesslib.trf import TrfError
 from club.models import Event, Player
 from club.roles import acting_user
+from desk import pending_uploads
 from desk.access import get_event_for_secretary, secretary_required
 from desk.files import frbe
 from desk.files.common import FileError, trf_error_text
@@ -30,8 +31,6 @@ from desk.views import pgn_files
 from lib.inputs import BoundedInputs
 from lib.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS, whole_number
 from lib.uploads import upload_too_large
-
-SESSION_KEY = "trf-import"
 
 
 class UploadForm(BoundedInputs, forms.Form):
@@ -89,8 +88,8 @@ def trf_import(request: HttpRequest) -> HttpResponse:
         except TrfError as error:
             form.add_error("file", trf_error_text(error))
         else:
-            request.session[SESSION_KEY] = form.cleaned_data["file"]
-            return _preview(request, plan)
+            upload = pending_uploads.keep(request, "trf", form.cleaned_data["file"])
+            return _preview(request, plan, upload)
     return render(request, "desk/files/trf_upload.html", {"form": form})
 
 
@@ -115,16 +114,22 @@ def _candidates(plan: Plan) -> dict[int, list[Player]]:
 
 
 def _preview(  # type: ignore[no-untyped-def]
-    request: HttpRequest, plan, form: ImportedEventForm | None = None, status: int = 200
+    request: HttpRequest,
+    plan,
+    upload: str,
+    form: ImportedEventForm | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     """What the file holds (players, rounds, kind, time control) and the event as it will
-    be saved, which the secretary may correct."""
+    be saved, which the secretary may correct; ``upload``: the pending file's token, which
+    the preview's forms post back (``desk.pending_uploads``)."""
     candidates = _candidates(plan)
     rows = [(entry, candidates[entry.rank], split_name(entry.name)) for entry in plan.unmatched]
     read = read_event(plan)
     players = sorted(plan.tournament.players, key=lambda e: e.rank)
     context = {
         "plan": plan,
+        "upload": upload,
         "rows": rows,
         "notes": plan_notes(plan),
         "read": read,
@@ -141,7 +146,8 @@ def _preview(  # type: ignore[no-untyped-def]
 @secretary_required
 @require_POST
 def trf_confirm(request: HttpRequest) -> HttpResponse:
-    text = request.session.get(SESSION_KEY)
+    text = pending_uploads.text_of(request, "trf")
+    upload = pending_uploads.token_of(request)
     if not text:
         messages.error(request, _("Upload the file again: the import was not found."))
         return redirect("desk:trf_import")
@@ -152,12 +158,12 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
     if "event-title" in request.POST:  # the preview's form (a bare POST imports as read)
         form = ImportedEventForm(request.POST, read=read_event(plan))
         if not form.is_valid():
-            return _preview(request, plan, form, status=400)
+            return _preview(request, plan, upload, form, status=400)
         corrected = form.corrected()
     if any(n.confirm and n.answer not in request.POST for n in plan_notes(plan)):
         # a date or a name read with a doubt, which the preview's form did not confirm
         messages.error(request, _("Check what the preview asks before importing."))
-        return _preview(request, plan, status=400)
+        return _preview(request, plan, upload, status=400)
     names = {}
     for entry in plan.unmatched:
         last = request.POST.get(f"last-{entry.rank}", "").strip()
@@ -173,8 +179,8 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
         event = import_plan(plan, acting_user(request), chosen, corrected, names)
     except TrfError as error:
         messages.error(request, trf_error_text(error))
-        return _preview(request, plan)
-    del request.session[SESSION_KEY]
+        return _preview(request, plan, upload)
+    pending_uploads.drop(request)
     messages.success(request, _("The tournament is imported."))
     return redirect("desk:event", pk=event.pk)
 
@@ -187,7 +193,7 @@ def _update(request: HttpRequest, plan, pk: int) -> HttpResponse:  # type: ignor
     except FileError as error:
         messages.error(request, str(error))
     else:
-        del request.session[SESSION_KEY]
+        pending_uploads.drop(request)
         messages.success(request, _("%(n)s results updated from the file.") % {"n": count})
     return redirect("desk:event", pk=event.pk)
 

@@ -12,24 +12,24 @@ from django.views.decorators.http import require_POST
 
 from club.models import Event, Game
 from club.roles import acting_user
+from desk import pending_uploads
 from desk.access import get_event_for_secretary, secretary_required
 from desk.files.common import FileError
 from desk.files.pgn import PgnPlan, attach_pgn, choose, plan_pgn
 from lib.limits import whole_number
 
 
-def session_key(event: Event) -> str:
-    return f"pgn-import-{event.pk}"
-
-
 def preview(
     request: HttpRequest, event: Event, text: str, plan: PgnPlan | None = None, status: int = 200
 ) -> HttpResponse:
-    """The file's games and where each goes; the file is kept in the session until the
-    secretary confirms. ``plan``: the secretary's choices, refused, shown again."""
+    """The file's games and where each goes; the file is kept in the session under a token
+    of its own until the secretary confirms (``desk.pending_uploads``). ``plan``: the
+    secretary's choices, refused, shown again (the token posted back)."""
     if plan is None:
         plan = plan_pgn(event, text)
-        request.session[session_key(event)] = text
+        upload = pending_uploads.keep(request, "pgn", text, event.pk)
+    else:
+        upload = pending_uploads.token_of(request)
     rows = []
     for entry in plan.games:
         chosen = entry.chosen
@@ -54,6 +54,7 @@ def preview(
     )
     context = {
         "event": event,
+        "upload": upload,
         "plan": plan,
         "rows": rows,
         "boards": boards,
@@ -69,7 +70,7 @@ def preview(
 def pgn_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """The games attached as the secretary chose; each game not attached is named."""
     event = get_event_for_secretary(request, pk)
-    text = request.session.get(session_key(event))
+    text = pending_uploads.text_of(request, "pgn", event.pk)
     if not text:
         messages.error(request, _("Upload the file again: the import was not found."))
         return redirect("desk:event_files", pk=event.pk)
@@ -88,7 +89,7 @@ def pgn_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     except FileError as error:
         messages.error(request, str(error))
         return redirect("desk:event_files", pk=event.pk)
-    del request.session[session_key(event)]
+    pending_uploads.drop(request)
     attached = ngettext("%(n)s game attached.", "%(n)s games attached.", report.attached)
     messages.success(request, attached % {"n": report.attached})
     if report.unchanged:

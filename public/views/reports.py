@@ -8,6 +8,7 @@ counts for nothing until the secretary confirms it (``club.result_reports``)."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.contrib import messages
@@ -22,6 +23,17 @@ from club.models import Game, ResultReport
 from club.result_reports import ReportRefused
 from lib.limits import whole_number
 from lib.rate_limits import client_of
+
+REPORTER = "result-reporter"  # the session's key of the phone's token
+
+
+def _reporter(request: HttpRequest) -> str:
+    """The phone's token, kept in its session: a report remembers which phone made it
+    (``ResultReport.reporter``), nothing personal."""
+    token = request.session.get(REPORTER)
+    if not isinstance(token, str) or not token:
+        token = request.session[REPORTER] = secrets.token_urlsafe(12)
+    return token
 
 
 def _board(game: Game, side: str | None = None, code: str = "") -> dict[str, Any]:
@@ -82,6 +94,7 @@ def report_result(request: HttpRequest) -> HttpResponse:
                     request.POST.get("result", ""),
                     ResultReport.Via.CODE,
                     request.user,
+                    _reporter(request),
                 )
                 messages.success(request, _thanks(game, made))
                 return redirect("report_result")
@@ -99,7 +112,12 @@ def _report_own(request: HttpRequest, own: list[Game], player: int | None) -> Ht
     if game is None or side is None:
         raise ReportRefused(_("You can only report the result of your own game."))
     made = result_reports.report(
-        game.pk, side, request.POST.get("result", ""), ResultReport.Via.ACCOUNT, request.user
+        game.pk,
+        side,
+        request.POST.get("result", ""),
+        ResultReport.Via.ACCOUNT,
+        request.user,
+        _reporter(request),
     )
     messages.success(request, _thanks(game, made))
     return redirect("report_result")

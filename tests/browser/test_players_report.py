@@ -100,7 +100,9 @@ def test_two_players_report_from_phones_and_the_secretary_confirms(
 
     # board 2: the players disagree
     _report_with_code(white, url, second.report_code, "white", "1/2-1/2")
-    _report_with_code(white, url, second.report_code, "black", "0-1")
+    # (Black on a phone of their own: one phone reports one side of a board)
+    black_phone = browser.new_context(viewport=PHONE).new_page()
+    _report_with_code(black_phone, url, second.report_code, "black", "0-1")
     assert Game.objects.filter(result=Result.PENDING).count() == 2  # nothing counts yet
 
     # the secretary at the desk
@@ -112,6 +114,10 @@ def test_two_players_report_from_phones_and_the_secretary_confirms(
     expect(board1.locator(".reported")).to_have_attribute("data-disagree", "no")
     expect(board2.locator(".reported")).to_have_attribute("data-disagree", "yes")
     expect(page.locator("#reported-summary")).to_be_visible()
+    # how each side reported, and who: White with the code, Black signed in
+    expect(board1.locator(".reported .how")).to_have_text(
+        ["(avec le code de l'échiquier)", "(connecté : noirs)"]
+    )
     _fits(page, 1280)
     assert serious_violations(page) == []
     _shot(page, "desk-1280")

@@ -12,6 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Event, Member
+from desk import pending_uploads
 from desk.services import pairing, registration
 from tests.club.factories import EventFactory, MemberFactory
 
@@ -62,3 +63,10 @@ def paired_event(round_robin_event: Event, six_members: list[Member], secretary:
     pairing.pair_round_robin(round_robin_event.pk, secretary)
     round_robin_event.refresh_from_db()
     return round_robin_event
+
+
+def pending(client: Client) -> dict[str, str]:
+    """The token of the upload ``client`` previewed last, as its preview's form posts it
+    back (``desk.pending_uploads``)."""
+    tokens = client.session.get(pending_uploads.INDEX, [])
+    return {pending_uploads.TOKEN_FIELD: tokens[-1] if tokens else ""}

@@ -17,6 +17,7 @@ from django.utils import translation
 from club.models import Event, Game, Member, Participant, Player
 from desk.services import registration
 from tests.club.factories import MemberFactory, PlayerFactory
+from tests.desk.conftest import pending
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse
@@ -340,7 +341,8 @@ def test_one_player_chosen_for_two_trf_lines_is_refused_naming_the_lines(
         {"file": SimpleUploadedFile("t.trf", BBP.encode(), content_type="text/plain")},
     )
     response = secretary_client.post(
-        reverse("desk:trf_confirm"), {"player-2": ours.pk, "player-5": ours.pk, **NAMES}
+        reverse("desk:trf_confirm"),
+        {**pending(secretary_client), "player-2": ours.pk, "player-5": ours.pk, **NAMES},
     )
     assert response.status_code == 200
     assert "ligne 6 : Anne Zed est déjà le joueur de la ligne 3." in response.content.decode()
@@ -354,7 +356,9 @@ def test_two_trf_lines_matching_one_namesake_are_refused(secretary_client: Clien
         reverse("desk:trf_import"),
         {"file": SimpleUploadedFile("t.trf", text.encode(), content_type="text/plain")},
     )
-    response = secretary_client.post(reverse("desk:trf_confirm"), NAMES)
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"), {**pending(secretary_client), **NAMES}
+    )
     assert "ligne 3 : Player0001 Test0001 est déjà le joueur de la ligne 2." in (
         response.content.decode()
     )

@@ -217,3 +217,25 @@ def test_whether_a_round_has_reports_is_known(game: Game) -> None:
     assert [round_reported(r) for r in rounds] == [True, False, False]
     result_reports.report(other.pk, "black", "0-1", "code")
     assert [round_reported(r) for r in rounds] == [True, True, False]
+
+
+def test_the_desk_shows_how_each_side_reported_and_who(
+    secretary_client: Client, game: Game, english: None
+) -> None:
+    """Issue 39, finding 2: the desk showed "White 1-0 · Black 1-0 · Confirm 1-0" without
+    saying how each side had reported."""
+    from django.contrib.auth.models import User
+
+    from tests.club.factories import MemberFactory
+
+    user = User.objects.create_user("anne", password="x", first_name="Anne", last_name="Roux")
+    MemberFactory(player=game.white, user=user)
+    result_reports.report(game.pk, "white", "1-0", "account", user)
+    result_reports.report(game.pk, "black", "1-0", "code")
+    page = " ".join(_results_page(secretary_client, game).split())
+    how = '<small class="how text-body-secondary">'
+    assert (
+        f'<span class="d-block">White <strong>1-0</strong> {how}(signed in: Anne Roux)</small> '
+        f'</span> <span class="d-block">Black <strong>1-0</strong> {how}(with the board\'s '
+        "code)</small> </span>" in page
+    )

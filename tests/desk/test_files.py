@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from club.models import Event, Game, Participant, Player, Result
 from tests.club.factories import EventFactory, PlayerFactory
+from tests.desk.conftest import pending
 
 pytestmark = pytest.mark.django_db
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -29,9 +30,13 @@ def test_a_trf_import_asks_about_unknown_players_then_saves(secretary_client: Cl
     # the preview's name fields: bbpPairings' names have no comma, so they are asked
     names = {f"last-{n}": f"Test{n:04}" for n in range(1, 61)}
     names |= {f"first-{n}": f"Player{n:04}" for n in range(1, 61)}
-    refused = secretary_client.post(reverse("desk:trf_confirm"), {"player-2": ours.pk})
+    refused = secretary_client.post(
+        reverse("desk:trf_confirm"), {**pending(secretary_client), "player-2": ours.pk}
+    )
     assert refused.status_code == 400 and not Event.objects.exists()
-    response = secretary_client.post(reverse("desk:trf_confirm"), {"player-2": ours.pk, **names})
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"), {**pending(secretary_client), "player-2": ours.pk, **names}
+    )
     event = Event.objects.get()
     assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
     assert Participant.objects.get(event=event, number=2).player == ours
@@ -204,7 +209,7 @@ def test_pgn_games_are_attached_to_their_boards(
     assert game.pgn == ""  # nothing written before the confirmation
     response = secretary_client.post(
         reverse("desk:pgn_confirm", args=[event.pk]),
-        {"round-1": "1", "board-1": "1", "round-2": "", "board-2": ""},
+        {**pending(secretary_client), "round-1": "1", "board-1": "1", "round-2": "", "board-2": ""},
         follow=True,
     )
     game.refresh_from_db()

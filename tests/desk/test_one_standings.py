@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from club.models import Bye, Event, Game, Participant, Result
 from tests.club.factories import EventFactory, PlayerFactory
+from tests.desk.conftest import pending
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse
@@ -214,7 +215,7 @@ def test_a_trf_round_trip_keeps_kind_time_control_arbiter_and_standings(
     report = secretary_client.get(reverse("desk:trf_export", args=[swiss.pk])).content.decode()
     Event.objects.filter(pk=swiss.pk).update(title="Renamed")
     assert 'id="already-imported"' not in _import(secretary_client, report).content.decode()
-    secretary_client.post(reverse("desk:trf_confirm"), {})
+    secretary_client.post(reverse("desk:trf_confirm"), pending(secretary_client))
     copy = Event.objects.exclude(pk=swiss.pk).get()
     assert (copy.kind, copy.time_control, copy.system) == (
         Event.Kind.CHAMPIONSHIP,
@@ -244,7 +245,7 @@ def test_importing_a_tournament_already_imported_warns_first(
     warning = html.split('id="already-imported"', 1)[1].split("</div>", 1)[0]
     assert swiss.title in warning  # same name, same first day: the event itself
     assert "Importer quand même" in html
-    secretary_client.post(reverse("desk:trf_confirm"), {})
+    secretary_client.post(reverse("desk:trf_confirm"), pending(secretary_client))
     Event.objects.update(title="Renamed")
     html = _import(secretary_client, report).content.decode()
     warning = html.split('id="already-imported"', 1)[1].split("</div>", 1)[0]
@@ -286,7 +287,9 @@ def test_a_trf_updates_the_results_of_the_event_it_was_imported_into(
     Game.objects.filter(pk=game.pk).update(result=Result.DRAW)
     html = _import(secretary_client, report).content.decode()
     assert "Mettre à jour ses résultats depuis ce fichier" in html
-    response = secretary_client.post(reverse("desk:trf_confirm"), {"update": swiss.pk})
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"), {**pending(secretary_client), "update": swiss.pk}
+    )
     assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[swiss.pk])
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.WHITE_WINS, 2)
@@ -300,7 +303,9 @@ def test_a_trf_update_of_a_closed_event_is_refused(secretary_client: Client, swi
     Game.objects.filter(pk=game.pk).update(result=Result.DRAW)
     Event.objects.filter(pk=swiss.pk).update(status=Event.Status.CLOSED)
     _import(secretary_client, report)
-    response = secretary_client.post(reverse("desk:trf_confirm"), {"update": swiss.pk}, follow=True)
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"), {**pending(secretary_client), "update": swiss.pk}, follow=True
+    )
     assert "est clôturé : rouvrez-le pour le modifier" in response.content.decode()
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.DRAW, 1)

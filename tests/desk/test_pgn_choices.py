@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from club.models import ChangeLog, Event, Game, Player, Result
 from tests.club.factories import EventFactory
-from tests.desk.conftest import upload_pgn
+from tests.desk.conftest import pending, upload_pgn
 
 pytestmark = pytest.mark.django_db
 PGN = Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
@@ -47,7 +47,9 @@ def pair(db: None) -> tuple[Event, Game]:
 
 
 def _confirm(client: Client, event: Event, choices: dict[str, str]):  # type: ignore[no-untyped-def]
-    return client.post(reverse("desk:pgn_confirm", args=[event.pk]), choices, follow=True)
+    return client.post(
+        reverse("desk:pgn_confirm", args=[event.pk]), {**pending(client), **choices}, follow=True
+    )
 
 
 def _messages(response) -> list[str]:  # type: ignore[no-untyped-def]

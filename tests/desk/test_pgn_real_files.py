@@ -16,7 +16,7 @@ from django.urls import reverse
 from chesslib.pgn_read import ReadGame, read_games
 from club.models import Event, Game, Player, Result
 from tests.club.factories import EventFactory
-from tests.desk.conftest import upload_pgn
+from tests.desk.conftest import pending, upload_pgn
 
 pytestmark = pytest.mark.django_db
 PGN = Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
@@ -79,7 +79,9 @@ def _event_for(games: list[ReadGame]) -> tuple[Event, dict[int, Game]]:
 
 
 def _confirm(client: Client, event: Event, choices: dict[str, str]) -> list[str]:
-    response = client.post(reverse("desk:pgn_confirm", args=[event.pk]), choices, follow=True)
+    response = client.post(
+        reverse("desk:pgn_confirm", args=[event.pk]), {**pending(client), **choices}, follow=True
+    )
     assert response.status_code == 200
     return [str(message) for message in response.context["messages"]]
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import ChangeLog, Event, Game, Player, Result
+from tests.desk.conftest import pending
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse
@@ -66,7 +67,9 @@ def test_the_secretary_corrects_kind_time_control_title_and_dates(
     secretary_client: Client, paired_event: Event
 ) -> None:
     _upload(secretary_client, _file(secretary_client, paired_event))
-    response = secretary_client.post(reverse("desk:trf_confirm"), CORRECTED)
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"), {**pending(secretary_client), **CORRECTED}
+    )
     event = Event.objects.get()
     assert response["Location"] == reverse("desk:event", args=[event.pk])
     assert (event.title, event.kind, event.time_control) == (
@@ -86,14 +89,16 @@ def test_a_wrong_correction_names_the_field_and_saves_nothing(
 ) -> None:
     _upload(secretary_client, _file(secretary_client, paired_event))
     wrong = {**CORRECTED, "event-end": "2026-09-01", "event-kind": "social"}
-    response = secretary_client.post(reverse("desk:trf_confirm"), wrong)
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"), {**pending(secretary_client), **wrong}
+    )
     html = response.content.decode()
     assert response.status_code == 400
     assert "The last day cannot come before the first day." in html
     assert "Select a valid choice. social is not one of the available choices." in html
     assert not Event.objects.exists()
     # the file is still there: corrected again, it imports
-    secretary_client.post(reverse("desk:trf_confirm"), CORRECTED)
+    secretary_client.post(reverse("desk:trf_confirm"), {**pending(secretary_client), **CORRECTED})
     assert Event.objects.get().title == "Championnat 2026"
 
 
@@ -114,7 +119,7 @@ def test_a_date_and_names_read_with_a_doubt_are_confirmed_in_the_preview(
     assert 'name="event-start" value="2020-05-29"' in html
     assert "“mattderkuerschner” has no comma" in html
     assert 'name="last-1" value="mattderkuerschner"' in html
-    refused = secretary_client.post(reverse("desk:trf_confirm"), {})
+    refused = secretary_client.post(reverse("desk:trf_confirm"), pending(secretary_client))
     assert refused.status_code == 400 and not Event.objects.exists()
     answers = {
         "event-title": "Mai 5 Plus 0",
@@ -129,7 +134,9 @@ def test_a_date_and_names_read_with_a_doubt_are_confirmed_in_the_preview(
     }
     assert len(answers) == 5 + 13
     answers |= {"last-1": "Kürschner", "first-1": "Matt"}
-    response = secretary_client.post(reverse("desk:trf_confirm"), answers)
+    response = secretary_client.post(
+        reverse("desk:trf_confirm"), {**pending(secretary_client), **answers}
+    )
     event = Event.objects.get()
     assert response["Location"] == reverse("desk:event", args=[event.pk])
     assert event.start.date() == date(2020, 5, 29)
@@ -156,7 +163,7 @@ def test_the_secretary_corrects_a_match_before_importing(
     assert f'<option value="{namesake.pk}">' in html
     response = secretary_client.post(
         reverse("desk:trf_confirm"),
-        {"player-1": "", "player-2": str(namesake.pk)},
+        {**pending(secretary_client), "player-1": "", "player-2": str(namesake.pk)},
     )
     assert response.status_code == 302
     event = Event.objects.get()
@@ -175,7 +182,9 @@ def test_a_corrected_match_cannot_make_two_lines_one_player(
     second = paired_event.participants.get(number=2).player
     _upload(secretary_client, _file(secretary_client, paired_event))
     response = secretary_client.post(
-        reverse("desk:trf_confirm"), {"player-1": str(second.pk)}, follow=True
+        reverse("desk:trf_confirm"),
+        {**pending(secretary_client), "player-1": str(second.pk)},
+        follow=True,
     )
     assert f"{second.name} is already the player of line" in response.content.decode()
     assert not Event.objects.exists()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from html import unescape
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from club import board_codes
+from club import board_codes, result_reports
 from club.models import Event, Game, Result, ResultReport
 from club.result_reports import WRONG_CODES
 from desk.services import pairing, registration, results
@@ -35,7 +36,7 @@ def _report(client: Client, code: str, side: str, result: str) -> str:
         reverse("report_result"), {"code": code, "side": side, "result": result}, follow=True
     )
     assert response.status_code in (200, 400, 429)
-    return response.content.decode()
+    return unescape(response.content.decode())
 
 
 @pytest.fixture(autouse=True)
@@ -77,7 +78,7 @@ def test_both_players_report_with_the_code_and_nothing_counts_until_confirmed(
 ) -> None:
     said = _report(client, game.report_code, "white", "1-0")
     assert "Thank you: 1-0 reported for table 3 of round 2" in said
-    said = _report(client, game.report_code, "black", "1-0")
+    said = _report(Client(), game.report_code, "black", "1-0")  # the opponent's phone
     assert "Your opponent reported the same result." in said
     reports = {(r.side, r.result, r.via) for r in ResultReport.objects.filter(game=game)}
     assert reports == {("white", "1-0", "code"), ("black", "1-0", "code")}
@@ -88,14 +89,56 @@ def test_both_players_report_with_the_code_and_nothing_counts_until_confirmed(
 
 
 def test_a_player_who_reports_again_replaces_their_own_report(client: Client, game: Game) -> None:
+    black_phone = Client()
     _report(client, game.report_code, "white", "1-0")
-    said = _report(client, game.report_code, "black", "0-1")
+    said = _report(black_phone, game.report_code, "black", "0-1")
     assert "Your opponent reported 1-0: tell the secretary which result is right." in said
-    _report(client, game.report_code, "black", "1/2-1/2")
+    _report(black_phone, game.report_code, "black", "1/2-1/2")
     assert dict(ResultReport.objects.filter(game=game).values_list("side", "result")) == {
         "white": "1-0",
         "black": "1/2-1/2",
     }
+
+
+def test_a_code_never_replaces_another_players_report(client: Client, game: Game) -> None:
+    """Issue 39, finding 2: the member reported 1-0 signed in; an anonymous POST with the
+    board's code and 0-1 replaced it, and one code holder could post both sides. A report
+    now replaces only its author's own; anyone else is refused, told how the side was
+    reported."""
+    user = User.objects.create_user("joueur", password="x")
+    MemberFactory(player=game.white, user=user)
+    client.force_login(user)
+    assert (
+        client.post(reverse("report_result"), {"game": game.pk, "result": "1-0"}).status_code == 302
+    )
+    holder = Client()  # the board's code, on another phone
+    response = holder.post(
+        reverse("report_result"), {"code": game.report_code, "side": "white", "result": "0-1"}
+    )
+    assert response.status_code == 400
+    assert (
+        "White's result on this board is already reported: 1-0, signed in. If it is wrong, "
+        "tell the secretary." in unescape(response.content.decode())
+    )
+    # the code holder reports Black, then cannot report White's side too
+    assert "Thank you" in _report(holder, game.report_code, "black", "0-1")
+    page = _report(Client(), game.report_code, "black", "1-0")  # a third phone: refused
+    assert "Black's result on this board is already reported: 0-1, with the board's code." in page
+    reports = ResultReport.objects.filter(game=game).order_by("side")
+    assert [(r.side, r.result, r.via, r.user) for r in reports] == [
+        ("black", "0-1", "code", None),
+        ("white", "1-0", "account", user),
+    ]
+
+
+def test_one_phone_reports_one_side_of_a_board(client: Client, game: Game) -> None:
+    _report(client, game.report_code, "white", "1-0")
+    page = _report(client, game.report_code, "black", "1-0")
+    assert (
+        "You already reported White's result on this board: each player reports their own "
+        "side." in page
+    )
+    assert list(ResultReport.objects.values_list("side", flat=True)) == ["white"]
 
 
 def test_a_report_without_a_side_or_with_a_forfeit_is_refused_and_writes_nothing(
@@ -109,17 +152,43 @@ def test_a_report_without_a_side_or_with_a_forfeit_is_refused_and_writes_nothing
     assert not ResultReport.objects.exists()
 
 
-def test_a_wrong_code_is_refused_and_too_many_lock_the_address_out(
-    client: Client, game: Game
-) -> None:
+def test_a_wrong_code_is_refused_naming_it(client: Client, game: Game) -> None:
     response = client.post(reverse("report_result"), {"code": "QQQQQQ"})
     assert response.status_code == 400
     assert "No board has the code “QQQQQQ”. Check it on the pairing sheet." in (
         response.content.decode()
     )
-    for _ in range(WRONG_CODES - 1):
+    assert not ResultReport.objects.exists()
+
+
+def test_ten_wrong_codes_from_the_clubs_address_do_not_block_a_right_code_from_it(
+    client: Client, game: Game
+) -> None:
+    """Issue 39, finding 11: after ten wrong codes from one address (the club's Wi-Fi, one
+    prankster), a right code from that address was refused for 15 minutes."""
+    for _ in range(WRONG_CODES + 2):
         assert client.post(reverse("report_result"), {"code": "QQQQQQ"}).status_code == 400
-    # the limit reached: even the right code is refused from this address for a while
+    player = Client()  # another phone behind the same address
+    response = player.post(
+        reverse("report_result"), {"code": game.report_code, "side": "white", "result": "1-0"}
+    )
+    assert response.status_code == 302
+    assert ResultReport.objects.get(game=game).result == "1-0"
+
+
+def test_a_flood_of_wrong_codes_stops_the_address_that_guesses(
+    client: Client, game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past its own ten, an address's wrong codes count toward the site's limit; once that
+    is reached too, nothing more is looked up from an address past its own (a right code
+    included): guessing is bounded. An address with no wrong code of its own still
+    reports."""
+    monkeypatch.setattr(result_reports, "WRONG_CODES_ALL", 30)
+    guesses = [
+        client.post(reverse("report_result"), {"code": f"QQQQ{n:02}"}).status_code
+        for n in range(30)
+    ]
+    assert guesses == [400] * 30
     response = client.post(reverse("report_result"), {"code": game.report_code})
     assert response.status_code == 429
     assert "Too many wrong codes from your connection" in response.content.decode()
@@ -139,7 +208,7 @@ def test_the_right_codes_count_for_nothing_against_the_limit(client: Client) -> 
     games = GameFactory.create_batch(20, round=round_)
     for board in games:
         for side in ("white", "black"):
-            response = client.post(
+            response = Client().post(  # each player's phone, behind the club's address
                 reverse("report_result"),
                 {"code": board.report_code, "side": side, "result": "1/2-1/2"},
             )

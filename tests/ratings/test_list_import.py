@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from club.models import Player
-from ratings.models import OfficialRating, RatingChange, ReplayJob
+from ratings.models import OfficialRating, RatingChange, RatingSystem, ReplayJob
 from ratings.official_lists import ListError
 from ratings.services import recalculate_all
 from tests.ratings.conftest import MakeEvent
@@ -117,7 +117,7 @@ def test_a_belgian_list_becomes_the_anchor_later_estimates_continue_from(
             stdout=out,
         )
     job = ReplayJob.objects.get(system__engine="frbe")
-    assert f"recalculation #{job.pk} of {job.system} queued from 2022-01-01" in out.getvalue()
+    assert f"recalculation #{job.pk} of {job.system} queued from {job.since}" in out.getvalue()
     assert "195 lines (DBF): 2 imported, 193 not ours" in out.getvalue()
     assert job.state == ReplayJob.State.DONE
     assert Player.objects.get(pk=ruben.pk).national_rating == 2012
@@ -312,6 +312,68 @@ def test_the_lists_k_rates_the_next_period(ours: list[Player], make_event: MakeE
     assert change.k == 40
     assert change.rating_before == 1712
     assert change.rating_after == 1726
+
+
+def _history(system: RatingSystem) -> list[tuple[int, date, float | None, float | None]]:
+    rows = RatingChange.objects.filter(batch__system=system).order_by("batch__day", "player_id")
+    return list(rows.values_list("player_id", "batch__day", "rating_before", "rating_after"))
+
+
+def test_a_list_that_changes_a_seed_replays_every_system_that_reads_it(
+    decrops: list[Player], make_event: MakeEvent
+) -> None:
+    """Issue 39, finding 3: a Belgian list rewrites the national rating that seeds the club
+    Elo (``seed_rating``: Ruben's record 1900 → the federation's 2012) but replayed only
+    the FRBE system, so the next replay, nothing else changed, moved the club's ratings.
+    Now every system whose seed changed is replayed from the changed players' first day
+    in it (November 2021's event), and a replay afterwards finds the history as the import
+    left it."""
+    from ratings.services import recalculate
+    from tests.ratings.conftest import W
+
+    ruben, benjamin = decrops
+    Player.objects.filter(pk=ruben.pk).update(national_rating=1900)
+    club = RatingSystem.objects.get(engine="club")
+    make_event(date(2021, 11, 5), [[(ruben, benjamin, W)]])
+    make_event(date(2022, 1, 14), [[(benjamin, ruben, W)]])
+    recalculate_all()
+    seeded = _history(club)
+    first_day = seeded[0][1]  # November's event's rated day
+    assert seeded[0][0::2] == (ruben.pk, 1900) and first_day < date(2022, 1, 1)
+    with replayed():
+        call_command(
+            "import_rating_list",
+            "frbe",
+            str(DATA / "PLAYER_202201.ZIP"),
+            "--date",
+            "2022-01-01",
+            stdout=StringIO(),
+        )
+    jobs = ReplayJob.objects.filter(system=club)
+    assert [(job.since, job.state) for job in jobs] == [(first_day, ReplayJob.State.DONE)]
+    imported = _history(club)
+    assert imported[0][:3] == (ruben.pk, first_day, 2012)
+    assert imported != seeded
+    recalculate(club)
+    assert _history(club) == imported
+
+
+def test_a_list_that_changes_no_seed_leaves_the_other_systems_alone(
+    decrops: list[Player],
+) -> None:
+    """Nobody of ours has played: the FRBE system replays from the list's date, the club
+    system not at all."""
+    with replayed():
+        call_command(
+            "import_rating_list",
+            "frbe",
+            str(DATA / "PLAYER_202201.ZIP"),
+            "--date",
+            "2022-01-01",
+            stdout=StringIO(),
+        )
+    jobs = ReplayJob.objects.order_by("pk").values_list("system__engine", "since")
+    assert list(jobs) == [("frbe", date(2022, 1, 1))]
 
 
 def test_the_federations_file_is_dated_by_its_name(decrops: list[Player]) -> None:

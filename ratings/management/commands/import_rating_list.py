@@ -47,6 +47,4 @@ class Command(BaseCommand):
                 "its rating"
             )
         for job in report.jobs:
-            self.stdout.write(
-                f"recalculation #{job.pk} of {job.system} queued from {report.list_date}"
-            )
+            self.stdout.write(f"recalculation #{job.pk} of {job.system} queued from {job.since}")
