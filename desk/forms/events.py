@@ -159,7 +159,11 @@ class EventForm(BoundedInputs, forms.ModelForm):
     tiebreaks = TiebreakField(
         label=_("Tiebreaks"),
         required=False,
-        help_text=_("In the order they apply; leave the last places empty."),
+        help_text=_(
+            "Filled in with the usual ones for this kind of event (FIDE tie-break "
+            "regulations, C.07): check them against the event's regulations. In the order "
+            "they apply; leave the last places empty."
+        ),
     )
     rounds = forms.IntegerField(
         label=_("Rounds"),

@@ -61,8 +61,9 @@ def test_an_older_calculation_opens_in_one_click(
     assert toggle is not None and toggle["x"] + toggle["width"] <= PHONE["width"]
     # and the calculation's change column shows without scrolling (issue #40: it was
     # off the screen, behind the expected score and the note)
-    total = calculation.locator("tfoot tr").first.locator("td:visible").last.bounding_box()
-    assert total is not None and total["x"] + total["width"] <= PHONE["width"]
+    change_cell = calculation.locator("tfoot tr").first.locator("td:visible").last.bounding_box()
+    assert change_cell is not None
+    assert change_cell["x"] + change_cell["width"] <= PHONE["width"]
     assert serious_violations(page) == []
     page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}-phone.png", full_page=True)
 

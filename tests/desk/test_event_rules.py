@@ -277,3 +277,7 @@ def test_the_form_offers_every_tiebreak_in_words_in_c07_order_with_presets(
     assert page.context["form"]["tiebreaks"].value() == "direct_encounter,win,sonneborn_berger,koya"
     form = secretary_client.get(reverse("desk:event_new") + "?kind=interclub").context["form"]
     assert form["tiebreaks"].value() == "direct_encounter,sonneborn_berger"
+    # the form says the tie-breaks come pre-filled, and from where (issue #40: applied by
+    # default without a word)
+    assert "Filled in with the usual ones for this kind of event" in html
+    assert "check them against the event&#x27;s regulations" in html
