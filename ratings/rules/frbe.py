@@ -12,7 +12,14 @@ federation's current rules).
   not yet « la première cote » (``provisional_opponents_count``; the newcomer counts them).
 - A newcomer's rating is a performance R = Rc + D(P) over all their games so far (D from
   the table, P rounded to two decimals): provisional from 10 games, the first rating at 20.
-- The list is published twice a year in the seed, quarterly now: both are dated versions.
+- The federation's lists (checked against its published files, 2008-2022; see
+  ``docs/ratings/frbe.md``) apply more than the seed says, each a dated version: K 10
+  above 2200 only from the 301st game, K read for each game from its own number (game
+  100 at K 32, game 101 at K 24), the bands' thresholds themselves in the higher band
+  (2000: K 12), a change that crosses 2000 or 2200 counted at each band's K beyond the
+  line, a floor of 1150, and the 400-point cap from the list of April 2015.
+- The list is published twice a year in the seed, quarterly from October 2013: dated
+  versions.
 - The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`,
   part of the default history as a batch of its own (``adjustment_applied``).
 - A period never straddles the change of calendar of April 2024: the half-year that began
@@ -21,6 +28,7 @@ federation's current rules).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import date
 
@@ -122,6 +130,43 @@ class Params:
         min=0,
         max=10000,
     )
+    k_by_game: bool = param(
+        True,
+        "K by each game's number",
+        N_(
+            "The federation's lists: each game's K is read from its own number (game 100 at "
+            "K 32, game 101 at K 24 in one period). Unticked (seed 000): from the games "
+            "played before the period."
+        ),
+    )
+    threshold_in_higher_band: bool = param(
+        True,
+        "Thresholds in the higher band",
+        N_(
+            "The federation's lists: a rating of exactly 2000 has K 12, of exactly 2200 K 10. "
+            "Unticked (seed 000: « si la cote est > 2000 »): the lower band's K."
+        ),
+    )
+    k_split: bool = param(
+        True,
+        "K split where a change crosses 2000 or 2200",
+        N_(
+            "The federation's lists, after 300 games: the part of a change beyond 2000 or "
+            "2200 counts at the other band's K (1986 at K 16 gaining 20.16: 14 + 6.16 × "
+            "12/16, 2005)."
+        ),
+    )
+    floor: float = param(
+        1150,
+        "Rating floor",
+        N_(
+            "The federation's lists: a rated player at or above the floor does not go below "
+            "it (1150). 0: no floor (seed 000)."
+        ),
+        unit=N_("Elo"),
+        min=0,
+        max=3500,
+    )
     provisional_games: int = param(
         10,
         "Games for a provisional rating",
@@ -192,23 +237,81 @@ class Params:
             raise ValueError("games_k_24 must not exceed games_k_16")
 
     def k_for(self, state: PlayerState) -> tuple[float, str]:
+        """K and the rule's words, for the rating and the games played before."""
+        return self.k_at(state.rating or 0, state.games)
+
+    def k_at(self, rating: float, games: int) -> tuple[float, str]:
+        """K and the rule's words for a player of ``rating`` with ``games`` played before."""
         if self.k is not None:
             return self.k, N_("K = {k}: fixed")
-        rating, games = state.rating or 0, state.games
-        if rating > self.k_top_threshold and games >= self.k_top_games:
+        if self._band(rating) == 2 and games >= self.k_top_games:
             return self.k_top, N_("K = {k}: rating above {top}")
         if games < self.games_k_24:
             return self.k_to_100, N_("K = {k}: up to the 100th game")
         if games < self.games_k_16:
             return self.k_to_300, N_("K = {k}: from the 101st to the 300th game")
-        if rating > self.k_high_threshold:
+        if self._band(rating) >= 1:
             return self.k_high, N_("K = {k}: after 300 games, rating above 2000")
         return self.k_low, N_("K = {k}: after 300 games, rating 2000 or less")
 
+    def _band(self, rating: float) -> int:
+        """0 up to the K 12 threshold, 1 up to the K 10 threshold, 2 above it (the
+        thresholds themselves in the higher band with ``threshold_in_higher_band``)."""
+        if self.threshold_in_higher_band:
+            return (rating >= self.k_high_threshold) + (rating >= self.k_top_threshold)
+        return (rating > self.k_high_threshold) + (rating > self.k_top_threshold)
 
-SEED_VERSION = Params(difference_cap=350, k_top_games=0, periods=("01-01", "07-01"))
+    def split_change(self, rating: float, change: float, games: int) -> tuple[float, float]:
+        """The rating after ``change``, computed at the K of ``rating``'s band, where the
+        part beyond 2000 or 2200 counts at the next band's K (``k_split``; a player with
+        ``games`` past the 300th, whose K follows the rating), and the line crossed (0
+        where none is)."""
+        band = self._band(rating)
+        ks = (self.k_low, self.k_high, self.k_top if games >= self.k_top_games else self.k_high)
+        edges = (self.k_high_threshold, self.k_top_threshold)
+        units, now, crossed = change / ks[band], rating, 0.0
+        while True:
+            k = ks[band]
+            if units > 0 and band < 2 and now + units * k >= edges[band]:
+                units -= (edges[band] - now) / k
+                now, band, crossed = edges[band], band + 1, edges[band]
+            elif units < 0 and band > 0 and now + units * k < edges[band - 1]:
+                units -= (edges[band - 1] - now) / k
+                now, band, crossed = edges[band - 1], band - 1, edges[band - 1]
+            else:
+                return now + units * k, crossed
+
+
+SEED_VERSION = Params(
+    difference_cap=350,
+    k_top_games=0,
+    periods=("01-01", "07-01"),
+    k_by_game=False,
+    threshold_in_higher_band=False,
+    k_split=False,
+    floor=0,
+)
+LISTS_2008 = Params(difference_cap=350, periods=("01-01", "07-01"))
 VERSIONS = (
     Version(date(2000, 1, 1), SEED_VERSION, "Wavre club page (seed 000): cap 350, two lists"),
+    Version(
+        date(2007, 7, 1),
+        LISTS_2008,
+        "The federation's lists from January 2008: K 10 from the 301st game, K by game "
+        "number, K split at 2000/2200, floor 1150; cap 350, two lists",
+    ),
+    Version(
+        date(2013, 7, 1),
+        dataclasses.replace(LISTS_2008, periods=("01-01", "04-01", "07-01", "10-01")),
+        "The federation's lists from October 2013: quarterly",
+    ),
+    Version(
+        date(2015, 1, 1),
+        dataclasses.replace(
+            LISTS_2008, difference_cap=400, periods=("01-01", "04-01", "07-01", "10-01")
+        ),
+        "The federation's lists from April 2015: cap 400 (.08/.92)",
+    ),
     Version(date(2024, 4, 1), Params(), "Current rules: cap 400, quarterly lists"),
 )
 
@@ -271,21 +374,60 @@ def _rate_player(params: Params, played: Played) -> PlayerResult:
     if not played.counted:
         return unchanged(played)
     assert state.rating is not None
+    rating_before = state.rating
     k, k_text = params.k_for(state)
+    ks = _ks(params, rating_before, state.games, played.counted)
+    notes: list[Note] = []
+    if ks is not None and len(set(ks)) > 1:
+        k = ks[-1]
+        notes.append(note(K_BY_GAME, ks=_ks_text(ks, state.games)))
     done = exchange(
-        state.rating,
+        rating_before,
         played.lines,
         k,
         params.difference_cap,
         EXPECTED,
-        note(k_text, k=k, top=params.k_top_threshold),
+        note(k_text, k=ks[0] if ks else k, top=params.k_top_threshold),
+        ks,
     )
-    exact_rating = state.rating + done.change
+    exact_rating = rating_before + done.change
+    if params.k_split and params.k is None and state.games >= params.games_k_16:
+        exact_rating, crossed = params.split_change(rating_before, done.change, state.games)
+        if crossed:
+            notes.append(note(K_SPLIT, line=crossed))
     rating = elo.round_half_up(exact_rating)
+    if params.floor and rating_before >= params.floor and rating < params.floor:
+        rating = exact_rating = params.floor
+        notes.append(note(FLOOR, floor=params.floor))
     after = state.replace(
         rating=rating, games=state.games + played.counted, peak_rating=max(state.peak or 0, rating)
     )
+    if notes:
+        done.notes = (*done.notes, *notes)
     return done.result(played, after, rating_exact=exact_rating, k=k)
+
+
+K_BY_GAME = N_("K by each game's number: {ks}")
+K_SPLIT = N_("the change crosses {line}: the part beyond it counts at the other band's K")
+FLOOR = N_("the rating does not go below the floor of {floor}")
+
+
+def _ks(params: Params, rating: float, games: int, counted: int) -> list[float] | None:
+    """Each counted game's K from its own number (``k_by_game``), else None."""
+    if not params.k_by_game or params.k is not None:
+        return None
+    return [params.k_at(rating, games + n)[0] for n in range(counted)]
+
+
+def _ks_text(ks: list[float], games: int) -> str:
+    """The K of each run of games, e.g. ``32 (games 99-100), 24 (games 101-103)``."""
+    runs: list[tuple[float, int, int]] = []
+    for number, k in enumerate(ks, start=games + 1):
+        if runs and runs[-1][0] == k:
+            runs[-1] = (k, runs[-1][1], number)
+        else:
+            runs.append((k, number, number))
+    return ", ".join(f"{k:g} ({first}-{last})" for k, first, last in runs)
 
 
 def _newcomer(params: Params, played: Played) -> PlayerResult:

@@ -1,0 +1,312 @@
+"""The Belgian federation's published lists reproduced by the site's engine.
+
+The federation publishes each list as ``PLAYER_YYYYMM.ZIP`` (a dBase ``PLAYER.DBF``: the
+rating before ``ELO_PRECE``, the games before ``PART_PRECE``, the rating published
+``ELO_CALCUL``, the games after ``PART_CALCU``, the change it calculated ``GAIN``) and the
+period's games as ``CHCKLIST_YYYYMM.ZIP`` (one row per game and player: ``JOUEUR``,
+``ADVERS``, the opponent's rating ``VAL_ADVERS`` — 0 when the opponent was not rated —,
+``RESULTAT`` 1 won, 5 drawn, 0 lost, the game's number ``NB_PARTIES``, and the
+federation's own ``K_NB_PART`` and ``ESPERANCE``, which are not read here).
+
+:func:`reproduce` rates every player rated before the period (``PART_PRECE`` ≥ 20 with a
+rating) who has a game against a rated opponent, through the calculator
+(:func:`ratings.calculator.calculate`, the rules dated on the period's last day), and
+compares the figure with the federation's. Each difference is named (:class:`Verdict`):
+
+- ``replaced``: the federation wrote another rating after its calculation
+  (``ELO_CALCUL`` ≠ ``ELO_PRECE`` + ``GAIN``: ratings taken over from FIDE, whose game
+  counts are set to 50–53, 200–203, 300–303) and the site's change equals its ``GAIN``;
+- ``same_run``: the player met newcomers rated in the same list, whose games the
+  federation rates in a second run (counted here at the newcomer's published rating;
+  the federation's figure is not always met, see ``docs/ratings/frbe.md``);
+- ``unexplained``: none of the above.
+
+Newcomers (fewer than 20 games before the period) are rated on their whole past, which
+the files do not hold: they are left out and counted as such.
+"""
+
+from __future__ import annotations
+
+import io
+import tempfile
+import zipfile
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from dbfread import DBF
+
+from ratings.calculator import calculate
+
+RATED_FROM = 20  # games: a player with fewer is a newcomer, rated on their whole past
+SCORES = {1: 1, 5: 0.5, 0: 0}  # RESULTAT: won, drawn, lost
+
+
+class ListError(ValueError):
+    """A file that is not one of the federation's lists: the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One player of a published list."""
+
+    number: int  # MATRICULE
+    name: str
+    rating_before: int
+    games_before: int
+    rating: int  # ELO_CALCUL, as published
+    games: int
+    gain: int
+
+
+@dataclass(frozen=True, slots=True)
+class CheckGame:
+    """One game of a check list, from ``player``'s side."""
+
+    player: int
+    opponent: int
+    opponent_rating: int  # 0: not rated
+    score: float
+    number: int  # the player's game number, 0 when the game did not count
+
+
+class Verdict(StrEnum):
+    REPRODUCED = "reproduced"
+    REPLACED = "replaced"
+    SAME_RUN = "same_run"
+    UNEXPLAINED = "unexplained"
+
+
+EXPLANATIONS = {
+    Verdict.REPRODUCED: "",
+    Verdict.REPLACED: "rating replaced after the calculation (ELO_CALCUL ≠ ELO_PRECE + GAIN); "
+    "the change calculated, GAIN, is the site's",
+    Verdict.SAME_RUN: "games against newcomers rated in the same list (the federation's second "
+    "run)",
+    Verdict.UNEXPLAINED: "no rule found",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A player's figures: the site's beside the federation's, and the verdict."""
+
+    listed: Listed
+    site: int
+    same_run_games: int
+    verdict: Verdict
+
+    @property
+    def explanation(self) -> str:
+        return EXPLANATIONS[self.verdict]
+
+
+@dataclass
+class Report:
+    """A list reproduced: one line per player rated in the period."""
+
+    list_month: str
+    day: date
+    lines: list[Line] = field(default_factory=list)
+    newcomers: int = 0
+
+    @property
+    def counts(self) -> Counter[Verdict]:
+        return Counter(line.verdict for line in self.lines)
+
+    def share(self, *verdicts: Verdict) -> float:
+        """The share of the players whose verdict is one of ``verdicts`` (0 without any)."""
+        if not self.lines:
+            return 0.0
+        counts = self.counts
+        return sum(counts[v] for v in verdicts) / len(self.lines)
+
+
+def _table(path: Path, prefix: str) -> DBF:
+    """The DBF inside a federation ZIP (or a DBF itself), loaded in memory."""
+    try:
+        if path.suffix.lower() == ".zip":
+            with zipfile.ZipFile(path) as archive:
+                names = [n for n in archive.namelist() if n.lower().endswith(".dbf")]
+                if len(names) != 1:
+                    raise ListError(f"{path.name} holds {len(names)} DBF files, not one")
+                data = archive.read(names[0])
+            return _dbf(io.BytesIO(data), path.name)
+        return DBF(str(path), encoding="latin-1", load=True)
+    except (OSError, zipfile.BadZipFile) as error:
+        raise ListError(f"cannot read {path.name}: {error}") from None
+
+
+def _dbf(data: io.BytesIO, name: str) -> DBF:
+    """dbfread reads a file by name: the member is written to a temporary file."""
+    with tempfile.NamedTemporaryFile(suffix=".dbf") as handle:
+        handle.write(data.getvalue())
+        handle.flush()
+        try:
+            return DBF(handle.name, encoding="latin-1", load=True)
+        except ValueError as error:
+            raise ListError(f"{name} is not a dBase file: {error}") from None
+
+
+def _require(table: DBF, columns: Iterable[str], name: str) -> None:
+    missing = [c for c in columns if c not in table.field_names]
+    if missing:
+        raise ListError(f"{name} has no column {', '.join(missing)}")
+
+
+LIST_COLUMNS: tuple[str, ...] = ("MATRICULE", "NOM_PRENOM", "ELO_PRECE", "PART_PRECE")
+LIST_COLUMNS += ("ELO_CALCUL", "PART_CALCU", "GAIN")
+CHECK_COLUMNS = ("JOUEUR", "ADVERS", "VAL_ADVERS", "RESULTAT", "NB_PARTIES")
+
+
+def read_list(path: Path) -> dict[int, Listed]:
+    """The players of a ``PLAYER_YYYYMM`` list, by their number."""
+    table = _table(path, "PLAYER")
+    _require(table, LIST_COLUMNS, path.name)
+    players = {}
+    for row in table:
+        if not row["MATRICULE"]:
+            continue
+        players[row["MATRICULE"]] = Listed(
+            number=row["MATRICULE"],
+            name=(row["NOM_PRENOM"] or "").strip(),
+            rating_before=row["ELO_PRECE"] or 0,
+            games_before=row["PART_PRECE"] or 0,
+            rating=row["ELO_CALCUL"] or 0,
+            games=row["PART_CALCU"] or 0,
+            gain=row["GAIN"] or 0,
+        )
+    return players
+
+
+def read_check_list(path: Path) -> list[CheckGame]:
+    """The games of a ``CHCKLIST_YYYYMM`` check list."""
+    table = _table(path, "CHCKLIST")
+    _require(table, CHECK_COLUMNS, path.name)
+    games = []
+    for row in table:
+        if row["RESULTAT"] not in SCORES:
+            raise ListError(f"{path.name}: a RESULTAT of {row['RESULTAT']!r} (1, 5 or 0)")
+        games.append(
+            CheckGame(
+                player=row["JOUEUR"],
+                opponent=row["ADVERS"] or 0,
+                opponent_rating=row["VAL_ADVERS"] or 0,
+                score=SCORES[row["RESULTAT"]],
+                number=row["NB_PARTIES"] or 0,
+            )
+        )
+    return games
+
+
+def period_end(list_month: str) -> date:
+    """The last day of the period a list (``YYYYMM``) rates: the day before its month."""
+    try:
+        first = date(int(list_month[:4]), int(list_month[4:6]), 1)
+    except ValueError:
+        raise ListError(f"{list_month!r} is not a list's month (YYYYMM)") from None
+    return first - timedelta(days=1)
+
+
+def _by_player(games: list[CheckGame]) -> dict[int, list[CheckGame]]:
+    grouped: dict[int, list[CheckGame]] = {}
+    for game in games:
+        grouped.setdefault(game.player, []).append(game)
+    return grouped
+
+
+def _same_run(games: list[CheckGame], players: dict[int, Listed]) -> Iterator[CheckGame]:
+    """The games against a newcomer who gets a first rating in this very list."""
+    for game in games:
+        opponent = players.get(game.opponent)
+        if (
+            game.opponent_rating == 0
+            and opponent is not None
+            and _newcomer(opponent)
+            and opponent.games >= RATED_FROM
+            and opponent.rating > 0
+        ):
+            yield game
+
+
+def _newcomer(player: Listed) -> bool:
+    return player.games_before < RATED_FROM or not player.rating_before
+
+
+def request(player: Listed, games: list[CheckGame], later: list[CheckGame], day: date,
+            players: dict[int, Listed]) -> dict[str, Any]:  # fmt: skip
+    """The calculator request for ``player``: the period's rated games by their number,
+    then the games against same-run newcomers at the newcomers' published ratings."""
+    rated = sorted((g for g in games if g.opponent_rating > 0), key=lambda g: g.number)
+    lines = [{"opponent": g.opponent_rating, "score": g.score} for g in rated]
+    lines += [{"opponent": players[g.opponent].rating, "score": g.score} for g in later]
+    return {
+        "system": "frbe",
+        "date": day.isoformat(),
+        "player": {"rating": player.rating_before, "games": player.games_before},
+        "games": lines,
+    }
+
+
+def reproduce(list_month: str, players: dict[int, Listed], games: list[CheckGame]) -> Report:
+    """Every player rated before the period with a game counted, rated by the site."""
+    day = period_end(list_month)
+    report = Report(list_month, day)
+    for number, own in sorted(_by_player(games).items()):
+        player = players.get(number)
+        if player is None:
+            continue
+        if _newcomer(player):
+            report.newcomers += 1
+            continue
+        later = list(_same_run(own, players))
+        if not later and not any(g.opponent_rating > 0 for g in own):
+            continue
+        answer = calculate(request(player, own, later, day, players))
+        site = int(answer["rating_after"])
+        report.lines.append(Line(player, site, len(later), _verdict(player, site, later)))
+    return report
+
+
+def _verdict(player: Listed, site: int, later: list[CheckGame]) -> Verdict:
+    if site == player.rating:
+        return Verdict.REPRODUCED
+    replaced = player.rating != player.rating_before + player.gain
+    if replaced and site - player.rating_before == player.gain:
+        return Verdict.REPLACED
+    if later:
+        return Verdict.SAME_RUN
+    return Verdict.UNEXPLAINED
+
+
+def reproduce_files(list_path: Path, check_path: Path, list_month: str | None = None) -> Report:
+    """:func:`reproduce` on the two files; the month is read from the list's name
+    (``PLAYER_202204.ZIP``) unless given."""
+    month = list_month or _month(list_path.name)
+    return reproduce(month, read_list(list_path), read_check_list(check_path))
+
+
+def _month(name: str) -> str:
+    digits = "".join(c for c in Path(name).stem if c.isdigit())
+    if len(digits) != 6:
+        raise ListError(f"no list month (YYYYMM) in the name {name!r}: give it")
+    return digits
+
+
+def summary(report: Report) -> str:
+    """One line: the players, the share reproduced, and each verdict's count."""
+    counts = report.counts
+    total = len(report.lines)
+    calculated = report.share(Verdict.REPRODUCED, Verdict.REPLACED)
+    return (
+        f"{report.list_month}: {total} players rated in the period, "
+        f"{counts[Verdict.REPRODUCED]} published ratings reproduced "
+        f"({report.share(Verdict.REPRODUCED):.2%}), with the replaced ratings' GAIN "
+        f"{calculated:.2%}; replaced {counts[Verdict.REPLACED]}, same run "
+        f"{counts[Verdict.SAME_RUN]}, unexplained {counts[Verdict.UNEXPLAINED]}; "
+        f"newcomers left out {report.newcomers}"
+    )

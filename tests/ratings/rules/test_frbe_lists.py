@@ -1,0 +1,98 @@
+"""The Belgian rules as the federation's lists apply them (issue #37), each checked on a
+real player of a published list (``cropr/frbekbsb-migrated``, ``sites/data/ELO/``,
+``PLAYER_YYYYMM.ZIP`` beside ``CHCKLIST_YYYYMM.ZIP``; docs/ratings/frbe.md), through the
+calculator: the rating before, the games before and the period's games as the files give
+them, the figure the list publishes."""
+
+from typing import Any
+
+import pytest
+
+from ratings.calculator import calculate
+
+
+def _rate(day: str, rating: int, games: int, played: list[tuple[int, float]]) -> dict[str, Any]:
+    return calculate(
+        {
+            "system": "frbe",
+            "date": day,
+            "player": {"rating": rating, "games": games},
+            "games": [{"opponent": o, "score": s} for o, s in played],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("rating", "games", "played", "published"),
+    [
+        # 202204, 4332: 1662 with 99 games beats 1665 (K 32, We .50) and 1451 (game 101:
+        # K 24, We .77): 1662 + 16 + 5.52 = 1683.52 → 1684 (K 32 for both: 1685).
+        (1662, 99, [(1665, 1), (1451, 1)], 1684),
+        # 202204, 16867: 1576 with 98 games: +1 1773, 0 1740 at K 32, 0 1582, +1 1594 at K 24.
+        (1576, 98, [(1773, 1), (1740, 0), (1582, 0), (1594, 1)], 1592),
+    ],
+)
+def test_k_is_read_for_each_game_from_its_number(
+    rating: int, games: int, played: list[tuple[int, float]], published: int
+) -> None:
+    answer = _rate("2022-03-31", rating, games, played)
+    assert answer["rating_after"] == published
+    assert "K by each game's number" in " ".join(answer["notes"])
+
+
+@pytest.mark.parametrize(
+    ("rating", "games", "played", "published"),
+    [
+        # 202204, 92941: 2003 (776 games, K 12) loses to 2032 and 2146: We .54 + .69;
+        # 3 points at K 12 to 2000, the rest at K 16; published 1992.
+        (2003, 776, [(2032, 0), (2146, 0)], 1992),
+        # 202204, 99368: 2204 (319 games, K 10 from the 301st) loses to 2013: We .75, −7.5
+        # at K 10: 4 points to 2200, the other 3.5 at K 12: 4.2; 2195.8 → 2196.
+        (2204, 319, [(2013, 0)], 2196),
+        # 202204, 43516: 1991 (385 games, K 16) scores 3 of 4 against 2038, 1948, 1691,
+        # 2029; published 2002.
+        (1991, 385, [(2038, 1), (1948, 0), (1691, 1), (2029, 1)], 2002),
+    ],
+)
+def test_a_change_that_crosses_2000_or_2200_is_split_between_the_bands(
+    rating: int, games: int, played: list[tuple[int, float]], published: int
+) -> None:
+    answer = _rate("2022-03-31", rating, games, played)
+    assert answer["rating_after"] == published
+    assert "the part beyond it counts at the other band's K" in " ".join(answer["notes"])
+
+
+def test_the_example_of_the_issue_1986_gaining_20_16_is_2005() -> None:
+    """The issue's reading (a 1986 player at K 16 gaining 20.16 is published at 2005: 14 +
+    6.16 × 12/16). Here 1986 with 400 games beats 1986, 1900 and 1850: We .50, .62, .68,
+    +19.2 at K 16: 14 points to 2000, the other 5.2 × 12/16 = 3.9: 2003.9 → 2004."""
+    answer = _rate("2022-03-31", 1986, 400, [(1986, 1), (1900, 1), (1850, 1)])
+    assert answer["rating_exact"] == pytest.approx(2003.9)
+    assert answer["rating_after"] == 2004
+
+
+def test_2000_itself_is_in_the_k_12_band_and_2200_in_the_k_10_band() -> None:
+    """The lists give K 12 to a rating of exactly 2000 (201501: 28321 and 57169, 2000 with
+    461 and 452 games, K 12 in the check list) and K 10 to exactly 2200 (201504: 66770)."""
+    assert _rate("2014-12-31", 2000, 461, [(2000, 1)])["k"] == 12
+    assert _rate("2015-03-31", 2200, 510, [(2200, 1)])["k"] == 10
+
+
+def test_k_10_comes_only_with_the_301st_game() -> None:
+    """The lists since 2008: a 2202 player with 203 games is at K 24 (202204: 1686)."""
+    assert _rate("2022-03-31", 2202, 203, [(2176, 0)])["k"] == 24
+    assert _rate("2012-12-31", 2250, 250, [(2176, 0)])["k"] == 24
+
+
+def test_the_cap_is_350_until_the_list_of_january_2015_and_400_from_april_2015() -> None:
+    """1681 (576 games, K 16) beats a 1174: .89 (350) until the period of the list of
+    January 2015, .92 (400) from the period of April 2015 (202104: 94072, 1682)."""
+    assert _rate("2014-12-31", 1681, 576, [(1174, 1)])["rating_exact"] == pytest.approx(1682.76)
+    assert _rate("2015-03-31", 1681, 576, [(1174, 1)])["rating_exact"] == pytest.approx(1682.28)
+
+
+def test_the_seed_version_keeps_the_seed_rules() -> None:
+    """Before the lists' versions (2007-07-01), the seed's text: no floor, K from the games
+    before the period, 2000 in the K 16 band."""
+    assert _rate("2005-06-30", 1150, 122, [(1619, 0)])["rating_after"] == 1147
+    assert _rate("2005-06-30", 2000, 461, [(2000, 1)])["k"] == 16
