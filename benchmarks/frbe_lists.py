@@ -4,6 +4,8 @@ repository ``cropr/frbekbsb-migrated``, folder ``sites/data/ELO/``), one line: t
 players rated in the period, the share of published ratings reproduced, the share with
 the replaced ratings' calculated change, and each named difference's count
 (``ratings.frbe_reproduction``; player by player: ``manage.py reproduce_frbe_list``).
+The list before each one, when the folder has it, gives the first ratings of the
+newcomers rated in the list.
 
     .venv/bin/python -m benchmarks.frbe_lists FOLDER [--since 201001]
 """
@@ -30,19 +32,19 @@ def main() -> None:
     from ratings.frbe_reproduction import ListError, reproduce_files, summary
 
     files = {p.name.upper(): p for p in arguments.folder.iterdir()}
-    months = sorted(
-        m.group(1)
-        for name in files
-        if (m := re.fullmatch(r"PLAYER_(\d{6})\.ZIP", name)) and m.group(1) >= arguments.since
+    all_months = sorted(
+        m.group(1) for name in files if (m := re.fullmatch(r"PLAYER_(\d{6})\.ZIP", name))
     )
-    for month in months:
+    for month in (m for m in all_months if m >= arguments.since):
         check = files.get(f"CHCKLIST_{month}.ZIP")
         if check is None:
             print(f"{month}: no check list")
             continue
         start = time.perf_counter()
+        earlier = [m for m in all_months if m < month]
+        previous = files[f"PLAYER_{earlier[-1]}.ZIP"] if earlier else None
         try:
-            report = reproduce_files(files[f"PLAYER_{month}.ZIP"], check, month)
+            report = reproduce_files(files[f"PLAYER_{month}.ZIP"], check, month, previous)
         except ListError as error:
             print(f"{month}: {error}")
             continue

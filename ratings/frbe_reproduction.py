@@ -6,7 +6,7 @@ rating before ``ELO_PRECE``, the games before ``PART_PRECE``, the rating publish
 period's games as ``CHCKLIST_YYYYMM.ZIP`` (one row per game and player: ``JOUEUR``,
 ``ADVERS``, the opponent's rating ``VAL_ADVERS`` — 0 when the opponent was not rated —,
 ``RESULTAT`` 1 won, 5 drawn, 0 lost, the game's number ``NB_PARTIES``, and the
-federation's own ``K_NB_PART`` and ``ESPERANCE``, which are not read here).
+federation's own ``K_NB_PART`` and ``ESPERANCE``, read only to name a difference).
 
 :func:`reproduce` rates every player rated before the period (``PART_PRECE`` ≥ 20 with a
 rating) who has a game against a rated opponent, through the calculator
@@ -19,6 +19,8 @@ compares the figure with the federation's. Each difference is named (:class:`Ver
 - ``same_run``: the player met newcomers rated in the same list, whose games the
   federation rates in a second run (counted here at the newcomer's published rating;
   the federation's figure is not always met, see ``docs/ratings/frbe.md``);
+- ``check_list``: the federation's own check list (its ``K_NB_PART`` and
+  ``ESPERANCE``) gives the site's figure, not the one it published;
 - ``unexplained``: none of the above.
 
 Newcomers (fewer than 20 games before the period) are rated on their whole past, which
@@ -41,6 +43,7 @@ from typing import Any
 from dbfread import DBF
 
 from ratings.calculator import calculate
+from ratings.rules import elo
 
 RATED_FROM = 20  # games: a player with fewer is a newcomer, rated on their whole past
 SCORES = {1: 1, 5: 0.5, 0: 0}  # RESULTAT: won, drawn, lost
@@ -61,6 +64,8 @@ class Listed:
     rating: int  # ELO_CALCUL, as published
     games: int
     gain: int
+    opponents_sum: int = 0  # ADVERSAIRE: a newcomer's opponents' ratings, summed
+    points: float = 0  # PERFORMAN: a newcomer's points
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +77,15 @@ class CheckGame:
     opponent_rating: int  # 0: not rated
     score: float
     number: int  # the player's game number, 0 when the game did not count
+    k: int = 0  # K_NB_PART: the federation's K for the game
+    expected: int = 0  # ESPERANCE: the federation's expected score, in hundredths
 
 
 class Verdict(StrEnum):
     REPRODUCED = "reproduced"
     REPLACED = "replaced"
     SAME_RUN = "same_run"
+    CHECK_LIST = "check_list"
     UNEXPLAINED = "unexplained"
 
 
@@ -87,6 +95,8 @@ EXPLANATIONS = {
     "the change calculated, GAIN, is the site's",
     Verdict.SAME_RUN: "games against newcomers rated in the same list (the federation's second "
     "run)",
+    Verdict.CHECK_LIST: "the federation's own check list (K_NB_PART, ESPERANCE) gives the "
+    "site's figure, not the one published",
     Verdict.UNEXPLAINED: "no rule found",
 }
 
@@ -111,6 +121,7 @@ class Report:
 
     list_month: str
     day: date
+    previous: bool = False  # the previous list was given (same-run first ratings)
     lines: list[Line] = field(default_factory=list)
     newcomers: int = 0
 
@@ -179,6 +190,8 @@ def read_list(path: Path) -> dict[int, Listed]:
             rating=row["ELO_CALCUL"] or 0,
             games=row["PART_CALCU"] or 0,
             gain=row["GAIN"] or 0,
+            opponents_sum=row.get("ADVERSAIRE") or 0,
+            points=row.get("PERFORMAN") or 0,
         )
     return players
 
@@ -198,6 +211,8 @@ def read_check_list(path: Path) -> list[CheckGame]:
                 opponent_rating=row["VAL_ADVERS"] or 0,
                 score=SCORES[row["RESULTAT"]],
                 number=row["NB_PARTIES"] or 0,
+                k=row.get("K_NB_PART") or 0,
+                expected=row.get("ESPERANCE") or 0,
             )
         )
     return games
@@ -219,18 +234,41 @@ def _by_player(games: list[CheckGame]) -> dict[int, list[CheckGame]]:
     return grouped
 
 
-def _same_run(games: list[CheckGame], players: dict[int, Listed]) -> Iterator[CheckGame]:
+def _same_run(games: list[CheckGame], first: dict[int, int]) -> Iterator[CheckGame]:
     """The games against a newcomer who gets a first rating in this very list."""
     for game in games:
-        opponent = players.get(game.opponent)
-        if (
-            game.opponent_rating == 0
-            and opponent is not None
-            and _newcomer(opponent)
-            and opponent.games >= RATED_FROM
-            and opponent.rating > 0
-        ):
+        if game.opponent_rating == 0 and game.opponent in first:
             yield game
+
+
+def first_ratings(
+    players: dict[int, Listed],
+    by_player: dict[int, list[CheckGame]],
+    previous: dict[int, Listed] | None,
+) -> dict[int, int]:
+    """The first rating of each newcomer who reaches 20 games in the period: the
+    performance (the average of the opponents + D(p), the table's, p to two decimals,
+    half up) over their first 20 games, the games before the period read from the
+    previous list (its ``ADVERSAIRE`` and ``PERFORMAN``) and the period's by number.
+    Without the previous list, a newcomer's published rating stands in."""
+    first = {}
+    for number, player in players.items():
+        if not _newcomer(player) or player.games < RATED_FROM or player.rating <= 0:
+            continue
+        if previous is None:
+            first[number] = player.rating
+            continue
+        before = previous.get(number)
+        counted = player.games_before
+        total, points = (before.opponents_sum, before.points) if before and counted else (0, 0)
+        own = sorted((g for g in by_player.get(number, []) if g.number), key=lambda g: g.number)
+        for game in own[: max(0, RATED_FROM - counted)]:
+            total, points, counted = total + game.opponent_rating, points + game.score, counted + 1
+        if counted < RATED_FROM:
+            continue  # the files do not hold its first 20 games
+        p = elo.round_half_up(points / counted, 0.01)
+        first[number] = int(elo.round_half_up(total / counted + elo.dp_table(p)))
+    return first
 
 
 def _newcomer(player: Listed) -> bool:
@@ -238,12 +276,12 @@ def _newcomer(player: Listed) -> bool:
 
 
 def request(player: Listed, games: list[CheckGame], later: list[CheckGame], day: date,
-            players: dict[int, Listed]) -> dict[str, Any]:  # fmt: skip
+            first: dict[int, int]) -> dict[str, Any]:  # fmt: skip
     """The calculator request for ``player``: the period's rated games by their number,
-    then the games against same-run newcomers at the newcomers' published ratings."""
+    then the games against same-run newcomers at the newcomers' first ratings."""
     rated = sorted((g for g in games if g.opponent_rating > 0), key=lambda g: g.number)
     lines = [{"opponent": g.opponent_rating, "score": g.score} for g in rated]
-    lines += [{"opponent": players[g.opponent].rating, "score": g.score} for g in later]
+    lines += [{"opponent": first[g.opponent], "score": g.score} for g in later]
     return {
         "system": "frbe",
         "date": day.isoformat(),
@@ -252,27 +290,36 @@ def request(player: Listed, games: list[CheckGame], later: list[CheckGame], day:
     }
 
 
-def reproduce(list_month: str, players: dict[int, Listed], games: list[CheckGame]) -> Report:
-    """Every player rated before the period with a game counted, rated by the site."""
+def reproduce(
+    list_month: str,
+    players: dict[int, Listed],
+    games: list[CheckGame],
+    previous: dict[int, Listed] | None = None,
+) -> Report:
+    """Every player rated before the period with a game counted, rated by the site; the
+    previous list gives the same-run newcomers' first ratings (:func:`first_ratings`)."""
     day = period_end(list_month)
-    report = Report(list_month, day)
-    for number, own in sorted(_by_player(games).items()):
+    report = Report(list_month, day, previous=previous is not None)
+    by_player = _by_player(games)
+    first = first_ratings(players, by_player, previous)
+    for number, own in sorted(by_player.items()):
         player = players.get(number)
         if player is None:
             continue
         if _newcomer(player):
             report.newcomers += 1
             continue
-        later = list(_same_run(own, players))
+        later = list(_same_run(own, first))
         if not later and not any(g.opponent_rating > 0 for g in own):
             continue
-        answer = calculate(request(player, own, later, day, players))
+        answer = calculate(request(player, own, later, day, first))
         site = int(answer["rating_after"])
-        report.lines.append(Line(player, site, len(later), _verdict(player, site, later)))
+        verdict = _verdict(player, site, later, own)
+        report.lines.append(Line(player, site, len(later), verdict))
     return report
 
 
-def _verdict(player: Listed, site: int, later: list[CheckGame]) -> Verdict:
+def _verdict(player: Listed, site: int, later: list[CheckGame], own: list[CheckGame]) -> Verdict:
     if site == player.rating:
         return Verdict.REPRODUCED
     replaced = player.rating != player.rating_before + player.gain
@@ -280,14 +327,32 @@ def _verdict(player: Listed, site: int, later: list[CheckGame]) -> Verdict:
         return Verdict.REPLACED
     if later:
         return Verdict.SAME_RUN
+    if _check_list_figure(player, own) == site:
+        return Verdict.CHECK_LIST
     return Verdict.UNEXPLAINED
 
 
-def reproduce_files(list_path: Path, check_path: Path, list_month: str | None = None) -> Report:
-    """:func:`reproduce` on the two files; the month is read from the list's name
-    (``PLAYER_202204.ZIP``) unless given."""
+def _check_list_figure(player: Listed, own: list[CheckGame]) -> int | None:
+    """The rating the check list's own K and expected scores give (Ro + Σ K (W − We),
+    half up), where every counted game has them; None otherwise."""
+    counted = [g for g in own if g.opponent_rating > 0]
+    if not counted or any(g.k == 0 for g in counted):
+        return None
+    change = sum(g.k * (g.score - g.expected / 100) for g in counted)
+    return int(elo.round_half_up(player.rating_before + change))
+
+
+def reproduce_files(
+    list_path: Path,
+    check_path: Path,
+    list_month: str | None = None,
+    previous_path: Path | None = None,
+) -> Report:
+    """:func:`reproduce` on the files (the previous list optional); the month is read
+    from the list's name (``PLAYER_202204.ZIP``) unless given."""
     month = list_month or _month(list_path.name)
-    return reproduce(month, read_list(list_path), read_check_list(check_path))
+    previous = read_list(previous_path) if previous_path is not None else None
+    return reproduce(month, read_list(list_path), read_check_list(check_path), previous)
 
 
 def _month(name: str) -> str:
@@ -307,6 +372,7 @@ def summary(report: Report) -> str:
         f"{counts[Verdict.REPRODUCED]} published ratings reproduced "
         f"({report.share(Verdict.REPRODUCED):.2%}), with the replaced ratings' GAIN "
         f"{calculated:.2%}; replaced {counts[Verdict.REPLACED]}, same run "
-        f"{counts[Verdict.SAME_RUN]}, unexplained {counts[Verdict.UNEXPLAINED]}; "
+        f"{counts[Verdict.SAME_RUN]}, check list {counts[Verdict.CHECK_LIST]}, unexplained "
+        f"{counts[Verdict.UNEXPLAINED]}; "
         f"newcomers left out {report.newcomers}"
     )

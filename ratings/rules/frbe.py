@@ -17,7 +17,7 @@ federation's current rules).
   above 2200 only from the 301st game, K read for each game from its own number (game
   100 at K 32, game 101 at K 24), the bands' thresholds themselves in the higher band
   (2000: K 12), a change that crosses 2000 or 2200 counted at each band's K beyond the
-  line, a floor of 1150, and the 400-point cap from the list of April 2015.
+  line, a floor of 1150 for every rated player, and the 400-point cap from the list of April 2015.
 - The list is published twice a year in the seed, quarterly from October 2013: dated
   versions.
 - The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`,
@@ -160,8 +160,8 @@ class Params:
         1150,
         "Rating floor",
         N_(
-            "The federation's lists: a rated player at or above the floor does not go below "
-            "it (1150). 0: no floor (seed 000)."
+            "The federation's lists: a rated player's new rating is never below the floor "
+            "(1150; 1050 or 1099 before are raised to it). 0: no floor (seed 000)."
         ),
         unit=N_("Elo"),
         min=0,
@@ -396,7 +396,7 @@ def _rate_player(params: Params, played: Played) -> PlayerResult:
         if crossed:
             notes.append(note(K_SPLIT, line=crossed))
     rating = elo.round_half_up(exact_rating)
-    if params.floor and rating_before >= params.floor and rating < params.floor:
+    if params.floor and rating < params.floor:
         rating = exact_rating = params.floor
         notes.append(note(FLOOR, floor=params.floor))
     after = state.replace(

@@ -9,13 +9,16 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from ratings.frbe_reproduction import (
+    CheckGame,
+    Listed,
     ListError,
     Report,
     Verdict,
+    first_ratings,
     period_end,
     read_check_list,
     read_list,
-    reproduce_files,
+    reproduce,
 )
 
 FILES = Path(__file__).parents[1] / "fixtures" / "frbe_lists"
@@ -26,13 +29,22 @@ def _files(month: str) -> tuple[Path, Path]:
 
 
 @pytest.fixture(scope="module")
-def april() -> Report:
-    return reproduce_files(*_files("202104"))
+def read() -> dict[str, tuple[dict[int, Listed], list[CheckGame]]]:
+    """Both lists and check lists, read once (a list of 27,000 players takes 2 s)."""
+    return {
+        month: (read_list(_files(month)[0]), read_check_list(_files(month)[1]))
+        for month in ("202104", "202107")
+    }
 
 
 @pytest.fixture(scope="module")
-def july() -> Report:
-    return reproduce_files(*_files("202107"))
+def april(read: dict[str, tuple[dict[int, Listed], list[CheckGame]]]) -> Report:
+    return reproduce("202104", *read["202104"])
+
+
+@pytest.fixture(scope="module")
+def july(read: dict[str, tuple[dict[int, Listed], list[CheckGame]]]) -> Report:
+    return reproduce("202107", *read["202107"])
 
 
 def _line(report: Report, number: int) -> tuple[int, int]:
@@ -77,8 +89,10 @@ def test_the_floor_and_the_400_cap_show_in_july_2021(july: Report) -> None:
     assert _line(july, 15136) == (1619, 1619)
 
 
-def test_the_files_columns_are_read() -> None:
-    players = read_list(_files("202107")[0])
+def test_the_files_columns_are_read(
+    read: dict[str, tuple[dict[int, Listed], list[CheckGame]]],
+) -> None:
+    players, games = read["202107"]
     essomba = players[15136]
     assert (essomba.name, essomba.rating_before, essomba.games_before) == (
         "Essomba, Thomas",
@@ -86,7 +100,6 @@ def test_the_files_columns_are_read() -> None:
         247,
     )
     assert (essomba.rating, essomba.games, essomba.gain) == (1619, 250, 30)
-    games = read_check_list(_files("202107")[1])
     assert len(games) == 423
     assert [(g.opponent_rating, g.score, g.number) for g in games if g.player == 15136] == [
         (1173, 1, 248),
@@ -117,3 +130,25 @@ def test_a_list_is_the_period_before_its_month() -> None:
     assert period_end("202204").isoformat() == "2022-03-31"
     with pytest.raises(ListError, match="not a list's month"):
         period_end("2022xx")
+
+
+def test_a_newcomer_rated_in_the_list_counts_at_the_first_rating_for_the_rated(
+    read: dict[str, tuple[dict[int, Listed], list[CheckGame]]],
+) -> None:
+    """July 2021 with the list before it (April 2021): David Vertenten (16367) had 19 games
+    (opponents 27390, 5 points); his 20th, a draw against Gaspard Bosteels (15938, 1423),
+    gives the first rating (27390 + 1423) / 20 = 1440.65, p = 5.5 / 20 → 0.28, D = −166:
+    1274.65 → 1275, as published. Bosteels's game counts for him in the same list, at
+    1275: difference 148, We .70, K 16: 1423 − 3.2 (with his other game) → 1418, as
+    published (PART_CALCU 593: both games). Kristof Onghena (17419), 19 games (25833, 6
+    points), loses his 20th to a 1677: 1375.5 + D(0.30) = 1375.5 − 149 → 1227."""
+    players, games = read["202107"]
+    april_players = read["202104"][0]
+    newcomers = {n: [g for g in games if g.player == n] for n in (16367, 17419)}
+    assert first_ratings(players, newcomers, april_players) == {16367: 1275, 17419: 1227}
+    report = reproduce("202107", players, games, april_players)
+    assert report.previous
+    assert report.share(Verdict.REPRODUCED) == 1.0
+    bosteels = next(line for line in report.lines if line.listed.number == 15938)
+    assert (bosteels.same_run_games, bosteels.site, bosteels.listed.rating) == (1, 1418, 1418)
+    assert (16367, 0.5) in [(g.opponent, g.score) for g in games if g.player == 15938]

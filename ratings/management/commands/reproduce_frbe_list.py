@@ -17,6 +17,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("list", help="the published list, PLAYER_YYYYMM.ZIP (or its DBF)")
         parser.add_argument("check_list", help="the period's CHCKLIST_YYYYMM.ZIP (or its DBF)")
+        parser.add_argument(
+            "--previous",
+            help="the list before it (PLAYER_YYYYMM.ZIP): newcomers' games before the period, "
+            "for the first ratings of the newcomers rated in this list",
+        )
         parser.add_argument("--month", help="the list's month, YYYYMM (default: from its name)")
         parser.add_argument(
             "--all", action="store_true", help="print every player, not only the differences"
@@ -24,8 +29,12 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
+            previous = options["previous"]
             report = reproduce_files(
-                Path(options["list"]), Path(options["check_list"]), options["month"]
+                Path(options["list"]),
+                Path(options["check_list"]),
+                options["month"],
+                Path(previous) if previous else None,
             )
         except ListError as error:
             raise CommandError(str(error)) from None

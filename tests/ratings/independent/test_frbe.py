@@ -149,8 +149,8 @@ def frbe(request: dict[str, Any]) -> dict[str, Any]:
         exact = rating + k * (score - expected)
     # « Rn = 1500 + 32 ( 1.5 - 1.85 ) = 1488.8, arrondie à 1489 »
     after = half_up(exact)
-    if current and rating >= 1150 and after < 1150:  # the lists' floor
-        after = 1150
+    if current and after < params.get("floor", 1150):  # the lists' floor, for every player
+        after = params.get("floor", 1150)
     return {
         "rating_after": after,
         "status": "rated",
