@@ -40,7 +40,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from dbfread import DBF
+from dbfread import DBF, FieldParser
 
 from ratings.calculator import calculate
 from ratings.rules import elo
@@ -137,6 +137,24 @@ class Report:
         return sum(counts[v] for v in verdicts) / len(self.lines)
 
 
+class _Lenient(FieldParser):
+    """dbfread's parser (its documented ``parserclass``), where a number or a date that
+    is not one reads as empty: a few of the federation's files hold such a cell (the
+    list of July 2008, a ``-55.-``; the check list of January 2009, a date ``tic Ar//``)."""
+
+    def parseN(self, field: Any, data: bytes) -> Any:
+        try:
+            return super().parseN(field, data)
+        except ValueError:
+            return None
+
+    def parseD(self, field: Any, data: bytes) -> Any:
+        try:
+            return super().parseD(field, data)
+        except ValueError:
+            return None
+
+
 def _table(path: Path, prefix: str) -> DBF:
     """The DBF inside a federation ZIP (or a DBF itself), loaded in memory."""
     try:
@@ -147,7 +165,7 @@ def _table(path: Path, prefix: str) -> DBF:
                     raise ListError(f"{path.name} holds {len(names)} DBF files, not one")
                 data = archive.read(names[0])
             return _dbf(io.BytesIO(data), path.name)
-        return DBF(str(path), encoding="latin-1", load=True)
+        return DBF(str(path), encoding="latin-1", load=True, parserclass=_Lenient)
     except (OSError, zipfile.BadZipFile) as error:
         raise ListError(f"cannot read {path.name}: {error}") from None
 
@@ -158,7 +176,7 @@ def _dbf(data: io.BytesIO, name: str) -> DBF:
         handle.write(data.getvalue())
         handle.flush()
         try:
-            return DBF(handle.name, encoding="latin-1", load=True)
+            return DBF(handle.name, encoding="latin-1", load=True, parserclass=_Lenient)
         except ValueError as error:
             raise ListError(f"{name} is not a dBase file: {error}") from None
 
@@ -261,13 +279,18 @@ def first_ratings(
         before = previous.get(number)
         counted = player.games_before
         total, points = (before.opponents_sum, before.points) if before and counted else (0, 0)
-        own = sorted((g for g in by_player.get(number, []) if g.number), key=lambda g: g.number)
+        own = sorted(
+            (g for g in by_player.get(number, []) if g.number and g.opponent_rating > 0),
+            key=lambda g: g.number,
+        )
         for game in own[: max(0, RATED_FROM - counted)]:
             total, points, counted = total + game.opponent_rating, points + game.score, counted + 1
         if counted < RATED_FROM:
             continue  # the files do not hold its first 20 games
         p = elo.round_half_up(points / counted, 0.01)
-        first[number] = int(elo.round_half_up(total / counted + elo.dp_table(p)))
+        rating = int(elo.round_half_up(total / counted + elo.dp_table(p)))
+        if rating > 0:  # a list's sums that give no rating leave the newcomer out
+            first[number] = rating
     return first
 
 

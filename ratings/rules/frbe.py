@@ -167,6 +167,25 @@ class Params:
         min=0,
         max=3500,
     )
+    same_run_newcomers: bool = param(
+        True,
+        "Newcomers rated in the period count at their first rating",
+        N_(
+            "The federation's lists: a rated player's games against a newcomer who reaches 20 "
+            "games in the period count, after the player's other games, at the newcomer's "
+            "first rating (its performance over its first 20 games). Unticked (seed 000): "
+            "they do not count."
+        ),
+    )
+    elo_after_first_rating: bool = param(
+        True,
+        "K after the 20th game of a newcomer",
+        N_(
+            "The federation's lists: a newcomer's first rating is the performance over its "
+            "first 20 games; its later games of the period are rated with K from that rating. "
+            "Unticked (seed 000): the performance over every game so far."
+        ),
+    )
     provisional_games: int = param(
         10,
         "Games for a provisional rating",
@@ -283,6 +302,8 @@ class Params:
 
 
 SEED_VERSION = Params(
+    same_run_newcomers=False,
+    elo_after_first_rating=False,
     difference_cap=350,
     k_top_games=0,
     periods=("01-01", "07-01"),
@@ -332,14 +353,18 @@ PROVISIONAL_NOT_COUNTED = N_("opponent provisional (not rated before {needed} ga
 
 
 def rate(batch: Batch, params: Params) -> BatchResult:
+    first = _first_ratings(batch, params) if params.same_run_newcomers else {}
     provisional = {} if params.provisional_opponents_count else _provisional(batch, params)
-    if provisional:
+    for player in first:
+        provisional.pop(player, None)
+    if provisional or first:
         ratings = {player: _rating_used(batch, player) for player in batch.players}
+        for_rated = {**ratings, **first}
         split = {
             player: split_games(
                 batch,
                 player,
-                ratings.__getitem__,
+                (for_rated if state.status is Status.RATED else ratings).__getitem__,
                 not_counted=provisional if state.status is Status.RATED else None,
             )
             for player, state in batch.players.items()
@@ -347,8 +372,38 @@ def rate(batch: Batch, params: Params) -> BatchResult:
     else:
         split = split_batch(batch, lambda p: _rating_used(batch, p))
     solve_exact(split, elo.ExpectedMethod.TABLE, later=batch.exact_later)
-    results = {player: _rate_player(params, split[player]) for player in batch.players}
+    results = {player: _rate_player(params, split[player], first) for player in batch.players}
     return BatchResult(batch.day, results)
+
+
+def _first_ratings(batch: Batch, params: Params) -> dict[PlayerId, float]:
+    """The first rating of each newcomer who reaches ``first_rating_games`` in the batch:
+    the performance over its archived games and the batch's first counted games up to
+    that number (the federation's lists: a rated player's games against it count at
+    that rating, in the same list)."""
+    first: dict[PlayerId, float] = {}
+    needed = params.first_rating_games
+    for player, state in batch.players.items():
+        if state.status is Status.RATED:
+            continue
+        archive = state.archive or Archive()
+        if archive.games >= needed:
+            continue
+        played = split_games(batch, player, lambda p: _rating_used(batch, p))
+        taken = needed - archive.games
+        if played.counted < taken:
+            continue
+        scores = [line.score for line in played.lines if line.counted][:taken]
+        archive = archive.with_games(played.opponents[:taken], elo.total(scores))
+        first[player] = _performance(archive, params)
+    return first
+
+
+def _performance(archive: Archive, params: Params) -> float:
+    """Seed 000: R = Rc + D(P) over the archived games, rounded half up."""
+    rc = archive.opponents_sum / archive.games
+    p = archive.score / archive.games
+    return elo.round_half_up(rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one))
 
 
 def _provisional(batch: Batch, params: Params) -> dict[PlayerId, Note]:
@@ -367,7 +422,9 @@ def _rating_used(batch: Batch, player: PlayerId) -> float | None:
     return batch.players[player].rating
 
 
-def _rate_player(params: Params, played: Played) -> PlayerResult:
+def _rate_player(
+    params: Params, played: Played, first: dict[PlayerId, float] | None = None
+) -> PlayerResult:
     state = played.before
     if state.status is not Status.RATED:
         return _newcomer(params, played)
@@ -376,7 +433,7 @@ def _rate_player(params: Params, played: Played) -> PlayerResult:
     assert state.rating is not None
     rating_before = state.rating
     k, k_text = params.k_for(state)
-    ks = _ks(params, rating_before, state.games, played.counted)
+    ks = _ks(params, rating_before, state.games, _same_run_last(played, first or {}))
     notes: list[Note] = []
     if ks is not None and len(set(ks)) > 1:
         k = ks[-1]
@@ -412,11 +469,29 @@ K_SPLIT = N_("the change crosses {line}: the part beyond it counts at the other 
 FLOOR = N_("the rating does not go below the floor of {floor}")
 
 
-def _ks(params: Params, rating: float, games: int, counted: int) -> list[float] | None:
-    """Each counted game's K from its own number (``k_by_game``), else None."""
+def _same_run_last(played: Played, first: dict[PlayerId, float]) -> list[int]:
+    """Each counted game's place in the player's count: the games against newcomers
+    rated in the same batch (``first``) after the others (the federation's second run)."""
+    counted = [line for line in played.lines if line.counted]
+    later = [line.opponent in first for line in counted]
+    others = later.count(False)
+    places, plain, second = [], 0, others
+    for is_later in later:
+        if is_later:
+            places.append(second)
+            second += 1
+        else:
+            places.append(plain)
+            plain += 1
+    return places
+
+
+def _ks(params: Params, rating: float, games: int, places: list[int]) -> list[float] | None:
+    """Each counted game's K from its own number (``k_by_game``), else None; ``places``
+    gives each counted game's place in the period's count."""
     if not params.k_by_game or params.k is not None:
         return None
-    return [params.k_at(rating, games + n)[0] for n in range(counted)]
+    return [params.k_at(rating, games + n)[0] for n in places]
 
 
 def _ks_text(ks: list[float], games: int) -> str:
@@ -431,9 +506,15 @@ def _ks_text(ks: list[float], games: int) -> str:
 
 
 def _newcomer(params: Params, played: Played) -> PlayerResult:
-    """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20."""
+    """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20.
+    The federation's lists (``elo_after_first_rating``): the first rating over the first
+    20 games, the later ones rated with K from it."""
     state = played.before
-    archive = (state.archive or Archive()).with_games(played.opponents, played.score)
+    before = state.archive or Archive()
+    taken = params.first_rating_games - before.games
+    if params.elo_after_first_rating and 0 < taken < played.counted:
+        return _first_then_elo(params, played, before, taken)
+    archive = before.with_games(played.opponents, played.score)
     n = archive.games
     if n < params.provisional_games:
         after = state.replace(archive=archive, games=n, status=Status.UNRATED)
@@ -450,6 +531,8 @@ def _newcomer(params: Params, played: Played) -> PlayerResult:
     performance = rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one)
     rating = elo.round_half_up(performance)
     first = n >= params.first_rating_games
+    if first and params.floor and rating < params.floor:
+        rating = params.floor
     status = Status.RATED if first else Status.PROVISIONAL
     after = state.replace(
         rating=rating,
@@ -465,3 +548,57 @@ def _newcomer(params: Params, played: Played) -> PlayerResult:
     )
     notes = (note(text, games=n, rc=round(rc, 1), p=round(p, 2), rating=rating),)
     return played.result(after, rating_exact=performance, notes=notes)
+
+
+def _first_then_elo(params: Params, played: Played, before: Archive, taken: int) -> PlayerResult:
+    """The federation's lists: the first rating over the first ``taken`` counted games of
+    the batch (with the archived ones), then the batch's later games by K (W − We)."""
+    counted = [line for line in played.lines if line.counted]
+    archive = before.with_games(
+        played.opponents[:taken], elo.total(line.score for line in counted[:taken])
+    )
+    first = _performance(archive, params)
+    n = archive.games
+    rest_start = played.lines.index(counted[taken])
+    rest = played.lines[rest_start:]
+    later = len([line for line in rest if line.counted])
+    ks = [params.k_at(first, n + i)[0] for i in range(later)]
+    k_text = params.k_at(first, n)[1]
+    done = exchange(
+        first,
+        rest,
+        ks[-1],
+        params.difference_cap,
+        EXPECTED,
+        note(k_text, k=ks[0], top=params.k_top_threshold),
+        ks,
+    )
+    exact = first + done.change
+    rating = elo.round_half_up(exact)
+    if params.floor and rating < params.floor:
+        rating = exact = params.floor
+    after = played.before.replace(
+        rating=rating,
+        games=n + later,
+        status=Status.RATED,
+        archive=None,
+        peak_rating=rating,
+    )
+    notes = (
+        note(
+            N_("first rating after {games} games: {rc} + D({p}) = {rating}"),
+            games=n,
+            rc=round(archive.opponents_sum / n, 1),
+            p=round(archive.score / n, 2),
+            rating=first,
+        ),
+        *done.notes,
+    )
+    return played.result(
+        after,
+        rating_exact=exact,
+        notes=notes,
+        k=ks[-1],
+        expected=done.expected,
+        games=tuple(played.lines),
+    )

@@ -4,11 +4,15 @@ real player of a published list (``cropr/frbekbsb-migrated``, ``sites/data/ELO/`
 calculator: the rating before, the games before and the period's games as the files give
 them, the figure the list publishes."""
 
+from datetime import date
 from typing import Any
 
 import pytest
 
 from ratings.calculator import calculate
+from ratings.rules import frbe
+from ratings.rules.base import Archive, Batch, BatchResult, Game, PlayerState, Status
+from ratings.rules.parameters import version_on
 
 
 def _rate(day: str, rating: int, games: int, played: list[tuple[int, float]]) -> dict[str, Any]:
@@ -96,3 +100,63 @@ def test_the_seed_version_keeps_the_seed_rules() -> None:
     before the period, 2000 in the K 16 band."""
     assert _rate("2005-06-30", 1150, 122, [(1619, 0)])["rating_after"] == 1147
     assert _rate("2005-06-30", 2000, 461, [(2000, 1)])["k"] == 16
+
+
+def _batch(
+    day: date, players: dict[str, PlayerState], games: list[tuple[str, str, float]]
+) -> BatchResult:
+    return frbe.rate(
+        Batch(day, players, tuple(Game(w, b, s) for w, b, s in games)),
+        version_on(frbe.VERSIONS, day).params,
+    )
+
+
+def test_a_newcomer_rated_in_the_period_counts_for_the_rated_at_the_first_rating() -> None:
+    """The list of July 2021 (tests/fixtures/frbe_lists, with April 2021 before it). David
+    Vertenten (V), 19 games (opponents 27390, 5 points), draws his 20th against Gaspard
+    Bosteels (B, 1423, 591 games): first rating (27390 + 1423) / 20 = 1440.65, p 0.28,
+    D −166: 1275. Bosteels also lost to a 1814 (X); his game against Vertenten counts,
+    after the other, at 1275: 1423 + 16 × (0 − .09) + 16 × (.5 − .70) = 1418.36, published
+    1418 (593 games). Kristof Onghena (O), 19 games (25833, 6 points), loses to Frans Van
+    Mullem (M, 1677, 846 games): 1227; Van Mullem, who also lost to a 1914 (Y): 1677 + 16 ×
+    (0 − .20) + 16 × (1 − .92) = 1675.08, published 1675."""
+    provisional = Status.PROVISIONAL
+    players = {
+        "V": PlayerState(
+            1258, 19, provisional, archive=Archive(games=19, opponents_sum=27390, score=5)
+        ),
+        "O": PlayerState(
+            1227, 19, provisional, archive=Archive(games=19, opponents_sum=25833, score=6)
+        ),
+        "B": PlayerState(1423, 591),
+        "M": PlayerState(1677, 846),
+        "X": PlayerState(1814, 1000),
+        "Y": PlayerState(1914, 1000),
+    }
+    games = [("B", "X", 0), ("V", "B", 0.5), ("M", "Y", 0), ("O", "M", 0)]
+    result = _batch(date(2021, 6, 30), players, games)
+    assert [result[p].rating_after for p in "VOBM"] == [1275, 1227, 1418, 1675]
+    assert result["B"].games[1].opponent_rating == 1275
+    assert result["B"].after.games == 593
+
+
+def test_a_newcomer_past_20_games_is_rated_with_k_after_the_first_rating() -> None:
+    """The list of April 2022 (PLAYER_202204, CHCKLIST_202204), player 23259: 10 games
+    in January 2022's list (opponents 15205, 5.5 points), 16 in the period. The first
+    10 (1685 W, 1617 W, 1820 L, 1727 L, 1654 L, 1503 W, 1525 W, 1211 W, 1699 L, 1568 L)
+    give the first rating over 20 games; the last 6 (1670 W, 1200 D, 1633 D, 1836 W,
+    1743 W, 1360 W) are rated at K 32 from it: published 1647 (the performance over all 26
+    games would be 1636)."""
+    opponents = [1685, 1617, 1820, 1727, 1654, 1503, 1525, 1211, 1699, 1568]
+    opponents += [1670, 1200, 1633, 1836, 1743, 1360]
+    scores = [1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0.5, 0.5, 1, 1, 1]
+    players = {
+        "N": PlayerState(
+            1557, 10, Status.PROVISIONAL, archive=Archive(games=10, opponents_sum=15205, score=5.5)
+        )
+    }
+    players.update({f"o{i}": PlayerState(r, 1000) for i, r in enumerate(opponents)})
+    games = [("N", f"o{i}", s) for i, s in enumerate(scores)]
+    result = _batch(date(2022, 3, 31), players, games)["N"]
+    assert result.rating_after == 1647
+    assert (result.after.status, result.after.games) == (Status.RATED, 26)
