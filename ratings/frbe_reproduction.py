@@ -267,31 +267,51 @@ def first_ratings(
     """The first rating of each newcomer who reaches 20 games in the period: the
     performance (the average of the opponents + D(p), the table's, p to two decimals,
     half up) over their first 20 games, the games before the period read from the
-    previous list (its ``ADVERSAIRE`` and ``PERFORMAN``) and the period's by number.
-    Without the previous list, a newcomer's published rating stands in."""
-    first = {}
-    for number, player in players.items():
-        if not _newcomer(player) or player.games < RATED_FROM or player.rating <= 0:
-            continue
-        if previous is None:
-            first[number] = player.rating
-            continue
-        before = previous.get(number)
-        counted = player.games_before
-        total, points = (before.opponents_sum, before.points) if before and counted else (0, 0)
-        own = sorted(
-            (g for g in by_player.get(number, []) if g.number and g.opponent_rating > 0),
-            key=lambda g: g.number,
-        )
-        for game in own[: max(0, RATED_FROM - counted)]:
-            total, points, counted = total + game.opponent_rating, points + game.score, counted + 1
-        if counted < RATED_FROM:
-            continue  # the files do not hold its first 20 games
-        p = elo.round_half_up(points / counted, 0.01)
-        rating = int(elo.round_half_up(total / counted + elo.dp_table(p)))
-        if rating > 0:  # a list's sums that give no rating leave the newcomer out
-            first[number] = rating
-    return first
+    previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), then the period's by number,
+    then those against newcomers rated in this list, at their first rating (202201:
+    13808's 20th game is against 14302, rated at his own 20th game: 1006). Without the
+    previous list, a newcomer's published rating stands in."""
+    if previous is None:
+        return {
+            number: player.rating
+            for number, player in players.items()
+            if _newcomer(player) and player.games >= RATED_FROM and player.rating > 0
+        }
+    first: dict[int, int] = {}
+    while True:  # newcomers rated through newcomers rated before them in this list
+        found = {
+            number: rating
+            for number, player in players.items()
+            if number not in first
+            and _newcomer(player)
+            and player.games >= RATED_FROM
+            and (rating := _first_rating(player, by_player.get(number, []), previous, first))
+        }
+        if not found:
+            return first
+        first.update(found)
+
+
+def _first_rating(
+    player: Listed, own: list[CheckGame], previous: dict[int, Listed], first: dict[int, int]
+) -> int | None:
+    """A newcomer's first rating over its first 20 games (see :func:`first_ratings`);
+    None when the files do not hold them, or their sums give no rating."""
+    before = previous.get(player.number)
+    counted = player.games_before
+    total, points = (before.opponents_sum, before.points) if before and counted else (0, 0)
+    rated = sorted((g for g in own if g.number and g.opponent_rating > 0), key=lambda g: g.number)
+    later = [
+        (first[g.opponent], g.score) for g in own if g.opponent_rating == 0 and g.opponent in first
+    ]
+    games = [(g.opponent_rating, g.score) for g in rated] + later
+    for rating, score in games[: max(0, RATED_FROM - counted)]:
+        total, points, counted = total + rating, points + score, counted + 1
+    if counted < RATED_FROM:
+        return None
+    p = elo.round_half_up(points / counted, 0.01)
+    rating = int(elo.round_half_up(total / counted + elo.dp_table(p)))
+    return rating if rating > 0 else None
 
 
 def _newcomer(player: Listed) -> bool:

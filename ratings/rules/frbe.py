@@ -29,6 +29,7 @@ federation's current rules).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
@@ -38,6 +39,7 @@ from .base import (
     Archive,
     Batch,
     BatchResult,
+    GameLine,
     Note,
     PlayerId,
     PlayerResult,
@@ -353,18 +355,16 @@ PROVISIONAL_NOT_COUNTED = N_("opponent provisional (not rated before {needed} ga
 
 
 def rate(batch: Batch, params: Params) -> BatchResult:
-    first = _first_ratings(batch, params) if params.same_run_newcomers else {}
+    if params.same_run_newcomers:
+        return _rate_lists(batch, params)
     provisional = {} if params.provisional_opponents_count else _provisional(batch, params)
-    for player in first:
-        provisional.pop(player, None)
-    if provisional or first:
+    if provisional:
         ratings = {player: _rating_used(batch, player) for player in batch.players}
-        for_rated = {**ratings, **first}
         split = {
             player: split_games(
                 batch,
                 player,
-                (for_rated if state.status is Status.RATED else ratings).__getitem__,
+                ratings.__getitem__,
                 not_counted=provisional if state.status is Status.RATED else None,
             )
             for player, state in batch.players.items()
@@ -372,31 +372,81 @@ def rate(batch: Batch, params: Params) -> BatchResult:
     else:
         split = split_batch(batch, lambda p: _rating_used(batch, p))
     solve_exact(split, elo.ExpectedMethod.TABLE, later=batch.exact_later)
+    results = {player: _rate_player(params, split[player]) for player in batch.players}
+    return BatchResult(batch.day, results)
+
+
+def _rate_lists(batch: Batch, params: Params) -> BatchResult:
+    """The federation's lists (``same_run_newcomers``): a game against a provisional
+    newcomer counts for nobody, unless the newcomer reaches its first rating in the batch
+    (:func:`_first_ratings`): then it counts for both, at that rating, after the other
+    games (the federation's second run)."""
+    ratings = {player: _rating_used(batch, player) for player in batch.players}
+    provisional = {} if params.provisional_opponents_count else _provisional(batch, params)
+    first = _first_ratings(batch, params, ratings, provisional)
+    for player in first:
+        provisional.pop(player, None)
+    rating_of = {**ratings, **first}.__getitem__
+    split = {
+        player: split_games(batch, player, rating_of, not_counted=provisional)
+        for player in batch.players
+    }
+    solve_exact(split, elo.ExpectedMethod.TABLE, later=batch.exact_later)
     results = {player: _rate_player(params, split[player], first) for player in batch.players}
     return BatchResult(batch.day, results)
 
 
-def _first_ratings(batch: Batch, params: Params) -> dict[PlayerId, float]:
+def _first_ratings(
+    batch: Batch,
+    params: Params,
+    ratings: dict[PlayerId, float | None],
+    provisional: dict[PlayerId, Note],
+) -> dict[PlayerId, float]:
     """The first rating of each newcomer who reaches ``first_rating_games`` in the batch:
-    the performance over its archived games and the batch's first counted games up to
-    that number (the federation's lists: a rated player's games against it count at
-    that rating, in the same list)."""
+    the performance over its archived games and the batch's counted games up to that
+    number, those against rated players first, then those against newcomers rated
+    before it in the batch, at their first rating (the lists of 202201: 14302 reaches 20
+    games against rated players, 13808 with the game against 14302)."""
     first: dict[PlayerId, float] = {}
     needed = params.first_rating_games
-    for player, state in batch.players.items():
-        if state.status is Status.RATED:
-            continue
-        archive = state.archive or Archive()
-        if archive.games >= needed:
-            continue
-        played = split_games(batch, player, lambda p: _rating_used(batch, p))
-        taken = needed - archive.games
-        if played.counted < taken:
-            continue
-        scores = [line.score for line in played.lines if line.counted][:taken]
-        archive = archive.with_games(played.opponents[:taken], elo.total(scores))
-        first[player] = _performance(archive, params)
-    return first
+    waiting = {
+        player: state.archive or Archive()
+        for player, state in batch.players.items()
+        if state.status is not Status.RATED
+        and (state.archive is None or state.archive.games < needed)
+    }
+    while True:
+        rating_of = {**ratings, **first}.__getitem__
+        left = {p: n for p, n in provisional.items() if p not in first}
+        found = {}
+        for player, archive in waiting.items():
+            if player in first:
+                continue
+            played = split_games(batch, player, rating_of, not_counted=left)
+            lines = _second_run_last(played, first)
+            taken = needed - archive.games
+            if len(lines) < taken:
+                continue
+            found[player] = _performance(_archived(archive, lines[:taken]), params)
+        if not found:
+            return first
+        first.update(found)
+
+
+def _second_run_last(played: Played, first: Mapping[PlayerId, float]) -> list[GameLine]:
+    """The counted lines, those against newcomers rated in the batch (``first``) last."""
+    counted = [line for line in played.lines if line.counted]
+    return [line for line in counted if line.opponent not in first] + [
+        line for line in counted if line.opponent in first
+    ]
+
+
+def _archived(archive: Archive, lines: list[GameLine]) -> Archive:
+    opponents = [line.opponent_rating for line in lines]
+    assert None not in opponents  # counted lines have their opponent's rating
+    return archive.with_games(
+        [r for r in opponents if r is not None], elo.total(line.score for line in lines)
+    )
 
 
 def _performance(archive: Archive, params: Params) -> float:
@@ -423,11 +473,11 @@ def _rating_used(batch: Batch, player: PlayerId) -> float | None:
 
 
 def _rate_player(
-    params: Params, played: Played, first: dict[PlayerId, float] | None = None
+    params: Params, played: Played, first: Mapping[PlayerId, float] | None = None
 ) -> PlayerResult:
     state = played.before
     if state.status is not Status.RATED:
-        return _newcomer(params, played)
+        return _newcomer(params, played, first)
     if not played.counted:
         return unchanged(played)
     assert state.rating is not None
@@ -469,7 +519,7 @@ K_SPLIT = N_("the change crosses {line}: the part beyond it counts at the other 
 FLOOR = N_("the rating does not go below the floor of {floor}")
 
 
-def _same_run_last(played: Played, first: dict[PlayerId, float]) -> list[int]:
+def _same_run_last(played: Played, first: Mapping[PlayerId, float]) -> list[int]:
     """Each counted game's place in the player's count: the games against newcomers
     rated in the same batch (``first``) after the others (the federation's second run)."""
     counted = [line for line in played.lines if line.counted]
@@ -505,7 +555,9 @@ def _ks_text(ks: list[float], games: int) -> str:
     return ", ".join(f"{k:g} ({first}-{last})" for k, first, last in runs)
 
 
-def _newcomer(params: Params, played: Played) -> PlayerResult:
+def _newcomer(
+    params: Params, played: Played, first: Mapping[PlayerId, float] | None = None
+) -> PlayerResult:
     """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20.
     The federation's lists (``elo_after_first_rating``): the first rating over the first
     20 games, the later ones rated with K from it."""
@@ -513,7 +565,7 @@ def _newcomer(params: Params, played: Played) -> PlayerResult:
     before = state.archive or Archive()
     taken = params.first_rating_games - before.games
     if params.elo_after_first_rating and 0 < taken < played.counted:
-        return _first_then_elo(params, played, before, taken)
+        return _first_then_elo(params, played, before, taken, first or {})
     archive = before.with_games(played.opponents, played.score)
     n = archive.games
     if n < params.provisional_games:
@@ -530,42 +582,42 @@ def _newcomer(params: Params, played: Played) -> PlayerResult:
     p = archive.score / n
     performance = rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one)
     rating = elo.round_half_up(performance)
-    first = n >= params.first_rating_games
-    if first and params.floor and rating < params.floor:
+    rated = n >= params.first_rating_games
+    if rated and params.floor and rating < params.floor:
         rating = params.floor
-    status = Status.RATED if first else Status.PROVISIONAL
+    status = Status.RATED if rated else Status.PROVISIONAL
     after = state.replace(
         rating=rating,
         games=n,
         status=status,
-        archive=None if first else archive,
+        archive=None if rated else archive,
         peak_rating=rating,
     )
     text = (
         N_("first rating after {games} games: {rc} + D({p}) = {rating}")
-        if first
+        if rated
         else N_("provisional rating after {games} games: {rc} + D({p}) = {rating}")
     )
     notes = (note(text, games=n, rc=round(rc, 1), p=round(p, 2), rating=rating),)
     return played.result(after, rating_exact=performance, notes=notes)
 
 
-def _first_then_elo(params: Params, played: Played, before: Archive, taken: int) -> PlayerResult:
+def _first_then_elo(
+    params: Params, played: Played, before: Archive, taken: int, first: Mapping[PlayerId, float]
+) -> PlayerResult:
     """The federation's lists: the first rating over the first ``taken`` counted games of
-    the batch (with the archived ones), then the batch's later games by K (W − We)."""
-    counted = [line for line in played.lines if line.counted]
-    archive = before.with_games(
-        played.opponents[:taken], elo.total(line.score for line in counted[:taken])
-    )
-    first = _performance(archive, params)
+    the batch (with the archived ones; those against newcomers rated in the batch last),
+    then the batch's later games by K (W − We)."""
+    counted = _second_run_last(played, first)
+    archive = _archived(before, counted[:taken])
+    first_rating = _performance(archive, params)
     n = archive.games
-    rest_start = played.lines.index(counted[taken])
-    rest = played.lines[rest_start:]
-    later = len([line for line in rest if line.counted])
-    ks = [params.k_at(first, n + i)[0] for i in range(later)]
-    k_text = params.k_at(first, n)[1]
+    rest = counted[taken:]
+    later = len(rest)
+    ks = [params.k_at(first_rating, n + i)[0] for i in range(later)]
+    k_text = params.k_at(first_rating, n)[1]
     done = exchange(
-        first,
+        first_rating,
         rest,
         ks[-1],
         params.difference_cap,
@@ -573,7 +625,7 @@ def _first_then_elo(params: Params, played: Played, before: Archive, taken: int)
         note(k_text, k=ks[0], top=params.k_top_threshold),
         ks,
     )
-    exact = first + done.change
+    exact = first_rating + done.change
     rating = elo.round_half_up(exact)
     if params.floor and rating < params.floor:
         rating = exact = params.floor
@@ -590,7 +642,7 @@ def _first_then_elo(params: Params, played: Played, before: Archive, taken: int)
             games=n,
             rc=round(archive.opponents_sum / n, 1),
             p=round(archive.score / n, 2),
-            rating=first,
+            rating=first_rating,
         ),
         *done.notes,
     )

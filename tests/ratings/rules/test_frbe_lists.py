@@ -160,3 +160,35 @@ def test_a_newcomer_past_20_games_is_rated_with_k_after_the_first_rating() -> No
     result = _batch(date(2022, 3, 31), players, games)["N"]
     assert result.rating_after == 1647
     assert (result.after.status, result.after.games) == (Status.RATED, 26)
+
+
+def test_a_newcomer_reaches_20_games_through_a_newcomer_rated_before_it() -> None:
+    """The list of January 2022 (PLAYER_202201, CHCKLIST_202201, PLAYER_202110 before it),
+    a youth tournament: 14302 (14 games: opponents 17470, 1 point) and 13808 (13 games:
+    15987, 0 points), both provisional, play rated players and each other. 14302 reaches
+    20 games against rated players (1414 L, 1939 L, 1150 W, 1316 L, 1385 W, 1357 L): (17470
+    + 8561) / 20 = 1301.55, D(0.15): 1006; 13808 has 19 with its rated games (1150, 1316,
+    1385, 1357, 1414, 1939, all lost), its 20th is the win against 14302, at 1006: its
+    list's ADVERSAIRE is 15987 + 8561 + 1006 = 25554: 1277.7 + D(0.05) = 808. Both first
+    ratings are under 1150: published 1150. Ellen Deleu (14510, 1357, 187 games, K 24) drew 1385, beat 1316, drew
+    1414, lost to 1939, drew 1150, and beat both newcomers: published 1367."""
+    provisional = Status.PROVISIONAL
+    rated = {"A": 1150, "B": 1316, "C": 1385, "D": 1414, "E": 1939}
+    players = {p: PlayerState(r, 500) for p, r in rated.items()}
+    players["N14302"] = PlayerState(
+        847, 14, provisional, archive=Archive(games=14, opponents_sum=17470, score=1)
+    )
+    players["N13808"] = PlayerState(
+        829, 13, provisional, archive=Archive(games=13, opponents_sum=15987, score=0)
+    )
+    players["Deleu"] = PlayerState(1357, 187)
+    games = [("Deleu", p, s) for p, s in zip("CBDEA", (0.5, 1, 0.5, 0, 0.5), strict=True)]
+    games += [("N14302", p, s) for p, s in zip("DEABC", (0, 0, 1, 0, 1), strict=True)]
+    games += [("N14302", "Deleu", 0), ("N13808", "N14302", 1)]
+    games += [("N13808", p, 0) for p in "ABCDE"] + [("N13808", "Deleu", 0)]
+    result = _batch(date(2021, 12, 31), players, games)
+    assert (result["N14302"].rating_after, result["N13808"].rating_after) == (1150, 1150)
+    assert result["N13808"].after.games == 20
+    deleu = result["Deleu"]
+    assert [line.opponent_rating for line in deleu.games][-2:] == [1006, 808]
+    assert deleu.rating_after == 1367
