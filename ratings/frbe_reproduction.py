@@ -23,8 +23,9 @@ compares the figure with the federation's. Each difference is named (:class:`Ver
   ``ESPERANCE``) gives the site's figure, not the one it published;
 - ``unexplained``: none of the above.
 
-Newcomers (fewer than 20 games before the period) are rated on their whole past, which
-the files do not hold: they are left out and counted as such.
+Newcomers (fewer than 20 games before the period) are rated on their whole past: with
+the previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), those who reach 20 games are
+rated by the engine and compared apart (``Report.first_lines``); the others are counted.
 """
 
 from __future__ import annotations
@@ -43,7 +44,9 @@ from typing import Any
 from dbfread import DBF, FieldParser
 
 from ratings.calculator import calculate
-from ratings.rules import elo
+from ratings.rules import elo, frbe
+from ratings.rules.base import Archive, Batch, Game, PlayerState, Status
+from ratings.rules.parameters import version_on
 
 RATED_FROM = 20  # games: a player with fewer is a newcomer, rated on their whole past
 SCORES = {1: 1, 5: 0.5, 0: 0}  # RESULTAT: won, drawn, lost
@@ -124,6 +127,7 @@ class Report:
     previous: bool = False  # the previous list was given (same-run first ratings)
     lines: list[Line] = field(default_factory=list)
     newcomers: int = 0
+    first_lines: list[Line] = field(default_factory=list)  # newcomers rated in the list
 
     @property
     def counts(self) -> Counter[Verdict]:
@@ -351,6 +355,11 @@ def reproduce(
             continue
         if _newcomer(player):
             report.newcomers += 1
+            if previous is not None and player.games >= RATED_FROM:
+                site = _newcomer_rating(player, own, previous, first, day)
+                if site is not None:
+                    verdict = Verdict.REPRODUCED if site == player.rating else Verdict.UNEXPLAINED
+                    report.first_lines.append(Line(player, site, 0, verdict))
             continue
         later = list(_same_run(own, first))
         if not later and not any(g.opponent_rating > 0 for g in own):
@@ -360,6 +369,48 @@ def reproduce(
         verdict = _verdict(player, site, later, own)
         report.lines.append(Line(player, site, len(later), verdict))
     return report
+
+
+def _newcomer_rating(
+    player: Listed,
+    own: list[CheckGame],
+    previous: dict[int, Listed],
+    first: dict[int, int],
+    day: date,
+) -> int | None:
+    """A newcomer who reaches 20 games, rated by the engine (``frbe.rate``: the calculator
+    cannot carry a newcomer's archive of opponents and points): its games before the
+    period from the previous list, the period's against rated players by number, then
+    those against newcomers rated in the list at their first rating. None when the
+    files do not hold its games before the period."""
+    before = previous.get(player.number)
+    if player.games_before and before is None:
+        return None
+    archive = None
+    status = Status.UNRATED
+    if player.games_before and before is not None:
+        archive = Archive(
+            games=player.games_before,
+            opponents_sum=before.opponents_sum,
+            score=before.points,
+        )
+        status = Status.PROVISIONAL if player.rating_before else Status.UNRATED
+    own_state = PlayerState(
+        player.rating_before or None, player.games_before, status, archive=archive
+    )
+    states: dict[Any, PlayerState] = {"player": own_state}
+    rated = sorted((g for g in own if g.number and g.opponent_rating > 0), key=lambda g: g.number)
+    ratings = [(g.opponent_rating, g.score) for g in rated]
+    ratings += [
+        (first[g.opponent], g.score) for g in own if g.opponent_rating == 0 and g.opponent in first
+    ]
+    played = []
+    for n, (rating, score) in enumerate(ratings):
+        states[n] = PlayerState(rating, 1000)
+        played.append(Game("player", n, score))
+    params = version_on(frbe.VERSIONS, day).params
+    result = frbe.rate(Batch(day, states, tuple(played)), params)["player"]
+    return None if result.rating_after is None else int(result.rating_after)
 
 
 def _verdict(player: Listed, site: int, later: list[CheckGame], own: list[CheckGame]) -> Verdict:
@@ -409,6 +460,7 @@ def summary(report: Report) -> str:
     """One line: the players, the share reproduced, and each verdict's count."""
     counts = report.counts
     total = len(report.lines)
+    first_done = sum(line.verdict is Verdict.REPRODUCED for line in report.first_lines)
     calculated = report.share(Verdict.REPRODUCED, Verdict.REPLACED)
     return (
         f"{report.list_month}: {total} players rated in the period, "
@@ -417,5 +469,10 @@ def summary(report: Report) -> str:
         f"{calculated:.2%}; replaced {counts[Verdict.REPLACED]}, same run "
         f"{counts[Verdict.SAME_RUN]}, check list {counts[Verdict.CHECK_LIST]}, unexplained "
         f"{counts[Verdict.UNEXPLAINED]}; "
-        f"newcomers left out {report.newcomers}"
+        f"newcomers (rated on their whole past, not counted above) {report.newcomers}"
+        + (
+            f", of whom {len(report.first_lines)} reach their first rating: {first_done} reproduced"
+            if report.first_lines
+            else ""
+        )
     )

@@ -149,6 +149,10 @@ def test_a_newcomer_rated_in_the_list_counts_at_the_first_rating_for_the_rated(
     report = reproduce("202107", players, games, april_players)
     assert report.previous
     assert report.share(Verdict.REPRODUCED) == 1.0
+    assert [(line.listed.number, line.site, line.verdict) for line in report.first_lines] == [
+        (16367, 1275, Verdict.REPRODUCED),
+        (17419, 1227, Verdict.REPRODUCED),
+    ]
     bosteels = next(line for line in report.lines if line.listed.number == 15938)
     assert (bosteels.same_run_games, bosteels.site, bosteels.listed.rating) == (1, 1418, 1418)
     assert (16367, 0.5) in [(g.opponent, g.score) for g in games if g.player == 15938]

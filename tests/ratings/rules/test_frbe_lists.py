@@ -170,8 +170,9 @@ def test_a_newcomer_reaches_20_games_through_a_newcomer_rated_before_it() -> Non
     + 8561) / 20 = 1301.55, D(0.15): 1006; 13808 has 19 with its rated games (1150, 1316,
     1385, 1357, 1414, 1939, all lost), its 20th is the win against 14302, at 1006: its
     list's ADVERSAIRE is 15987 + 8561 + 1006 = 25554: 1277.7 + D(0.05) = 808. Both first
-    ratings are under 1150: published 1150. Ellen Deleu (14510, 1357, 187 games, K 24) drew 1385, beat 1316, drew
-    1414, lost to 1939, drew 1150, and beat both newcomers: published 1367."""
+    ratings are under 1150: published 1150. Ellen Deleu (14510, 1357, 187 games, K 24)
+    drew 1385, beat 1316, drew 1414, lost to 1939, drew 1150, and beat both newcomers:
+    published 1367."""
     provisional = Status.PROVISIONAL
     rated = {"A": 1150, "B": 1316, "C": 1385, "D": 1414, "E": 1939}
     players = {p: PlayerState(r, 500) for p, r in rated.items()}
