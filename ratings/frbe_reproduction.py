@@ -303,6 +303,8 @@ def _first_rating(
     None when the files do not hold them, or their sums give no rating."""
     before = previous.get(player.number)
     counted = player.games_before
+    if counted and (before is None or before.games != counted or before.points > counted):
+        return None  # the previous list does not hold the games before the period
     total, points = (before.opponents_sum, before.points) if before and counted else (0, 0)
     rated = sorted((g for g in own if g.number and g.opponent_rating > 0), key=lambda g: g.number)
     later = [
@@ -384,7 +386,9 @@ def _newcomer_rating(
     those against newcomers rated in the list at their first rating. None when the
     files do not hold its games before the period."""
     before = previous.get(player.number)
-    if player.games_before and before is None:
+    if player.games_before and (
+        before is None or before.games != player.games_before or before.points > before.games
+    ):
         return None
     archive = None
     status = Status.UNRATED
