@@ -144,7 +144,13 @@ class Report:
 class _Lenient(FieldParser):
     """dbfread's parser (its documented ``parserclass``), where a number or a date that
     is not one reads as empty: a few of the federation's files hold such a cell (the
-    list of July 2008, a ``-55.-``; the check list of January 2009, a date ``tic Ar//``)."""
+    list of July 2008, a ``-55.-``; the check list of January 2009, a date ``tic Ar//``).
+    Only the columns read here are parsed (a list has 27,000 rows of 26 columns)."""
+
+    def parse(self, field: Any, data: bytes) -> Any:
+        if field.name not in READ:
+            return None
+        return super().parse(field, data)
 
     def parseN(self, field: Any, data: bytes) -> Any:
         try:
@@ -194,6 +200,7 @@ def _require(table: DBF, columns: Iterable[str], name: str) -> None:
 LIST_COLUMNS: tuple[str, ...] = ("MATRICULE", "NOM_PRENOM", "ELO_PRECE", "PART_PRECE")
 LIST_COLUMNS += ("ELO_CALCUL", "PART_CALCU", "GAIN")
 CHECK_COLUMNS = ("JOUEUR", "ADVERS", "VAL_ADVERS", "RESULTAT", "NB_PARTIES")
+READ = {*LIST_COLUMNS, *CHECK_COLUMNS, "ADVERSAIRE", "PERFORMAN", "K_NB_PART", "ESPERANCE"}
 
 
 def read_list(path: Path) -> dict[int, Listed]:
