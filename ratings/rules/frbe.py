@@ -17,13 +17,17 @@ federation's current rules).
   above 2200 only from the 301st game, K read for each game from its own number (game
   100 at K 32, game 101 at K 24), the bands' thresholds themselves in the higher band
   (2000: K 12), a change that crosses 2000 or 2200 counted at each band's K beyond the
-  line, a floor of 1150 for every rated player, and the 400-point cap from the list of April 2015.
+  line, a floor of 1150 for every rated player and every first rating, the 400-point
+  cap from the list of April 2015; a newcomer's first rating over its first 20 games,
+  its later games by K; a game against a provisional newcomer counted for nobody unless
+  the newcomer gets its first rating in the same period, then at that rating, after the
+  other games (:func:`_rate_lists`).
 - The list is published twice a year in the seed, quarterly from October 2013: dated
   versions.
 - The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`,
   part of the default history as a batch of its own (``adjustment_applied``).
-- A period never straddles the change of calendar of April 2024: the half-year that began
-  in January 2024 closes on 31 March (the timeline planner, ``ratings.services.timeline``).
+- A period never straddles a change of calendar: the old calendar's period closes the day
+  before the new version (the timeline planner, ``ratings.services.timeline``).
 """
 
 from __future__ import annotations
