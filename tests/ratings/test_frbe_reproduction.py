@@ -2,6 +2,7 @@
 April and July 2021 and their check lists (``tests/fixtures/frbe_lists``, with their
 source), through the calculator, as ``manage.py reproduce_frbe_list`` does."""
 
+import struct
 from io import StringIO
 from pathlib import Path
 
@@ -156,3 +157,37 @@ def test_a_newcomer_rated_in_the_list_counts_at_the_first_rating_for_the_rated(
     bosteels = next(line for line in report.lines if line.listed.number == 15938)
     assert (bosteels.same_run_games, bosteels.site, bosteels.listed.rating) == (1, 1418, 1418)
     assert (16367, 0.5) in [(g.opponent, g.score) for g in games if g.player == 15938]
+
+
+def _dbf(path: Path, fields: list[tuple[str, str, int]], rows: list[list[bytes]]) -> None:
+    """A dBase III file as the federation's are written: header, field descriptors, rows."""
+    record = 1 + sum(length for _n, _t, length in fields)
+    header = 32 + 32 * len(fields) + 1
+    out = struct.pack("<BBBBIHH20x", 3, 122, 4, 1, len(rows), header, record)
+    for name, kind, length in fields:
+        out += struct.pack("<11sc4xBB14x", name.encode(), kind.encode(), length, 0)
+    out += b"\r"
+    for row in rows:
+        out += b" " + b"".join(
+            cell.ljust(length) for cell, (_n, _t, length) in zip(row, fields, strict=True)
+        )
+    path.write_bytes(out + b"\x1a")
+
+
+def test_a_cell_that_is_not_a_number_reads_as_empty(tmp_path: Path) -> None:
+    """The list of July 2008 holds a PERFORMAN of ``-55.-``: the row is read, the cell
+    empty (dbfread alone refuses the whole file)."""
+    fields = [("MATRICULE", "N", 6), ("NOM_PRENOM", "C", 32), ("ELO_PRECE", "N", 4)]
+    fields += [("PART_PRECE", "N", 4), ("ELO_CALCUL", "N", 4), ("PART_CALCU", "N", 4)]
+    fields += [("GAIN", "N", 4), ("PERFORMAN", "N", 5)]
+    row = [b"12345", b"Doe, Jane", b"1500", b"100", b"1510", b"104", b"10", b"-55.-"]
+    path = tmp_path / "PLAYER.DBF"
+    _dbf(path, fields, [row])
+    (jane,) = read_list(path).values()
+    assert (jane.number, jane.name, jane.rating, jane.gain, jane.points) == (
+        12345,
+        "Doe, Jane",
+        1510,
+        10,
+        0,
+    )
