@@ -144,6 +144,11 @@ class Game(models.Model):
         default=True,
         help_text=_("Off for a game played but not to be rated (TRF W, D, L)."),
     )
+    colourless = models.BooleanField(
+        _("without colours"),
+        default=False,
+        help_text=_("A forfeit an imported file wrote without colours (TRF “-”): written back so."),
+    )
     pgn = models.TextField(_("PGN"), blank=True)
     report_code = BoardCodeField(
         _("board code"),
@@ -191,6 +196,29 @@ class Bye(models.Model):
     """A round a player does not play: a pairing-allocated bye (the odd player out), or a
     requested half-point or zero-point bye."""
 
+    class Written(models.TextChoices):
+        """How a TRF file wrote a round without opponent when not with its kind's own
+        code: older programs write the pairing-allocated bye as a forfeit won without
+        opponent (``0000 - +``, FIDE's example file), its dummy opponent's round as a
+        forfeit lost (``0000 - -``), a round not paired with a blank result (``0000 -``).
+        The export writes the round back so; the pairing and the standings read the kind."""
+
+        OWN = "", _("its kind's code")
+        FORFEIT_WIN = "+", _("a forfeit won without opponent (0000 - +)")
+        FORFEIT_LOSS = "-", _("a forfeit lost without opponent (0000 - -)")
+        BLANK = "blank", _("not paired, no result (0000 -)")
+
+        @property
+        def trf_code(self) -> str:
+            """The result code written (blank: none)."""
+            return {"+": "+", "-": "-", "blank": ""}[self.value]
+
+        @classmethod
+        def from_trf(cls, code: str) -> Bye.Written:
+            """How the TRF code of a round without opponent is kept: ``+``, ``-`` and a
+            blank result each as written, the kinds' own codes (U F H Z) as their kind."""
+            return {"+": cls.FORFEIT_WIN, "-": cls.FORFEIT_LOSS, "": cls.BLANK}.get(code, cls.OWN)
+
     class Kind(models.TextChoices):
         PAIRING_ALLOCATED = "pab", _("pairing-allocated bye")
         FULL_POINT = "full", _("full-point bye")
@@ -222,7 +250,7 @@ class Bye(models.Model):
                 return cls.FULL_POINT
             if code in ("U", "+"):
                 return cls.PAIRING_ALLOCATED
-            return cls.ZERO_POINT
+            return cls.ZERO_POINT  # Z, and "-" or a blank result: not paired, no point
 
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round")
@@ -237,6 +265,14 @@ class Bye(models.Model):
         decimal_places=1,
         help_text=_("What the kind of bye scores; the database refuses any other value."),
     )
+    written = models.CharField(
+        _("written as"),
+        max_length=5,
+        choices=Written.choices,
+        default=Written.OWN,
+        blank=True,
+        help_text=_("How an imported file wrote this round, when not with its kind's code."),
+    )
 
     class Meta:
         verbose_name = _("bye")
@@ -248,6 +284,12 @@ class Bye(models.Model):
                 | Q(kind="half", points=Decimal("0.5"))
                 | Q(kind="zero", points=Decimal(0)),
                 name="bye_points_of_its_kind",
+            ),
+            models.CheckConstraint(
+                condition=Q(written="")
+                | Q(written="+", kind="pab")
+                | Q(written__in=["-", "blank"], kind="zero"),
+                name="bye_written_as_its_kind",
             ),
         ]
 

@@ -104,14 +104,17 @@ def event_tournament(event: Event) -> tuple[trf.Tournament, dict[int, int]]:
         for pid in players
     }
     for game in games:
-        white_code, black_code = _codes(Result(game.result), game.rated)
+        result = Result(game.result)
+        white_code, black_code = _codes(result, game.rated)
+        # a forfeit the imported file wrote without colours, written so while not played
+        white, black = ("-", "-") if game.colourless and not result.is_played else ("w", "b")
         n = game.round.number - 1
-        entries[game.white_id][n] = trf.RoundEntry(numbers[game.black_id], "w", white_code)
-        entries[game.black_id][n] = trf.RoundEntry(numbers[game.white_id], "b", black_code)
+        entries[game.white_id][n] = trf.RoundEntry(numbers[game.black_id], white, white_code)
+        entries[game.black_id][n] = trf.RoundEntry(numbers[game.white_id], black, black_code)
     for bye in byes:
-        entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(
-            None, "-", Bye.Kind(bye.kind).trf_code
-        )
+        written = Bye.Written(bye.written)
+        code = written.trf_code if written else Bye.Kind(bye.kind).trf_code
+        entries[bye.player_id][bye.round.number - 1] = trf.RoundEntry(None, "-", code)
     standing = table.by_player()
     total = max(rounds, event.planned_rounds or 0)
     kind_words = KIND_WORDS.get(Event.Kind(event.kind))

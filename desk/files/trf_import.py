@@ -207,7 +207,9 @@ def import_plan(
     for entry in sorted(t.players, key=lambda e: e.rank):
         for n, played in enumerate(entry.rounds):
             if played.opponent is None:
-                if played.result:
+                # "0000 -" and a code: a bye, kept as written (``Bye.Written``); a blank
+                # block (all spaces, ``trf.BLANK``) is a round the player has no entry in
+                if played != trf.BLANK:
                     kind = Bye.Kind.from_trf(played.result)
                     byes.append(
                         Bye(
@@ -215,16 +217,19 @@ def import_plan(
                             player=players[entry.rank],
                             kind=kind,
                             points=Bye.Kind(kind).points,
+                            written=Bye.Written.from_trf(played.result),
                         )
                     )
             elif played.colour == "w" or (played.colour == "-" and entry.rank < played.opponent):
-                # a forfeit whose colour the file does not say: the lower rank as white
+                # a forfeit whose colour the file does not say: the lower rank as white in
+                # the table, written back without colours (``Game.colourless``)
                 result = _white_result(t, played, n)
                 rated = played.result not in ("W", "D", "L")
-                games.append((rounds[n], entry.rank, played.opponent, result, rated))
+                colourless = played.colour == "-"
+                games.append((rounds[n], entry.rank, played.opponent, result, rated, colourless))
     boards: dict[int, int] = {}
     made = []
-    for round_, white, black, result, rated in games:
+    for round_, white, black, result, rated, colourless in games:
         boards[round_.number] = boards.get(round_.number, 0) + 1
         made.append(
             Game(
@@ -234,6 +239,7 @@ def import_plan(
                 black=players[black],
                 result=result,
                 rated=rated,
+                colourless=colourless,
                 updated_by=user,
             )
         )

@@ -2,9 +2,11 @@
 
 The desk writes a TRF from what the event holds (``imports.event_tournament``). A file
 imported from other software often writes the same things otherwise: ``Vasquez,Rodrigo``
-without the space, a title as ``  g``, a birth date as ``1969.12.06``, a forfeit's colour
-as ``-``, a round left all blank, a header record the desk has no place for (082, XXS,
-team lines), its own rank column. At import, each piece the file writes differently from
+without the space, a title as ``  g``, a birth date as ``1969.12.06``, a round left all
+blank, a header record the desk has no place for (082, XXS, team lines), its own rank
+column. (A forfeit without colours and a round without opponent written ``0000 - +``,
+``0000 - -`` or ``0000 -`` are held by the games and byes themselves: ``Game.colourless``,
+``Bye.written``.) At import, each piece the file writes differently from
 the desk is kept with the desk's own text of that moment (``Event.trf_kept``). At export,
 a piece whose desk text is still the same — nothing the secretary changed since — is
 written as the file had it; a piece the secretary changed is written as the desk says.

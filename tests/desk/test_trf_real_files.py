@@ -16,7 +16,7 @@ import pytest
 
 from chesslib import trf
 from club.models import Bye, Event, Game, Result
-from desk.files.trf_export import export_event
+from desk.files.trf_export import event_tournament, export_event
 from desk.files.trf_import import import_plan
 from desk.files.trf_plan import plan_import
 from desk.files.trf_preview import plan_notes
@@ -135,6 +135,49 @@ def test_fide_s_example_keeps_its_forfeits_without_colour_and_its_withdrawn_play
     assert line[91:99] == " 153 - -"
 
 
+def test_fide_s_example_is_held_by_the_event_s_own_games_and_byes() -> None:
+    """FIDE's example1 writes its 10 forfeits without colours (``153 - -``: 20 blocks), its
+    pairing-allocated bye as a forfeit won without opponent (player 282, round 5:
+    ``0000 - +``) and its dummy opponent "spielfrei" (284) as ``0000 - -``. The games and
+    byes hold each as written (``Game.colourless``, ``Bye.written``): the desk's own file,
+    written from them alone, gives those blocks back, and none is kept apart as text."""
+    text = (FIXTURES / "fide_example1.trf").read_text()
+    read = trf.read(text)
+    event = _imported(text)
+    numbers = dict(event.participants.values_list("number", "player_id"))
+    byes = Bye.objects.filter(round__event=event, round__number=5)
+    assert (byes.get(player=numbers[282]).kind, byes.get(player=numbers[282]).written) == (
+        Bye.Kind.PAIRING_ALLOCATED,
+        Bye.Written.FORFEIT_WIN,
+    )
+    assert (byes.get(player=numbers[284]).kind, byes.get(player=numbers[284]).written) == (
+        Bye.Kind.ZERO_POINT,
+        Bye.Written.FORFEIT_LOSS,
+    )
+    colourless = Game.objects.filter(round__event=event, colourless=True)
+    assert colourless.count() == 10
+    assert all(not Result(g.result).is_played for g in colourless)
+
+    tournament, _ids = event_tournament(event)
+    desk = {p.rank: p.rounds for p in tournament.players}
+    written = [
+        (entry.rank, n)
+        for entry in read.players
+        for n, played in enumerate(entry.rounds)
+        if played.colour == "-" and played.result in ("+", "-")
+    ]
+    assert len(written) == 20 + 2
+    for rank, n in written:
+        file_entry = next(p for p in read.players if p.rank == rank).rounds[n]
+        assert desk[rank][n] == file_entry, (rank, n + 1)
+    kept_blocks = {
+        (pk, int(index))
+        for pk, kept in event.trf_kept["players"].items()
+        for index in kept["blocks"]
+    }
+    assert not kept_blocks & {(str(numbers[rank]), n) for rank, n in written}
+
+
 def test_a_date_or_a_name_read_with_a_doubt_is_said_before_the_import(english: None) -> None:
     """lichess writes ``042 May 29, 2020`` and nicknames without a comma: the import reads
     29 May 2020 and the nickname as a last name, and says both are to be checked."""
@@ -177,13 +220,17 @@ def test_full_point_bye_unrated_games_and_unpaired_rounds_keep_their_codes() -> 
         (Result.DRAW, False),
     ]
     byes = Bye.objects.filter(round__event=event).order_by("round__number", "player__last_name")
-    assert [(b.round.number, b.kind, b.points) for b in byes] == [
-        (1, Bye.Kind.ZERO_POINT, Decimal(0)),
-        (2, Bye.Kind.PAIRING_ALLOCATED, Decimal(1)),
-        (2, Bye.Kind.FULL_POINT, Decimal(1)),
+    assert [(b.round.number, b.kind, b.points, b.written) for b in byes] == [
+        (1, Bye.Kind.ZERO_POINT, Decimal(0), ""),
+        (2, Bye.Kind.PAIRING_ALLOCATED, Decimal(1), ""),
+        (2, Bye.Kind.ZERO_POINT, Decimal(0), Bye.Written.BLANK),  # not paired: no point
+        (2, Bye.Kind.FULL_POINT, Decimal(1), ""),
+        (3, Bye.Kind.ZERO_POINT, Decimal(0), Bye.Written.BLANK),
     ]
     exported = [x for x in _lines(export_event(event)) if x.startswith("001")]
     assert exported == [x for x in _lines(text) if x.startswith("001")]
+    # the event's own rows say it all: no round kept apart as text
+    assert [kept["blocks"] for kept in event.trf_kept["players"].values()] == [{}] * 3
 
 
 def test_every_player_field_and_header_record_is_kept() -> None:
