@@ -4,7 +4,7 @@ performance figures of a breakdown."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import elo
@@ -229,16 +229,22 @@ def exchange(
     cap: float | None,
     expect: Callable[[float], float],
     k_note: Note,
+    ks: Sequence[float] | None = None,
 ) -> Exchange:
     """Rate a rated player's counted ``lines`` (those of :func:`split_games`): each game's
     difference held within ±``cap``, its expected score and its change K × (W − We),
-    written into its line (built once: a replay has hundreds of thousands)."""
+    written into its line (built once: a replay has hundreds of thousands). ``ks``, when
+    given, holds each counted game's own K in order (a K by game number), instead of
+    ``k`` for all."""
     capped = False  # the same sentence for every capped game: written once
     expectations: list[float] = []
     changes: list[float] = []
     expected, changed = expectations.append, changes.append
+    counted = 0
     for line in lines:
         if line.counted:
+            if ks is not None:
+                k, counted = ks[counted], counted + 1
             opponent_rating = line.opponent_rating
             assert opponent_rating is not None  # a counted game has its opponent's rating
             diff = rating - opponent_rating

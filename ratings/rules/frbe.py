@@ -12,15 +12,28 @@ federation's current rules).
   not yet « la première cote » (``provisional_opponents_count``; the newcomer counts them).
 - A newcomer's rating is a performance R = Rc + D(P) over all their games so far (D from
   the table, P rounded to two decimals): provisional from 10 games, the first rating at 20.
-- The list is published twice a year in the seed, quarterly now: both are dated versions.
+- The federation's lists (checked against its published files, 2008-2022; see
+  ``docs/ratings/frbe.md``) apply more than the seed says, each a dated version: K 10
+  above 2200 only from the 301st game, K read for each game from its own number (game
+  100 at K 32, game 101 at K 24), the bands' thresholds themselves in the higher band
+  (2000: K 12), a change that crosses 2000 or 2200 counted at each band's K beyond the
+  line, a floor of 1150 for every rated player and every first rating, the 400-point
+  cap from the list of April 2015; a newcomer's first rating over its first 20 games,
+  its later games by K; a game against a provisional newcomer counted for nobody unless
+  the newcomer gets its first rating in the same period, then at that rating, after the
+  other games (:func:`_rate_lists`).
+- The list is published twice a year in the seed, quarterly from October 2013: dated
+  versions.
 - The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`,
   part of the default history as a batch of its own (``adjustment_applied``).
-- A period never straddles the change of calendar of April 2024: the half-year that began
-  in January 2024 closes on 31 March (the timeline planner, ``ratings.services.timeline``).
+- A period never straddles a change of calendar: the old calendar's period closes the day
+  before the new version (the timeline planner, ``ratings.services.timeline``).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
@@ -30,6 +43,7 @@ from .base import (
     Archive,
     Batch,
     BatchResult,
+    GameLine,
     Note,
     PlayerId,
     PlayerResult,
@@ -122,6 +136,62 @@ class Params:
         min=0,
         max=10000,
     )
+    k_by_game: bool = param(
+        True,
+        "K by each game's number",
+        N_(
+            "The federation's lists: each game's K is read from its own number (game 100 at "
+            "K 32, game 101 at K 24 in one period). Unticked (seed 000): from the games "
+            "played before the period."
+        ),
+    )
+    threshold_in_higher_band: bool = param(
+        True,
+        "Thresholds in the higher band",
+        N_(
+            "The federation's lists: a rating of exactly 2000 has K 12, of exactly 2200 K 10. "
+            "Unticked (seed 000: « si la cote est > 2000 »): the lower band's K."
+        ),
+    )
+    k_split: bool = param(
+        True,
+        "K split where a change crosses 2000 or 2200",
+        N_(
+            "The federation's lists, after 300 games: the part of a change beyond 2000 or "
+            "2200 counts at the other band's K (1986 at K 16 gaining 20.16: 14 + 6.16 × "
+            "12/16, 2005)."
+        ),
+    )
+    floor: float = param(
+        1150,
+        "Rating floor",
+        N_(
+            "The federation's lists: a rated player's new rating is never below the floor "
+            "(1150; 1050 or 1099 before are raised to it). 0: no floor (seed 000)."
+        ),
+        unit=N_("Elo"),
+        min=0,
+        max=3500,
+    )
+    same_run_newcomers: bool = param(
+        True,
+        "Newcomers rated in the period count at their first rating",
+        N_(
+            "The federation's lists: a rated player's games against a newcomer who reaches 20 "
+            "games in the period count, after the player's other games, at the newcomer's "
+            "first rating (its performance over its first 20 games). Unticked (seed 000): "
+            "they do not count."
+        ),
+    )
+    elo_after_first_rating: bool = param(
+        True,
+        "K after the 20th game of a newcomer",
+        N_(
+            "The federation's lists: a newcomer's first rating is the performance over its "
+            "first 20 games; its later games of the period are rated with K from that rating. "
+            "Unticked (seed 000): the performance over every game so far."
+        ),
+    )
     provisional_games: int = param(
         10,
         "Games for a provisional rating",
@@ -192,23 +262,83 @@ class Params:
             raise ValueError("games_k_24 must not exceed games_k_16")
 
     def k_for(self, state: PlayerState) -> tuple[float, str]:
+        """K and the rule's words, for the rating and the games played before."""
+        return self.k_at(state.rating or 0, state.games)
+
+    def k_at(self, rating: float, games: int) -> tuple[float, str]:
+        """K and the rule's words for a player of ``rating`` with ``games`` played before."""
         if self.k is not None:
             return self.k, N_("K = {k}: fixed")
-        rating, games = state.rating or 0, state.games
-        if rating > self.k_top_threshold and games >= self.k_top_games:
+        if self._band(rating) == 2 and games >= self.k_top_games:
             return self.k_top, N_("K = {k}: rating above {top}")
         if games < self.games_k_24:
             return self.k_to_100, N_("K = {k}: up to the 100th game")
         if games < self.games_k_16:
             return self.k_to_300, N_("K = {k}: from the 101st to the 300th game")
-        if rating > self.k_high_threshold:
+        if self._band(rating) >= 1:
             return self.k_high, N_("K = {k}: after 300 games, rating above 2000")
         return self.k_low, N_("K = {k}: after 300 games, rating 2000 or less")
 
+    def _band(self, rating: float) -> int:
+        """0 up to the K 12 threshold, 1 up to the K 10 threshold, 2 above it (the
+        thresholds themselves in the higher band with ``threshold_in_higher_band``)."""
+        if self.threshold_in_higher_band:
+            return (rating >= self.k_high_threshold) + (rating >= self.k_top_threshold)
+        return (rating > self.k_high_threshold) + (rating > self.k_top_threshold)
 
-SEED_VERSION = Params(difference_cap=350, k_top_games=0, periods=("01-01", "07-01"))
+    def split_change(self, rating: float, change: float, games: int) -> tuple[float, float]:
+        """The rating after ``change``, computed at the K of ``rating``'s band, where the
+        part beyond 2000 or 2200 counts at the next band's K (``k_split``; a player with
+        ``games`` past the 300th, whose K follows the rating), and the line crossed (0
+        where none is)."""
+        band = self._band(rating)
+        ks = (self.k_low, self.k_high, self.k_top if games >= self.k_top_games else self.k_high)
+        edges = (self.k_high_threshold, self.k_top_threshold)
+        units, now, crossed = change / ks[band], rating, 0.0
+        while True:
+            k = ks[band]
+            if units > 0 and band < 2 and now + units * k >= edges[band]:
+                units -= (edges[band] - now) / k
+                now, band, crossed = edges[band], band + 1, edges[band]
+            elif units < 0 and band > 0 and now + units * k < edges[band - 1]:
+                units -= (edges[band - 1] - now) / k
+                now, band, crossed = edges[band - 1], band - 1, edges[band - 1]
+            else:
+                return now + units * k, crossed
+
+
+SEED_VERSION = Params(
+    same_run_newcomers=False,
+    elo_after_first_rating=False,
+    difference_cap=350,
+    k_top_games=0,
+    periods=("01-01", "07-01"),
+    k_by_game=False,
+    threshold_in_higher_band=False,
+    k_split=False,
+    floor=0,
+)
+LISTS_2008 = Params(difference_cap=350, periods=("01-01", "07-01"))
 VERSIONS = (
     Version(date(2000, 1, 1), SEED_VERSION, "Wavre club page (seed 000): cap 350, two lists"),
+    Version(
+        date(2007, 7, 1),
+        LISTS_2008,
+        "The federation's lists from January 2008: K 10 from the 301st game, K by game "
+        "number, K split at 2000/2200, floor 1150; cap 350, two lists",
+    ),
+    Version(
+        date(2013, 7, 1),
+        dataclasses.replace(LISTS_2008, periods=("01-01", "04-01", "07-01", "10-01")),
+        "The federation's lists from October 2013: quarterly",
+    ),
+    Version(
+        date(2015, 1, 1),
+        dataclasses.replace(
+            LISTS_2008, difference_cap=400, periods=("01-01", "04-01", "07-01", "10-01")
+        ),
+        "The federation's lists from April 2015: cap 400 (.08/.92)",
+    ),
     Version(date(2024, 4, 1), Params(), "Current rules: cap 400, quarterly lists"),
 )
 
@@ -229,6 +359,8 @@ PROVISIONAL_NOT_COUNTED = N_("opponent provisional (not rated before {needed} ga
 
 
 def rate(batch: Batch, params: Params) -> BatchResult:
+    if params.same_run_newcomers:
+        return _rate_lists(batch, params)
     provisional = {} if params.provisional_opponents_count else _provisional(batch, params)
     if provisional:
         ratings = {player: _rating_used(batch, player) for player in batch.players}
@@ -248,6 +380,86 @@ def rate(batch: Batch, params: Params) -> BatchResult:
     return BatchResult(batch.day, results)
 
 
+def _rate_lists(batch: Batch, params: Params) -> BatchResult:
+    """The federation's lists (``same_run_newcomers``): a game against a provisional
+    newcomer counts for nobody, unless the newcomer reaches its first rating in the batch
+    (:func:`_first_ratings`): then it counts for both, at that rating, after the other
+    games (the federation's second run)."""
+    ratings = {player: _rating_used(batch, player) for player in batch.players}
+    provisional = {} if params.provisional_opponents_count else _provisional(batch, params)
+    first = _first_ratings(batch, params, ratings, provisional)
+    for player in first:
+        provisional.pop(player, None)
+    rating_of = {**ratings, **first}.__getitem__
+    split = {
+        player: split_games(batch, player, rating_of, not_counted=provisional)
+        for player in batch.players
+    }
+    solve_exact(split, elo.ExpectedMethod.TABLE, later=batch.exact_later)
+    results = {player: _rate_player(params, split[player], first) for player in batch.players}
+    return BatchResult(batch.day, results)
+
+
+def _first_ratings(
+    batch: Batch,
+    params: Params,
+    ratings: dict[PlayerId, float | None],
+    provisional: dict[PlayerId, Note],
+) -> dict[PlayerId, float]:
+    """The first rating of each newcomer who reaches ``first_rating_games`` in the batch:
+    the performance over its archived games and the batch's counted games up to that
+    number, those against rated players first, then those against newcomers rated
+    before it in the batch, at their first rating (the lists of 202201: 14302 reaches 20
+    games against rated players, 13808 with the game against 14302)."""
+    first: dict[PlayerId, float] = {}
+    needed = params.first_rating_games
+    waiting = {
+        player: state.archive or Archive()
+        for player, state in batch.players.items()
+        if state.status is not Status.RATED
+        and (state.archive is None or state.archive.games < needed)
+    }
+    while True:
+        rating_of = {**ratings, **first}.__getitem__
+        left = {p: n for p, n in provisional.items() if p not in first}
+        found = {}
+        for player, archive in waiting.items():
+            if player in first:
+                continue
+            played = split_games(batch, player, rating_of, not_counted=left)
+            lines = _second_run_last(played, first)
+            taken = needed - archive.games
+            if len(lines) < taken:
+                continue
+            found[player] = _performance(_archived(archive, lines[:taken]), params)
+        if not found:
+            return first
+        first.update(found)
+
+
+def _second_run_last(played: Played, first: Mapping[PlayerId, float]) -> list[GameLine]:
+    """The counted lines, those against newcomers rated in the batch (``first``) last."""
+    counted = [line for line in played.lines if line.counted]
+    return [line for line in counted if line.opponent not in first] + [
+        line for line in counted if line.opponent in first
+    ]
+
+
+def _archived(archive: Archive, lines: list[GameLine]) -> Archive:
+    opponents = [line.opponent_rating for line in lines]
+    assert None not in opponents  # counted lines have their opponent's rating
+    return archive.with_games(
+        [r for r in opponents if r is not None], elo.total(line.score for line in lines)
+    )
+
+
+def _performance(archive: Archive, params: Params) -> float:
+    """Seed 000: R = Rc + D(P) over the archived games, rounded half up."""
+    rc = archive.opponents_sum / archive.games
+    p = archive.score / archive.games
+    return elo.round_half_up(rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one))
+
+
 def _provisional(batch: Batch, params: Params) -> dict[PlayerId, Note]:
     """The batch's provisional newcomers, whose games do not count for a rated player
     (seed 000: « Les parties contre des joueurs non classés ne sont pas prises en
@@ -264,34 +476,101 @@ def _rating_used(batch: Batch, player: PlayerId) -> float | None:
     return batch.players[player].rating
 
 
-def _rate_player(params: Params, played: Played) -> PlayerResult:
+def _rate_player(
+    params: Params, played: Played, first: Mapping[PlayerId, float] | None = None
+) -> PlayerResult:
     state = played.before
     if state.status is not Status.RATED:
-        return _newcomer(params, played)
+        return _newcomer(params, played, first)
     if not played.counted:
         return unchanged(played)
     assert state.rating is not None
+    rating_before = state.rating
     k, k_text = params.k_for(state)
+    ks = _ks(params, rating_before, state.games, _same_run_last(played, first or {}))
+    notes: list[Note] = []
+    if ks is not None and len(set(ks)) > 1:
+        k = ks[-1]
+        notes.append(note(K_BY_GAME, ks=_ks_text(ks, state.games)))
     done = exchange(
-        state.rating,
+        rating_before,
         played.lines,
         k,
         params.difference_cap,
         EXPECTED,
-        note(k_text, k=k, top=params.k_top_threshold),
+        note(k_text, k=ks[0] if ks else k, top=params.k_top_threshold),
+        ks,
     )
-    exact_rating = state.rating + done.change
+    exact_rating = rating_before + done.change
+    if params.k_split and params.k is None and state.games >= params.games_k_16:
+        exact_rating, crossed = params.split_change(rating_before, done.change, state.games)
+        if crossed:
+            notes.append(note(K_SPLIT, line=crossed))
     rating = elo.round_half_up(exact_rating)
+    if params.floor and rating < params.floor:
+        rating = exact_rating = params.floor
+        notes.append(note(FLOOR, floor=params.floor))
     after = state.replace(
         rating=rating, games=state.games + played.counted, peak_rating=max(state.peak or 0, rating)
     )
+    if notes:
+        done.notes = (*done.notes, *notes)
     return done.result(played, after, rating_exact=exact_rating, k=k)
 
 
-def _newcomer(params: Params, played: Played) -> PlayerResult:
-    """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20."""
+K_BY_GAME = N_("K by each game's number: {ks}")
+K_SPLIT = N_("the change crosses {line}: the part beyond it counts at the other band's K")
+FLOOR = N_("the rating does not go below the floor of {floor}")
+
+
+def _same_run_last(played: Played, first: Mapping[PlayerId, float]) -> list[int]:
+    """Each counted game's place in the player's count: the games against newcomers
+    rated in the same batch (``first``) after the others (the federation's second run)."""
+    counted = [line for line in played.lines if line.counted]
+    later = [line.opponent in first for line in counted]
+    others = later.count(False)
+    places, plain, second = [], 0, others
+    for is_later in later:
+        if is_later:
+            places.append(second)
+            second += 1
+        else:
+            places.append(plain)
+            plain += 1
+    return places
+
+
+def _ks(params: Params, rating: float, games: int, places: list[int]) -> list[float] | None:
+    """Each counted game's K from its own number (``k_by_game``), else None; ``places``
+    gives each counted game's place in the period's count."""
+    if not params.k_by_game or params.k is not None:
+        return None
+    return [params.k_at(rating, games + n)[0] for n in places]
+
+
+def _ks_text(ks: list[float], games: int) -> str:
+    """The K of each run of games, e.g. ``32 (games 99-100), 24 (games 101-103)``."""
+    runs: list[tuple[float, int, int]] = []
+    for number, k in enumerate(ks, start=games + 1):
+        if runs and runs[-1][0] == k:
+            runs[-1] = (k, runs[-1][1], number)
+        else:
+            runs.append((k, number, number))
+    return ", ".join(f"{k:g} ({first}-{last})" for k, first, last in runs)
+
+
+def _newcomer(
+    params: Params, played: Played, first: Mapping[PlayerId, float] | None = None
+) -> PlayerResult:
+    """Seed 000: R = Rc + D(P) over every game so far; provisional from 10, first at 20.
+    The federation's lists (``elo_after_first_rating``): the first rating over the first
+    20 games, the later ones rated with K from it."""
     state = played.before
-    archive = (state.archive or Archive()).with_games(played.opponents, played.score)
+    before = state.archive or Archive()
+    taken = params.first_rating_games - before.games
+    if params.elo_after_first_rating and 0 < taken < played.counted:
+        return _first_then_elo(params, played, before, taken, first or {})
+    archive = before.with_games(played.opponents, played.score)
     n = archive.games
     if n < params.provisional_games:
         after = state.replace(archive=archive, games=n, status=Status.UNRATED)
@@ -307,19 +586,75 @@ def _newcomer(params: Params, played: Played) -> PlayerResult:
     p = archive.score / n
     performance = rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one)
     rating = elo.round_half_up(performance)
-    first = n >= params.first_rating_games
-    status = Status.RATED if first else Status.PROVISIONAL
+    rated = n >= params.first_rating_games
+    if rated and params.floor and rating < params.floor:
+        rating = params.floor
+    status = Status.RATED if rated else Status.PROVISIONAL
     after = state.replace(
         rating=rating,
         games=n,
         status=status,
-        archive=None if first else archive,
+        archive=None if rated else archive,
         peak_rating=rating,
     )
     text = (
         N_("first rating after {games} games: {rc} + D({p}) = {rating}")
-        if first
+        if rated
         else N_("provisional rating after {games} games: {rc} + D({p}) = {rating}")
     )
     notes = (note(text, games=n, rc=round(rc, 1), p=round(p, 2), rating=rating),)
     return played.result(after, rating_exact=performance, notes=notes)
+
+
+def _first_then_elo(
+    params: Params, played: Played, before: Archive, taken: int, first: Mapping[PlayerId, float]
+) -> PlayerResult:
+    """The federation's lists: the first rating over the first ``taken`` counted games of
+    the batch (with the archived ones; those against newcomers rated in the batch last),
+    then the batch's later games by K (W − We)."""
+    counted = _second_run_last(played, first)
+    archive = _archived(before, counted[:taken])
+    first_rating = _performance(archive, params)
+    n = archive.games
+    rest = counted[taken:]
+    later = len(rest)
+    ks = [params.k_at(first_rating, n + i)[0] for i in range(later)]
+    k_text = params.k_at(first_rating, n)[1]
+    done = exchange(
+        first_rating,
+        rest,
+        ks[-1],
+        params.difference_cap,
+        EXPECTED,
+        note(k_text, k=ks[0], top=params.k_top_threshold),
+        ks,
+    )
+    exact = first_rating + done.change
+    rating = elo.round_half_up(exact)
+    if params.floor and rating < params.floor:
+        rating = exact = params.floor
+    after = played.before.replace(
+        rating=rating,
+        games=n + later,
+        status=Status.RATED,
+        archive=None,
+        peak_rating=rating,
+    )
+    notes = (
+        note(
+            N_("first rating after {games} games: {rc} + D({p}) = {rating}"),
+            games=n,
+            rc=round(archive.opponents_sum / n, 1),
+            p=round(archive.score / n, 2),
+            rating=first_rating,
+        ),
+        *done.notes,
+    )
+    return played.result(
+        after,
+        rating_exact=exact,
+        notes=notes,
+        k=ks[-1],
+        expected=done.expected,
+        games=tuple(played.lines),
+    )

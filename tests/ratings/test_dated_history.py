@@ -102,26 +102,26 @@ def test_an_adjustment_added_by_hand_on_the_same_day_is_not_applied_twice(
     assert Rating.objects.get(system=fide_system, player=a).rating == 1702
 
 
-def test_a_frbe_replay_around_april_2024_closes_the_half_year_on_31_march(
+def test_a_frbe_replay_around_april_2024_rates_the_quarter_then_adjusts(
     national_system: RatingSystem, make_event: MakeEvent
 ) -> None:
-    """February 2024, seed 000's rules (cap 350: "tout écart de plus de 350 points Elo est
-    ramené à 350 points"): 1500 beats 1900, We = 0.11, K = 32: 1500 + 32 × 0.89 = 1528.48
-    → 1528; 1900 − 28.48 = 1871.52 → 1872 (with the cap of 400, We = 0.08, it would be
-    1529). The half-year closes on 31 March; 1 April 2024: R + 0.4 × (2000 − R): 1528 +
-    188.8 = 1716.8 → 1717; 1872 + 51.2 = 1923.2 → 1923. May (quarterly, cap 400): 1717
-    draws 1923, difference 206, We = 0.24: 1717 + 32 × 0.26 = 1725.32 → 1725; 1923 − 8.32
-    = 1914.68 → 1915."""
+    """February 2024, the federation's lists since April 2015 (cap 400, expectation .08/.92
+    beyond 400; quarterly lists since October 2013, docs/ratings/frbe.md): 1500 beats 1900,
+    We = 0.08, K = 32: 1500 + 32 × 0.92 = 1529.44 → 1529; 1900 − 29.44 = 1870.56 → 1871
+    (with the seed's cap of 350, We = 0.11, it would be 1528). The quarter closes on 31
+    March; 1 April 2024: R + 0.4 × (2000 − R): 1529 + 188.4 = 1717.4 → 1717; 1871 + 51.6 =
+    1922.6 → 1923. May (cap 400): 1717 draws 1923, difference 206, We = 0.24: 1717 + 32 ×
+    0.26 = 1725.32 → 1725; 1923 − 8.32 = 1914.68 → 1915."""
     x, y = _player("X", national=1500), _player("Y", national=1900)
     make_event(date(2024, 2, 15), [[(x, y, W)]])
     make_event(date(2024, 5, 10), [[(y, x, D)]])
     recalculate(national_system)
     assert _rows(national_system, x) == [
-        ("period", date(2024, 3, 31), 1500, 1528, 32),
-        ("adjustment", date(2024, 4, 1), 1528, 1717, None),
+        ("period", date(2024, 3, 31), 1500, 1529, 32),
+        ("adjustment", date(2024, 4, 1), 1529, 1717, None),
         ("period", date(2024, 6, 30), 1717, 1725, 32),
     ]
-    assert [r[3] for r in _rows(national_system, y)] == [1872, 1923, 1915]
+    assert [r[3] for r in _rows(national_system, y)] == [1871, 1923, 1915]
     periods = RatingBatch.objects.filter(system=national_system, kind="period").in_order()
     assert [(p.period_start, p.period_end) for p in periods] == [
         (date(2024, 1, 1), date(2024, 3, 31)),

@@ -13,10 +13,14 @@ from hypothesis import strategies as st
 from .common import CHECK, RATED_OR_NOT, RATINGS, batches, check_games, classical, engine
 from .texts import half_up, table_dp, table_expected
 
-# The seed's version (two lists a year, the 350 cap) and the current rules (docs/frbe.md:
-# « plafond 400, listes trimestrielles, K = 10 après 300 parties »).
-SEED_DATE = "2015-03-01"
+# The seed's version (two lists a year, the 350 cap), before the federation's lists of
+# 2008 on, and the rules the lists apply (docs/frbe.md, issue #37: « plafond 400 »
+# from the list of April 2015, K 10 after 300 games, K by each game's number, 2000 and
+# 2200 in the higher band, a change crossing them split between the bands, floor 1150).
+SEED_DATE = "2005-03-01"
 CURRENT_DATE = "2025-03-01"
+LISTS_FROM = "2007-07-01"
+CAP_400_FROM = "2015-01-01"
 
 
 def k_factor(rating: int, games: int, current: bool, params: dict[str, int]) -> int:
@@ -28,7 +32,15 @@ def k_factor(rating: int, games: int, current: bool, params: dict[str, int]) -> 
     docs/frbe.md: « et 10 si la cote dépasse 2200 — depuis 2024 seulement après 300
     parties ». The period's first game is game number ``games + 1``."""
     number = games + 1
-    if rating > 2200 and (not current or number > 300):
+    if current:  # the lists: 2000 and 2200 themselves in the higher band (K 12, K 10)
+        if rating >= 2200 and number > 300:
+            return params.get("k_top", 10)
+        if number <= 100:
+            return params.get("k_to_100", 32)
+        if number <= 300:
+            return params.get("k_to_300", 24)
+        return params.get("k_low", 16) if rating < 2000 else params.get("k_high", 12)
+    if rating > 2200:
         return params.get("k_top", 10)
     if number <= 100:
         return params.get("k_to_100", 32)
@@ -60,10 +72,11 @@ def counts(game: dict[str, Any], player_rated: bool) -> bool:
 
 
 def frbe(request: dict[str, Any]) -> dict[str, Any]:
-    current = request["date"] >= "2024-04-01"
-    # Seed 000: « tout écart de plus de 350 points Elo est ramené à 350 points »; 400 today.
+    current = request["date"] >= LISTS_FROM
+    # Seed 000: « tout écart de plus de 350 points Elo est ramené à 350 points »; 400 in
+    # the lists from April 2015 (expected .08/.92 beyond 400).
     params = request.get("params", {})
-    cap = params.get("difference_cap", 400 if current else 350)
+    cap = params.get("difference_cap", 400 if request["date"] >= CAP_400_FROM else 350)
     player = request["player"]
     rating = player.get("rating")
     # « Les parties contre des joueurs non classés ne sont pas prises en compte »
@@ -114,10 +127,30 @@ def frbe(request: dict[str, Any]) -> dict[str, Any]:
             difference = max(-cap, min(cap, rating - game["opponent"]))
             per_game.append(table_expected(difference))
     expected = sum((Fraction(e) for e in per_game if e is not None), Fraction(0))
-    k = k_factor(rating, player.get("games", 0), current, params)
-    exact = rating + k * (score - expected)
+    games_before = player.get("games", 0)
+    if current and "k" not in params:
+        # the lists: each counted game's K from its own number (game 101 at K 24)
+        ks = [k_factor(rating, games_before + n, current, params) for n in range(len(counted))]
+        k = ks[-1]
+        change = sum(
+            (
+                kk * (Fraction(g["score"]) - Fraction(e))
+                for kk, g, e in zip(
+                    ks, counted, [e for e in per_game if e is not None], strict=True
+                )
+            ),
+            Fraction(0),
+        )
+        exact = rating + change
+        if games_before >= 300:
+            exact = split(rating, change, params)
+    else:
+        k = params.get("k") or k_factor(rating, games_before, current, params)
+        exact = rating + k * (score - expected)
     # « Rn = 1500 + 32 ( 1.5 - 1.85 ) = 1488.8, arrondie à 1489 »
     after = half_up(exact)
+    if current and after < params.get("floor", 1150):  # the lists' floor, for every player
+        after = params.get("floor", 1150)
     return {
         "rating_after": after,
         "status": "rated",
@@ -126,6 +159,25 @@ def frbe(request: dict[str, Any]) -> dict[str, Any]:
         "counted": flags,
         "per_game": [None if e is None else float(e) for e in per_game],
     }
+
+
+def split(rating: int, change: Fraction, params: dict[str, int]) -> Fraction:
+    """The lists (202204: 1986 at K 16 gaining 20.16 is published at 2005: 14 + 6.16 ×
+    12/16): the part of a change beyond 2000 or 2200 counts at the other band's K."""
+    k_of = [params.get("k_low", 16), params.get("k_high", 12), params.get("k_top", 10)]
+    band = (rating >= 2000) + (rating >= 2200)
+    edges = [2000, 2200]
+    units, now = change / k_of[band], Fraction(rating)
+    while True:
+        k = k_of[band]
+        if units > 0 and band < 2 and now + units * k >= edges[band]:
+            units -= (edges[band] - now) / k
+            now, band = Fraction(edges[band]), band + 1
+        elif units < 0 and band > 0 and now + units * k < edges[band - 1]:
+            units -= (edges[band - 1] - now) / k
+            now, band = Fraction(edges[band - 1]), band - 1
+        else:
+            return now + units * k
 
 
 WAVRE_GAMES = [

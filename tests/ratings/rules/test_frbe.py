@@ -106,10 +106,16 @@ def test_the_2024_adjustment_raises_ratings_under_2000() -> None:
     assert frbe.adjustment_2024(2100, CURRENT) == 2100
 
 
-def test_the_seed_version_applies_before_april_2024_and_the_current_one_after() -> None:
+def test_the_seed_version_then_the_lists_versions_then_the_current_one() -> None:
+    """The seed's cap of 350 until the lists', 400 from the list of April 2015 (issue #37,
+    docs/ratings/frbe.md), quarterly lists from October 2013."""
     from ratings.rules import params_on
 
-    assert params_on("frbe", date(2023, 6, 1)).difference_cap == 350
+    assert params_on("frbe", date(2005, 6, 1)).difference_cap == 350
+    assert params_on("frbe", date(2014, 12, 31)).difference_cap == 350
+    assert params_on("frbe", date(2015, 3, 31)).difference_cap == 400
+    assert params_on("frbe", date(2013, 6, 30)).periods == ("01-01", "07-01")
+    assert params_on("frbe", date(2023, 6, 1)).difference_cap == 400
     assert params_on("frbe", date(2024, 4, 1)).difference_cap == 400
     assert params_on("frbe", date(2024, 4, 1)).periods == ("01-01", "04-01", "07-01", "10-01")
 

@@ -1,0 +1,489 @@
+"""The Belgian federation's published lists reproduced by the site's engine.
+
+The federation publishes each list as ``PLAYER_YYYYMM.ZIP`` (a dBase ``PLAYER.DBF``: the
+rating before ``ELO_PRECE``, the games before ``PART_PRECE``, the rating published
+``ELO_CALCUL``, the games after ``PART_CALCU``, the change it calculated ``GAIN``) and the
+period's games as ``CHCKLIST_YYYYMM.ZIP`` (one row per game and player: ``JOUEUR``,
+``ADVERS``, the opponent's rating ``VAL_ADVERS`` — 0 when the opponent was not rated —,
+``RESULTAT`` 1 won, 5 drawn, 0 lost, the game's number ``NB_PARTIES``, and the
+federation's own ``K_NB_PART`` and ``ESPERANCE``, read only to name a difference).
+
+:func:`reproduce` rates every player rated before the period (``PART_PRECE`` ≥ 20 with a
+rating) who has a game against a rated opponent, through the calculator
+(:func:`ratings.calculator.calculate`, the rules dated on the period's last day), and
+compares the figure with the federation's. Each difference is named (:class:`Verdict`):
+
+- ``replaced``: the federation wrote another rating after its calculation
+  (``ELO_CALCUL`` ≠ ``ELO_PRECE`` + ``GAIN``: ratings taken over from FIDE, whose game
+  counts are set to 50–53, 200–203, 300–303) and the site's change equals its ``GAIN``;
+- ``same_run``: the player met newcomers rated in the same list, whose games the
+  federation rates in a second run (counted here at the newcomer's published rating;
+  the federation's figure is not always met, see ``docs/ratings/frbe.md``);
+- ``check_list``: the federation's own check list (its ``K_NB_PART`` and
+  ``ESPERANCE``) gives the site's figure, not the one it published;
+- ``unexplained``: none of the above.
+
+Newcomers (fewer than 20 games before the period) are rated on their whole past: with
+the previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), those who reach 20 games are
+rated by the engine and compared apart (``Report.first_lines``); the others are counted.
+"""
+
+from __future__ import annotations
+
+import io
+import tempfile
+import zipfile
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from dbfread import DBF, FieldParser
+
+from ratings.calculator import calculate
+from ratings.rules import elo, frbe
+from ratings.rules.base import Archive, Batch, Game, PlayerState, Status
+from ratings.rules.parameters import version_on
+
+RATED_FROM = 20  # games: a player with fewer is a newcomer, rated on their whole past
+SCORES = {1: 1, 5: 0.5, 0: 0}  # RESULTAT: won, drawn, lost
+
+
+class ListError(ValueError):
+    """A file that is not one of the federation's lists: the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One player of a published list."""
+
+    number: int  # MATRICULE
+    name: str
+    rating_before: int
+    games_before: int
+    rating: int  # ELO_CALCUL, as published
+    games: int
+    gain: int
+    opponents_sum: int = 0  # ADVERSAIRE: a newcomer's opponents' ratings, summed
+    points: float = 0  # PERFORMAN: a newcomer's points
+
+
+@dataclass(frozen=True, slots=True)
+class CheckGame:
+    """One game of a check list, from ``player``'s side."""
+
+    player: int
+    opponent: int
+    opponent_rating: int  # 0: not rated
+    score: float
+    number: int  # the player's game number, 0 when the game did not count
+    k: int = 0  # K_NB_PART: the federation's K for the game
+    expected: int = 0  # ESPERANCE: the federation's expected score, in hundredths
+
+
+class Verdict(StrEnum):
+    REPRODUCED = "reproduced"
+    REPLACED = "replaced"
+    SAME_RUN = "same_run"
+    CHECK_LIST = "check_list"
+    UNEXPLAINED = "unexplained"
+
+
+EXPLANATIONS = {
+    Verdict.REPRODUCED: "",
+    Verdict.REPLACED: "rating replaced after the calculation (ELO_CALCUL ≠ ELO_PRECE + GAIN); "
+    "the change calculated, GAIN, is the site's",
+    Verdict.SAME_RUN: "games against newcomers rated in the same list (the federation's second "
+    "run)",
+    Verdict.CHECK_LIST: "the federation's own check list (K_NB_PART, ESPERANCE) gives the "
+    "site's figure, not the one published",
+    Verdict.UNEXPLAINED: "no rule found",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A player's figures: the site's beside the federation's, and the verdict."""
+
+    listed: Listed
+    site: int
+    same_run_games: int
+    verdict: Verdict
+
+    @property
+    def explanation(self) -> str:
+        return EXPLANATIONS[self.verdict]
+
+
+@dataclass
+class Report:
+    """A list reproduced: one line per player rated in the period."""
+
+    list_month: str
+    day: date
+    previous: bool = False  # the previous list was given (same-run first ratings)
+    lines: list[Line] = field(default_factory=list)
+    newcomers: int = 0
+    first_lines: list[Line] = field(default_factory=list)  # newcomers rated in the list
+
+    @property
+    def counts(self) -> Counter[Verdict]:
+        return Counter(line.verdict for line in self.lines)
+
+    def share(self, *verdicts: Verdict) -> float:
+        """The share of the players whose verdict is one of ``verdicts`` (0 without any)."""
+        if not self.lines:
+            return 0.0
+        counts = self.counts
+        return sum(counts[v] for v in verdicts) / len(self.lines)
+
+
+class _Lenient(FieldParser):
+    """dbfread's parser (its documented ``parserclass``), where a number or a date that
+    is not one reads as empty: a few of the federation's files hold such a cell (the
+    list of July 2008, a ``-55.-``; the check list of January 2009, a date ``tic Ar//``).
+    Only the columns read here are parsed (a list has 27,000 rows of 26 columns)."""
+
+    def parse(self, field: Any, data: bytes) -> Any:
+        if field.name not in READ:
+            return None
+        return super().parse(field, data)
+
+    def parseN(self, field: Any, data: bytes) -> Any:
+        try:
+            return super().parseN(field, data)
+        except ValueError:
+            return None
+
+    def parseD(self, field: Any, data: bytes) -> Any:
+        try:
+            return super().parseD(field, data)
+        except ValueError:
+            return None
+
+
+def _table(path: Path, prefix: str) -> DBF:
+    """The DBF inside a federation ZIP (or a DBF itself), loaded in memory."""
+    try:
+        if path.suffix.lower() == ".zip":
+            with zipfile.ZipFile(path) as archive:
+                names = [n for n in archive.namelist() if n.lower().endswith(".dbf")]
+                if len(names) != 1:
+                    raise ListError(f"{path.name} holds {len(names)} DBF files, not one")
+                data = archive.read(names[0])
+            return _dbf(io.BytesIO(data), path.name)
+        return DBF(str(path), encoding="latin-1", load=True, parserclass=_Lenient)
+    except (OSError, zipfile.BadZipFile) as error:
+        raise ListError(f"cannot read {path.name}: {error}") from None
+
+
+def _dbf(data: io.BytesIO, name: str) -> DBF:
+    """dbfread reads a file by name: the member is written to a temporary file."""
+    with tempfile.NamedTemporaryFile(suffix=".dbf") as handle:
+        handle.write(data.getvalue())
+        handle.flush()
+        try:
+            return DBF(handle.name, encoding="latin-1", load=True, parserclass=_Lenient)
+        except ValueError as error:
+            raise ListError(f"{name} is not a dBase file: {error}") from None
+
+
+def _require(table: DBF, columns: Iterable[str], name: str) -> None:
+    missing = [c for c in columns if c not in table.field_names]
+    if missing:
+        raise ListError(f"{name} has no column {', '.join(missing)}")
+
+
+LIST_COLUMNS: tuple[str, ...] = ("MATRICULE", "NOM_PRENOM", "ELO_PRECE", "PART_PRECE")
+LIST_COLUMNS += ("ELO_CALCUL", "PART_CALCU", "GAIN")
+CHECK_COLUMNS = ("JOUEUR", "ADVERS", "VAL_ADVERS", "RESULTAT", "NB_PARTIES")
+READ = {*LIST_COLUMNS, *CHECK_COLUMNS, "ADVERSAIRE", "PERFORMAN", "K_NB_PART", "ESPERANCE"}
+
+
+def read_list(path: Path) -> dict[int, Listed]:
+    """The players of a ``PLAYER_YYYYMM`` list, by their number."""
+    table = _table(path, "PLAYER")
+    _require(table, LIST_COLUMNS, path.name)
+    players = {}
+    for row in table:
+        if not row["MATRICULE"]:
+            continue
+        players[row["MATRICULE"]] = Listed(
+            number=row["MATRICULE"],
+            name=(row["NOM_PRENOM"] or "").strip(),
+            rating_before=row["ELO_PRECE"] or 0,
+            games_before=row["PART_PRECE"] or 0,
+            rating=row["ELO_CALCUL"] or 0,
+            games=row["PART_CALCU"] or 0,
+            gain=row["GAIN"] or 0,
+            opponents_sum=row.get("ADVERSAIRE") or 0,
+            points=row.get("PERFORMAN") or 0,
+        )
+    return players
+
+
+def read_check_list(path: Path) -> list[CheckGame]:
+    """The games of a ``CHCKLIST_YYYYMM`` check list."""
+    table = _table(path, "CHCKLIST")
+    _require(table, CHECK_COLUMNS, path.name)
+    games = []
+    for row in table:
+        if row["RESULTAT"] not in SCORES:
+            raise ListError(f"{path.name}: a RESULTAT of {row['RESULTAT']!r} (1, 5 or 0)")
+        games.append(
+            CheckGame(
+                player=row["JOUEUR"],
+                opponent=row["ADVERS"] or 0,
+                opponent_rating=row["VAL_ADVERS"] or 0,
+                score=SCORES[row["RESULTAT"]],
+                number=row["NB_PARTIES"] or 0,
+                k=row.get("K_NB_PART") or 0,
+                expected=row.get("ESPERANCE") or 0,
+            )
+        )
+    return games
+
+
+def period_end(list_month: str) -> date:
+    """The last day of the period a list (``YYYYMM``) rates: the day before its month."""
+    try:
+        first = date(int(list_month[:4]), int(list_month[4:6]), 1)
+    except ValueError:
+        raise ListError(f"{list_month!r} is not a list's month (YYYYMM)") from None
+    return first - timedelta(days=1)
+
+
+def _by_player(games: list[CheckGame]) -> dict[int, list[CheckGame]]:
+    grouped: dict[int, list[CheckGame]] = {}
+    for game in games:
+        grouped.setdefault(game.player, []).append(game)
+    return grouped
+
+
+def _same_run(games: list[CheckGame], first: dict[int, int]) -> Iterator[CheckGame]:
+    """The games against a newcomer who gets a first rating in this very list."""
+    for game in games:
+        if game.opponent_rating == 0 and game.opponent in first:
+            yield game
+
+
+def first_ratings(
+    players: dict[int, Listed],
+    by_player: dict[int, list[CheckGame]],
+    previous: dict[int, Listed] | None,
+) -> dict[int, int]:
+    """The first rating of each newcomer who reaches 20 games in the period: the
+    performance (the average of the opponents + D(p), the table's, p to two decimals,
+    half up) over their first 20 games, the games before the period read from the
+    previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), then the period's by number,
+    then those against newcomers rated in this list, at their first rating (202201:
+    13808's 20th game is against 14302, rated at his own 20th game: 1006). Without the
+    previous list, a newcomer's published rating stands in."""
+    if previous is None:
+        return {
+            number: player.rating
+            for number, player in players.items()
+            if _newcomer(player) and player.games >= RATED_FROM and player.rating > 0
+        }
+    first: dict[int, int] = {}
+    while True:  # newcomers rated through newcomers rated before them in this list
+        found = {
+            number: rating
+            for number, player in players.items()
+            if number not in first
+            and _newcomer(player)
+            and player.games >= RATED_FROM
+            and (rating := _first_rating(player, by_player.get(number, []), previous, first))
+        }
+        if not found:
+            return first
+        first.update(found)
+
+
+def _first_rating(
+    player: Listed, own: list[CheckGame], previous: dict[int, Listed], first: dict[int, int]
+) -> int | None:
+    """A newcomer's first rating over its first 20 games (see :func:`first_ratings`);
+    None when the files do not hold them, or their sums give no rating."""
+    before = previous.get(player.number)
+    counted = player.games_before
+    if counted and (before is None or before.games != counted or before.points > counted):
+        return None  # the previous list does not hold the games before the period
+    total, points = (before.opponents_sum, before.points) if before and counted else (0, 0)
+    rated = sorted((g for g in own if g.number and g.opponent_rating > 0), key=lambda g: g.number)
+    later = [
+        (first[g.opponent], g.score) for g in own if g.opponent_rating == 0 and g.opponent in first
+    ]
+    games = [(g.opponent_rating, g.score) for g in rated] + later
+    for rating, score in games[: max(0, RATED_FROM - counted)]:
+        total, points, counted = total + rating, points + score, counted + 1
+    if counted < RATED_FROM:
+        return None
+    p = elo.round_half_up(points / counted, 0.01)
+    rating = int(elo.round_half_up(total / counted + elo.dp_table(p)))
+    return rating if rating > 0 else None
+
+
+def _newcomer(player: Listed) -> bool:
+    return player.games_before < RATED_FROM or not player.rating_before
+
+
+def request(player: Listed, games: list[CheckGame], later: list[CheckGame], day: date,
+            first: dict[int, int]) -> dict[str, Any]:  # fmt: skip
+    """The calculator request for ``player``: the period's rated games by their number,
+    then the games against same-run newcomers at the newcomers' first ratings."""
+    rated = sorted((g for g in games if g.opponent_rating > 0), key=lambda g: g.number)
+    lines = [{"opponent": g.opponent_rating, "score": g.score} for g in rated]
+    lines += [{"opponent": first[g.opponent], "score": g.score} for g in later]
+    return {
+        "system": "frbe",
+        "date": day.isoformat(),
+        "player": {"rating": player.rating_before, "games": player.games_before},
+        "games": lines,
+    }
+
+
+def reproduce(
+    list_month: str,
+    players: dict[int, Listed],
+    games: list[CheckGame],
+    previous: dict[int, Listed] | None = None,
+) -> Report:
+    """Every player rated before the period with a game counted, rated by the site; the
+    previous list gives the same-run newcomers' first ratings (:func:`first_ratings`)."""
+    day = period_end(list_month)
+    report = Report(list_month, day, previous=previous is not None)
+    by_player = _by_player(games)
+    first = first_ratings(players, by_player, previous)
+    for number, own in sorted(by_player.items()):
+        player = players.get(number)
+        if player is None:
+            continue
+        if _newcomer(player):
+            report.newcomers += 1
+            if previous is not None and player.games >= RATED_FROM:
+                site = _newcomer_rating(player, own, previous, first, day)
+                if site is not None:
+                    verdict = Verdict.REPRODUCED if site == player.rating else Verdict.UNEXPLAINED
+                    report.first_lines.append(Line(player, site, 0, verdict))
+            continue
+        later = list(_same_run(own, first))
+        if not later and not any(g.opponent_rating > 0 for g in own):
+            continue
+        answer = calculate(request(player, own, later, day, first))
+        site = int(answer["rating_after"])
+        verdict = _verdict(player, site, later, own)
+        report.lines.append(Line(player, site, len(later), verdict))
+    return report
+
+
+def _newcomer_rating(
+    player: Listed,
+    own: list[CheckGame],
+    previous: dict[int, Listed],
+    first: dict[int, int],
+    day: date,
+) -> int | None:
+    """A newcomer who reaches 20 games, rated by the engine (``frbe.rate``: the calculator
+    cannot carry a newcomer's archive of opponents and points): its games before the
+    period from the previous list, the period's against rated players by number, then
+    those against newcomers rated in the list at their first rating. None when the
+    files do not hold its games before the period."""
+    before = previous.get(player.number)
+    if player.games_before and (
+        before is None or before.games != player.games_before or before.points > before.games
+    ):
+        return None
+    archive = None
+    status = Status.UNRATED
+    if player.games_before and before is not None:
+        archive = Archive(
+            games=player.games_before,
+            opponents_sum=before.opponents_sum,
+            score=before.points,
+        )
+        status = Status.PROVISIONAL if player.rating_before else Status.UNRATED
+    own_state = PlayerState(
+        player.rating_before or None, player.games_before, status, archive=archive
+    )
+    states: dict[Any, PlayerState] = {"player": own_state}
+    rated = sorted((g for g in own if g.number and g.opponent_rating > 0), key=lambda g: g.number)
+    ratings = [(g.opponent_rating, g.score) for g in rated]
+    ratings += [
+        (first[g.opponent], g.score) for g in own if g.opponent_rating == 0 and g.opponent in first
+    ]
+    played = []
+    for n, (rating, score) in enumerate(ratings):
+        states[n] = PlayerState(rating, 1000)
+        played.append(Game("player", n, score))
+    params = version_on(frbe.VERSIONS, day).params
+    result = frbe.rate(Batch(day, states, tuple(played)), params)["player"]
+    return None if result.rating_after is None else int(result.rating_after)
+
+
+def _verdict(player: Listed, site: int, later: list[CheckGame], own: list[CheckGame]) -> Verdict:
+    if site == player.rating:
+        return Verdict.REPRODUCED
+    replaced = player.rating != player.rating_before + player.gain
+    if replaced and site - player.rating_before == player.gain:
+        return Verdict.REPLACED
+    if later:
+        return Verdict.SAME_RUN
+    if _check_list_figure(player, own) == site:
+        return Verdict.CHECK_LIST
+    return Verdict.UNEXPLAINED
+
+
+def _check_list_figure(player: Listed, own: list[CheckGame]) -> int | None:
+    """The rating the check list's own K and expected scores give (Ro + Σ K (W − We),
+    half up), where every counted game has them; None otherwise."""
+    counted = [g for g in own if g.opponent_rating > 0]
+    if not counted or any(g.k == 0 for g in counted):
+        return None
+    change = sum(g.k * (g.score - g.expected / 100) for g in counted)
+    return int(elo.round_half_up(player.rating_before + change))
+
+
+def reproduce_files(
+    list_path: Path,
+    check_path: Path,
+    list_month: str | None = None,
+    previous_path: Path | None = None,
+) -> Report:
+    """:func:`reproduce` on the files (the previous list optional); the month is read
+    from the list's name (``PLAYER_202204.ZIP``) unless given."""
+    month = list_month or _month(list_path.name)
+    previous = read_list(previous_path) if previous_path is not None else None
+    return reproduce(month, read_list(list_path), read_check_list(check_path), previous)
+
+
+def _month(name: str) -> str:
+    digits = "".join(c for c in Path(name).stem if c.isdigit())
+    if len(digits) != 6:
+        raise ListError(f"no list month (YYYYMM) in the name {name!r}: give it")
+    return digits
+
+
+def summary(report: Report) -> str:
+    """One line: the players, the share reproduced, and each verdict's count."""
+    counts = report.counts
+    total = len(report.lines)
+    first_done = sum(line.verdict is Verdict.REPRODUCED for line in report.first_lines)
+    calculated = report.share(Verdict.REPRODUCED, Verdict.REPLACED)
+    return (
+        f"{report.list_month}: {total} players rated in the period, "
+        f"{counts[Verdict.REPRODUCED]} published ratings reproduced "
+        f"({report.share(Verdict.REPRODUCED):.2%}), with the replaced ratings' GAIN "
+        f"{calculated:.2%}; replaced {counts[Verdict.REPLACED]}, same run "
+        f"{counts[Verdict.SAME_RUN]}, check list {counts[Verdict.CHECK_LIST]}, unexplained "
+        f"{counts[Verdict.UNEXPLAINED]}; "
+        f"newcomers (rated on their whole past, not counted above) {report.newcomers}"
+        + (
+            f", of whom {len(report.first_lines)} reach their first rating: {first_done} reproduced"
+            if report.first_lines
+            else ""
+        )
+    )

@@ -1,0 +1,193 @@
+"""The Belgian federation's real lists reproduced by the engine (issue #37): the lists of
+April and July 2021 and their check lists (``tests/fixtures/frbe_lists``, with their
+source), through the calculator, as ``manage.py reproduce_frbe_list`` does."""
+
+import struct
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from ratings.frbe_reproduction import (
+    CheckGame,
+    Listed,
+    ListError,
+    Report,
+    Verdict,
+    first_ratings,
+    period_end,
+    read_check_list,
+    read_list,
+    reproduce,
+)
+
+FILES = Path(__file__).parents[1] / "fixtures" / "frbe_lists"
+
+
+def _files(month: str) -> tuple[Path, Path]:
+    return FILES / f"PLAYER_{month}.ZIP", FILES / f"CHCKLIST_{month}.ZIP"
+
+
+@pytest.fixture(scope="module")
+def read() -> dict[str, tuple[dict[int, Listed], list[CheckGame]]]:
+    """Both lists and check lists, read once (a list of 27,000 players takes 2 s)."""
+    return {
+        month: (read_list(_files(month)[0]), read_check_list(_files(month)[1]))
+        for month in ("202104", "202107")
+    }
+
+
+@pytest.fixture(scope="module")
+def april(read: dict[str, tuple[dict[int, Listed], list[CheckGame]]]) -> Report:
+    return reproduce("202104", *read["202104"])
+
+
+@pytest.fixture(scope="module")
+def july(read: dict[str, tuple[dict[int, Listed], list[CheckGame]]]) -> Report:
+    return reproduce("202107", *read["202107"])
+
+
+def _line(report: Report, number: int) -> tuple[int, int]:
+    (line,) = (line for line in report.lines if line.listed.number == number)
+    return line.site, line.listed.rating
+
+
+def test_april_2021_is_reproduced_but_for_one_rating_the_federation_replaced(
+    april: Report,
+) -> None:
+    """71 players rated before the period played rated games; 70 published ratings are the
+    engine's. The 71st, Midhulan Aravindan (17624, 1497 with 50 games: a game count set
+    when a rating is taken over), is published at 1497 although the federation's own
+    GAIN is +51: the engine's change is that +51 (1548)."""
+    assert april.day.isoformat() == "2021-03-31"
+    assert len(april.lines) == 71
+    assert april.counts == {Verdict.REPRODUCED: 70, Verdict.REPLACED: 1}
+    (replaced,) = (line for line in april.lines if line.verdict is Verdict.REPLACED)
+    assert (replaced.listed.number, replaced.listed.rating_before) == (17624, 1497)
+    assert (replaced.site, replaced.listed.rating, replaced.listed.gain) == (1548, 1497, 51)
+    assert april.newcomers == 8
+
+
+def test_july_2021_is_reproduced_whole(july: Report) -> None:
+    assert len(july.lines) == 87
+    assert july.share(Verdict.REPRODUCED) == 1.0
+
+
+def test_the_400_cap_shows_in_april_2021(april: Report) -> None:
+    """Raphael Sproten (94072), 1681 with 576 games (K 16), beats a 1174: difference 507,
+    capped at 400, We .92: 1681 + 16 × 0.08 = 1682.28, published 1682 (the seed's cap of
+    350, We .89, would give 1682.76: 1683)."""
+    assert _line(april, 94072) == (1682, 1682)
+
+
+def test_the_floor_and_the_400_cap_show_in_july_2021(july: Report) -> None:
+    """Rita Chaudoir (13550), 1150 with 122 games (K 24), loses to a 1619: difference 469,
+    capped at 400, We .08: 1150 − 1.92 would be 1148; the list publishes 1150. Thomas
+    Essomba (15136), 1589 with 247 games, beats 1173, 1450 and 1879 at K 24: We .92
+    (capped), .69, .16: 1589 + 24 × 1.23 = 1618.52, published 1619."""
+    assert _line(july, 13550) == (1150, 1150)
+    assert _line(july, 15136) == (1619, 1619)
+
+
+def test_the_files_columns_are_read(
+    read: dict[str, tuple[dict[int, Listed], list[CheckGame]]],
+) -> None:
+    players, games = read["202107"]
+    essomba = players[15136]
+    assert (essomba.name, essomba.rating_before, essomba.games_before) == (
+        "Essomba, Thomas",
+        1589,
+        247,
+    )
+    assert (essomba.rating, essomba.games, essomba.gain) == (1619, 250, 30)
+    assert len(games) == 423
+    assert [(g.opponent_rating, g.score, g.number) for g in games if g.player == 15136] == [
+        (1173, 1, 248),
+        (1450, 1, 249),
+        (1879, 1, 250),
+    ]
+
+
+def test_the_command_prints_the_differences_and_the_share() -> None:
+    out = StringIO()
+    call_command("reproduce_frbe_list", *map(str, _files("202104")), stdout=out)
+    text = out.getvalue()
+    assert "17624\tAravindan, Midhulan\t1497\t50\t1548\t1497\treplaced\trating replaced" in text
+    assert "70 published ratings reproduced (98.59%)" in text
+    assert "with the replaced ratings' GAIN 100.00%" in text
+
+
+def test_a_file_that_is_not_a_list_is_refused_by_name(tmp_path: Path) -> None:
+    bad = tmp_path / "PLAYER_202104.ZIP"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(CommandError, match=r"cannot read PLAYER_202104\.ZIP"):
+        call_command("reproduce_frbe_list", str(bad), str(_files("202104")[1]))
+    with pytest.raises(ListError, match="no column MATRICULE"):
+        read_list(_files("202104")[1])  # a check list given as the list
+
+
+def test_a_list_is_the_period_before_its_month() -> None:
+    assert period_end("202204").isoformat() == "2022-03-31"
+    with pytest.raises(ListError, match="not a list's month"):
+        period_end("2022xx")
+
+
+def test_a_newcomer_rated_in_the_list_counts_at_the_first_rating_for_the_rated(
+    read: dict[str, tuple[dict[int, Listed], list[CheckGame]]],
+) -> None:
+    """July 2021 with the list before it (April 2021): David Vertenten (16367) had 19 games
+    (opponents 27390, 5 points); his 20th, a draw against Gaspard Bosteels (15938, 1423),
+    gives the first rating (27390 + 1423) / 20 = 1440.65, p = 5.5 / 20 → 0.28, D = −166:
+    1274.65 → 1275, as published. Bosteels's game counts for him in the same list, at
+    1275: difference 148, We .70, K 16: 1423 − 3.2 (with his other game) → 1418, as
+    published (PART_CALCU 593: both games). Kristof Onghena (17419), 19 games (25833, 6
+    points), loses his 20th to a 1677: 1375.5 + D(0.30) = 1375.5 − 149 → 1227."""
+    players, games = read["202107"]
+    april_players = read["202104"][0]
+    newcomers = {n: [g for g in games if g.player == n] for n in (16367, 17419)}
+    assert first_ratings(players, newcomers, april_players) == {16367: 1275, 17419: 1227}
+    report = reproduce("202107", players, games, april_players)
+    assert report.previous
+    assert report.share(Verdict.REPRODUCED) == 1.0
+    assert [(line.listed.number, line.site, line.verdict) for line in report.first_lines] == [
+        (16367, 1275, Verdict.REPRODUCED),
+        (17419, 1227, Verdict.REPRODUCED),
+    ]
+    bosteels = next(line for line in report.lines if line.listed.number == 15938)
+    assert (bosteels.same_run_games, bosteels.site, bosteels.listed.rating) == (1, 1418, 1418)
+    assert (16367, 0.5) in [(g.opponent, g.score) for g in games if g.player == 15938]
+
+
+def _dbf(path: Path, fields: list[tuple[str, str, int]], rows: list[list[bytes]]) -> None:
+    """A dBase III file as the federation's are written: header, field descriptors, rows."""
+    record = 1 + sum(length for _n, _t, length in fields)
+    header = 32 + 32 * len(fields) + 1
+    out = struct.pack("<BBBBIHH20x", 3, 122, 4, 1, len(rows), header, record)
+    for name, kind, length in fields:
+        out += struct.pack("<11sc4xBB14x", name.encode(), kind.encode(), length, 0)
+    out += b"\r"
+    for row in rows:
+        out += b" " + b"".join(
+            cell.ljust(length) for cell, (_n, _t, length) in zip(row, fields, strict=True)
+        )
+    path.write_bytes(out + b"\x1a")
+
+
+def test_a_cell_that_is_not_a_number_reads_as_empty(tmp_path: Path) -> None:
+    """The list of July 2008 holds a PERFORMAN of ``-55.-``: the row is read, the cell
+    empty (dbfread alone refuses the whole file)."""
+    fields = [("MATRICULE", "N", 6), ("NOM_PRENOM", "C", 32), ("ELO_PRECE", "N", 4)]
+    fields += [("PART_PRECE", "N", 4), ("ELO_CALCUL", "N", 4), ("PART_CALCU", "N", 4)]
+    fields += [("GAIN", "N", 4), ("PERFORMAN", "N", 5)]
+    row = [b"12345", b"Doe, Jane", b"1500", b"100", b"1510", b"104", b"10", b"-55.-"]
+    path = tmp_path / "PLAYER.DBF"
+    _dbf(path, fields, [row])
+    (jane,) = read_list(path).values()
+    assert (jane.number, jane.name, jane.rating, jane.gain, jane.points) == (
+        12345,
+        "Doe, Jane",
+        1510,
+        10,
+        0,
+    )
