@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -76,12 +77,16 @@ def test_the_units_run_the_commands_of_the_site() -> None:
 
 
 def _operations_block(heading: str) -> list[str]:
-    """The command lines of the first ```sh block of docs/operations.md's section
-    `heading`, as a volunteer types them."""
+    """The command lines of the ```sh blocks of docs/operations.md's section `heading`,
+    as a volunteer types them."""
     text = (ROOT / "docs" / "operations.md").read_text()
-    section = text[text.index(f"\n## {heading}") :]
-    start = section.index("```sh\n") + len("```sh\n")
-    return section[start : section.index("\n```", start)].splitlines()
+    section = text[text.index(f"\n## {heading}") + 1 :]
+    section = section[: section.find("\n## ") % (len(section) + 1)]
+    return [
+        line
+        for block in re.findall(r"^```sh\n(.*?)^```$", section, re.MULTILINE | re.DOTALL)
+        for line in block.splitlines()
+    ]
 
 
 def _nginx_steps() -> list[str]:
@@ -540,3 +545,115 @@ def test_a_slow_list_upload_reaches_the_site_whole_in_every_language(
         assert official.total == len(content)
         assert Path(official.path).read_bytes() == content
     assert OfficialList.objects.count() == 4
+
+
+def _operations_ini(heading: str) -> str:
+    text = (ROOT / "docs" / "operations.md").read_text()
+    section = text[text.index(f"\n## {heading}") :]
+    start = section.index("```ini\n") + len("```ini\n")
+    return section[start : section.index("\n```", start) + 1]
+
+
+def test_a_drop_in_sets_gunicorns_workers_and_outlives_an_upgrade(tmp_path: Path) -> None:
+    """Step 6 installs the units and the drop-in it shows (where `systemctl edit` writes
+    it); step 10 copies the units again: the drop-in is still there, systemd reads it
+    without a warning, and gunicorn by the unit's command line runs its workers."""
+    drop_in = _operations_ini("6. The services")
+    install = next(line for line in _operations_block("6. The services") if line.startswith("cp "))
+    upgrade = next(
+        line for line in _operations_block("10. Upgrades") if line.startswith("cp deploy/")
+    )
+    units = "/etc/systemd/system"
+    folder = f"{units}/club-web.service.d"
+    script = "\n".join(
+        [
+            f"mount -t tmpfs -o mode=0755 tmpfs {units}",
+            install,
+            f"mkdir {folder} && cat > {folder}/override.conf <<'END'\n{drop_in}END",
+            "cd /srv/club/app",
+            upgrade.split(" && ")[0],
+            f"cat {folder}/override.conf",
+            f"systemd-analyze verify --man=no {units}/club-web.service 2>&1",
+        ]
+    )
+    done = subprocess.run(
+        _on_a_fresh_server(tmp_path, script), capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout) == (0, drop_in)
+
+    workers = re.search(r"^Environment=WEB_CONCURRENCY=(\d+)$", drop_in, re.MULTILINE)
+    assert workers and workers.group(1) != "3"
+    service = (DEPLOY / "systemd" / "club-web.service").read_text()
+    assert "Environment=WEB_CONCURRENCY=3\n" in service
+    command = shlex.split(re.findall(r"^ExecStart=(.+)$", service, re.MULTILINE)[0])
+    assert "--workers" not in command and "-w" not in command
+    command[0] = str(VENV_BIN / "gunicorn")
+    printed = subprocess.run(
+        [*command, "--print-config"],
+        env={**os.environ, "WEB_CONCURRENCY": workers.group(1)},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert re.search(rf"^workers\s+= {workers.group(1)}$", printed, re.MULTILINE)
+    assert re.search(r"^timeout\s+= 60$", printed, re.MULTILINE)
+
+
+def test_a_servers_sync_is_exact_and_a_developers_keeps_the_other_extra(tmp_path: Path) -> None:
+    """scripts/setup.sh as docs/operations.md runs it on a server, and as the tests run
+    it, with a uv that writes down what it was asked."""
+    (tmp_path / "uv").write_text('#!/bin/sh\necho "$@" >> "$(dirname "$0")/asked"\n')
+    (tmp_path / "uv").chmod(0o755)
+    servers = [
+        line.split("./scripts/setup.sh", 1)[1].split("#")[0].strip()
+        for heading in ["2. The user and the folders", "10. Upgrades"]
+        for line in _operations_block(heading)
+        if "./scripts/setup.sh" in line
+    ]
+    assert servers == ["server", "server"]
+    for argument in ["server", "dev"]:
+        subprocess.run(
+            ["scripts/setup.sh", argument],
+            cwd=ROOT,
+            env={**os.environ, "PATH": f"{tmp_path}:/usr/bin:/bin"},
+            check=True,
+        )
+    assert (tmp_path / "asked").read_text().splitlines() == [
+        "sync --locked --quiet",
+        "sync --locked --quiet --inexact --extra dev",
+    ]
+
+
+def _runtime_packages() -> set[str]:
+    """The packages uv.lock installs for the site without an extra, with theirs."""
+    packages = {
+        package["name"]: package
+        for package in tomllib.loads((ROOT / "uv.lock").read_text())["package"]
+    }
+    wanted, found = ["club-echecs"], set()
+    while wanted:
+        name = wanted.pop()
+        if name in found:
+            continue
+        found.add(name)
+        for dependency in packages[name].get("dependencies", []):
+            wanted.append(dependency["name"])
+            for extra in dependency.get("extra", []):
+                optional = packages[dependency["name"]].get("optional-dependencies", {})
+                wanted += [needed["name"] for needed in optional.get(extra, [])]
+    return found
+
+
+def test_a_server_installs_no_package_that_only_the_tests_use() -> None:
+    runtime = _runtime_packages()
+    assert {"django", "gunicorn", "weasyprint", "py4swiss", "psycopg-binary"} <= runtime
+    assert not {"caissify-pairings", "networkx", "pytest", "hypothesis"} & runtime
+    apps = ["chesslib", "club", "config", "demo", "desk", "interclub", "lib", "public", "ratings"]
+    imports = re.compile(r"^\s*(?:import|from)\s+(caissify_pairings|networkx)\b", re.MULTILINE)
+    assert [
+        str(module.relative_to(ROOT))
+        for app in apps
+        for module in sorted((ROOT / app).rglob("*.py"))
+        if imports.search(module.read_text())
+    ] == []
