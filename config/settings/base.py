@@ -373,6 +373,10 @@ SERVER_EMAIL = os.getenv("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # Who receives the errors of the site (a page that failed, a task that failed, anything
 # logged as an error) by e-mail, with DEBUG off: ADMINS="Anne <anne@example.be>,…"
 ADMINS = envaddresses("ADMINS")
+# One report an error in this many seconds (lib/error_reports.py), the subject starting
+# with the club's name
+ERROR_REPORT_INTERVAL = envint("ERROR_REPORT_INTERVAL", "3600")
+EMAIL_SUBJECT_PREFIX = f"[{CLUB_NAME}] "
 
 # E-mails of the site are sent by the task worker (lib/mail_tasks.py): a mail server
 # that does not answer is tried MAIL_ATTEMPTS times, MAIL_RETRY_SECONDS later, then twice as
