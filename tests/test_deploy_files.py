@@ -70,7 +70,7 @@ def test_the_units_run_the_commands_of_the_site() -> None:
     socket_unit = (DEPLOY / "systemd" / "club-web.socket").read_text()
     nginx = (DEPLOY / "nginx" / "club.conf").read_text()
     assert "gunicorn config.wsgi" in web and "EnvironmentFile=/etc/club/club.env" in web
-    assert "manage.py db_worker --no-reload" in worker
+    assert "manage.py worker --no-reload" in worker
     # nginx talks to the socket that systemd holds for gunicorn
     listen = re.search(r"ListenStream=(\S+)", socket_unit)
     assert listen and f"server unix:{listen.group(1)} " in nginx
@@ -276,6 +276,7 @@ def _proxied(
         ALLOWED_HOSTS="your.site.name",
         STATIC_ROOT="/srv/club/static",
         OFFICIAL_LISTS_DIR=str(tmp_path / "official-lists"),
+        HEALTH_WORKER_SECONDS="0",  # no task worker beside this gunicorn
         **caches_in(tmp_path, settings, "pages", "page-generation"),
     )
     service = (DEPLOY / "systemd" / "club-web.service").read_text()

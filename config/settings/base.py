@@ -261,6 +261,9 @@ REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
 # The health check (/health/, lib/health.py) fails when a task ready to run has
 # waited longer than this for the worker.
 HEALTH_TASK_WAIT_SECONDS = envint("HEALTH_TASK_WAIT_SECONDS", "600")
+# ... and when the task worker (manage.py worker) has written no heartbeat for this many
+# seconds (it writes one every quarter of it); 0: not checked (a site without a worker)
+HEALTH_WORKER_SECONDS = envint("HEALTH_WORKER_SECONDS", "45")
 
 # Calculations one client (its address behind the proxies) may ask of the public API in a
 # minute: a script rating a club's season asks a few dozen; past it the API answers 429.
