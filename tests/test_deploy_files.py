@@ -413,26 +413,28 @@ def test_the_daily_unit_backs_the_club_up_and_clears_old_data(tmp_path: Path) ->
 
     MemberFactory(player__first_name="Alice")
     Session.objects.create(session_key="old", session_data="", expire_date=timezone.now())
-    backups = tmp_path / "backups"
-    backups.mkdir()
-    stale = backups / "club-2020-01-01.json"
-    stale.write_text("{}")
-    old = time.time() - 31 * 86400
-    os.utime(stale, (old, old))
     service = (DEPLOY / "systemd" / "club-daily.service").read_text()
     commands = re.findall(r"^ExecStart=(.+)$", service, re.MULTILINE)
     assert len(commands) == 4
-    for line in commands:
-        line = _systemd_unescaped(line).replace("/srv/club/app/.venv/bin/", f"{VENV_BIN}/")
-        line = line.replace("/var/lib/club/backups", str(backups))
-        subprocess.run(
-            shlex.split(line),
-            cwd=ROOT,
-            env=environment(DEBUG="0", SECRET_KEY=PRODUCTION["SECRET_KEY"]),
-            check=True,
-            capture_output=True,
-        )
-    [backup] = backups.iterdir()  # today's, the one of 2020 removed
+    # the unit's commands as systemd runs them, from its WorkingDirectory, in the folders
+    # its StateDirectory= makes, with an old backup of 2020 there
+    backups = "/var/lib/club/backups"
+    script = "\n".join(
+        [
+            "mount -t tmpfs -o mode=0755 tmpfs /var/lib",
+            f"install -d -m 0700 /var/lib/club {backups}",
+            f"touch -d '31 days ago' {backups}/club-2020-01-01.json",
+            "cd /srv/club/app",
+            *(_systemd_unescaped(line) for line in commands),
+            f'cp -a {backups} "$WORK/backups"',
+        ]
+    )
+    env = environment(DEBUG="0", SECRET_KEY=PRODUCTION["SECRET_KEY"])
+    done = subprocess.run(
+        _on_a_fresh_server(tmp_path, script), env=env, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    [backup] = (tmp_path / "backups").iterdir()  # today's, the one of 2020 removed
     assert backup.name == f"club-{time.strftime('%Y-%m-%d')}.json"  # the local day, as date
     assert oct(backup.stat().st_mode & 0o777) == "0o600"
     objects = json.loads(backup.read_text())["objects"]
