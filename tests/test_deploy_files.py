@@ -1,9 +1,14 @@
-"""The files of deploy/ as a server uses them: the systemd units pass
-`systemd-analyze verify`, the nginx configuration passes `nginx -t` and serves the site
-in front of gunicorn, the example settings name every variable config/settings/ reads and
-give a site that passes `check --deploy` (read by deploy/manage.sh as on the server).
+"""The files of deploy/ as a server uses them, unchanged, on a fresh Debian 12 as far as
+they meet it (FRESH_SERVER: a mount namespace where the checkout is /srv/club/app): the
+systemd units pass `systemd-analyze verify` and keep a drop-in across an upgrade, the
+nginx configuration installed by docs/operations.md's commands passes `nginx -t` under
+Debian's nginx.conf and serves the site in front of gunicorn run by the unit's command,
+the daily unit's commands back the club up, the example settings name every variable
+config/settings/ reads and give a site that passes `check --deploy` (read by
+deploy/manage.sh as on the server); a server's packages are uv.lock's without the tests'.
 
-systemd-analyze (systemd) and nginx must be installed: scripts/test.sh installs nginx."""
+Run as root (the tests' machine is a throwaway one), with unshare(1) of util-linux,
+systemd-analyze (systemd) and Debian's nginx: scripts/test.sh installs nginx."""
 
 import http.client
 import json
@@ -74,6 +79,13 @@ def test_the_units_run_the_commands_of_the_site() -> None:
     # nginx talks to the socket that systemd holds for gunicorn
     listen = re.search(r"ListenStream=(\S+)", socket_unit)
     assert listen and f"server unix:{listen.group(1)} " in nginx
+    # nginx waits for gunicorn's answer as long as gunicorn lets a worker work on it, and
+    # receives every body whole before passing it on
+    timeout = re.search(r"--timeout (\d+)", web)
+    assert timeout and set(re.findall(r"proxy_read_timeout (\S+);", nginx)) == {
+        f"{timeout.group(1)}s"
+    }
+    assert "proxy_request_buffering off" not in nginx
 
 
 def _operations_block(heading: str) -> list[str]:
