@@ -415,3 +415,21 @@ def test_the_events_form_never_writes_back_the_status_its_page_read(
     services.save_event(stale, secretary, changed=["title"])
     ongoing_swiss.refresh_from_db()
     assert (ongoing_swiss.title, ongoing_swiss.status) == ("Open du jeudi", Event.Status.ONGOING)
+
+
+def test_the_french_registration_message_fits_every_player(
+    secretary_client: Client, closed_swiss: Event, secretary: User
+) -> None:
+    """Issue #40: "Anne … est inscrit" (the participle agreed with no one). The French
+    message names the registration, not the player's gender."""
+    lifecycle.reopen_event(closed_swiss.pk, "a forgotten player", secretary)
+    newcomer = PlayerFactory(first_name="Anne")
+    response = secretary_client.post(
+        reverse("desk:register", args=[closed_swiss.pk]),
+        {"player": newcomer.pk},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    html = response.content.decode()
+    assert f"Inscription enregistrée : {newcomer.name}." in html
+    assert "est inscrit" not in html
