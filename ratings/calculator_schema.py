@@ -71,6 +71,12 @@ class RequestedGame(Strict):
     event: str | Number | None = Field(
         None, description="games with the same event are rated as one event"
     )
+    rating_before: Number | None = Field(
+        None,
+        description="the player's rating this game's event is rated from, where it is not "
+        "player.rating (FIDE: the list in force when the event started); the same for every "
+        "game of one event",
+    )
 
     @field_validator("score")
     @classmethod

@@ -46,7 +46,13 @@ def test_the_site_serves_its_openapi_document(client: Client) -> None:
     assert "60 by default" in document["info"]["description"]
 
 
-@pytest.mark.parametrize("request_", [WAVRE, WAVRE_UNRATED, FIDE_2606, FSE_1880, FQE_DANIEL])
+# FIDE_2606's game rated from an earlier list (games[].rating_before)
+EARLIER_LIST = {**FIDE_2606, "games": [{"opponent": 2700, "score": 1, "rating_before": 2590}]}
+
+
+@pytest.mark.parametrize(
+    "request_", [WAVRE, WAVRE_UNRATED, FIDE_2606, FSE_1880, FQE_DANIEL, EARLIER_LIST]
+)
 def test_the_seeds_requests_and_their_answers_fit_the_schema(
     client: Client, request_: dict[str, Any]
 ) -> None:
