@@ -8,9 +8,12 @@ of the error (the error itself, which may name hosts and accounts, goes to the l
 - ``caches``: every cache of settings.CACHES written and read back (the shared ones, in
   files or Redis, are where a full disk or a lost server shows);
 - ``tasks``: the background-task queue. With the database backend (worked by
-  ``manage.py db_worker``), no task ready to run has waited longer than
-  ``HEALTH_TASK_WAIT_SECONDS``: a worker that stopped leaves the queue waiting. With the RQ
-  backend, Redis answers and at least one worker listens on the queue.
+  ``manage.py worker``), a worker has written its heartbeat (``worker_beat``, every quarter
+  of ``HEALTH_WORKER_SECONDS``) within the last ``HEALTH_WORKER_SECONDS`` (45), queue empty
+  or not, and no task ready to run has waited longer than ``HEALTH_TASK_WAIT_SECONDS``
+  (a worker alive but stuck). The heartbeat is kept in the ``progress`` cache, which the
+  site's processes share. With the RQ backend, Redis answers and at least one worker
+  listens on the queue.
 """
 
 from __future__ import annotations
@@ -32,8 +35,34 @@ from django.views.decorators.http import require_safe
 logger = logging.getLogger(__name__)
 
 
+HEARTBEAT_KEY = "task-worker:heartbeat"
+
+
 class Unhealthy(Exception):
     """A part that answers but is not in order (the message is safe to show)."""
+
+
+def worker_beat(worker_id: str) -> None:
+    """A task worker's sign of life, for ``check_tasks``."""
+    caches["progress"].set(
+        HEARTBEAT_KEY, {"at": timezone.now().timestamp(), "worker": worker_id}, None
+    )
+
+
+def check_worker_alive() -> dict[str, Any]:
+    """A worker beat within HEALTH_WORKER_SECONDS (0: not checked)."""
+    seconds = settings.HEALTH_WORKER_SECONDS
+    if not seconds:
+        return {}
+    beat = caches["progress"].get(HEARTBEAT_KEY)
+    if not isinstance(beat, dict):
+        raise Unhealthy("no task worker has given a sign of life (is manage.py worker running?)")
+    age = timezone.now().timestamp() - float(beat["at"])
+    if age > seconds:
+        raise Unhealthy(
+            f"the task worker gave no sign of life for {age:.0f} s (is manage.py worker running?)"
+        )
+    return {"worker_seen_seconds_ago": round(max(age, 0.0), 1)}
 
 
 def check_database() -> dict[str, Any]:
@@ -65,13 +94,14 @@ def check_tasks() -> dict[str, Any]:
     if backend == "DatabaseBackend":
         from django_tasks_db.models import DBTaskResult
 
+        alive = check_worker_alive()
         oldest = DBTaskResult.objects.ready().order_by("enqueued_at").first()
         waited = 0 if oldest is None else (timezone.now() - oldest.enqueued_at).total_seconds()
         if waited > settings.HEALTH_TASK_WAIT_SECONDS:
             raise Unhealthy(
-                f"a task has waited {waited:.0f} s for a worker (is manage.py db_worker running?)"
+                f"a task has waited {waited:.0f} s for a worker (is manage.py worker running?)"
             )
-        return {"backend": backend, "ready": DBTaskResult.objects.ready().count()}
+        return {"backend": backend, "ready": DBTaskResult.objects.ready().count(), **alive}
     if backend == "RQBackend":
         import django_rq
         from rq import Worker

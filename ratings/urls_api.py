@@ -8,4 +8,5 @@ app_name = "ratings_api"
 
 urlpatterns = [
     path("calculate", views.calculate_api, name="calculate"),
+    path("openapi.json", views.calculator_openapi, name="openapi"),
 ]

@@ -4,8 +4,10 @@
 # resolution). Called by run.sh and test.sh:
 #   ./scripts/setup.sh        the site's packages
 #   ./scripts/setup.sh dev    and those of the tests and checks (the "dev" extra)
-# Packages of the other extra are kept (--inexact), so that run.sh after test.sh does not
-# remove pytest. A server installs with `uv sync --locked` alone (docs/operations.md).
+#   ./scripts/setup.sh server the site's packages and nothing else (docs/operations.md)
+# On a development machine packages of the other extra are kept (--inexact), so that
+# run.sh after test.sh does not remove pytest; a server's sync is exact: a package dropped
+# from uv.lock (or a test's package) is removed from its .venv.
 #
 # On a fresh Debian machine uv itself is missing: it is installed, pinned, into .tools/uv/
 # from PyPI by a virtualenv of the system's Python (Debian's python3-venv, installed as
@@ -36,7 +38,8 @@ else
   uv=.tools/uv/bin/uv
 fi
 
-args=(sync --locked --inexact --quiet)
+args=(sync --locked --quiet)
+[ "$extra" = server ] && extra= || args+=(--inexact)
 # the interpreter chooses the virtualenv's Python when it is made; asked again, uv would
 # make it anew whenever the path differs from the one it keeps (a pyenv shim, say)
 [ -x .venv/bin/python ] || args+=(--python "$python")

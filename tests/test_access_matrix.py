@@ -28,6 +28,7 @@ ROLES = ["anonymous", "member", "secretary", "staff_secretary", "admin"]
 # (secretaries and administrators), "admin" (administrators), "-" (method not allowed)
 MATRIX: dict[str, tuple[str, str]] = {
     "ratings_api:calculate": ("-", "all"),
+    "ratings_api:openapi": ("all", "-"),
     "health": ("all", "-"),
     "favicon": ("all", "-"),
     "home": ("all", "-"),

@@ -13,13 +13,16 @@ from pathlib import Path
 
 import brotli
 import pytest
+import time_machine
 from django.conf import settings as django_settings
 from django.core import mail
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 from django.utils.log import configure_logging
+from django_tasks_db.models import DBTaskResult
 from pytest_django import Settings
 
+from tests.task_worker import work_queued_tasks
 from tests.test_settings import PRODUCTION, ROOT, settings_under
 
 ADMINS = "Anne Martin <anne@example.be>, it@example.be"
@@ -61,11 +64,92 @@ def test_with_debug_off_any_error_logged_is_mailed_but_not_unknown_hosts(
 ) -> None:
     logging.getLogger("ratings.tasks").warning("a warning is not mailed")
     logging.getLogger("ratings.tasks").error("the replay of job %d failed", 7)
-    assert [m.subject for m in mail.outbox] == ["[Django] ERROR: the replay of job 7 failed"]
+    assert [m.subject for m in mail.outbox] == [
+        "[Cercle d'Échecs de Wavre] ERROR: the replay of job 7 failed"
+    ]
     # robots asking for other hosts are logged only
     response = Client(raise_request_exception=False).get("/", HTTP_HOST="robot.example")
     assert response.status_code == 400
     assert len(mail.outbox) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_error_is_reported_once_an_interval_by_the_task_worker(
+    production_logging: None, settings: Settings
+) -> None:
+    """A monitor polling a failing page each minute: one report an hour, queued by the
+    request and sent by the worker, its subject naming the club."""
+    settings.CLUB_NAME = "Cercle de Namur"  # read when the settings are, as here:
+    settings.EMAIL_SUBJECT_PREFIX = "[Cercle de Namur] "  # the settings' own test below
+    client = Client(raise_request_exception=False)
+    with time_machine.travel("2026-11-28 20:00 +0000", tick=False) as clock:
+        for _ in range(3):
+            assert client.get("/panne/").status_code == 500
+            clock.shift(60)
+        logging.getLogger("ratings.tasks").error("the replay of job %d failed", 7)
+        logging.getLogger("ratings.tasks").error("the replay of job %d failed", 8)
+        assert mail.outbox == []  # nothing sent by the request
+        assert DBTaskResult.objects.ready().count() == 2
+        work_queued_tasks()
+        assert [message.subject for message in mail.outbox] == [
+            "[Cercle de Namur] ERROR (EXTERNAL IP): Internal Server Error: /panne/",
+            "[Cercle de Namur] ERROR: the replay of job 7 failed",
+        ]
+        assert mail.outbox[0].to == ["anne@example.be", "it@example.be"]
+        assert "RuntimeError at /panne/\na bug" in str(mail.outbox[0].body)
+        clock.shift(3600)  # ERROR_REPORT_INTERVAL later: reported again
+        client.get("/panne/")
+        work_queued_tasks()
+    assert len(mail.outbox) == 3 and "/panne/" in mail.outbox[2].subject
+
+
+def test_the_subject_names_the_club() -> None:
+    found = settings_under(**PRODUCTION, CLUB_NAME="Cercle de Namur")
+    assert found["EMAIL_SUBJECT_PREFIX"] == "[Cercle de Namur] "
+    assert found["ERROR_REPORT_INTERVAL"] == 3600
+    handler = found["LOGGING"]["handlers"]["mail_admins"]
+    assert handler["class"] == "lib.error_reports.ErrorReportHandler"
+
+
+@pytest.mark.django_db
+def test_a_report_leaves_out_passwords_and_the_visitors_traces(
+    production_logging: None, settings: Settings
+) -> None:
+    settings.RQ_QUEUES = {"default": {"URL": "redis://:s3cret-redis@redis.example:6379/0"}}
+    settings.CACHES = {
+        **settings.CACHES,
+        "elsewhere": {
+            "BACKEND": "django.core.cache.backends.dummy.DummyCache",
+            "LOCATION": "rediss://club:other-s3cret@redis.example:6380/1",
+        },
+    }
+    client = Client(raise_request_exception=False)
+    client.cookies["sessionid"] = "secret-session-cookie"
+    response = client.post(
+        "/panne/?email=visitor@example.org",
+        {"phone": "+32 470 12 34 56"},
+        HTTP_X_FORWARDED_FOR="203.0.113.9",
+        REMOTE_ADDR="198.51.100.4",
+        HTTP_REFERER="https://:s3cret-referer@club.example.be/",
+    )
+    assert response.status_code == 500
+    [report] = mail.outbox  # inside the test's transaction: sent at once
+    body = str(report.body)
+    assert "RuntimeError at /panne/" in body
+    assert "redis://:********@redis.example:6379/0" in body
+    assert "rediss://club:********@redis.example:6380/1" in body
+    for secret in [
+        "s3cret-redis",
+        "other-s3cret",
+        "s3cret-referer",
+        "203.0.113.9",
+        "198.51.100.4",
+        "secret-session-cookie",
+        "visitor@example.org",
+        "470 12 34 56",
+    ]:
+        assert secret not in body, secret
+        assert secret not in str(report.subject), secret
 
 
 def test_with_debug_on_nothing_is_mailed() -> None:

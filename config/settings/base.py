@@ -264,6 +264,9 @@ REPLAY_STALL_SECONDS = envint("REPLAY_STALL_SECONDS", "120")
 # The health check (/health/, lib/health.py) fails when a task ready to run has
 # waited longer than this for the worker.
 HEALTH_TASK_WAIT_SECONDS = envint("HEALTH_TASK_WAIT_SECONDS", "600")
+# ... and when the task worker (manage.py worker) has written no heartbeat for this many
+# seconds (it writes one every quarter of it); 0: not checked (a site without a worker)
+HEALTH_WORKER_SECONDS = envint("HEALTH_WORKER_SECONDS", "45")
 
 # Calculations one client (its address behind the proxies) may ask of the public API in a
 # minute: a script rating a club's season asks a few dozen; past it the API answers 429.
@@ -376,6 +379,10 @@ SERVER_EMAIL = os.getenv("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 # Who receives the errors of the site (a page that failed, a task that failed, anything
 # logged as an error) by e-mail, with DEBUG off: ADMINS="Anne <anne@example.be>,…"
 ADMINS = envaddresses("ADMINS")
+# One report an error in this many seconds (lib/error_reports.py), the subject starting
+# with the club's name
+ERROR_REPORT_INTERVAL = envint("ERROR_REPORT_INTERVAL", "3600")
+EMAIL_SUBJECT_PREFIX = f"[{CLUB_NAME}] "
 
 # E-mails of the site are sent by the task worker (lib/mail_tasks.py): a mail server
 # that does not answer is tried MAIL_ATTEMPTS times, MAIL_RETRY_SECONDS later, then twice as

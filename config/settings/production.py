@@ -28,17 +28,18 @@ CSRF_COOKIE_SECURE = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
-# Every error logged, by a request (a 500), a task or a command, is mailed to ADMINS once,
-# directly by SMTP (not through the task queue, which may be what failed). Django's own
-# mail handler on the "django" logger is taken away so that a 500 is not mailed twice, and
-# a request for a host not in ALLOWED_HOSTS (robots) is logged only.
+# Every error logged, by a request (a 500), a task or a command, is mailed to ADMINS once
+# an interval (ERROR_REPORT_INTERVAL) by the task worker, the subject starting with the
+# club's name, without passwords nor the visitor's traces (lib/error_reports.py). Django's
+# own mail handler on the "django" logger is taken away so that a 500 is not mailed twice,
+# and a request for a host not in ALLOWED_HOSTS (robots) is logged only.
 _LEVEL = LOGGING["root"]["level"]  # LOG_LEVEL
 LOGGING = {
     **LOGGING,
     "handlers": {
         **LOGGING["handlers"],
         "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler",
+            "class": "lib.error_reports.ErrorReportHandler",
             "level": "ERROR",
             "filters": ["require_debug_false"],
         },

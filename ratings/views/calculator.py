@@ -11,13 +11,19 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from club.roles import acting_user
 from lib.rate_limits import client_of, one_more
 from ratings.access import administrator_required, get_job_for_administrator
 from ratings.calculator import calculation
 from ratings.calculator_request import CalculationError, parse
+from ratings.calculator_schema import openapi
 from ratings.forms import CalculatorForm, ReplayForm, systems_with_k
 from ratings.models import ReplayJob
 from ratings.tasks import (
@@ -59,6 +65,12 @@ def calculate_api(request: HttpRequest) -> JsonResponse:
     except CalculationError as error:
         return JsonResponse(error.as_json(), status=400)
     return JsonResponse(answer, json_dumps_params={"allow_nan": False})
+
+
+@require_safe
+def calculator_openapi(request: HttpRequest) -> JsonResponse:
+    """The OpenAPI document of the calculator API (``ratings.calculator_schema``)."""
+    return JsonResponse(openapi())
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

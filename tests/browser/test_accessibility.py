@@ -34,7 +34,8 @@ NOT_PAGES = {
     "event_pgn",
     "member_pgn",
     "health", "favicon",
-    "logout", "password_reset_confirm", "ratings_api:calculate", "my_space",
+    "logout", "password_reset_confirm", "ratings_api:calculate", "ratings_api:openapi",
+    "my_space",
     "member_calculation",
 }  # fmt: skip
 

@@ -1,7 +1,11 @@
 """The health check (/health/): 200 when the database, every cache and the task queue
-answer, 503 naming the part that does not, in JSON, never cached, no personal data."""
+answer and the task worker beats, 503 naming the part that does not, in JSON, never
+cached, no personal data."""
 
 import json
+import subprocess
+import sys
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -11,11 +15,13 @@ import time_machine
 from django.db import OperationalError, connections
 from django.test import Client
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 from pytest_django import Settings
 from rq import SimpleWorker
 
+from lib.health import worker_beat
 from ratings.tasks import replay_job
-from tests.other_processes import caches_in
+from tests.other_processes import ROOT, caches_in, environment
 
 pytestmark = pytest.mark.django_db
 
@@ -113,7 +119,65 @@ def test_a_task_waiting_too_long_for_the_worker_makes_it_503(
         status, body = _health(client)
     assert status == 503
     assert body["checks"]["tasks"]["ok"] is False
-    assert "db_worker" in body["checks"]["tasks"]["error"]
+    assert "manage.py worker" in body["checks"]["tasks"]["error"]
+
+
+def test_a_worker_silent_for_health_worker_seconds_makes_it_503_queue_empty_or_not(
+    client: Client, settings: Settings
+) -> None:
+    settings.HEALTH_WORKER_SECONDS = 45
+    status, body = _health(client)  # no worker ever started
+    assert status == 503 and body["checks"]["tasks"]["ok"] is False
+    assert "no task worker has given a sign of life" in body["checks"]["tasks"]["error"]
+    with time_machine.travel("2026-11-28 20:00:00 +0000", tick=False) as clock:
+        worker_beat("worker-1")
+        status, body = _health(client)
+        assert status == 200 and body["checks"]["tasks"]["worker_seen_seconds_ago"] == 0
+        clock.shift(44)
+        assert _health(client)[0] == 200
+        clock.shift(2)
+        status, body = _health(client)
+        assert status == 503
+        assert body["checks"]["tasks"]["error"] == (
+            "the task worker gave no sign of life for 46 s (is manage.py worker running?)"
+        )
+        assert not DBTaskResult.objects.exists()  # the queue is empty
+        worker_beat("worker-2")
+        assert _health(client)[0] == 200
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_the_worker_beats_and_its_death_shows_within_health_worker_seconds(
+    client: Client, settings: Settings, tmp_path: Path
+) -> None:
+    """manage.py worker as club-worker.service runs it, beating every half second
+    (HEALTH_WORKER_SECONDS=2); killed (SIGKILL: nothing said), /health/ fails within
+    those 2 s, no task waiting."""
+    settings.HEALTH_WORKER_SECONDS = 2
+    env = environment(HEALTH_WORKER_SECONDS="2", **caches_in(tmp_path, settings, "progress"))
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "worker", "--no-reload"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while _health(client)[0] != 200:
+            assert worker.poll() is None and time.monotonic() < deadline, "no heartbeat"
+            time.sleep(0.2)
+        time.sleep(3)  # longer than HEALTH_WORKER_SECONDS: still beating
+        assert _health(client)[0] == 200
+    finally:
+        worker.kill()
+        worker.wait(20)
+    killed = time.monotonic()
+    while _health(client)[0] == 200:
+        time.sleep(0.1)
+    assert time.monotonic() - killed <= 2.5
+    assert not DBTaskResult.objects.exists()
 
 
 def test_with_rq_it_needs_redis_and_a_worker(client: Client, settings: Settings) -> None:
