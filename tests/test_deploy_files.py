@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from gunicorn.config import Config
 from pytest_django import Settings
 
 from tests.club.factories import MemberFactory
@@ -73,6 +74,19 @@ def test_the_units_run_the_commands_of_the_site() -> None:
     # nginx talks to the socket that systemd holds for gunicorn
     listen = re.search(r"ListenStream=(\S+)", socket_unit)
     assert listen and f"server unix:{listen.group(1)} " in nginx
+
+
+def test_gunicorn_replaces_each_worker_after_a_bounded_number_of_requests() -> None:
+    """A worker that made one large page keeps its memory: ``--max-requests`` (with a
+    jitter, so that the workers are not replaced together) gives it back, as gunicorn's
+    own parser reads the unit's command line."""
+    web = (DEPLOY / "systemd" / "club-web.service").read_text()
+    start = re.search(r"^ExecStart=(.+)$", web, re.MULTILINE)
+    assert start is not None
+    command = shlex.split(start.group(1))
+    assert command[0].endswith("/gunicorn")
+    read = Config().parser().parse_args(command[1:])
+    assert (read.max_requests, read.max_requests_jitter) == (1000, 100)
 
 
 def _nginx_conf(folder: Path, site: str) -> Path:
