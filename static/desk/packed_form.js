@@ -1,6 +1,6 @@
 /* Forms of one row a game or a player (the PGN and TRF previews: up to 1,000 rows of two
    or three fields). Django refuses a form of more than 1,000 fields
-   (DATA_UPLOAD_MAX_NUMBER_FIELDS), so on submit the fields of the rows ([data-row]) are
+   (DATA_UPLOAD_MAX_NUMBER_FIELDS), so on submit the fields of the rows ([data-rows]) are
    written into the form's one hidden field named by its data-packed attribute, as a
    query string, and left out of the form (disabled) : the server reads them back from
    it (lib/packed_fields.py). Without JS the fields are sent one by one, as before. */
@@ -10,7 +10,7 @@
     var target = form.elements[form.dataset.packed];
     if (!target) { return; }
     var params = new URLSearchParams();
-    form.querySelectorAll("[data-row] [name]").forEach(function (field) {
+    form.querySelectorAll("[data-rows] [name]").forEach(function (field) {
       if (field.disabled) { return; }
       if ((field.type === "checkbox" || field.type === "radio") && !field.checked) { return; }
       params.append(field.name, field.value);
@@ -23,7 +23,7 @@
   });
   // back to the page from the browser's cache: the rows' fields usable again
   window.addEventListener("pageshow", function () {
-    document.querySelectorAll("form[data-packed] [data-row] [name]").forEach(function (field) {
+    document.querySelectorAll("form[data-packed] [data-rows] [name]").forEach(function (field) {
       field.disabled = false;
     });
   });

@@ -342,7 +342,7 @@ def test_a_trf_of_400_unknown_players_is_imported_in_one_form(
     upload = _upload("open.trf", trf_write.write(tournament).encode())
     html = secretary_client.post(reverse("desk:trf_import"), {"file": upload}).content.decode()
     assert 'data-packed="rows"' in html
-    rows = re.findall(r"<tr data-row>.*?</tr>", html, re.S)
+    rows = re.findall(r"<tbody data-rows>.*?</tbody>", html, re.S)
     fields = [
         (unescape(name), unescape(value))
         for row in rows

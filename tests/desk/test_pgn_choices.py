@@ -177,9 +177,9 @@ def test_moves_recorded_between_the_preview_and_the_confirmation_are_kept(
 
 
 def _rows_packed(html: str, chosen: dict[str, str]) -> dict[str, str]:
-    """The preview's form as its script sends it: the rows' fields (``data-row``) in the
+    """The preview's form as its script sends it: the rows' fields (``data-rows``) in the
     one field ``rows``, here with the choices ``chosen`` made."""
-    rows = re.findall(r'<tr id="pgn-game-\d+" data-row.*?</tr>', html, re.S)
+    rows = re.findall(r"<tbody data-rows>.*?</tbody>", html, re.S)
     names = [name for row in rows for name in re.findall(r' name="([^"]+)"', row)]
     fields = [(name, chosen.get(name, "")) for name in names if not name.startswith("replace-")]
     return {"rows": urlencode(fields)}
