@@ -67,6 +67,34 @@ class Tiebreak(StrEnum):
     APPO = "appo"  # 10.5 APPO
 
 
+# Each tie-break's abbreviation in C.07 (2024), the same in every language
+ABBREVIATION: dict[Tiebreak, str] = {
+    Tiebreak.DIRECT_ENCOUNTER: "DE",
+    Tiebreak.WIN: "WIN",
+    Tiebreak.WINS: "WON",
+    Tiebreak.GAMES_BLACK: "BPG",
+    Tiebreak.WINS_BLACK: "BWG",
+    Tiebreak.PROGRESSIVE: "PS",
+    Tiebreak.PROGRESSIVE_CUT1: "PS-C1",
+    Tiebreak.ELECTED: "REP",
+    Tiebreak.BUCHHOLZ: "BH",
+    Tiebreak.BUCHHOLZ_CUT1: "BH-C1",
+    Tiebreak.BUCHHOLZ_CUT2: "BH-C2",
+    Tiebreak.MEDIAN: "BH-M1",
+    Tiebreak.MEDIAN2: "BH-M2",
+    Tiebreak.AOB: "AOB",
+    Tiebreak.FORE_BUCHHOLZ: "FB",
+    Tiebreak.SONNEBORN_BERGER: "SB",
+    Tiebreak.SONNEBORN_BERGER_CUT1: "SB-C1",
+    Tiebreak.KOYA: "KS",
+    Tiebreak.ARO: "ARO",
+    Tiebreak.ARO_CUT1: "ARO-C1",
+    Tiebreak.TPR: "TPR",
+    Tiebreak.PTP: "PTP",
+    Tiebreak.APRO: "APRO",
+    Tiebreak.APPO: "APPO",
+}
+
 # Our keys to tiebreak-core's criteria (ruleset fide-2024); direct encounter is ours.
 _CRITERION = {
     Tiebreak.WIN: "wins",

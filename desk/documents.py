@@ -6,8 +6,10 @@ out on A4 are in ``desk.views.documents``.
 The round-by-round crosstable prints, for each player and each round, what a TRF player
 line records (FIDE TRF-16): the opponent's number, the colour and the result code (``1``,
 ``½``, ``0``, ``+`` and ``-`` for forfeits), as Papi, Swiss-Manager and Sharly Chess print
-it. Ordered by rank, the opponent's number is their rank (the line to read below or
-above); ordered by pairing number, it is their pairing number (the TRF's own)."""
+it. Ordered by rank, the opponent's number is their line's own number in the table (as
+chess-results' ranking crosstable numbers its lines: players who share a rank still have
+a line each, so that every opponent can be found); ordered by pairing number, it is
+their pairing number (the TRF's own)."""
 
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ class RoundCell:
 @dataclass(frozen=True)
 class CrosstableLine:
     line: Line
-    number: int  # the line's own number: its rank or its pairing number
+    number: int  # the line's own number: its place in rank order or its pairing number
     rating: int | None
     cells: list[RoundCell]
 
@@ -62,15 +64,9 @@ def round_by_round(
     lines = list(standings.lines)
     if order == BY_NUMBER:
         lines.sort(key=lambda line: (line.number is None, line.number or 0, line.rank))
-
-        def own(line: Line) -> int:
-            return line.number or 0
-    else:
-
-        def own(line: Line) -> int:
-            return line.rank
-
-    numbers = {line.player.pk: own(line) for line in lines}
+        numbers = {line.player.pk: line.number or 0 for line in lines}
+    else:  # each line its own number, in rank order: a shared rank is not an address
+        numbers = {line.player.pk: position for position, line in enumerate(lines, 1)}
     white, black = pgettext("initial of White", "w"), pgettext("initial of Black", "b")
     cells: dict[tuple[int, int], RoundCell] = {}
     for game in standings.games:
@@ -93,7 +89,7 @@ def round_by_round(
     return [
         CrosstableLine(
             line,
-            own(line),
+            numbers[line.player.pk],
             ratings.get(line.player.pk),
             [cells.get((line.player.pk, n), RoundCell()) for n in range(1, rounds + 1)],
         )

@@ -17,7 +17,16 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from chesslib.standings import RATED, Kind, Round, Row, Tiebreak, parse_tiebreaks, standings
+from chesslib.standings import (
+    ABBREVIATION,
+    RATED,
+    Kind,
+    Round,
+    Row,
+    Tiebreak,
+    parse_tiebreaks,
+    standings,
+)
 from club.models import Bye, Event, Game, Participant, Player, Result
 
 TIEBREAK_LABELS: dict[Tiebreak, Promise] = {
@@ -69,11 +78,31 @@ class EventStandings:
     byes: list[Bye]
     records: dict[int, list[Round]] = field(default_factory=dict)
     participants: list[Participant] = field(default_factory=list)
+    # the last round of the read whose games (and every earlier round's) all have a
+    # result: the figures stand "after round ``played``" (0: none yet)
+    played: int = 0
 
     @property
     def columns(self) -> list[tuple[Tiebreak, Promise]]:
         """The tiebreak columns in words, in the order the event chose."""
         return [(t, TIEBREAK_LABELS[t]) for t in self.order]
+
+    @property
+    def headings(self) -> list[tuple[str, Promise]]:
+        """The tiebreak columns as a narrow table heads them: C.07's abbreviation and the
+        words, in the order the event chose."""
+        return [(ABBREVIATION[t], TIEBREAK_LABELS[t]) for t in self.order]
+
+    def after(self, number: int) -> EventStandings:
+        """The standings after round ``number``, from the games and byes read (no query
+        unless a tie-break needs the ratings)."""
+        return _standings(
+            self.event,
+            number,
+            [g for g in self.games if g.round.number <= number],
+            [b for b in self.byes if b.round.number <= number],
+            self.participants,
+        )
 
     def by_player(self) -> dict[int, Line]:
         return {line.player.pk: line for line in self.lines}
@@ -95,7 +124,7 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
     neither game nor bye in counts as a zero-point bye (C.07 16.1)."""
     games_query = Game.objects.filter(round__event=event).select_related("round", "white", "black")
     byes_query = Bye.objects.filter(round__event=event).select_related("round", "player")
-    if until:
+    if until is not None:
         games_query = games_query.filter(round__number__lte=until)
         byes_query = byes_query.filter(round__number__lte=until)
     games = list(games_query.order_by("round__number", "board"))
@@ -103,6 +132,17 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
         byes_query.order_by("round__number", "player__last_name", "player__first_name", "pk")
     )
     participants = list(event.participants.select_related("player").order_by("number", "pk"))
+    return _standings(event, until, games, byes, participants)
+
+
+def _standings(
+    event: Event,
+    until: int | None,
+    games: list[Game],
+    byes: list[Bye],
+    participants: list[Participant],
+) -> EventStandings:
+    """The standings of ``event`` from its games and byes (in round order) as read."""
     players: dict[int, Player] = {p.player_id: p.player for p in participants}
     numbers = {p.player_id: p.number for p in participants}
     for game in games:
@@ -161,7 +201,34 @@ def event_standings(event: Event, until: int | None = None) -> EventStandings:
         )
         for row in rows
     ]
-    return EventStandings(event, until, order, lines, games, byes, records, participants)
+    return EventStandings(
+        event, until, order, lines, games, byes, records, participants, played_rounds(games, byes)
+    )
+
+
+def standings_shown(event: Event, until: int | None = None) -> EventStandings:
+    """The standings a page or sheet shows: after round ``until`` when asked, otherwise
+    after the last round played; a round under way counts neither its finished games nor
+    its byes until every board has a result. Their ``played`` names the round they
+    stand after."""
+    table = event_standings(event)
+    paired = {g.round.number for g in table.games} | {b.round.number for b in table.byes}
+    shown = table.played if until is None else min(until, table.played)
+    return table.after(shown) if shown < max(paired, default=0) else table
+
+
+def played_rounds(games: list[Game], byes: list[Bye]) -> int:
+    """The last round of ``games`` and ``byes`` (one event's) that is over with every round
+    before it: each of its games has a result. A round under way (a game without a result)
+    and the rounds after it are not over, whatever their byes."""
+    rounds = {g.round.number for g in games} | {b.round.number for b in byes}
+    unplayed = {g.round.number for g in games if Result(g.result).points is None}
+    played = 0
+    for number in sorted(rounds):
+        if number in unplayed:
+            break
+        played = number
+    return played
 
 
 def _order(text: str) -> list[Tiebreak]:

@@ -16,6 +16,7 @@ field of anything it refuses.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from datetime import date
 from typing import Any
 
@@ -39,7 +40,19 @@ def calculation(request: Any, today: date | None = None) -> tuple[dict[str, Any]
         opponent = f"opponent {n + 1}"
         players[opponent] = _opponent(game.rating, game.status)
         played.append(Game("player", opponent, game.score, round=n + 1, event=game.event))
-    batch = Batch(asked.day, players, tuple(played), rounds=asked.rounds, is_match=asked.is_match)
+    event_ratings: dict[tuple[Any, Hashable], float] = {
+        ("player", game.event): game.rating_before
+        for game in asked.games
+        if game.rating_before is not None
+    }
+    batch = Batch(
+        asked.day,
+        players,
+        tuple(played),
+        rounds=asked.rounds,
+        is_match=asked.is_match,
+        event_ratings=event_ratings or None,
+    )
     result = asked.module.rate(batch, asked.params)["player"]
     return _answer(asked.key, result, [game.rating for game in asked.games]), result
 

@@ -124,7 +124,35 @@ def read(request: Any, today: date | None = None) -> Request:
     if not isinstance(is_match, bool):
         raise CalculationError("match is true or false", "match")
     me = _player(request.get("player", {}), bounds, day)
+    _ratings_before(games, me, module)
     return Request(key, module, day, params, me, games, rounds, is_match)
+
+
+def _ratings_before(games: list[RequestedGame], me: PlayerState, module: Any) -> None:
+    """``games[].rating_before``: only for a rated player, in a system that rates each
+    event from the list in force when it started (``EVENT_RATINGS``), the same for every
+    game of one event (a game without it is at ``player.rating``)."""
+    per_event: dict[str | float | None, tuple[float | None, int]] = {}
+    for n, game in enumerate(games):
+        where = f"games[{n}].rating_before"
+        if game.rating_before is None:
+            own = me.rating
+        elif me.rating is None:
+            raise CalculationError("an unrated player has no rating before an event", where)
+        elif not getattr(module, "EVENT_RATINGS", False):
+            raise CalculationError(
+                f"{module.KEY} rates every game from player.rating: leave rating_before out",
+                where,
+            )
+        else:
+            own = game.rating_before
+        first = per_event.setdefault(game.event, (own, n))
+        if first[0] != own:
+            raise CalculationError(
+                f"the games of one event share their rating before: {shown(first[0])} in "
+                f"games[{first[1]}], {shown(own)} here",
+                where,
+            )
 
 
 def _no_unknown(data: dict[str, Any], known: set[str], where: str) -> None:
@@ -195,12 +223,14 @@ def _params(module: Any, day: date, overrides: Any) -> Any:
 @dataclasses.dataclass(frozen=True)
 class RequestedGame:
     """One game of the request: the opponent's rating, the score, the opponent's status,
-    the game's event (None: the request's one event)."""
+    the game's event (None: the request's one event), and the player's rating this game
+    is computed from where it is not ``player.rating`` (None)."""
 
     rating: float | None
     score: float
     status: Status
     event: str | float | None = None
+    rating_before: float | None = None  # the player's rating for this game's event
 
 
 OPPONENT_STATUSES = tuple(str(s) for s in (Status.RATED, Status.PROVISIONAL, Status.UNRATED))
@@ -216,7 +246,7 @@ def _games(value: Any, bounds: Bounds) -> list[RequestedGame]:
         where = f"games[{n}]"
         if not isinstance(game, dict):
             raise CalculationError("a game is an object {opponent, score}", where)
-        _no_unknown(game, {"opponent", "score", "status", "event"}, where)
+        _no_unknown(game, {"opponent", "score", "status", "event", "rating_before"}, where)
         if "opponent" not in game:
             raise CalculationError("the opponent's rating is missing (null if unrated)", where)
         rating = _number(game["opponent"], f"{where}.opponent", bounds.rating, optional=True)
@@ -225,7 +255,11 @@ def _games(value: Any, bounds: Bounds) -> list[RequestedGame]:
             shown_score = shown(score)
             raise CalculationError(f"a score is 1, 0.5 or 0, not {shown_score}", f"{where}.score")
         status = _status(game, rating, where)
-        games.append(RequestedGame(rating, float(score), status, _event(game.get("event"), where)))
+        before = _number(
+            game.get("rating_before"), f"{where}.rating_before", bounds.rating, optional=True
+        )
+        event = _event(game.get("event"), where)
+        games.append(RequestedGame(rating, float(score), status, event, before))
     return games
 
 

@@ -3,7 +3,9 @@ summaries the replay writes (never recomputed), in a bounded number of queries w
 length of the history.
 
 The top of the page (the current ratings and the chart of the whole history) comes from the
-members' summaries (``RatingSummary``, one row a system: ``ratings.services.summary``); the
+members' summaries (``RatingSummary``, one row a system: ``ratings.services.summary``),
+read with the member's rating on the newest official list of each system (the federation's
+published figure, shown beside the site's with what makes them differ); the
 history table's rows come a page at a time, newest first, without their calculations (each
 change's breakdown is about a kilobyte of JSON, and the page shows none open). A change's
 calculation game by game is read when the visitor opens it (``change_calculation``, loaded
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Exists, FilteredRelation, Q, QuerySet
+from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 
@@ -26,6 +28,7 @@ from lib.numbers import NONE, number, rating_change
 from lib.paging import page_query, split_page
 from ratings import rules
 from ratings.models import (
+    OfficialRating,
     RatingBatch,
     RatingChange,
     RatingStatus,
@@ -69,7 +72,10 @@ SYSTEM_FIELDS = (
     "mine__last_batch__period_end",
     "mine__points",
     "recalculating",
+    "listed_rating",
+    "listed_day",
 )
+LISTED_SHOWN = 3  # the changes since the list named beside it, the newest
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,30 +153,70 @@ _PUBLISHED_ADJUSTMENTS = frozenset(
 
 
 def member_history(member: Member, today: date) -> dict[str, Any]:
-    """The member's current ratings, the chart of their whole history, whether a
-    recalculation is under way (one query: the enabled systems with the member's summary
+    """The member's current ratings, each beside their rating on the system's newest
+    official list, the chart of their whole history, whether a recalculation is under way
+    (one query: the enabled systems with the member's summary and newest official rating
     in each) and the newest page of their history (``HISTORY_PAGE`` changes, newest
     first: one query); older changes come a page at a time (``history_page``)."""
     systems = _systems(member.player_id)
     read = list(_changes(member.player_id, 1)) if systems else []
     values, _newer, older = split_page(read, 1, HISTORY_PAGE)
     statuses = {value: str(label) for value, label in RatingStatus.choices}
-    standings = [
-        {
-            "name": name,
-            "rating": whole(rating),
-            "status": statuses.get(status, status) if summed else "",
-            "estimated": is_estimated(period_end, today),
-        }
-        for _pk, name, summed, rating, status, period_end, _points, _pending in systems
-    ]
+    recalculating = any(row[7] for row in systems)
+    standings = [_standing(row, statuses, today) for row in systems]
     return {
         "standings": standings,
-        "recalculating": any(row[-1] for row in systems),
+        "recalculating": recalculating,
         "history": [_row(row, today) for row in values],
         "older_changes": older,
         "chart": chart_series(systems),
     }
+
+
+def _standing(row: tuple[Any, ...], statuses: dict[str, str], today: date) -> dict[str, Any]:
+    """One system's card: the site's rating and status, and the list's beside it."""
+    _pk, name, summed, rating, status, period_end, points, _pending, listed, day = row
+    return {
+        "name": name,
+        "rating": whole(rating),
+        "status": statuses.get(status, status) if summed else "",
+        "estimated": is_estimated(period_end, today),
+        "listed": None
+        if listed is None
+        else listed_beside(name, rating, points or [], listed, day),
+    }
+
+
+def listed_beside(
+    system: str, rating: float | None, points: list[list[Any]], listed: int, day: date
+) -> dict[str, Any]:
+    """The federation's published figure beside the site's: the list's rating and day,
+    whether the site shows the same, and where it does not, why: the changes the site
+    rated since the list (from the summary's chart points: their labels and changes,
+    the newest ``LISTED_SHOWN``), or none (the history does not start from the list
+    yet: its recalculation has not run)."""
+    same = rating is not None and whole(rating) == whole(listed)
+    since = [
+        {"label": _point(point, system)["label"], "change": rating_change(point[2])}
+        for point in points
+        if point[2] is not None and _after_list(point, day)
+    ]
+    total = None if rating is None else rating - listed
+    return {
+        "rating": whole(listed),
+        "day": day,
+        "same": same,
+        "total": "" if same or total is None else rating_change(round(total, 1)),
+        "since": [] if same else since[::-1][:LISTED_SHOWN],
+        "more": 0 if same else max(0, len(since) - LISTED_SHOWN),
+    }
+
+
+def _after_list(point: list[Any], day: date) -> bool:
+    """A chart point the site rated after the list of ``day`` (the list's own anchor
+    is the list)."""
+    when = date.fromisoformat(point[0])
+    return when > day or (when == day and point[3] != RatingBatch.Kind.OFFICIAL)
 
 
 def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
@@ -188,10 +234,17 @@ def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
 
 def _systems(player: int) -> list[tuple[Any, ...]]:
     """The enabled systems in their order, with the player's summary in each
-    (``RatingSummary``) and whether a recalculation is under way, as ``SYSTEM_FIELDS``."""
+    (``RatingSummary``), whether a recalculation is under way and the player's rating on
+    the system's newest official list with its day, as ``SYSTEM_FIELDS``: one query."""
     mine = FilteredRelation("summaries", condition=Q(summaries__player_id=player))
+    listed = OfficialRating.objects.filter(system=OuterRef("pk"), player_id=player).order_by(
+        "-list_date"
+    )
     systems = RatingSystem.objects.enabled().annotate(
-        mine=mine, recalculating=Exists(ReplayJob.objects.pending())
+        mine=mine,
+        recalculating=Exists(ReplayJob.objects.pending()),
+        listed_rating=Subquery(listed.values("rating")[:1]),
+        listed_day=Subquery(listed.values("list_date")[:1]),
     )
     return list(systems.order_by("role", "name").values_list(*SYSTEM_FIELDS))
 
@@ -208,7 +261,7 @@ def chart_series(systems: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
     per system with a history, oldest first, each rating after a change."""
     return [
         {"label": name, "points": [_point(point, name) for point in points]}
-        for _pk, name, _summed, _rating, _status, _end, points, _pending in systems
+        for _pk, name, _summed, _rating, _status, _end, points, *_rest in systems
         if points
     ]
 

@@ -11,10 +11,17 @@ transaction that also makes the new lines the searched ones: a bad line refuses 
 file, naming it, its lines written so far are deleted, and the database is as it was.
 The writes are batched (``BATCH`` rows a statement), never one SQL parameter per line of
 the list.
+
+A list touches only the systems of the categories it gives: FIDE's rapid list of a month
+leaves that month's standard ratings as they are. A list older than one already loaded
+keeps its ratings in the history; a player the newer list rates keeps the newer list's
+rating in their record, the older one filling only what that record lacks (birth year,
+sex, title, federation), and a player the newer list does not rate takes the older one's.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
@@ -41,17 +48,20 @@ BLANK = "blank line"
 NO_SYSTEM = gettext_noop("no rating system uses the %(kind)s rules: create one first")
 DATED_OTHERWISE = gettext_noop("the list is dated %(header)s by its header, not %(given)s")
 NO_DATE = gettext_noop("the list does not give its date: give it")
+_FEDERATION_FILE = re.compile(r"(?:PLAYER|players)_(\d{4})(\d{2})\b", re.IGNORECASE)
 
 
 @dataclass
 class ImportReport:
     list_date: date
-    systems: list[RatingSystem]
+    systems: list[RatingSystem]  # the systems of the categories the list gives
     layout: str = ""
     counts: Counter[str] = field(default_factory=Counter)  # lines by what became of them
     ratings: dict[str, int] = field(default_factory=dict)  # ratings recorded, by system
     matched: list[tuple[ListRow, int]] = field(default_factory=list)  # (row, player id)
-    newer_list: date | None = None  # a newer list already loaded: the record is left alone
+    newer_list: date | None = None  # a newer list already loaded: it keeps the record
+    categories: set[str] = field(default_factory=set)  # the categories the list gives
+    kind: str = ""  # "fide" or "frbe"
     jobs: list[ReplayJob] = field(default_factory=list)  # the replays from the list's date
 
     @property
@@ -103,7 +113,8 @@ def import_list_file(
             # the players' ratings, written in bulk, show on every event's and member's
             # page: a rare write
             pages.all_changed()
-            report.jobs = queue_replays([s for s in systems if s.enabled], report.list_date, user)
+            rated = [s for s in report.systems if s.enabled]
+            report.jobs = queue_replays(rated, report.list_date, user)
     except BaseException:
         lines.discard()
         if made:
@@ -152,8 +163,13 @@ def _read(
                 counts[IMPORTED] += 1
                 matched.append((row, player_id))
     lines.flush()
-    day = _list_date(list_date, info)
-    return ImportReport(day, systems, info.layout, counts, matched=matched), name
+    named = dated_by_name(file_name or path.name) if kind == "frbe" else None
+    day = _list_date(list_date or named, info)
+    given = [system for system in systems if category_of(system) in info.categories]
+    report = ImportReport(day, given, info.layout, counts, matched=matched)
+    report.categories = set(info.categories)
+    report.kind = kind
+    return report, name
 
 
 def _our_players(kind: str) -> dict[object, int]:
@@ -172,6 +188,15 @@ def _our_players(kind: str) -> dict[object, int]:
     return {national_id.lstrip("0"): pk for national_id, pk in by_national}
 
 
+def dated_by_name(name: str) -> date | None:
+    """The month the Belgian federation's file names (``PLAYER_202204.ZIP``, its
+    ``players_202204.zip``): the list of that month's first day; None for another name."""
+    found = _FEDERATION_FILE.search(name)
+    if found is None or not 1 <= int(found.group(2)) <= 12:
+        return None
+    return date(int(found.group(1)), int(found.group(2)), 1)
+
+
 def _list_date(given: date | None, info: ListInfo) -> date:
     if given and info.list_date and given != info.list_date:
         raise ListError(
@@ -184,6 +209,8 @@ def _list_date(given: date | None, info: ListInfo) -> date:
 
 
 def _record(report: ImportReport, source: str, official_list: OfficialList | None) -> None:
+    """The list's ratings written for the systems of its categories (the list's earlier
+    import of the same date replaced), then the players' record updated."""
     day = report.list_date
     for system in report.systems:
         category = category_of(system)
@@ -206,19 +233,34 @@ def _record(report: ImportReport, source: str, official_list: OfficialList | Non
         ]
         OfficialRating.objects.bulk_create(anchors, batch_size=BATCH)
         report.ratings[system.name] = len(anchors)
-    newer = OfficialRating.objects.filter(system__in=report.systems, list_date__gt=day).aggregate(
-        latest=Max("list_date")
-    )["latest"]
-    if newer is not None:
-        report.newer_list = newer  # the players' record stays the newer list's
-        return
-    _update_players(report)
+    newer = OfficialRating.objects.filter(system__in=report.systems, list_date__gt=day)
+    report.newer_list = newer.aggregate(latest=Max("list_date"))["latest"]
+    _update_players(report, _rated_later(report))
 
 
-def _update_players(report: ImportReport) -> None:
+def _rated_later(report: ImportReport) -> set[int]:
+    """The matched players a list newer than this one rates in its standard systems (the
+    record's rating is the standard one), or in any of its systems when it has none."""
+    if report.newer_list is None:
+        return set()
+    standard = [s for s in report.systems if category_of(s) == "standard"] or report.systems
+    ids = [player_id for _row, player_id in report.matched]
+    later: set[int] = set()
+    for start in range(0, len(ids), BATCH):
+        rated = OfficialRating.objects.filter(
+            system__in=standard,
+            list_date__gt=report.list_date,
+            player_id__in=ids[start : start + BATCH],
+        )
+        later.update(rated.values_list("player_id", flat=True))
+    return later
+
+
+def _update_players(report: ImportReport, rated_later: set[int]) -> None:
     """The players' record takes the list's current rating and what it says of them: a
-    field the list leaves empty is kept."""
-    fide = report.systems[0].engine == "fide"
+    field the list leaves empty is kept. A player in ``rated_later`` keeps the newer
+    list's record: this list only fills the fields still empty."""
+    fide = report.kind == "fide"
     by_id = {row_pid[1]: row_pid[0] for row_pid in report.matched}
     players = []
     for start in range(0, len(by_id), BATCH):
@@ -227,15 +269,16 @@ def _update_players(report: ImportReport) -> None:
     changed: set[str] = set()
     for player in players:
         row = by_id[player.pk]
+        newest = player.pk not in rated_later
         standard = row.ratings.get("standard")
         values: dict[str, object] = {}
-        if standard is not None:
+        if standard is not None and newest:
             values["fide_rating" if fide else "national_rating"] = standard.rating
-        if row.title:
+        if row.title and (newest or not player.title):
             values["title"] = row.title[:3]
-        if row.sex in ("M", "F"):
+        if row.sex in ("M", "F") and (newest or not player.sex):
             values["sex"] = row.sex
-        if row.birth_year and player.birth_date is None:
+        if row.birth_year and player.birth_date is None and (newest or not player.birth_year):
             values["birth_year"] = row.birth_year
         if fide and row.federation and not player.federation:
             values["federation"] = row.federation[:3]

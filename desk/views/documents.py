@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 from club.models import Event
 from desk.access import get_event_for_secretary, get_round_for_secretary, secretary_required
 from desk.documents import BY_NUMBER, BY_RANK, result_boards, round_by_round, round_robin_table
-from desk.standings import event_standings
+from desk.standings import event_standings, standings_shown
 from lib.limits import whole_number
 
 
@@ -92,15 +92,14 @@ def checkin_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings with the event's tie-breaks, after a round (``?ronde=N``) or all."""
     event = get_event_for_secretary(request, pk)
-    until = whole_number(request.GET.get("ronde"))
-    table = event_standings(event, until)
+    table = standings_shown(event, whole_number(request.GET.get("ronde")))
     ratings = {p.player_id: p for p in table.participants}
     lines = [(line, ratings.get(line.player.pk)) for line in table.lines]
     context = {
         "event": event,
         "standings": table,
         "lines": lines,
-        "until": until,
+        "until": table.played,
         "title": _("Standings"),
     }
     return document(

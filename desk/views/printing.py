@@ -119,8 +119,9 @@ def _seats(
 def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """A round's pairings on paper: by board (``?ordre=plateau``, the default) or
     alphabetical with the table numbers (``?ordre=alpha``), each player with their points
-    before the round. ``?codes=1``: by board with each board's code, with which its
-    players report their result (the secretary's copy, handed out board by board: not
+    before the round; the copies for the wall give the address where players report their
+    result, with its QR code. ``?codes=1``: by board with each board's code, with which
+    its players report their result (the secretary's copy, handed out board by board: not
     the one pinned on the wall)."""
     round_ = get_round_for_secretary(request, pk)
     alphabetical = request.GET.get("ordre") == "alpha"
@@ -133,7 +134,7 @@ def pairings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         "event": round_.event,
         "alphabetical": alphabetical,
         "codes": codes,
-        "report_url": request.build_absolute_uri(reverse("report_result")) if codes else "",
+        "report_url": request.build_absolute_uri(reverse("report_result")),
         "boards": [
             (
                 game,
@@ -170,7 +171,10 @@ def sheets(request: HttpRequest, pk: int) -> HttpResponse:
 def wall(request: HttpRequest, pk: int) -> HttpResponse:
     """Full screen for the projector: the current round's pairings (the last round
     paired, with a game or a bye) and the standings, refreshed every
-    ``WALL_REFRESH_SECONDS``. The standings' own reading gives both: four queries.
+    ``WALL_REFRESH_SECONDS``. The standings' own reading gives both (four queries); while
+    a round is under way, the standings shown are those after the last round played
+    (only what has been played counts: a bye of the round under way not yet), with every
+    tie-break of the event, so that the ranks differ where the figures do.
 
     Every line is sent: the page fits the screen it is shown on (1024×768 to 1920×1080)
     and static/desk/wall.js shows each table a screenful at a time, turning the pages every
@@ -179,9 +183,14 @@ def wall(request: HttpRequest, pk: int) -> HttpResponse:
     standings = event_standings(event)
     paired = [g.round.number for g in standings.games] + [b.round.number for b in standings.byes]
     current = max(paired, default=None)
-    numbers = {p.player_id: p.number for p in standings.participants}
-    games = [g for g in standings.games if g.round.number == current]
-    rounds = [g.round for g in games] + [b.round for b in standings.byes]
+    pairings = standings
+    if standings.played < (current or 0):
+        # a round under way: the standings stand after the last round played, its byes
+        # and finished games not counted yet (as ``standings_shown``)
+        standings = standings.after(standings.played)
+    numbers = {p.player_id: p.number for p in pairings.participants}
+    games = [g for g in pairings.games if g.round.number == current]
+    rounds = [g.round for g in games] + [b.round for b in pairings.byes]
     round_ = next((r for r in rounds if r.number == current), None)
     context = {
         "event": event,
@@ -189,12 +198,13 @@ def wall(request: HttpRequest, pk: int) -> HttpResponse:
         "round": round_,
         "boards": [(g, numbers.get(g.white_id), numbers.get(g.black_id)) for g in games],
         "byes": sorted(
-            (b for b in standings.byes if b.round.number == current),
+            (b for b in pairings.byes if b.round.number == current),
             key=lambda b: (b.player.last_name, b.player.first_name),
         ),
         "standings": standings,
         "lines": standings.lines,
         "refresh": WALL_REFRESH_SECONDS,
         "page_seconds": WALL_PAGE_SECONDS,
+        "report_url": request.build_absolute_uri(reverse("report_result")),
     }
     return render(request, "desk/print/wall.html", context)

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from desk.access import get_event_for_secretary, secretary_required
 from desk.documents import round_robin_table
-from desk.standings import event_standings
+from desk.standings import event_standings, standings_shown
 from lib.limits import whole_number
 from lib.spreadsheets import spreadsheet_text
 
@@ -24,9 +24,8 @@ def _until(request: HttpRequest) -> int | None:
 @require_GET
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_event_for_secretary(request, pk)
-    until = _until(request)
-    table = event_standings(item, until)
-    context = {"event": item, "standings": table, "until": until}
+    table = standings_shown(item, _until(request))
+    context = {"event": item, "standings": table, "until": table.played}
     return render(request, "desk/standings.html", context)
 
 
@@ -34,7 +33,7 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_event_for_secretary(request, pk)
-    table = event_standings(item, _until(request))
+    table = standings_shown(item, _until(request))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="classement-{item.pk}.csv"'
     response.write("\ufeff")  # Excel reads UTF-8 with a BOM

@@ -119,6 +119,9 @@ def my_space(request: HttpRequest) -> HttpResponse:
         "member": member,
         "form": form,
         "feed": feed,
+        # the same address for calendar applications: a click subscribes (RFC 5545 feeds
+        # by the webcal scheme, which Apple's, Google's and Thunderbird's calendars open)
+        "subscribe": "webcal://" + feed.split("://", 1)[1],
         **member_history(member, timezone.localdate()),
     }
     return render(request, "club/my_space.html", context)

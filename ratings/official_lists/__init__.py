@@ -23,6 +23,7 @@ from django.utils.translation import gettext, gettext_noop
 CATEGORIES = ("standard", "rapid", "blitz")  # the values of club's Event.TimeControl
 KINDS = ("fide", "frbe")
 MAX_RATING = 3500
+FIRST_BORN, LAST_BORN = 1850, 2100  # the birth years a list may give
 # the fields a refusal names, marked once (the readers' loops run once a line)
 FIDE_ID = gettext_noop("FIDE ID")
 BIRTH_YEAR = gettext_noop("birth year")
@@ -101,6 +102,9 @@ class ListInfo:
 
     layout: str = ""  # "combined TXT", "standard TXT", "XML", "DBF", "CSV"
     list_date: date | None = None  # from the header's month column (``OCT26``)
+    # the categories the list gives: its header's (TXT), those its players' lines name
+    # (XML), standard (the Belgian list); a category it does not give is left alone
+    categories: set[str] = field(default_factory=set)
 
 
 def read_rows(
@@ -183,7 +187,7 @@ def birth_year(text: str, line: int) -> int | None:
     year = whole(text, line, BIRTH_YEAR)
     if year is None or year == 0:
         return None
-    if not 1850 <= year <= 2100:
+    if not FIRST_BORN <= year <= LAST_BORN:
         raise ListError(line, gettext_noop("the birth year “%(text)s” is not a year"), text=text)
     return year
 

@@ -50,7 +50,7 @@ def read(stream: io.BufferedIOBase, *, name: str, info: ListInfo) -> Iterator[Li
     start = stream.peek(64)[:64]
     if start.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
         info.layout = "XML"
-        return _read_xml(stream, name)
+        return _read_xml(stream, name, info)
     return _read_txt(stream, name, info)
 
 
@@ -136,6 +136,7 @@ def _categories(columns, file_name: str, info: ListInfo):  # type: ignore[no-unt
             found.append((category, (columns[r], columns.get(g), columns.get(k))))
     if found:
         info.layout = "combined TXT"
+        info.categories.update(category for category, _spans in found)
         return found
     month = next((label for label in columns if _MONTH_LABEL.match(label)), None)
     if month is None:
@@ -157,6 +158,7 @@ def _categories(columns, file_name: str, info: ListInfo):  # type: ignore[no-unt
     assert matched
     info.list_date = date(2000 + int(matched.group(2)), MONTHS.index(matched.group(1)) + 1, 1)
     info.layout = f"{named} TXT"
+    info.categories.add(named)
     return [(named, (columns[month], columns.get("Gms"), columns.get("K")))]
 
 
@@ -187,7 +189,7 @@ def _k(text: str, line: int) -> int | None:
 _XML_CATEGORIES = {"standard": "", "rapid": "rapid_", "blitz": "blitz_"}
 
 
-def _read_xml(stream: io.BufferedIOBase, file_name: str) -> Iterator[ListRow]:
+def _read_xml(stream: io.BufferedIOBase, file_name: str, info: ListInfo) -> Iterator[ListRow]:
     plain = category_of_name(file_name) or "standard"  # <rating> of a single-category list
     events = ElementTree.iterparse(stream, events=("start", "end"))
     number = 0
@@ -203,7 +205,9 @@ def _read_xml(stream: io.BufferedIOBase, file_name: str) -> Iterator[ListRow]:
             if event != "end" or element.tag != "player":
                 continue
             number += 1
-            yield _xml_row(element, number, plain)
+            row = _xml_row(element, number, plain)
+            info.categories.update(row.ratings)
+            yield row
             root.clear()  # what was read is let go: memory stays bounded
     except ElementTree.ParseError as error:
         line, _column = error.position

@@ -1,13 +1,21 @@
-"""The Belgian federation's list (FRBE-KBSB-KSB): ``PLAYER.DBF`` (dBase III, what the
-federation gives to pairing programs) and its exports as CSV (``;`` or ``,``).
+"""The Belgian federation's list (FRBE-KBSB-KSB) as the federation publishes it and as
+other software exports it, zipped or not:
 
-The columns are those of the federation's player table (``p_playerYYYYMM`` in its
-database, the source of both): ``Matricule`` (the national ID), ``NomPrenom``, ``Sexe``,
-``Club``, ``Dnaiss`` (birth date), ``Elo``, ``NbPart`` (games), ``Titre``, ``Federation``
-(the Belgian wing: F, V or D), ``Nat``, ``Fide`` (FIDE ID, 0 for none), ``Arbitre``,
-``NatFide`` (FIDE federation). They are found by name, in any case and accents; exports
-that name them otherwise (``Nom``, ``ID``, ``Rating``) are read too. ``Elo`` 0 is "not
-rated".
+- ``PLAYER.DBF`` (dBase III, in the federation's ``PLAYER_YYYYMM.ZIP``): ``MATRICULE``
+  (the national ID), ``NOM_PRENOM``, ``SEXE``, ``DATE_NAISS``, ``ELO_CALCUL`` (the list's
+  rating; ``ELO_PRECE`` is the one before the period), ``PART_CALCU`` (games),
+  ``TITRE``, ``ARBITRE`` (arbiter's grade), ``FIDE`` (FIDE ID, 0 for none), ``NATFIDE``
+  (FIDE federation; lists before 2015 have none) and ``FEDERATION`` (the Belgian wing:
+  F, V or D, not read).
+- CSV exports, ``;`` or ``,``, UTF-8 or Latin-1: Swiss-Manager's (``ID_No``, ``Name``,
+  ``Sex``, ``Fed``, ``Birthday`` as dd/mm/yyyy, ``Rtg_Nat``, ``Fide_No``, ``Title``;
+  ``Rtg_Int`` is the FIDE rating, not the list's), one with the name in parts (``id``,
+  ``lname``, ``fname``, ``mname``, ``gender``, ``federation``, ``birthyear``,
+  ``rating``, ``fide_id``, ``fide_title``), and the federation's database table's
+  (``Matricule``, ``NomPrenom``, ``Dnaiss``, ``Elo``, ``NbPart``, ``Titre``, ``NatFide``).
+
+Columns are found by name, in any case, accents and punctuation. A rating of 0 or none
+is "not rated".
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ import shutil
 import struct
 import tempfile
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -28,28 +36,40 @@ from dbfread import DBF
 from django.utils.translation import gettext_noop
 
 from ratings.official_lists import (
+    FIRST_BORN,
     GAMES,
+    LAST_BORN,
     ListError,
     ListInfo,
     ListRow,
     Rated,
-    birth_year,
+    decode,
     fide_id,
     name,
     rating,
     whole,
 )
 
-# the column each field is read from, by its plain lower-case name
-_ID = ("matricule", "id", "idnumber", "stamnummer")
+# the column each field is read from, by its plain lower-case name, the first one found
+_ID = ("matricule", "idno", "id", "idnumber", "stamnummer")
 _NAME = ("nomprenom", "nom", "name", "naam")
-_RATING = ("elo", "rating", "eloactuel", "elobelge")
-_FIDE = ("fide", "fideid", "idfide", "matfide", "matriculefide")
-_GAMES = ("nbpart", "games", "partijen")
+_LAST_NAME = ("lname", "lastname", "surname")  # a name in parts: last, first, middle
+_FIRST_NAME = ("fname", "firstname")
+_MIDDLE_NAME = ("mname", "middlename")
+_RATING = ("elocalcul", "elo", "rating", "rtgnat", "eloactuel", "elobelge")
+_FIDE = ("fide", "fideid", "fideno", "idfide", "matfide", "matriculefide")
+_GAMES = ("partcalcu", "nbpart", "games", "partijen")
 _SEX = ("sexe", "sex", "gender")
-_BORN = ("dnaiss", "birthdate", "naissance", "geboortedatum")
-_TITLE = ("titre", "title", "titel")
-_FEDERATION = ("natfide", "nat", "nationality")
+_BORN = ("datenaiss", "dnaiss", "birthdate", "birthday", "birthyear", "naissance",
+         "geboortedatum")  # fmt: skip
+_TITLE = ("titre", "title", "titel", "fidetitle")
+_ARBITER = ("arbitre", "arbiter")
+# the FIDE federation; ``federation`` last: the DBF's is the Belgian wing (F, V, D), which
+# no three-letter code matches
+_FEDERATION = ("natfide", "nat", "nationality", "fed", "federation")
+_CODE = re.compile(r"[A-Z]{3}")
+_DAY_FIRST = re.compile(r"\d{1,2}[-/.]\d{1,2}[-/.](\d{4})")  # 24/12/1990
+_YEAR_FIRST = re.compile(r"(\d{4})(?:[-/.]\d{1,2}[-/.]\d{1,2})?")  # 1990-12-24, 1990
 DBASE_VERSIONS = (0x03, 0x83, 0x8B)  # dBase III, with memo; dBase IV with memo
 
 
@@ -57,6 +77,7 @@ def read(stream: io.BufferedIOBase, *, name: str, info: ListInfo) -> Iterator[Li
     if not hasattr(stream, "peek"):
         stream = io.BufferedReader(stream)
     first = stream.peek(1)[:1]
+    info.categories.add("standard")
     if (first and first[0] in DBASE_VERSIONS) or name.lower().endswith(".dbf"):
         info.layout = "DBF"
         return _read_dbf(stream)
@@ -106,15 +127,17 @@ def _dbf_rows(path: Path) -> Iterator[ListRow]:
 
 
 def _read_csv(stream: io.BufferedIOBase) -> Iterator[ListRow]:
-    text = io.TextIOWrapper(stream, encoding="utf-8-sig", errors="replace", newline="")  # type: ignore[type-var]
-    first = text.readline()
+    """Each line decoded alone, UTF-8 or Latin-1 where it is not (Swiss-Manager writes
+    Latin-1), and handed to the CSV reader."""
+    lines = (decode(raw) for raw in stream)
+    first = next(lines, "").lstrip("\ufeff")
     if not first.strip():
         raise ListError(1, gettext_noop("the file is empty"))
     delimiter = ";" if first.count(";") >= first.count(",") else ","
     try:
         header = [_key(h) for h in next(csv.reader([first], delimiter=delimiter))]
         columns = _columns(header)
-        reader = csv.reader(text, delimiter=delimiter)
+        reader = csv.reader(lines, delimiter=delimiter)
         for number, record in enumerate(reader, 2):
             if not any(cell.strip() for cell in record):
                 yield ListRow(line=number, name="")
@@ -137,7 +160,7 @@ def _read_csv(stream: io.BufferedIOBase) -> Iterator[ListRow]:
 
 
 def _columns(header: list[str]) -> Mapping[str, int | None]:
-    def find(names: tuple[str, ...], what: str | None) -> int | None:
+    def find(names: tuple[str, ...], what: str | None = None) -> int | None:
         for candidate in names:
             if candidate in header:
                 return header.index(candidate)
@@ -145,16 +168,21 @@ def _columns(header: list[str]) -> Mapping[str, int | None]:
             raise ListError(1, gettext_noop("the header has no %(what)s column"), what=what)
         return None
 
+    last_name = find(_LAST_NAME)
     return {
         "id": find(_ID, gettext_noop("national ID (Matricule)")),
-        "name": find(_NAME, gettext_noop("name (NomPrenom)")),
+        "name": find(_NAME, None if last_name is not None else gettext_noop("name (NomPrenom)")),
+        "last": last_name,
+        "first": find(_FIRST_NAME),
+        "middle": find(_MIDDLE_NAME),
         "rating": find(_RATING, gettext_noop("rating (Elo)")),
-        "fide": find(_FIDE, None),
-        "games": find(_GAMES, None),
-        "sex": find(_SEX, None),
-        "born": find(_BORN, None),
-        "title": find(_TITLE, None),
-        "federation": find(_FEDERATION, None),
+        "fide": find(_FIDE),
+        "games": find(_GAMES),
+        "sex": find(_SEX),
+        "born": find(_BORN),
+        "title": find(_TITLE),
+        "arbiter": find(_ARBITER),
+        "federation": find(_FEDERATION),
     }
 
 
@@ -180,17 +208,45 @@ def _row(number: int, values: list[Any], columns: Mapping[str, int | None]) -> L
     value = rating(cell("rating"), number)
     games = whole(cell("games"), number, GAMES)
     sex = cell("sex")[:1].upper()
+    federation = cell("federation").upper()
     return ListRow(
         line=number,
-        name=name(cell("name"), number),
+        name=_name(cell, number),
         national_id=str(int(national_id)),
         fide_id=fide_id(cell("fide"), number),
-        federation=cell("federation").upper()[:3],
+        federation=federation if _CODE.fullmatch(federation) else "",
         sex={"H": "M", "V": "F"}.get(sex, sex),  # French "homme", Dutch "vrouw"
         title=cell("title"),
-        birth_year=birth_year(cell("born"), number),
+        other_titles=cell("arbiter"),
+        birth_year=_birth_year(cell("born"), number),
         ratings={"standard": Rated(value, games)} if value is not None else {},
     )
+
+
+def _name(cell: Callable[[str], str], number: int) -> str:
+    """The list's name, "Last, First": one column, or the parts an export writes apart
+    (``lname``, ``fname``, ``mname``)."""
+    whole_name = cell("name")
+    if whole_name:
+        return name(whole_name, number)
+    last = cell("last")
+    first = " ".join(part for part in (cell("first"), cell("middle")) if part)
+    return name(f"{last}, {first}" if last and first else last or first, number)
+
+
+def _birth_year(text: str, number: int) -> int | None:
+    """The year of a birth date as the files write it: ``1990-12-24`` (the DBF's date),
+    ``24/12/1990`` (Swiss-Manager), ``1990`` (a year alone). A date that is no birth
+    date (``00/00/0000``; the federation's lists of 2010-2011 and 2015-2016 hold
+    ``0996-…``, ``0200-…`` and ``8200-…``) is none: a typing slip in one player's record
+    does not refuse the federation's list."""
+    found = _DAY_FIRST.fullmatch(text) or _YEAR_FIRST.fullmatch(text)
+    if found:
+        year = int(found.group(1))
+        return year if FIRST_BORN <= year <= LAST_BORN else None
+    if not text:
+        return None
+    raise ListError(number, gettext_noop("the birth date “%(text)s” is not a date"), text=text)
 
 
 def _key(label: str) -> str:

@@ -183,7 +183,9 @@ class Batch:
 
     ``players`` holds the state before the batch of everyone who plays in it.
     ``rounds`` is the number of rounds of the event (rules such as the Québec bonus
-    depend on it); ``is_match`` marks a match between two players. With ``exact_later``,
+    depend on it); ``is_match`` marks a match between two players. ``event_ratings``
+    gives a player's rating for one event's games where it is not their state's (the
+    systems that read it say so: ``EVENT_RATINGS``). With ``exact_later``,
     a system that shows the exact performance without rating by it leaves it to be solved
     with other batches' (a replay's; see :class:`~.common.ExactLater`).
     """
@@ -194,6 +196,10 @@ class Batch:
     rounds: int | None = None
     is_match: bool = False
     exact_later: ExactLater | None = field(default=None, compare=False, repr=False)
+    # (player, Game.event) -> the rating the player's games of that event are rated from,
+    # where it is not their state's: FIDE rates each event from the list in force when it
+    # started (an event of October rated in December's period from October's list)
+    event_ratings: Mapping[tuple[Any, Hashable], float] | None = None
 
     _by_player: dict[Any, list[tuple[Any, float, Game]]] = field(
         init=False, repr=False, compare=False

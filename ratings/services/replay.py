@@ -40,6 +40,7 @@ from ratings.models import (
 from ratings.rules import base as rules
 from ratings.rules.base import PlayerResult, PlayerState, Status
 from ratings.rules.common import ExactLater
+from ratings.services.in_force import ListsInForce, shown_from
 from ratings.services.rows import Row, rows_writer
 from ratings.services.summary import Collected, head, summarize
 from ratings.services.timeline import PlannedBatch, local_day, period_start, timeline
@@ -102,7 +103,11 @@ def recalculate(
             rewritten = set(removed.values_list("player_id", flat=True).distinct())
         stale.delete()
         players = players_of(plan)
-        touched, collected = _replay(system, plan, states, players, progress)
+        lists = None
+        if getattr(system.module, "EVENT_RATINGS", False):
+            starts = [day for b in plan for day in b.event_starts.values()]
+            lists = ListsInForce.read(system, since, min(starts, default=None))
+        touched, collected = _replay(system, plan, states, players, progress, lists)
         _refresh_current(system, touched)
         summed = None
         if rewritten is not None:
@@ -157,6 +162,7 @@ def _replay(
     states: dict[int, PlayerState],
     players: dict[int, Player],
     progress: Progress | None,
+    lists: ListsInForce | None = None,
 ) -> tuple[dict[int, tuple[RatingBatch, PlayerState]], dict[int, Collected]]:
     """Rate and write ``plan``: each player's last batch and state, and their rows as
     their summary needs them (``ratings.services.summary``)."""
@@ -175,7 +181,7 @@ def _replay(
     )
     touched: dict[int, tuple[RatingBatch, PlayerState]] = {}
     collected: dict[int, Collected] = {}
-    rated = rate_plan(system, plan, states, players, [b.pk for b in batches])
+    rated = rate_plan(system, plan, states, players, [b.pk for b in batches], lists)
     with rows_writer(RatingChange) as write:
         for done, (batch, rows) in enumerate(zip(batches, rated, strict=True), 1):
             shared, day = head(batch), batch.day
@@ -198,13 +204,19 @@ def rate_plan(
     states: dict[int, PlayerState],
     players: dict[int, Player],
     batch_ids: list[int | None],
+    lists: ListsInForce | None = None,
 ) -> Iterator[list[Row]]:
     """Rate ``plan`` in timeline order, moving ``states`` on: each batch's history rows
     (for the batch of ``batch_ids`` at the same place; None when nothing is written).
 
     The rows of rated batches come once ``EXACT_GROUP`` players' exact performances can be
-    solved together (:class:`~ratings.rules.common.ExactLater`), in order all the same."""
+    solved together (:class:`~ratings.rules.common.ExactLater`), in order all the same.
+    A system that rates each event from the list in force when it started
+    (``EVENT_RATINGS``) keeps the players' lists as it goes (``lists``: those the history
+    holds before a replay from a day on)."""
     later = ExactLater()
+    if lists is None and getattr(system.module, "EVENT_RATINGS", False):
+        lists = ListsInForce()
     held: list[tuple[int | None, list[tuple[int, PlayerResult]]]] = []
 
     def release() -> Iterator[list[Row]]:
@@ -215,16 +227,21 @@ def rate_plan(
 
     for planned, batch_id in zip(plan, batch_ids, strict=True):
         if planned.kind != RatingBatch.Kind.OFFICIAL and planned.adjustment is None:
-            held.append((batch_id, _rate(system, planned, states, players, later)))
+            held.append((batch_id, _rate(system, planned, states, players, later, lists)))
             if sum(len(outcomes) for _batch, outcomes in held) >= EXACT_GROUP:
                 yield from release()
             continue
         yield from release()  # the rows before an official list or an adjustment first
         if planned.kind == RatingBatch.Kind.OFFICIAL:
-            yield _apply_official(batch_id, planned, states, players, system)
+            rows = _apply_official(batch_id, planned, states, players, system)
         else:
             assert planned.adjustment is not None
-            yield _apply_adjustment(batch_id, planned.adjustment, states)
+            rows = _apply_adjustment(batch_id, planned.adjustment, states)
+        if lists is not None:
+            for row in rows:
+                lists.enter(row["player_id"], row["rating_before"])
+                lists.record(row["player_id"], planned.day, row["rating_after"])
+        yield rows
     yield from release()
 
 
@@ -234,8 +251,10 @@ def _rate(
     states: dict[int, PlayerState],
     players: dict[int, Player],
     later: ExactLater,
+    lists: ListsInForce | None = None,
 ) -> list[tuple[int, PlayerResult]]:
-    """Rate a batch of games: each player's outcome, ``states`` moved on."""
+    """Rate a batch of games: each player's outcome, ``states`` moved on (and ``lists``:
+    each event rated from the list in force when it started)."""
     ids: set[int] = {pid for g in planned.games for pid in (g.white, g.black)}  # type: ignore[misc]
     before: dict[rules.PlayerId, PlayerState] = {
         pid: states.get(pid) or entry_state(system, players[pid]) for pid in sorted(ids)
@@ -245,13 +264,29 @@ def _rate(
     # A match (seed 004: "l'augmentation de cote acquise lors d'un match ne peut excéder
     # 50 points") is an event of the match system, rated on its own.
     is_match = planned.event is not None and planned.event.system == Event.System.MATCH
-    batch = rules.Batch(planned.day, before, games, rounds, is_match, exact_later=later)
+    event_ratings = None
+    if lists is not None:
+        for pid, state in before.items():
+            lists.enter(cast(int, pid), state.rating)
+        event_ratings = lists.event_ratings(planned.event_starts, games, before)
+    batch = rules.Batch(
+        planned.day,
+        before,
+        games,
+        rounds,
+        is_match,
+        exact_later=later,
+        event_ratings=event_ratings,
+    )
     result = system.module.rate(batch, system.params_on(planned.day))
     outcomes = []
+    shown = shown_from(planned.kind, planned.day)
     for key, outcome in result.results.items():
         pid = cast(int, key)  # the batch's players are keyed by their primary key
         states[pid] = outcome.after
         outcomes.append((pid, outcome))
+        if lists is not None:
+            lists.record(pid, shown, outcome.after.rating)
     return outcomes
 
 

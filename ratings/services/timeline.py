@@ -35,6 +35,8 @@ class PlannedBatch:
     official: list[OfficialRating] = field(default_factory=list)
     adjustment: RatingAdjustment | None = None
     rounds: int | None = None
+    # a period's events by the day each started (the list in force then rates it: FIDE)
+    event_starts: dict[int, date] = field(default_factory=dict)
 
     @property
     def sort_key(self) -> tuple[date, int, int]:
@@ -105,7 +107,7 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
             since - LOOKBACK, time.min, tzinfo=timezone.get_current_timezone()
         )
         events = events.filter(end__gte=midnight)
-    chosen = list(events.only("pk", "title", "end", "system"))
+    chosen = list(events.only("pk", "title", "start", "end", "system"))
     games_by_event: dict[int, list[rules.Game]] = defaultdict(list)
     rounds_by_event: dict[int, int] = {}
     rows = (
@@ -149,6 +151,7 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
             periods[bounds] = PlannedBatch(RatingBatch.Kind.PERIOD, bounds[1], label, period=bounds)
             plan.append(periods[bounds])
         periods[bounds].games.extend(event_games)
+        periods[bounds].event_starts[event.pk] = timezone.localdate(event.start)
 
     lists: dict[date, PlannedBatch] = {}
     officials = OfficialRating.objects.filter(system=system).order_by("list_date", "pk")

@@ -13,24 +13,29 @@
   const history = document.getElementById("rating-chart-data");
   if (history && window.Chart) {
     const series = JSON.parse(history.textContent);
-    const latest = Math.max(Date.now(), ...series.flatMap((s) => s.points.map((p) => Date.parse(p.x))));
+    // An estimated rating is dated at the end of the period that will publish it, which
+    // may be after today: it is drawn at today, so that the axis ends today.
+    const latest = Date.now();
     new Chart(document.getElementById("rating-chart"), {
       type: "line",
       data: {
         datasets: series.map((s, i) => {
-          const points = s.points.map((p) => ({ x: Date.parse(p.x), y: p.y, label: p.label, change: p.change }));
-          // A rating known once holds until it changes: drawn as a level line to today,
-          // not as a lone dot.
+          const points = s.points.map((p) => ({ x: Math.min(Date.parse(p.x), latest), y: p.y, label: p.label, change: p.change }));
+          // A rating holds until it changes: the last one drawn as a level line to
+          // today (a rating known once too, not as a lone dot).
           const alone = points.length === 1 && points[0].x < latest;
-          if (alone) points.push({ ...points[0], x: latest, held: true });
+          const last = points[points.length - 1];
+          if (last && last.x < latest) points.push({ ...last, x: latest, held: true });
           return {
             label: s.label,
             data: points,
             borderColor: palette[i % palette.length],
             backgroundColor: palette[i % palette.length],
             // A rating holds from one change to the next: a step, never a smoothed slope
-            // (a flat rating drawn as a flat line).
-            stepped: "after",
+            // (a flat rating drawn as a flat line), the line level until the day of the
+            // change and rising or falling there (Chart.js's "before": the next point's
+            // value is taken on at the next point, not just after this one).
+            stepped: "before",
             borderDash: alone ? [6, 4] : [],
             pointRadius: points.map((p) => (p.held ? 0 : alone ? 5 : 3)),
           };
@@ -43,7 +48,7 @@
         animation: false,
         interaction: { mode: "nearest", intersect: false },
         scales: {
-          x: { type: "linear", ticks: { callback: (v) => day(v), maxTicksLimit: 8 } },
+          x: { type: "linear", max: latest, ticks: { callback: (v) => day(v), maxTicksLimit: 8 } },
           y: { ticks: { callback: (v) => number(v) } },
         },
         plugins: {

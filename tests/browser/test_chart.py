@@ -1,7 +1,8 @@
 """The rating chart in Chromium: a rating holds from one change to the next, so each
-line is drawn in steps (Chart.js ``stepped: "after"``), never smoothed (no Bézier
-control points: a flat rating looks flat, not a slope), and a rating known once is drawn
-as a level line, not a lone dot."""
+line is drawn in steps, level until the day of the change (Chart.js's ``stepped:
+"before"``: "after" drew the new rating from the day after the previous change), never
+smoothed (no Bézier control points: a flat rating looks flat, not a slope); a rating
+known once is drawn as a level line, not a lone dot; the axis ends today."""
 
 import json
 
@@ -24,6 +25,33 @@ CONTROL_POINTS = """() => {
       (p) => ({y: p.y, before: p.cp1y ?? null, after: p.cp2y ?? null})),
   }));
 }"""
+
+
+# Between two changes of different ratings, the colour of the canvas half-way: at the
+# earlier rating's height (where the line must be) and at the later one's (where it must
+# not be, for the player has not earned it yet)
+BETWEEN = """() => {
+  const chart = Chart.getChart(document.getElementById("rating-chart"));
+  const ratio = chart.currentDevicePixelRatio;
+  const pixel = (x, y) => Array.from(
+    chart.ctx.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data);
+  const seen = [];
+  chart.data.datasets.forEach((dataset, i) => {
+    const points = chart.getDatasetMeta(i).data;
+    for (let k = 1; k < points.length; k++) {
+      const [a, b] = [points[k - 1], points[k]];
+      if (Math.abs(a.y - b.y) < 8 || b.x - a.x < 16) continue;
+      const x = (a.x + b.x) / 2;
+      seen.push({colour: dataset.borderColor, level: pixel(x, a.y), later: pixel(x, b.y)});
+    }
+  });
+  return seen;
+}"""
+
+
+def _near(pixel: list[int], colour: str) -> bool:
+    wanted = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return all(abs(p - w) <= 48 for p, w in zip(pixel[:3], wanted, strict=True))
 
 
 def _series(page: Page) -> list[dict]:
@@ -62,8 +90,18 @@ def test_the_line_is_stepped_and_a_single_rating_is_a_level_line(
     drawn = page.evaluate(CONTROL_POINTS)
     for dataset, count in zip(drawn, chosen, strict=True):
         points = dataset["points"]
-        assert dataset["stepped"] == "after" and dataset["tension"] == 0
+        assert dataset["stepped"] == "before" and dataset["tension"] == 0
         # no curve: Chart.js computes no control point for a stepped line
         assert all(p["before"] is None and p["after"] is None for p in points)
         if count == 1:
             assert dataset["count"] == 2 and points[0]["y"] == points[1]["y"]
+    steps = page.evaluate(BETWEEN)
+    assert steps, "the chosen member's rating changed at least once"
+    # the line is at the earlier rating half-way to the change (another system's line may
+    # cross it there), never at the later one
+    assert sum(_near(step["level"], step["colour"]) for step in steps) >= len(steps) / 2
+    assert not any(_near(step["later"], step["colour"]) for step in steps)
+    # the axis ends today, whatever the day of an estimated rating
+    latest = page.evaluate(f"{chart}.scales.x.max")
+    now = page.evaluate("Date.now()")
+    assert now - 86_400_000 < latest <= now

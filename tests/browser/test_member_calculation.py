@@ -59,6 +59,10 @@ def test_an_older_calculation_opens_in_one_click(
     # on a phone the row fits, its calculation's button within reach without scrolling
     toggle = page.locator(f'button[aria-controls="calc-{change.pk}"]').bounding_box()
     assert toggle is not None and toggle["x"] + toggle["width"] <= PHONE["width"]
+    # and the calculation's change column shows without scrolling (issue #40: it was
+    # off the screen, behind the expected score and the note)
+    total = calculation.locator("tfoot tr").first.locator("td:visible").last.bounding_box()
+    assert total is not None and total["x"] + total["width"] <= PHONE["width"]
     assert serious_violations(page) == []
     page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}-phone.png", full_page=True)
 

@@ -221,17 +221,45 @@ def test_the_crosstable_by_pairing_number_prints_each_round(
         "7": ["+", "3w0", ""],  # the pairing-allocated bye; withdrawn: not paired
     }
     assert {row[0]: row[8] for row in rows}["1"] == "2.5"
+    # the legend tells the bare + (no opponent: the pairing-allocated bye) from a forfeit
+    # won against an opponent ("6w+"), and says what ½ and an empty cell are (issue #40)
+    key = html.split('id="crosstable-key">', 1)[1].split("</p>", 1)[0]
+    assert "+ the pairing-allocated bye (scored as a win)" in key
+    assert "+ and - a game won or lost by forfeit" in key and "½ drawn" in key
 
 
 def test_the_crosstable_by_rank_gives_the_opponents_rank(
     secretary_client: Client, swiss: Event, english: None
 ) -> None:
     rows = _rows(_get(secretary_client, "print_crosstable", swiss.pk), "crosstable")
-    rank_of = {row[1]: row[0] for row in rows}  # pairing number → rank
-    assert rows[0][:3] == ["1", "1", "ZOLA Alice"]
-    zola = rows[0][5:8]
+    # every line its own number in rank order, the opponents named by it (issue #40: with
+    # shared ranks, "2" was three players)
+    assert [row[0] for row in rows] == [str(n) for n in range(1, len(rows) + 1)]
+    line_of = {row[2]: row[0] for row in rows}  # pairing number → line
+    assert rows[0][:4] == ["1", "1", "1", "ZOLA Alice"]
+    zola = rows[0][6:9]
     # Zola met Martin (no. 2), Leroy (no. 5), Dubois (no. 3)
-    assert zola == [f"{rank_of['2']}w1", f"{rank_of['5']}b1", f"{rank_of['3']}w½"]
+    assert zola == [f"{line_of['2']}w1", f"{line_of['5']}b1", f"{line_of['3']}w½"]
+
+
+def test_players_who_share_a_rank_keep_a_line_number_each(
+    secretary_client: Client, swiss: Event, english: None
+) -> None:
+    """No tie-break: Martin, Dubois and Leroy, 2 points each, share rank 2; the
+    crosstable numbers their lines 2, 3 and 4 and their opponents' cells point to one
+    line each."""
+    Event.objects.filter(pk=swiss.pk).update(tiebreaks="")
+    rows = _rows(_get(secretary_client, "print_crosstable", swiss.pk), "crosstable")
+    assert [(row[0], row[1]) for row in rows[:4]] == [
+        ("1", "1"),
+        ("2", "2"),
+        ("3", "2"),
+        ("4", "2"),
+    ]
+    line_of = {row[2]: row[0] for row in rows}
+    zola = rows[0][6:9]
+    assert zola == [f"{line_of['2']}w1", f"{line_of['5']}b1", f"{line_of['3']}w½"]
+    assert len({cell[:-2] for cell in zola}) == 3  # three different lines, not "2" thrice
 
 
 def test_the_crosstable_speaks_the_pages_language(secretary_client: Client, swiss: Event) -> None:

@@ -415,3 +415,37 @@ def test_the_events_form_never_writes_back_the_status_its_page_read(
     services.save_event(stale, secretary, changed=["title"])
     ongoing_swiss.refresh_from_db()
     assert (ongoing_swiss.title, ongoing_swiss.status) == ("Open du jeudi", Event.Status.ONGOING)
+
+
+def test_the_french_registration_message_fits_every_player(
+    secretary_client: Client, closed_swiss: Event, secretary: User
+) -> None:
+    """Issue #40: "Anne … est inscrit" (the participle agreed with no one). The French
+    message names the registration, not the player's gender."""
+    lifecycle.reopen_event(closed_swiss.pk, "a forgotten player", secretary)
+    newcomer = PlayerFactory(first_name="Anne")
+    response = secretary_client.post(
+        reverse("desk:register", args=[closed_swiss.pk]),
+        {"player": newcomer.pk},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    html = response.content.decode()
+    assert f"Inscription enregistrée : {newcomer.name}." in html
+    assert "est inscrit" not in html
+
+
+def test_withdrawing_a_player_asks_first(
+    secretary_client: Client, closed_swiss: Event, secretary: User, english: None
+) -> None:
+    """Issue #40: each registered player's red "Withdraw" acted at once. Its form carries
+    the question naming the player (static/desk/confirm.js asks it before sending); a
+    withdrawal taken back does not ask."""
+    lifecycle.reopen_event(closed_swiss.pk, "a late withdrawal", secretary)
+    html = secretary_client.get(reverse("desk:event", args=[closed_swiss.pk])).content.decode()
+    assert "desk/confirm.js" in html
+    participant = closed_swiss.participants.select_related("player").first()
+    assert participant is not None
+    question = f"Withdraw {participant.player.name} from the event? They are not paired again"
+    assert f'data-confirm-text="{question}' in html
+    assert html.count("data-confirm-text=") == closed_swiss.participants.count()

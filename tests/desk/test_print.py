@@ -157,16 +157,26 @@ def test_it_shows_the_current_round_and_the_standings_on_the_wall(
     ]
     # the bye is a line of the pairings, paged with the boards on a long evening
     assert re.search(r'<tr class="bye">.*?Bruno Martin \(half-point bye\)</td></tr>', html)
-    # after round 1 and Martin's half-point bye of round 2 (pending games do not count):
-    # Zola 1, Leroy 1, Dubois ½, Albert ½, Martin 0 + ½ = ½
+    # round 2 is under way: the standings stand after round 1, Martin's half-point bye of
+    # round 2 not counted yet (issue #40: a player with 0 showed ½ before the round was
+    # played): Zola 1, Leroy 1, Dubois ½, Albert ½, Martin 0; every tie-break of the event
+    # headed by C.07's abbreviation
+    assert "Standings after round 1" in html
+    assert '<abbr title="Buchholz">BH</abbr>' in html
     points = {row[1]: row[2] for row in _rows(html, "wall-standings")}
     assert points == {
         "Alice Zola": "1",
         "Emma Leroy": "1",
         "Chloé Dubois": "0.5",
         "David Albert": "0.5",
-        "Bruno Martin": "0.5",
+        "Bruno Martin": "0",
     }
+    # once round 2 is played, its bye counts: Martin ½ after round 2
+    Game.objects.filter(round__event=open_event, round__number=2).update(result=Result.DRAW)
+    html = secretary_client.get(reverse("desk:wall", args=[open_event.pk])).content.decode()
+    assert "Standings after round 2" in html
+    points = {row[1]: row[2] for row in _rows(html, "wall-standings")}
+    assert points["Bruno Martin"] == "0.5" and points["Alice Zola"] == "1.5"
 
 
 def test_the_wall_reads_the_same_few_queries_for_a_large_event(
@@ -238,3 +248,37 @@ def test_the_wall_tells_the_rounds_time_and_turns_its_pages_with_a_script_file(
     assert re.search(r'<script src="[^"]*desk/wall\.js"></script>', html)
     assert "<script>" not in html and " on" + "load=" not in html
     assert 'data-page-seconds="12"' in html
+
+
+def _qr_svg(html: str) -> str:
+    found = re.search(r'<svg[^>]*class="qr-code".*?</svg>', html, re.S)
+    assert found, "a QR code"
+    return found.group(0)
+
+
+@pytest.mark.parametrize("name", ["wall", "pairings_sheet"])
+def test_the_wall_and_its_sheet_give_the_report_address_and_its_qr_code(
+    secretary_client: Client, open_event: Event, english: None, name: str
+) -> None:
+    """Issue #40: the report page was linked from "Mon espace" only. The wall and the
+    pairing sheet pinned beside it give its address, and a QR code of it that a phone's
+    camera reads (the code's modules are those segno makes of the address)."""
+    import segno
+
+    target = open_event.pk if name == "wall" else _round(open_event, 2).pk
+    html = secretary_client.get(reverse(f"desk:{name}", args=[target])).content.decode()
+    address = "http://testserver" + reverse("report_result")
+    assert f"<strong>{address}</strong>" in html
+    svg = _qr_svg(html)
+    assert "<title>Report your result from your phone</title>" in svg
+    made = segno.make(address, error="m").svg_inline(omitsize=True, svgclass="qr-code")
+    drawn = re.search(r' d="([^"]+)"', made.split("qrline", 1)[1])
+    assert drawn and drawn.group(1) in svg  # the same modules: the same address
+
+
+def test_the_secretarys_copy_with_the_codes_has_no_qr_code(
+    secretary_client: Client, open_event: Event, english: None
+) -> None:
+    url = reverse("desk:pairings_sheet", args=[_round(open_event, 2).pk]) + "?codes=1"
+    html = secretary_client.get(url).content.decode()
+    assert 'id="codes-note"' in html and 'class="qr-code"' not in html

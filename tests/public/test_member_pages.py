@@ -1,5 +1,6 @@
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
+from pathlib import Path
 from typing import cast
 
 import pytest
@@ -11,12 +12,20 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
-from club.models import Member, Player
+from club.models import Event, Member, Player
 from public.member_games import GAMES_PAGE
 from ratings.history import HISTORY_PAGE
 from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem, ReplayJob
+from ratings.services import recalculate_all
 from ratings.services.summary import summarize
-from tests.club.factories import GameFactory, MemberFactory, PlayerFactory
+from tests.club.factories import (
+    EventFactory,
+    GameFactory,
+    MemberFactory,
+    PlayerFactory,
+    RoundFactory,
+)
+from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
 # A member's page: the member; the systems with the member's summary in each (the current
@@ -437,3 +446,68 @@ def test_on_postgresql_a_page_asked_again_runs_its_queries_prepared(client: Clie
     for query in page_queries:
         assert [sql for sql in prepared if sql.startswith(query) and "$1" in sql], query
     assert second.content == first.content
+
+
+FEDERATION_LISTS = Path(__file__).resolve().parents[1] / "ratings" / "data" / "lists"
+
+
+def _decrops() -> tuple[Member, Player]:
+    """Ruben Decrop, a member, and Benjamin Decrop, by their national IDs in the
+    federation's list of January 2022 (PLAYER_202201.ZIP: 2012 and 2190)."""
+    ruben = PlayerFactory(first_name="Ruben", last_name="Decrop", national_id="45608")
+    benjamin = PlayerFactory(first_name="Benjamin", last_name="Decrop", national_id="28436")
+    Player.objects.filter(pk__in=[ruben.pk, benjamin.pk]).update(federation="BEL")
+    return MemberFactory(player=ruben), benjamin
+
+
+def _import_january_2022() -> None:
+    from ratings.list_import import import_list_file
+
+    import_list_file("frbe", FEDERATION_LISTS / "PLAYER_202201.ZIP", list_date=date(2022, 1, 1))
+
+
+def test_the_member_page_shows_the_federations_figure_and_the_games_that_differ(
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    """The federation's list of January 2022 gives Ruben 2012; on 14 January he beats
+    Benjamin (2190): difference 178, FIDE's table 0.27 for the lower rated, K 12 (more
+    than 300 games, above 2000): 12 × 0.73 = 8.76, the rating 2020.76 rounded: 2021. His
+    page shows 2021, the list's 2012 beside it, and why: the period's +9."""
+    member, benjamin = _decrops()
+    with replayed():
+        _import_january_2022()
+    event = EventFactory(
+        title="Open de janvier",
+        start=datetime(2022, 1, 14, 18, tzinfo=UTC),
+        time_control=Event.TimeControl.STANDARD,
+        status=Event.Status.CLOSED,
+    )
+    GameFactory(round=RoundFactory(event=event), white=member.player, black=benjamin, result="1-0")
+    recalculate_all()
+    url = reverse("member", args=[member.pk])
+    with django_assert_num_queries(QUERIES):
+        page = client.get(url).content.decode()
+    cards = page[page.index('id="current-ratings"') : page.index("</section>")]
+    frbe = cards[cards.index("Elo FRBE-KBSB") :]
+    assert ">2021<" in frbe
+    assert "Liste publiée en janvier 2022\u00a0: <strong>2012</strong>" in frbe
+    assert "Le site y ajoute +9" in frbe
+    period = frbe[frbe.index("<li>") : frbe.index("</li>")]
+    assert period.endswith("+9") and "Elo FRBE-KBSB" in period
+
+
+def test_the_member_page_says_when_the_site_shows_the_lists_figure_or_has_not_caught_up(
+    client: Client,
+) -> None:
+    """Imported without its replay, the list is not in the history yet: the page says so;
+    once replayed, with no game since, the site shows the federation's figure."""
+    member, _benjamin = _decrops()
+    url = reverse("member", args=[member.pk])
+    _import_january_2022()  # its replay queued, not run
+    page = client.get(url).content.decode()
+    assert "Liste publiée en janvier 2022\u00a0: <strong>2012</strong>" in page
+    assert "pas encore de cette liste" in page
+    recalculate_all()
+    page = client.get(url).content.decode()
+    assert "Le site montre le chiffre de la fédération." in page
+    assert "pas encore de cette liste" not in page

@@ -4,6 +4,7 @@ the member's summary and the recalculation's notice; the games a page at a time 
 every played game of a public event once, with their moves' mark and their zone; the
 member is read only when the public may see them."""
 
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -13,7 +14,13 @@ from club.models import Event, Game, Member, Player
 from public import member_games
 from public.members import public_member
 from ratings import history
-from ratings.models import RatingChange, RatingSummary, RatingSystem, ReplayJob
+from ratings.models import (
+    OfficialRating,
+    RatingChange,
+    RatingSummary,
+    RatingSystem,
+    ReplayJob,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -58,6 +65,12 @@ def test_the_history_comes_a_page_at_a_time_and_the_systems_with_the_summary(
 
     disabled = RatingSystem.objects.order_by("pk")[0]
     RatingSystem.objects.filter(pk=disabled.pk).update(enabled=False)
+    # two lists rate the first two players in every system: the newest is read
+    for system in RatingSystem.objects.all():
+        for day, rating in ((date(2024, 1, 1), 1500), (date(2025, 1, 1), 1510)):
+            for player in club[:2]:
+                system.official.create(player_id=player, list_date=day, rating=rating, source="t")
+    assert history._systems(club[0])[0][8:] == (1510, date(2025, 1, 1))
     for pending in (False, True):
         if pending:
             ReplayJob.objects.create(state=ReplayJob.State.RUNNING)
@@ -66,11 +79,19 @@ def test_the_history_comes_a_page_at_a_time_and_the_systems_with_the_summary(
             assert [s[0] for s in systems] == list(
                 RatingSystem.objects.enabled().values_list("pk", flat=True)
             )
-            for pk, _name, summary, rating, _status, _end, points, recalculating in systems:
+            for row in systems:
+                pk, _name, summary, rating, _status, _end, points, recalculating = row[:8]
                 mine = RatingSummary.objects.filter(system=pk, player=player).first()
                 assert summary == (mine.pk if mine else None)
                 assert (rating, points) == ((mine.rating, mine.points) if mine else (None, None))
                 assert recalculating is pending
+                newest = (
+                    OfficialRating.objects.filter(system=pk, player=player)
+                    .order_by("-list_date")
+                    .values_list("rating", "list_date")
+                    .first()
+                )
+                assert row[8:] == (newest or (None, None))
             assert [row[0] for row in _history_pages(player)] == _all_changes(player)
     assert len(_all_changes(longest)) < len(rows)  # the disabled system's are left out
 

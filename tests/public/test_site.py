@@ -310,3 +310,16 @@ def test_every_page_links_the_clubs_icon_and_favicon_ico_answers(client: Client)
     # drawn in the club's colours (static/club/site.css: --club-green, --club-cream)
     fills = {e.get("fill") for e in icon.iter() if e.get("fill")}
     assert fills == {"#1f4d3a", "#f7f3ea"}
+
+
+def test_my_space_subscribes_to_the_calendar_in_one_click(
+    client: Client, member_with_login: Member
+) -> None:
+    """Issue #40: the feed was a read-only text box. "Subscribe" opens the calendar
+    application on the same address (webcal://), and a button copies it."""
+    client.force_login(member_with_login.user)  # type: ignore[arg-type]
+    html = client.get(reverse("my_space")).content.decode()
+    address = "testserver" + reverse("member_feed", args=[member_with_login.calendar_token])
+    assert f'href="webcal://{address}" id="subscribe-feed"' in html
+    assert f'value="http://{address}" id="feed-address"' in html
+    assert 'data-copy="feed-address"' in html and "club/copy.js" in html

@@ -15,6 +15,7 @@ from tests.task_worker import replayed
 pytestmark = pytest.mark.django_db
 
 LISTS = Path(__file__).resolve().parent.parent / "fixtures" / "lists"
+DATA = Path(__file__).resolve().parent / "data" / "lists"  # real files: SOURCES.md there
 
 
 @pytest.fixture
@@ -70,40 +71,69 @@ def test_importing_the_same_list_twice_keeps_one_rating_a_player(ours: list[Play
     assert OfficialRating.objects.filter(system__engine="fide").count() == 2
 
 
+@pytest.fixture
+def decrops(db: None) -> list[Player]:
+    """Ruben and Benjamin Decrop, by their national IDs in the federation's lists, at
+    their ratings of its list of January 2022 (PLAYER_202201.ZIP)."""
+    return [
+        Player.objects.create(
+            first_name="Ruben",
+            last_name="Decrop",
+            national_id="45608",
+            federation="BEL",
+            national_rating=2012,
+        ),
+        Player.objects.create(
+            first_name="Benjamin",
+            last_name="Decrop",
+            national_id="28436",
+            federation="BEL",
+            national_rating=2190,
+        ),
+    ]
+
+
 def test_a_belgian_list_becomes_the_anchor_later_estimates_continue_from(
-    ours: list[Player], make_event: MakeEvent
+    decrops: list[Player], make_event: MakeEvent
 ) -> None:
+    """The federation's own list of January 2022 (PLAYER_202201.ZIP, its DBF): Ruben at
+    2012 after 930 games (``ELO_CALCUL``, ``PART_CALCU``). His win of November 2021
+    changed his rating; the list sets it back to the federation's, and January's event
+    is rated from there."""
     from tests.ratings.conftest import W
 
-    make_event(date(2026, 9, 4), [[(ours[0], ours[1], W)]])
-    october = make_event(date(2026, 10, 9), [[(ours[1], ours[0], W)]])
+    ruben, benjamin = decrops
+    make_event(date(2021, 11, 5), [[(ruben, benjamin, W)]])
+    january = make_event(date(2022, 1, 14), [[(benjamin, ruben, W)]])
     recalculate_all()
     out = StringIO()
     with replayed():
         call_command(
             "import_rating_list",
             "frbe",
-            str(LISTS / "frbe_2026_10.csv"),
+            str(DATA / "PLAYER_202201.ZIP"),
             "--date",
-            "2026-10-01",
+            "2022-01-01",
             stdout=out,
         )
     job = ReplayJob.objects.get(system__engine="frbe")
-    assert f"recalculation #{job.pk} of {job.system} queued from 2026-10-01" in out.getvalue()
+    assert f"recalculation #{job.pk} of {job.system} queued from 2022-01-01" in out.getvalue()
+    assert "195 lines (DBF): 2 imported, 193 not ours" in out.getvalue()
     assert job.state == ReplayJob.State.DONE
-    assert Player.objects.get(pk=ours[0].pk).national_rating == 1705
-    anchor = RatingChange.objects.get(batch__kind="official", player=ours[0])
-    september = RatingChange.objects.get(
-        batch__system__engine="frbe", batch__period_end=date(2026, 9, 30), player=ours[0]
+    assert Player.objects.get(pk=ruben.pk).national_rating == 2012
+    anchor = RatingChange.objects.get(batch__kind="official", player=ruben)
+    november = RatingChange.objects.get(
+        batch__system__engine="frbe", batch__period_end=date(2021, 12, 31), player=ruben
     )
-    assert (anchor.rating_before, anchor.rating_after) == (september.rating_after, 1705)
+    assert november.rating_after is not None and november.rating_after > 2012  # he won
+    assert (anchor.rating_before, anchor.rating_after) == (november.rating_after, 2012)
     estimate = RatingChange.objects.get(
         batch__system__engine="frbe",
-        batch__period_start__lte=october.end.date(),
-        batch__period_end__gte=october.end.date(),
-        player=ours[0],
+        batch__period_start__lte=january.end.date(),
+        batch__period_end__gte=january.end.date(),
+        player=ruben,
     )
-    assert estimate.rating_before == 1705
+    assert estimate.rating_before == 2012
 
 
 def test_a_broken_list_changes_nothing(ours: list[Player], tmp_path: Path) -> None:
@@ -122,9 +152,6 @@ def test_the_service_refuses_a_list_no_system_uses(ours: list[Player]) -> None:
     RatingSystem.objects.filter(engine="fide").delete()
     with pytest.raises(ListError, match="no rating system uses the fide rules"):
         import_list_file("fide", LISTS / "standard_nov26frl.txt", list_date=date(2026, 11, 1))
-
-
-DATA = Path(__file__).resolve().parent / "data" / "lists"
 
 
 def _import(path: Path, kind: str = "fide", day: date | None = None):  # type: ignore[no-untyped-def]
@@ -170,7 +197,11 @@ def test_an_older_list_never_overwrites_the_newer_one(ours: list[Player]) -> Non
     older = _import(DATA / "players_list_foa.txt", day=date(2026, 8, 1))
     assert older.newer_list == date(2026, 10, 1)
     assert Player.objects.get(pk=ours[0].pk).fide_rating == 1712
-    assert Player.objects.get(pk=ours[1].pk).fide_rating == 1598  # not the August list's
+    marie = Player.objects.get(pk=ours[1].pk)
+    assert marie.fide_rating == 1598  # not the August list's
+    # the October list writes WCM as her women's title only (WTit), August's as her
+    # title too: the older list fills what the newer left empty
+    assert marie.title == "WCM"
     days = OfficialRating.objects.filter(player=ours[0], system__engine="fide")
     assert sorted(days.values_list("list_date", flat=True)) == [date(2026, 8, 1), date(2026, 10, 1)]
 
@@ -188,11 +219,77 @@ def test_the_belgian_list_matches_the_belgian_national_id_only(db: None) -> None
     french = Player.objects.create(
         first_name="Jean", last_name="Autre", federation="FRA", national_id="28436"
     )
-    report = _import(DATA / "PLAYER.DBF", "frbe", date(2024, 1, 1))
-    assert dict(report.counts) == {"imported": 1, "not ours": 4}
+    report = _import(DATA / "PLAYER_202204.ZIP", "frbe", date(2022, 4, 1))
+    assert dict(report.counts) == {"imported": 1, "not ours": 194}
     anchor = OfficialRating.objects.get(system__engine="frbe")
-    assert (anchor.player_id, anchor.rating, anchor.games) == (belgian.pk, 1997, 978)
+    assert (anchor.player_id, anchor.rating, anchor.games) == (belgian.pk, 2003, 937)
     assert Player.objects.get(pk=french.pk).national_rating is None
+
+
+def test_the_belgian_list_fills_the_players_record(decrops: list[Player]) -> None:
+    """Swiss-Manager's export of April 2020 (Ruben: ``21/04/1965``, ``Rtg_Nat`` 2025):
+    birth year, sex and rating reach the record; a title the list leaves empty is
+    kept."""
+    Player.objects.filter(pk=decrops[0].pk).update(title="CM")
+    _import(DATA / "PlayerSwissManager.csv", "frbe", date(2020, 4, 1))
+    ruben = Player.objects.get(pk=decrops[0].pk)
+    assert (ruben.national_rating, ruben.birth_year, ruben.sex, ruben.title) == (
+        2025, 1965, "M", "CM",
+    )  # fmt: skip
+
+
+def test_a_list_of_one_category_leaves_the_others_ratings_of_its_month(db: None) -> None:
+    """FIDE's combined list of August 2026 gives Leko's standard (2676) and blitz (2738)
+    ratings; FIDE's blitz list of the same month (its real line: 2738, flag ``i``) is
+    imported after. It replaces the blitz rating of that month and leaves the standard
+    one, and queues no replay of the standard system."""
+    from ratings.models import RatingSystem
+
+    RatingSystem.objects.filter(engine="fide").update(enabled=True)
+    blitz = RatingSystem.objects.create(
+        name="FIDE blitz", engine="fide", role="fide", time_controls=["blitz"], enabled=True
+    )
+    leko = Player.objects.create(first_name="Peter", last_name="Leko", fide_id=703303)
+    _import(DATA / "players_list_foa.txt", day=date(2026, 8, 1))
+    report = _import(DATA / "blitz_aug26frl.txt")  # dated AUG26 by its header
+    assert (report.list_date, report.categories) == (date(2026, 8, 1), {"blitz"})
+    assert report.ratings == {"FIDE blitz": 1}
+    assert [job.system_id for job in report.jobs] == [blitz.pk]
+    ratings = OfficialRating.objects.filter(player=leko).order_by("system__name")
+    assert [(o.system.name, o.list_date, o.rating, o.inactive) for o in ratings] == [
+        ("Elo FIDE", date(2026, 8, 1), 2676, False),
+        ("FIDE blitz", date(2026, 8, 1), 2738, True),
+    ]
+    assert Player.objects.get(pk=leko.pk).fide_rating == 2676
+
+
+def test_an_older_belgian_list_fills_what_the_newer_lacks_without_overwriting_it(
+    db: None,
+) -> None:
+    """The federation's list of April 2022, then its list of January 2010. Ruben Decrop
+    is in both: his record keeps 2003 (April 2022), the 2010 rating (2071) is kept in
+    the history. Peter Van Pe is only in the 2010 list (the federation dropped him
+    since): his record takes its rating (1655) and birth year (1977)."""
+    ruben = Player.objects.create(
+        first_name="Ruben", last_name="Decrop", national_id="45608", federation="BEL"
+    )
+    van_pe = Player.objects.create(
+        first_name="Peter", last_name="Van Pe", national_id="4014", federation="BEL"
+    )
+    _import(DATA / "PLAYER_202204.ZIP", "frbe", date(2022, 4, 1))
+    assert Player.objects.get(pk=van_pe.pk).national_rating is None
+    older = _import(DATA / "PLAYER_201001.ZIP", "frbe", date(2010, 1, 1))
+    assert older.newer_list == date(2022, 4, 1)
+    assert older.ratings == {"Elo FRBE-KBSB": 2}
+    assert Player.objects.get(pk=ruben.pk).national_rating == 2003
+    van_pe = Player.objects.get(pk=van_pe.pk)
+    assert (van_pe.national_rating, van_pe.birth_year) == (1655, 1977)
+    history = OfficialRating.objects.filter(system__engine="frbe").order_by("list_date", "rating")
+    assert [(o.player_id, o.list_date, o.rating) for o in history] == [
+        (van_pe.pk, date(2010, 1, 1), 1655),
+        (ruben.pk, date(2010, 1, 1), 2071),
+        (ruben.pk, date(2022, 4, 1), 2003),
+    ]
 
 
 def test_the_lists_k_rates_the_next_period(ours: list[Player], make_event: MakeEvent) -> None:
@@ -215,3 +312,14 @@ def test_the_lists_k_rates_the_next_period(ours: list[Player], make_event: MakeE
     assert change.k == 40
     assert change.rating_before == 1712
     assert change.rating_after == 1726
+
+
+def test_the_federations_file_is_dated_by_its_name(decrops: list[Player]) -> None:
+    """PLAYER_202204.ZIP is the list of April 2022: no date needs giving; a date given
+    wins (an upload renamed)."""
+    assert _import(DATA / "PLAYER_202204.ZIP", "frbe").list_date == date(2022, 4, 1)
+    assert _import(DATA / "PLAYER_202201.ZIP", "frbe", date(2022, 2, 1)).list_date == date(
+        2022, 2, 1
+    )
+    with pytest.raises(ListError, match="the list does not give its date"):
+        _import(DATA / "sevilla.csv", "frbe")

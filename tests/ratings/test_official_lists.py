@@ -141,25 +141,88 @@ def test_a_zip_of_many_lists_is_refused_in_a_short_message(tmp_path: Path) -> No
     assert message.count("list" * 25) == 5
 
 
-def test_the_belgian_dbf_gives_the_federations_fields() -> None:
-    rows, info = _rows(DATA / "PLAYER.DBF", "frbe")
-    assert info.layout == "DBF"
-    assert [(r.national_id, r.name, r.fide_id, r.birth_year, r.ratings) for r in rows] == [
-        ("12394", "Decrop, Ronald", 215163, 1935, {"standard": Rated(1598, 1062)}),
-        ("22826", "Decrop, Evan", None, 2007, {}),  # Elo 0: not rated
-        ("28436", "Decrop, Benjamin", 215147, 1994, {"standard": Rated(2178, 870)}),
-        ("28908", "Decrop, Hendrik", 215155, 1999, {"standard": Rated(2096, 499)}),
-        ("45608", "Decrop, Ruben", 201308, 1965, {"standard": Rated(1997, 978)}),
+def test_the_belgian_federations_own_file_gives_every_field() -> None:
+    """PLAYER_202204.ZIP, the federation's list of April 2022 (cut to 195 of its 27,804
+    players, SOURCES.md): ``ELO_CALCUL`` and ``PART_CALCU`` are the list's rating and
+    games, ``DATE_NAISS`` the birth date, ``NATFIDE`` the FIDE federation."""
+    rows, info = _rows(DATA / "PLAYER_202204.ZIP", "frbe")
+    assert (info.layout, info.categories, len(rows)) == ("DBF", {"standard"}, 195)
+    by_id = {row.national_id: row for row in rows}
+    fields = [
+        (r.name, r.sex, r.birth_year, r.federation, r.fide_id, r.title, r.ratings)
+        for r in (by_id["45608"], by_id["10111"], by_id["10949"], by_id["22826"])
     ]
+    assert fields == [
+        ("Decrop, Ruben", "M", 1965, "BEL", 201308, "", {"standard": Rated(2003, 937)}),
+        ("Bartel, Mateusz", "M", 1985, "POL", 1112635, "GM", {"standard": Rated(2618, 300)}),
+        ("Akulova, Alicia", "F", 2002, "BEL", 242861, "", {"standard": Rated(1785, 359)}),
+        ("Decrop, Evan", "M", 2007, "BEL", None, "", {}),  # ELO_CALCUL 0: not rated
+    ]
+    # nothing lost: every player has a name, a sex, a birth year and a FIDE federation
+    assert all(r.name and r.sex and r.birth_year and r.federation for r in rows)
+    assert sum(1 for r in rows if r.ratings) == 125
 
 
-def test_the_csv_export_reads_as_the_dbf() -> None:
-    csv_rows, info = _rows(DATA / "p_player202401.csv", "frbe")
-    dbf_rows, _info = _rows(DATA / "PLAYER.DBF", "frbe")
-    assert info.layout == "CSV"
-    assert [(r.national_id, r.ratings) for r in csv_rows] == [
-        (r.national_id, r.ratings) for r in dbf_rows[:3]
-    ]
+def test_the_federations_file_of_2010_reads_without_the_later_columns() -> None:
+    """The list of January 2010 has no ``NATFIDE`` (its ``FEDERATION`` is the Belgian
+    wing, V, F or D: no FIDE code) and writes some names upper-case, unsplit."""
+    rows, info = _rows(DATA / "PLAYER_201001.ZIP", "frbe")
+    assert (info.layout, len(rows)) == ("DBF", 75)
+    van_pe = next(row for row in rows if row.national_id == "4014")
+    assert (van_pe.name, van_pe.federation, van_pe.birth_year, van_pe.ratings) == (
+        "VAN PE PETER", "", 1977, {"standard": Rated(1655, 103)},
+    )  # fmt: skip
+    assert not any(row.federation for row in rows)
+
+
+def test_an_impossible_birth_date_is_no_birth_year_not_a_refusal() -> None:
+    """The federation's lists of July 2010 to July 2011 hold a birth date in the year
+    996, those of October 2015 to July 2016 in 200 and 8200: the list is read, that
+    player without a birth year."""
+    text = "Matricule;NomPrenom;Dnaiss;Elo\n1;A, B;0996-05-12;1500\n2;C, D;8200-01-01;1600\n"
+    assert [row.birth_year for row in read_list("frbe", text)] == [None, None]
+
+
+def test_swiss_managers_export_reads_with_its_own_column_names() -> None:
+    """PlayerSwissManager.csv, the federation's export for Swiss-Manager of April 2020
+    (Latin-1, quoted, ``;``): ``Rtg_Nat`` is the list's rating, ``Rtg_Int`` FIDE's (not
+    read), the birth date day first."""
+    rows, info = _rows(DATA / "PlayerSwissManager.csv", "frbe")
+    assert (info.layout, len(rows)) == ("CSV", 151)
+    by_id = {row.national_id: row for row in rows}
+    aronian, aguilar = by_id["11474"], by_id["15626"]
+    assert (aronian.name, aronian.federation, aronian.title, aronian.fide_id) == (
+        "Aronian, Levon", "ARM", "GM", 13300474,
+    )  # fmt: skip
+    assert (aronian.birth_year, aronian.sex, aronian.ratings) == (
+        1982, "M", {"standard": Rated(2773)},
+    )  # fmt: skip
+    assert (aguilar.name, aguilar.birth_year, aguilar.ratings) == (
+        "Aguilar, Adriano", 2000, {"standard": Rated(1814)},
+    )  # fmt: skip
+    assert by_id["60149"].ratings == {}  # Rtg_Nat 0: not rated
+    assert all(r.name and r.sex and r.birth_year and r.federation for r in rows)
+
+
+def test_an_export_with_the_name_in_parts_reads_as_the_federations_file() -> None:
+    """sevilla.csv, an export of the same list of April 2022 with ``lname``, ``fname``,
+    ``gender`` (lower-case), ``birthyear``, ``fide_title``: every player it shares with
+    the federation's DBF has the same rating, FIDE ID, birth year and sex; its names
+    keep the accents the DBF (CP850, written without them) lost."""
+    csv_rows, info = _rows(DATA / "sevilla.csv", "frbe")
+    dbf = {row.national_id: row for row in _rows(DATA / "PLAYER_202204.ZIP", "frbe")[0]}
+    assert (info.layout, len(csv_rows)) == ("CSV", 160)
+
+    def same(row: ListRow) -> tuple[object, ...]:
+        rated = row.ratings.get("standard")
+        rating = rated.rating if rated else None  # the export gives no games
+        return (row.national_id, rating, row.fide_id, row.birth_year, row.sex)
+
+    assert [same(row) for row in csv_rows] == [same(dbf[row.national_id]) for row in csv_rows]
+    by_id = {row.national_id: row for row in csv_rows}
+    assert (by_id["75515"].name, dbf["75515"].name) == ("Åkesson, Ralf", "Akesson, Ralf")
+    assert (by_id["75515"].title, by_id["75515"].federation) == ("GM", "SWE")
+    assert by_id["72567"].name == "Abbeloos, Philippe"
 
 
 def test_the_old_fixtures_still_read() -> None:

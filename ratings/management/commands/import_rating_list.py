@@ -43,7 +43,8 @@ class Command(BaseCommand):
             self.stdout.write(f"{system}: {count} ratings of the list of {report.list_date}")
         if report.newer_list:
             self.stdout.write(
-                f"a newer list ({report.newer_list}) is loaded: the players' record keeps it"
+                f"a newer list ({report.newer_list}) is loaded: the players it rates keep "
+                "its rating"
             )
         for job in report.jobs:
             self.stdout.write(

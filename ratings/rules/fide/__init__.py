@@ -6,7 +6,8 @@ versions: see docs/ratings/fide.md for each with its source).
   July 2009, monthly since July 2012. An event belongs to the first list whose closing date
   (``closing_days`` before the list: 7 from July 2009, 3 since July 2012) it ends by.
 - Every game of the period against a rated opponent counts, at the ratings of the start of
-  the period: Rn = Ro + round(Σ K (W − We)), the change rounded half away from zero.
+  the period: Rn = Ro + round(Σ K (W − We)), the change rounded half away from zero since
+  March 2024 (8.3.4), halves up before (FIDE's list of March 2010: −3.5 published −3).
 - We from the FIDE table (seed 000); the difference capped at 400 (350 before July 2009),
   and since October 2025 not capped for a player rated 2650 or more.
 - K since July 2014: 40 for a player's first 30 games, and for juniors (to their 18th
@@ -51,11 +52,23 @@ from .rating import rate
 from .versions import VERSIONS
 
 # the registry's protocol (ratings.rules.SystemModule) reads these from the package
-__all__ = ["ADJUSTMENT_LABEL", "BOUNDS", "KEY", "NAME", "ROLE", "VERSIONS", "Params", "rate"]
+__all__ = [
+    "ADJUSTMENT_LABEL",
+    "BOUNDS",
+    "EVENT_RATINGS",
+    "KEY",
+    "NAME",
+    "ROLE",
+    "VERSIONS",
+    "Params",
+    "rate",
+]
 
 KEY = "fide"
 NAME = N_("FIDE")
 ROLE = "fide"
 # the label of the federation's published one-off adjustment, as a history shows it
 ADJUSTMENT_LABEL: str | None = N_("FIDE: one-time adjustment of 1 March 2024")
+# Batch.event_ratings read: each event rated from the list in force when it started
+EVENT_RATINGS = True
 BOUNDS = Bounds()  # the inputs it accepts: ratings 0-3500 (see Bounds)

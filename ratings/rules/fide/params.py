@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from .. import elo
 from ..base import N_
 from ..parameters import check_ranges, param
 
@@ -249,6 +250,15 @@ class Params:
         ),
     )
     periods: tuple[str, ...] = param(MONTHS, "Rating periods", N_("Monthly lists since 2012."))
+    change_rounding: elo.Rounding = param(
+        elo.Rounding.HALF_AWAY,
+        "Rounding of a period's change",
+        N_(
+            "Rating Regulations 2024, 8.3.4: « rounded to the nearest whole number. 0.5 is "
+            "rounded away from zero » (−2.5 published −3 in December 2025); before March "
+            "2024, as FIDE's lists show it: halves up (−3.5 published −3 in March 2010)."
+        ),
+    )
 
     def __post_init__(self) -> None:
         check_ranges(self)

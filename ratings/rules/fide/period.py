@@ -44,13 +44,20 @@ def rate_arrays(
     played: np.ndarray,
     params: Params,
     event: np.ndarray | None = None,
+    game_ratings: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> PeriodArrays:
     """Rate a period over arrays: ``ratings`` (NaN: unrated) and ``k_base`` per player
-    index; per game the players' indices, white's score, whether it was played, and (for
-    the rules that apply per event) its event's number."""
+    index; per game the players' indices, white's score, whether it was played, (for
+    the rules that apply per event) its event's number, and (``game_ratings``) white's
+    and black's ratings in it where an event is rated from another list than the
+    period's."""
     counted = played & ~np.isnan(ratings[white]) & ~np.isnan(ratings[black])
     w, b = white[counted], black[counted]
-    diff = ratings[w] - ratings[b]
+    if game_ratings is None:
+        own_w, own_b = ratings[w], ratings[b]
+    else:
+        own_w, own_b = game_ratings[0][counted], game_ratings[1][counted]
+    diff = own_w - own_b
     cap = params.difference_cap
     capped_w = np.clip(diff, -cap, cap)
     capped_b = -np.clip(diff, -cap, cap)
@@ -59,8 +66,8 @@ def rate_arrays(
         capped_w = _cap_once_per_event(diff, capped_w, w, events, cap)
         capped_b = _cap_once_per_event(-diff, capped_b, b, events, cap)
     if params.uncapped_from is not None:
-        capped_w = np.where(ratings[w] >= params.uncapped_from, diff, capped_w)
-        capped_b = np.where(ratings[b] >= params.uncapped_from, -diff, capped_b)
+        capped_w = np.where(own_w >= params.uncapped_from, diff, capped_w)
+        capped_b = np.where(own_b >= params.uncapped_from, -diff, capped_b)
     expected_w = _expected(capped_w)
     expected_b = _expected(capped_b)
     n = len(ratings)
@@ -121,7 +128,15 @@ def _expected(diff: np.ndarray) -> np.ndarray:
     return np.where(diff >= 0, higher, np.round(1 - higher, 2))
 
 
-def round_changes(total: np.ndarray) -> np.ndarray:
-    """Half away from zero, to whole points (8.3.2)."""
+def round_changes(total: np.ndarray, mode: elo.Rounding = elo.Rounding.HALF_AWAY) -> np.ndarray:
+    """Each player's change to whole points as ``mode`` rounds it (``Params.change_rounding``):
+    halves away from zero (2024, 8.3.4: −2.5 → −3) or up (the lists before March 2024:
+    −3.5 → −3)."""
     cleaned = np.round(total, 9)
+    if mode is elo.Rounding.HALF_UP:
+        return np.floor(cleaned + 0.5)
+    if mode is elo.Rounding.TEN_HALF_UP:
+        return np.floor(cleaned / 10 + 0.5) * 10
+    if mode is elo.Rounding.NONE:
+        return cleaned
     return np.sign(cleaned) * np.floor(np.abs(cleaned) + 0.5)

@@ -48,9 +48,10 @@ def rate(batch: Batch, params: Params) -> BatchResult:
         np.array([g.played for g in games], dtype=bool),
         params,
         _event_numbers(games) if params.cap_once_per_event else None,
+        _game_ratings(batch, ratings, white, black),
     )
     per_game = _per_game_lines(batch, arrays, index)
-    rounded = round_changes(arrays.total_change)
+    rounded = round_changes(arrays.total_change, params.change_rounding)
     results = {}
     for n, player in enumerate(ids):
         state = states[n]
@@ -60,6 +61,21 @@ def rate(batch: Batch, params: Params) -> BatchResult:
         else:
             results[player] = _rated(batch, params, player, state, lines, arrays, n, rounded[n])
     return BatchResult(batch.day, results)
+
+
+def _game_ratings(
+    batch: Batch, ratings: np.ndarray, white: np.ndarray, black: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """White's and black's rating in each game where an event is rated from the list in
+    force when it started (``Batch.event_ratings``); None when every game uses the
+    players' ratings."""
+    if not batch.event_ratings:
+        return None
+    own_white, own_black = ratings[white].copy(), ratings[black].copy()
+    for g, game in enumerate(batch.games):
+        own_white[g] = batch.event_ratings.get((game.white, game.event), own_white[g])
+        own_black[g] = batch.event_ratings.get((game.black, game.event), own_black[g])
+    return own_white, own_black
 
 
 def _event_numbers(games: tuple[Game, ...]) -> np.ndarray:
@@ -128,6 +144,14 @@ def _rated(  # type: ignore[no-untyped-def]
         )
     if any(capped for _line, capped in lines):
         notes.append(note(N_("difference capped at {cap}"), cap=params.difference_cap))
+    for (who, _event), own in sorted((batch.event_ratings or {}).items(), key=str):
+        if who == player and own != state.rating:
+            notes.append(
+                note(
+                    N_("an event rated from {rating}: the list in force when it started"),
+                    rating=int(own) if float(own).is_integer() else own,
+                )
+            )
     exact_rating = state.rating + float(arrays.total_change[n])
     rating = state.rating + float(rounded)
     expected = elo.total(line.expected or 0 for line in counted_lines)

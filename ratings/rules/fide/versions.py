@@ -33,6 +33,9 @@ _ELO_1970 = Params(
     first_rating_event_points=0,  # no condition per event read before 2004
     first_rating_event_once=False,
     first_rating_pooled=False,  # seed 001: « la moyenne pondérée des Ru de chaque tournoi »
+    # No text before 2024 on halves was found; FIDE's list of March 2010 published Anand's
+    # −3.5 at Corus 2010 as −3 (2790 → 2787): halves up (docs/ratings/fide.md).
+    change_rounding=elo.Rounding.HALF_UP,
 )
 _TWICE_1981 = replace(_ELO_1970, periods=_HALF_YEARLY)
 _FLOOR_1993 = replace(_TWICE_1981, rating_floor=1801, first_rating_min=1801)
@@ -73,6 +76,7 @@ _JULY_2012 = replace(
 # « The rating is calculated using all his results as if they were played in one
 # tournament » (first_rating_pooled, the default).
 _JULY_2014 = Params(
+    change_rounding=elo.Rounding.HALF_UP,  # as before: the 2014-2022 text was not found
     rating_floor=1000,
     first_rating_rule="2009",
     first_rating_min=1000,
@@ -84,6 +88,7 @@ _JULY_2014 = Params(
 _JULY_2017 = replace(_JULY_2014, junior_until="year_end")
 # The 2022 regulation, 8.3.1: the 400-point rule benefits a player in one game per event.
 _JANUARY_2022 = replace(_JULY_2017, cap_once_per_event=True)
+# 8.3.4 (2024): « 0.5 is rounded away from zero » (December 2025: −2.5 published −3).
 _MARCH_2024 = Params()
 _OCTOBER_2025 = Params(uncapped_from=2650)
 
@@ -99,7 +104,11 @@ VERSIONS = (
     Version(date(2014, 7, 1), _JULY_2014, "July 2014: K 40/20/10, juniors 40, K × games ≤ 700"),
     Version(date(2017, 7, 1), _JULY_2017, "July 2017: juniors to the end of the year of 18"),
     Version(date(2022, 1, 1), _JANUARY_2022, "January 2022: the 400 rule once per event"),
-    Version(date(2024, 3, 1), _MARCH_2024, "March 2024: new first rating, floor 1400"),
+    Version(
+        date(2024, 3, 1),
+        _MARCH_2024,
+        "March 2024: new first rating, floor 1400, halves rounded away from zero",
+    ),
     Version(date(2025, 10, 1), _OCTOBER_2025, "October 2025: no cap from 2650"),
 )
 

@@ -71,7 +71,7 @@ def test_the_700_limit_on_k_times_games_starts_in_july_2014() -> None:
     ("day", "status", "after"),
     [
         (date(2010, 3, 1), Status.UNRATED, None),  # floor 1200 from July 2009
-        (date(2013, 3, 1), Status.RATED, 1187),  # floor 1000 from July 2012
+        (date(2013, 3, 1), Status.RATED, 1188),  # floor 1000 from July 2012
     ],
 )
 def test_the_floor_below_which_a_player_becomes_unrated_follows_the_date(
@@ -80,8 +80,8 @@ def test_the_floor_below_which_a_player_becomes_unrated_follows_the_date(
     """Regulations amended to 2008, 0.6: "after 1.7.2009 the floor will be 1200"; 1000 from
     1 July 2012 (Presidential Board, June 2011); below it, "listed on the next list as
     delisted... treated in the same manner as any other unrated player". 1210 loses three
-    games to 1210 with K 15: 1210 − 15 × 1.5 = 1187.5, the change −22.5 rounded away from
-    zero: 1187."""
+    games to 1210 with K 15: 1210 − 15 × 1.5 = 1187.5, the change −22.5 rounded half up as
+    FIDE's lists did before March 2024 (test_fide_rounding.py): 1188."""
     me = _me(PlayerState(rating=1210, games=100), [(1210, 0)] * 3, day)
     assert me.after.status == status
     assert me.rating_after == after
@@ -91,7 +91,7 @@ def test_the_floor_below_which_a_player_becomes_unrated_follows_the_date(
     ("day", "rating", "after"),
     [
         (date(1980, 3, 1), 2210, None),  # floor 2200 until 1993
-        (date(1995, 3, 1), 2210, 2187),
+        (date(1995, 3, 1), 2210, 2188),
         (date(1995, 3, 1), 1810, None),  # floor 1801 (Handbook 2002, 9.21)
     ],
 )
@@ -99,7 +99,8 @@ def test_the_older_floors_2200_then_1801(day: date, rating: int, after: int | No
     """Seed 001: "Jusqu'en 1993, le seuil minimal du classement FIDE était fixé à 2 200";
     Handbook 2002, 9.21: "Players whose ratings drop below 1801 are listed on the next
     list as delisted". Three losses against an equal rating with K 15: R − 22.5, the
-    change rounded away from zero: R − 23 (2210 → 2187, 1810 → 1787)."""
+    change rounded half up as FIDE's lists did before March 2024: R − 22 (2210 → 2188,
+    1810 → 1788)."""
     me = _me(PlayerState(rating=rating, games=100), [(rating, 0)] * 3, day)
     assert me.rating_after == after
 
