@@ -5,13 +5,19 @@ numbers, NAGs and comments, and the variations nested in the line they leave.
 Positions are numbered line by line: 0 is the start, then the main line's (its plies: 1
 after the first move), then each variation's in reading order. No recursion: a file may
 nest variations deeper than Python's stack.
+
+Bounds: python-chess reads about 7,000 moves a second here, so a game of more than
+``MAX_MOVES`` moves (main line and variations; the longest game played under the rules
+has under 600 plies) is not read for the viewer at all: ``move_count`` counts its moves
+without reading them (a 40,000-ply game: milliseconds). The move list is shown a page of
+``MOVES_PAGE`` moves at a time (``window``).
 """
 
 from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import chess
 import chess.pgn
@@ -51,6 +57,12 @@ NAG_SIGNS = {
     146: "N",
 }
 COMMAND = re.compile(r"\[%[^\]]*\]")  # [%clk 0:01:00], [%cal Ge2e4]: for software only
+MAX_MOVES = 3_000
+MOVES_PAGE = 300
+# what is not a move in a PGN's movetext: comments, rest-of-line comments, tag pairs,
+# escaped lines, NAGs, move numbers and results
+_NOT_MOVES = re.compile(r"\{[^}]*\}|;[^\n]*|^\s*\[[^\n]*|^%[^\n]*|\$\d+|\d+\.+|[()]", re.M)
+_MOVE = re.compile(r"[a-hNBRQKO0][^\s(){};$]*")
 
 
 class PgnError(ValueError):
@@ -100,6 +112,68 @@ class GameView:
         while (following := self.positions[position].next) is not None:
             position = following
         return position
+
+
+@dataclass(frozen=True)
+class Window:
+    """A page of the move list: its items (the lines and the move left open above it
+    opened again, those open below it closed) and the positions that begin the pages
+    before and after it (None: none)."""
+
+    items: list[Item]
+    previous: int | None
+    next: int | None
+    first: int  # the first and last positions of its moves
+    last: int
+
+
+def move_count(pgn: str) -> int:
+    """How many moves the PGN's text writes (at least as many as it has: a word that is
+    not a move but looks like one counts), without reading the moves."""
+    return len(_MOVE.findall(_NOT_MOVES.sub(" ", pgn)))
+
+
+def window(view: GameView, position: int, size: int = MOVES_PAGE) -> Window:
+    """The page of ``size`` moves (in reading order) that shows ``position``."""
+    moves = [n for n, item in enumerate(view.items) if item.kind == "move"]
+    if not moves:
+        return Window(view.items, None, None, 0, 0)
+    at = next((k for k, n in enumerate(moves) if view.items[n].id == position), 0)
+    page = at // size
+    begin = moves[page * size]
+    end = moves[(page + 1) * size] if (page + 1) * size < len(moves) else len(view.items)
+    open_items: list[Item] = []
+    for item in view.items[:begin]:
+        if item.kind in ("line", "move"):
+            open_items.append(item)
+        else:
+            open_items.pop()
+    reopened = [replace(item, before="", after="", nags=()) for item in open_items]
+    body = view.items[begin:end]
+    for item in body:
+        if item.kind in ("line", "move"):
+            open_items.append(item)
+        else:
+            open_items.pop()
+    closed = [Item("end-move" if i.kind == "move" else "end-line") for i in reversed(open_items)]
+    shown = [view.items[n].id for n in moves[page * size : (page + 1) * size]]
+    return Window(
+        reopened + body + closed,
+        view.items[moves[(page - 1) * size]].id if page else None,
+        view.items[end].id if end < len(view.items) else None,
+        shown[0],
+        shown[-1],
+    )
+
+
+def line_ends(view: GameView) -> list[int]:
+    """For every position, the last of its line (a move's ``next`` always has a higher
+    number: one pass from the end)."""
+    ends = list(range(len(view.positions)))
+    for position in reversed(view.positions):
+        if position.next is not None:
+            ends[position.id] = ends[position.next]
+    return ends
 
 
 def _text(comment: str) -> str:

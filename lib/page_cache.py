@@ -24,8 +24,12 @@ kept. Writes made outside the site's write paths (psql) show after
 ``PAGE_CACHE_SECONDS`` at the latest.
 
 Copies are only made of plain pages: a GET or HEAD by a visitor without a session or a
-pending message, with no other query parameter than those pages read, answered with
-status 200, no cookie set, nothing marked private. Those copies (and the pages that
+pending message, answered with status 200, no cookie set, nothing marked private. A
+copy is keyed by the path and the query parameters public pages read
+(``QUERY_PARAMETERS``), each with its last value as the views read it: any other
+parameter, or one given twice, is served the same copy, so made-up query strings
+neither bypass the cache nor fill it. The links of a page being kept (the language
+switch) carry only those parameters (``kept_query``). Those copies (and the pages that
 could be, when first made) are sent with ``Cache-Control: public, max-age=…``
 (``PAGE_CACHE_MAX_AGE``) so that a reverse proxy or CDN holds them briefly too.
 
@@ -47,6 +51,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import caches
@@ -67,9 +72,9 @@ LATEST = "latest"
 RACE_SECONDS = 0.1
 _PRIVATE = {"private", "no-store", "no-cache"}
 # The query parameters public pages read (the calendar's month, the games' search, a game's
-# move, django-tables2's sorting and pages): a request with any other, or with one twice,
-# is answered afresh and leaves no copy, so that made-up query strings cannot fill the cache.
-QUERY_PARAMETERS = frozenset({"mois", "q", "ply", "sort", "page", "per_page"})
+# move, the interclub season, django-tables2's sorting and pages): the copies are keyed by
+# these alone, each with its last value (``QueryDict.get``); any other is ignored.
+QUERY_PARAMETERS = frozenset({"mois", "q", "ply", "move", "saison", "sort", "page", "per_page"})
 _DIRECTIVES = re.compile(r"\s*,\s*")
 
 # The scopes the page being made says it shows (None: no page of the cache is being made).
@@ -160,9 +165,6 @@ def _cacheable_request(request: HttpRequest) -> bool:
     return (
         settings.PAGE_CACHE_ENABLED
         and request.method in ("GET", "HEAD")
-        and all(
-            name in QUERY_PARAMETERS and len(request.GET.getlist(name)) == 1 for name in request.GET
-        )
         and settings.SESSION_COOKIE_NAME not in request.COOKIES
         and "messages" not in request.COOKIES
     )
@@ -178,9 +180,26 @@ def _cacheable_response(response: HttpResponse) -> bool:
     return not directives & _PRIVATE
 
 
+def _query(request: HttpRequest) -> str:
+    """The query string the copy of the page is kept under: the parameters pages read,
+    sorted, each with the value the views read (the last given)."""
+    return urlencode(
+        [(name, request.GET[name]) for name in sorted(QUERY_PARAMETERS & set(request.GET))]
+    )
+
+
+def kept_query(request: HttpRequest) -> str:
+    """The request's query string (``?…``, or empty) as the page's own links may repeat it:
+    on a page being made to be kept, only the parameters its copy is keyed by, so that a
+    copy served for another query string does not carry that one's."""
+    query = _query(request) if _shown.get() else request.GET.urlencode()
+    return f"?{query}" if query else ""
+
+
 def _address(request: HttpRequest) -> str:
     # The language is in the path (i18n_patterns); the day, for "the next meetings".
-    address = f"{request.build_absolute_uri()}|{timezone.localdate().isoformat()}"
+    page = request.build_absolute_uri(request.path)
+    address = f"{page}?{_query(request)}|{timezone.localdate().isoformat()}"
     return "page:" + hashlib.sha256(address.encode()).hexdigest()
 
 

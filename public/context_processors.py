@@ -6,6 +6,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language, get_language_info, override
 
 from club.roles import is_secretary
+from lib import page_cache
 
 
 def site(request: HttpRequest) -> dict[str, object]:
@@ -24,7 +25,7 @@ def _languages(request: HttpRequest) -> list[dict[str, object]]:
     default language have no prefix, the others start with theirs (/nl/, /de/, /en/;
     finding it resolves the path, then reverses it in the other language)."""
     current = get_language()
-    query = f"?{request.GET.urlencode()}" if request.GET else ""
+    query = page_cache.kept_query(request)
     return [
         {
             "code": code,

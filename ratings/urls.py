@@ -30,5 +30,10 @@ urlpatterns = [
         views_lists.restart_official_list,
         name="restart_official_list",
     ),
+    path(
+        "classements/listes/<int:pk>/annuler/",
+        views_lists.cancel_official_list,
+        name="cancel_official_list",
+    ),
     path("classements/modifications/<int:pk>/annuler/", views_admin.revert, name="revert"),
 ]

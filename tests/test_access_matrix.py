@@ -153,6 +153,7 @@ MATRIX: dict[str, tuple[str, str]] = {
     "ratings:official_lists": ("admin", "admin"),
     "ratings:official_list": ("admin", "-"),
     "ratings:restart_official_list": ("-", "admin"),
+    "ratings:cancel_official_list": ("-", "admin"),
     "ratings:restart": ("-", "admin"),
     **{
         f"ratings:{name}": ("-", "admin")
@@ -250,6 +251,7 @@ def site(db: None) -> Site:
         "ratings:job": [job.pk],
         "ratings:official_list": [official.pk],
         "ratings:restart_official_list": [official.pk],
+        "ratings:cancel_official_list": [official.pk],
         "ratings:restart": [job.pk],
         "ratings:system": [system.pk],
         "ratings:preview": [system.pk],

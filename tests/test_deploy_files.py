@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from gunicorn.config import Config
 from pytest_django import Settings
 
 from tests.club.factories import MemberFactory
@@ -86,6 +87,19 @@ def test_the_units_run_the_commands_of_the_site() -> None:
         f"{timeout.group(1)}s"
     }
     assert "proxy_request_buffering off" not in nginx
+
+
+def test_gunicorn_replaces_each_worker_after_a_bounded_number_of_requests() -> None:
+    """A worker that made one large page keeps its memory: ``--max-requests`` (with a
+    jitter, so that the workers are not replaced together) gives it back, as gunicorn's
+    own parser reads the unit's command line."""
+    web = (DEPLOY / "systemd" / "club-web.service").read_text()
+    start = re.search(r"^ExecStart=(.+)$", web, re.MULTILINE)
+    assert start is not None
+    command = shlex.split(start.group(1))
+    assert command[0].endswith("/gunicorn")
+    read = Config().parser().parse_args(command[1:])
+    assert (read.max_requests, read.max_requests_jitter) == (1000, 100)
 
 
 def _operations_block(heading: str) -> list[str]:

@@ -30,6 +30,7 @@ from desk.forms.files import ImportedEventForm
 from desk.views import pgn_files
 from lib.inputs import BoundedInputs
 from lib.limits import MAX_CSV_RESULTS, MAX_PGN_GAMES, MAX_ROUNDS, whole_number
+from lib.packed_fields import PackedError, unpacked
 from lib.uploads import upload_too_large
 
 
@@ -119,6 +120,7 @@ def _preview(  # type: ignore[no-untyped-def]
     upload: str,
     form: ImportedEventForm | None = None,
     status: int = 200,
+    answers: dict[str, str] | None = None,
 ) -> HttpResponse:
     """What the file holds (players, rounds, kind, time control) and the event as it will
     be saved, which the secretary may correct; ``upload``: the pending file's token, which
@@ -138,7 +140,7 @@ def _preview(  # type: ignore[no-untyped-def]
         "players": [
             (entry, plan.matched.get(entry.rank), candidates[entry.rank]) for entry in players
         ],
-        "chosen": {k: str(v) for k, v in request.POST.items() if k.startswith("player-")},
+        "chosen": {k: str(v) for k, v in (answers or {}).items() if k.startswith("player-")},
     }
     return render(request, "desk/files/trf_preview.html", context, status=status)
 
@@ -154,32 +156,37 @@ def trf_confirm(request: HttpRequest) -> HttpResponse:
     plan = plan_import(text)
     if (update := whole_number(request.POST.get("update"))) is not None:
         return _update(request, plan, update)
+    try:
+        answers = unpacked(request.POST)  # the rows' fields, sent in one by the page's script
+    except PackedError:
+        messages.error(request, _("The form holds more rows than a file can: upload it again."))
+        return redirect("desk:trf_import")
     corrected = None
     if "event-title" in request.POST:  # the preview's form (a bare POST imports as read)
         form = ImportedEventForm(request.POST, read=read_event(plan))
         if not form.is_valid():
-            return _preview(request, plan, upload, form, status=400)
+            return _preview(request, plan, upload, form, status=400, answers=answers)
         corrected = form.corrected()
-    if any(n.confirm and n.answer not in request.POST for n in plan_notes(plan)):
+    if any(n.confirm and n.answer not in answers for n in plan_notes(plan)):
         # a date or a name read with a doubt, which the preview's form did not confirm
         messages.error(request, _("Check what the preview asks before importing."))
-        return _preview(request, plan, upload, status=400)
+        return _preview(request, plan, upload, status=400, answers=answers)
     names = {}
     for entry in plan.unmatched:
-        last = request.POST.get(f"last-{entry.rank}", "").strip()
-        first = request.POST.get(f"first-{entry.rank}", "").strip()
+        last = answers.get(f"last-{entry.rank}", "").strip()
+        first = answers.get(f"first-{entry.rank}", "").strip()
         if last:
             names[entry.rank] = (last[:80], first[:80])
     chosen = {}  # the preview's choices: a line it did not match, or a match corrected
     for entry in plan.tournament.players:
-        if (key := f"player-{entry.rank}") in request.POST:
-            value = whole_number(request.POST[key])
+        if (key := f"player-{entry.rank}") in answers:
+            value = whole_number(answers[key])
             chosen[entry.rank] = Player.objects.filter(pk=value).first() if value else None
     try:
         event = import_plan(plan, acting_user(request), chosen, corrected, names)
     except TrfError as error:
         messages.error(request, trf_error_text(error))
-        return _preview(request, plan, upload)
+        return _preview(request, plan, upload, answers=answers)
     pending_uploads.drop(request)
     messages.success(request, _("The tournament is imported."))
     return redirect("desk:event", pk=event.pk)

@@ -17,24 +17,32 @@ from desk.access import get_event_for_secretary, secretary_required
 from desk.files.common import FileError
 from desk.files.pgn import PgnPlan, attach_pgn, choose, plan_pgn
 from lib.limits import whole_number
+from lib.packed_fields import PackedError, unpacked
 
 
 def preview(
-    request: HttpRequest, event: Event, text: str, plan: PgnPlan | None = None, status: int = 200
+    request: HttpRequest,
+    event: Event,
+    text: str,
+    plan: PgnPlan | None = None,
+    status: int = 200,
+    answers: dict[str, str] | None = None,
 ) -> HttpResponse:
     """The file's games and where each goes; the file is kept in the session under a token
     of its own until the secretary confirms (``desk.pending_uploads``). ``plan``: the
-    secretary's choices, refused, shown again (the token posted back)."""
+    secretary's choices (``answers``, the form's fields), refused, shown again (the token
+    posted back)."""
     if plan is None:
         plan = plan_pgn(event, text)
         upload = pending_uploads.keep(request, "pgn", text, event.pk)
     else:
         upload = pending_uploads.token_of(request)
+    answers = answers or {}
     rows = []
     for entry in plan.games:
         chosen = entry.chosen
-        asked_round = request.POST.get(f"round-{entry.number}") if status != 200 else None
-        asked_board = request.POST.get(f"board-{entry.number}") if status != 200 else None
+        asked_round = answers.get(f"round-{entry.number}") if status != 200 else None
+        asked_board = answers.get(f"board-{entry.number}") if status != 200 else None
         rows.append(
             {
                 "entry": entry,
@@ -44,7 +52,7 @@ def preview(
                 "board": asked_board
                 if asked_board is not None
                 else (str(chosen.board) if chosen else ""),
-                "replace": request.POST.get(f"replace-{entry.number}") == "on",
+                "replace": answers.get(f"replace-{entry.number}") == "on",
             }
         )
     boards = (
@@ -75,13 +83,18 @@ def pgn_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Upload the file again: the import was not found."))
         return redirect("desk:event_files", pk=event.pk)
     try:
+        answers = unpacked(request.POST)  # the rows' fields, sent in one by the page's script
+    except PackedError:
+        messages.error(request, _("The form holds more rows than a file can: upload it again."))
+        return redirect("desk:event_files", pk=event.pk)
+    try:
         plan = plan_pgn(event, text)
-        choose(event, plan, request.POST)
+        choose(event, plan, answers)
         if plan.errors:
-            return preview(request, event, text, plan, status=400)
+            return preview(request, event, text, plan, status=400, answers=answers)
         replace = {
             number
-            for key, value in request.POST.items()
+            for key, value in answers.items()
             if key.startswith("replace-") and value == "on"
             if (number := whole_number(key.removeprefix("replace-"))) is not None
         }

@@ -6,6 +6,7 @@ click or one key (``desk.services.reports``). Then closing and reopening the eve
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -115,16 +116,38 @@ def _games(round_: Round) -> list[Game]:
 
 
 def _posted(request: HttpRequest, games: list[Game]) -> dict[int, tuple[str, int]]:
-    """The boards whose field the secretary changed: ``{game id: (key, version)}``."""
+    """The boards whose field the secretary changed: ``{game id: (key, version)}``. A
+    board's field is its one field (``result-<id>``); the versions and the keys shown are
+    one field for the whole round (``boards``, JSON: ``{id: [version, key shown]}``), so
+    that a round of 500 boards is 502 fields, within Django's 1,000. A field that holds the
+    key shown, or the board's result as it is now, is not a change."""
+    try:
+        boards = json.loads(request.POST.get("boards") or "{}")
+    except ValueError:
+        boards = {}
+    if not isinstance(boards, dict):
+        boards = {}
     entries: dict[int, tuple[str, int]] = {}
     for game in games:
         key = request.POST.get(f"result-{game.pk}")
-        if key is None or key.strip() == request.POST.get(f"shown-{game.pk}", "").strip():
+        if key is None:
             continue
-        version = whole_number(request.POST.get(f"version-{game.pk}"))
-        version = -1 if version is None else version
-        entries[game.pk] = (key, version)
+        seen = boards.get(str(game.pk))
+        version, shown = seen if isinstance(seen, list) and len(seen) == 2 else (None, None)
+        if key.strip() in (str(shown).strip() if shown is not None else None, _shown_key(game)):
+            continue
+        version = whole_number(str(version)) if version is not None else None
+        entries[game.pk] = (key, -1 if version is None else version)
     return entries
+
+
+def _shown_key(game: Game) -> str:
+    return Result(game.result).key
+
+
+def _boards(lines: list[Line]) -> str:
+    """The round's one field of versions and keys shown (``_posted`` reads it)."""
+    return json.dumps({str(line.game.pk): [line.game.version, line.key] for line in lines})
 
 
 @secretary_required
@@ -151,12 +174,12 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     numbered = list(paired_rounds.order_by("number").values_list("number", "pk", "paired"))
     rounds = [(number, pk) for number, pk, _paired in numbered]
     said = reports.reported(games)
+    lines = [_line(g, teams, errors.get(g.pk, ""), typed.get(g.pk), said.get(g.pk)) for g in games]
     context = {
         "round": round_,
         "event": event,
-        "lines": [
-            _line(g, teams, errors.get(g.pk, ""), typed.get(g.pk), said.get(g.pk)) for g in games
-        ],
+        "lines": lines,
+        "boards": _boards(lines),
         "reported": sum(1 for pk in said if pk not in errors),
         "disputed": sum(1 for r in said.values() if r.disagree),
         "errors": [errors[g.pk] for g in games if g.pk in errors],

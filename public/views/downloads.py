@@ -18,9 +18,12 @@ PLAYED = {Result.WHITE_WINS: "1-0", Result.DRAW: "1/2-1/2", Result.BLACK_WINS: "
 
 
 def _played(games: QuerySet[Game]) -> list[pgn.ExportedGame]:
+    """The played games of public events, in order; the events' kept TRF records (large
+    JSON, decoded for every row that brings them) are left in the database."""
     rows = (
         games.filter(round__event__public=True, result__in=list(PLAYED))
         .select_related("round__event", "white", "black")
+        .defer("round__event__trf_kept")
         .order_by("round__event__start", "round__event", "round__number", "board", "pk")
     )
     return [
@@ -52,7 +55,7 @@ def _download(text: str, name: str) -> HttpResponse:
 def event_pgn(request: HttpRequest, pk: int) -> HttpResponse:
     """The public event's played games."""
     page_cache.shows(pages.event(pk))
-    event = get_object_or_404(Event.objects.public(), pk=pk)
+    event = get_object_or_404(Event.objects.public().only("pk"), pk=pk)
     games = pgn.export(_played(Game.objects.filter(round__event=event)))
     return _download(games, f"evenement-{event.pk}.pgn")
 

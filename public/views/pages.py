@@ -1,8 +1,10 @@
 """The club's public pages. Most menus are filled by later work; each page already says
 what it will hold and shows what the club has now."""
 
+import hashlib
 from datetime import date
 
+from django.core.cache import caches
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -262,41 +264,81 @@ def _public_game(pk: int) -> Game:
     return get_object_or_404(games, pk=pk, round__event__public=True)
 
 
+# A game's viewer data, kept in the default cache by its text's hash: stepping through a
+# game (a page and a board a move) reads its PGN once, not at every request.
+VIEW_SECONDS = 3600
+
+
+class TooLong(Exception):
+    """More moves than the viewer reads (``pgn_view.MAX_MOVES``)."""
+
+
+def _game_view(pgn: str) -> tuple[pgn_view.GameView, list[int]]:
+    """The viewer's data for a stored PGN and the end of each position's line. Raises
+    ``TooLong`` without reading it past ``pgn_view.MAX_MOVES`` moves, and
+    ``pgn_view.PgnError`` when it cannot be read."""
+    if pgn_view.move_count(pgn) > pgn_view.MAX_MOVES:
+        raise TooLong
+    key = "pgn-view:" + hashlib.sha256(pgn.encode()).hexdigest()
+    found = caches["default"].get(key)
+    if found is None:
+        view = pgn_view.read_view(pgn)
+        found = (view, pgn_view.line_ends(view))
+        caches["default"].set(key, found, VIEW_SECONDS)
+    return found
+
+
 @require_safe
 def game(request: HttpRequest, pk: int) -> HttpResponse:
     """A game, and its moves on a board when it has a PGN: from the game's own start
-    position, with its comments and variations (``?move=``: a position's number)."""
+    position, with its comments and variations (``?move=``: a position's number), the
+    move list a page of ``pgn_view.MOVES_PAGE`` moves at a time."""
     item = _public_game(pk)
     page_cache.shows(pages.event(item.round.event_id))
     view = None
     problem = ""
+    ends: list[int] = []
     if item.pgn:
         try:
-            view = pgn_view.read_view(item.pgn)
+            view, ends = _game_view(item.pgn)
+        except TooLong:
+            problem = _(
+                "This game has more than %(moves)s moves: too many to show on the board. "
+                "Its moves are in the event's PGN file."
+            ) % {"moves": pgn_view.MAX_MOVES}
         except pgn_view.PgnError as error:
             problem = _("The moves of this game cannot be read: %(error)s") % {"error": error}
     context: dict[str, object] = {"game": item, "problem": problem, "view": view}
     if view is not None and len(view.positions) > 1:
         asked = whole_number(request.GET.get("move"))
         last = len(view.positions) - 1
-        current = view.mainline_end if asked is None else min(asked, last)
+        current = view.mainline_end if asked is None else min(max(asked, 0), last)
         position = view.positions[current]
-        boards = [reverse("game_board", args=[item.pk, n]) for n in range(last + 1)]
+        page = pgn_view.window(view, current)
+        board = reverse("game_board", args=[item.pk, 0]).removesuffix("0.svg")
+        shown = {0, current} | {i.id for i in page.items if i.kind == "move"}
         context |= {
             "current": position,
-            "board_url": boards[current],
+            "board_url": f"{board}{current}.svg",
+            "moves": page,
             "steps": {
                 "first": 0 if current else None,
                 "previous": position.parent,
                 "next": position.next,
-                "last": view.last_of(current) if position.next is not None else None,
+                "last": ends[current] if position.next is not None else None,
             },
             "viewer": {
                 "current": current,
-                "positions": [
-                    {"board": boards[p.id], "parent": p.parent, "next": p.next, "label": p.label}
-                    for p in view.positions
-                ],
+                "positions": {
+                    p.id: {
+                        "board": f"{board}{p.id}.svg",
+                        "parent": p.parent,
+                        "next": p.next,
+                        "last": ends[p.id],
+                        "label": p.label,
+                    }
+                    for p in (view.positions[n] for n in sorted(shown))
+                },
             },
         }
     return render(request, "club/game.html", context)
@@ -305,13 +347,16 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 @cache_control(max_age=86400, public=True)
 def game_board(request: HttpRequest, pk: int, ply: int) -> HttpResponse:
-    """The board at position ``ply`` of the game's moves, as SVG drawn by python-chess."""
+    """The board at position ``ply`` of the game's moves, as SVG drawn by python-chess
+    (the game's moves read once, from the cache after: ``_game_view``)."""
     item = _public_game(pk)
     page_cache.shows(pages.event(item.round.event_id))
     try:
-        view = pgn_view.read_view(item.pgn or '[Result "*"]\n\n*\n')
+        view, _ends = _game_view(item.pgn or '[Result "*"]\n\n*\n')
+    except TooLong:
+        raise Http404(_("No such move.")) from None
     except pgn_view.PgnError:
-        view = pgn_view.read_view('[Result "*"]\n\n*\n')
+        view, _ends = _game_view('[Result "*"]\n\n*\n')
     if ply >= len(view.positions):
         raise Http404(_("No such move."))
     return HttpResponse(pgn_view.board_svg(view, ply), content_type="image/svg+xml")

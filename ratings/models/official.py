@@ -64,6 +64,7 @@ class OfficialList(models.Model):
         RUNNING = "running", _("running")
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
+        CANCELLED = "cancel", _("cancelled")
 
     kind = models.CharField(_("list"), max_length=10)
     # where the upload is kept for the task worker (settings.OFFICIAL_LISTS_DIR)

@@ -20,7 +20,7 @@ from lib.uploads import upload_too_large
 from ratings.access import administrator_required, get_list_for_administrator
 from ratings.forms import OfficialListForm
 from ratings.list_import import BLANK, IMPORTED, NO_RATING, NOT_OURS
-from ratings.list_tasks import restart_list_import, start_list_import
+from ratings.list_tasks import cancel_list_import, restart_list_import, start_list_import
 from ratings.models import OfficialList
 from ratings.official_lists import refusal_text
 
@@ -101,4 +101,16 @@ def restart_official_list(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, _("The import is started again."))
     else:
         messages.error(request, _("This import is not stopped, or its file is gone."))
+    return redirect("ratings:official_list", pk=official.pk)
+
+
+@administrator_required
+@require_POST
+def cancel_official_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """A list queued or being imported, cancelled: nothing of it is recorded."""
+    official = get_list_for_administrator(request, pk)
+    if cancel_list_import(official):
+        messages.success(request, _("The import is cancelled: nothing of this list is recorded."))
+    else:
+        messages.error(request, _("This import has finished already: it cannot be cancelled."))
     return redirect("ratings:official_list", pk=official.pk)

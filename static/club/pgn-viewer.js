@@ -1,6 +1,8 @@
 /* Steps through a game without reloading: swaps the board image (an SVG drawn by the
    server) and marks the current move. The positions (board, previous, next, label) come
-   from the server in #viewer-data; without JS, the links reload the page. */
+   from the server in #viewer-data, those of the page of moves shown (keyed by number, each
+   with the last position of its line); a position off that page is asked of the server,
+   as the links do without JS. */
 (function () {
   "use strict";
   const data = document.getElementById("viewer-data");
@@ -13,8 +15,7 @@
   let current = viewer.current;
 
   function lastOf(id) {
-    while (positions[id].next !== null) id = positions[id].next;
-    return id;
+    return positions[id].last;
   }
   function targets() {
     const here = positions[current];
@@ -26,7 +27,11 @@
     };
   }
   function show(id) {
-    if (id === null || id === undefined || !positions[id]) return;
+    if (id === null || id === undefined) return;
+    if (!positions[id]) {
+      window.location.search = "?move=" + id; // another page of moves
+      return;
+    }
     current = id;
     const here = positions[current];
     board.src = here.board;

@@ -1,6 +1,10 @@
+import re
+from decimal import Decimal
+from html import unescape
 from io import BytesIO
 from pathlib import Path
 from typing import cast
+from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth.models import User
@@ -9,6 +13,7 @@ from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
 
+from chesslib import trf, trf_write
 from club.models import Event, Game, Participant, Player, Result
 from tests.club.factories import EventFactory, PlayerFactory
 from tests.desk.conftest import pending
@@ -322,3 +327,42 @@ def test_a_too_large_upload_is_refused_before_its_body_is_read(secretary: User) 
     response = trf_import(request)
     assert "plus de 2 Mo" in response.content.decode()
     assert body.tell() < 1024 * 1024  # what the server read of the body
+
+
+def test_a_trf_of_400_unknown_players_is_imported_in_one_form(
+    secretary_client: Client, english: None
+) -> None:
+    """Three fields a player the club does not know (last name, first name, who): 1,200
+    at 400 players, which Django refused with a bare 400 (its 1,000 fields) before the view
+    was reached, where a round of 500 boards (1,000 players) is the documented bound; the
+    page's script sends the rows' fields in one field (``rows``)."""
+    players = []
+    for rank in range(1, 401):
+        opponent = rank + 1 if rank % 2 else rank - 1
+        entry = trf.RoundEntry(opponent, "w" if rank % 2 else "b", "1" if rank % 2 else "0")
+        players.append(trf.TrfPlayer(line=rank, rank=rank, name=f"Joueur{rank:04d}, Anne",
+                                     points=Decimal(rank % 2), rounds=[entry]))  # fmt: skip
+    tournament = trf.Tournament(name="Open 400", start="2026/11/07", end="2026/11/07",
+                                rounds=1, players=players)  # fmt: skip
+    upload = _upload("open.trf", trf_write.write(tournament).encode())
+    html = secretary_client.post(reverse("desk:trf_import"), {"file": upload}).content.decode()
+    assert 'data-packed="rows"' in html
+    rows = re.findall(r"<tbody data-rows>.*?</tbody>", html, re.S)
+    fields = [
+        (unescape(name), unescape(value))
+        for row in rows
+        for name, value in re.findall(r'<input[^>]* name="([^"]+)" value="([^"]*)"', row)
+    ] + [(name, "") for row in rows for name in re.findall(r'<select[^>]* name="([^"]+)"', row)]
+    assert len(fields) == 1200
+    event_fields = {"event-title": "Open 400", "event-kind": "open",
+                    "event-time_control": "standard", "event-start": "2026-11-07",
+                    "event-end": "2026-11-07"}  # fmt: skip
+    url = reverse("desk:trf_confirm")
+    refused = secretary_client.post(url, {**dict(fields), **event_fields})
+    assert refused.status_code == 400 and not Event.objects.exists()  # without the script
+    response = secretary_client.post(url, {"rows": urlencode(fields), **event_fields})
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    event = Event.objects.get()
+    assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
+    assert Participant.objects.filter(event=event).count() == 400
+    assert Player.objects.filter(last_name="Joueur0400", first_name="Anne").exists()

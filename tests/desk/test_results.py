@@ -1,6 +1,8 @@
 """Result entry (each key saved in place, conflicts, unknown codes, the form without
 JavaScript, interclub matches), closing and reopening, and bounded queries."""
 
+import json
+import re
 from html import unescape
 from typing import TYPE_CHECKING, cast
 
@@ -12,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django import DjangoAssertNumQueries
 
-from club.models import ChangeLog, Event, Game, Participant, Result
+from club.models import ChangeLog, Event, Game, Participant, Player, Result
 from desk.services import lifecycle, results
 from desk.views import events as views_events
 from ratings.models import RatingChange, RatingSystem, ReplayJob
@@ -56,7 +58,7 @@ def test_each_key_saves_its_result_in_place(
     assert (response.status_code, game.result, game.version) == (200, result, 2)
     assert game.updated_by == secretary
     html = response.content.decode()
-    assert 'data-state="saved"' in html and f'name="version-{game.pk}" value="2"' in html
+    assert 'data-state="saved"' in html and 'class="version" value="2"' in html
     log = ChangeLog.objects.get(action="result")
     assert (log.user, log.details["board"], log.details["result"]) == (
         secretary,
@@ -87,7 +89,7 @@ def test_a_board_saved_by_someone_else_meanwhile_is_a_conflict(
     assert 'data-state="error"' in html
     # the line shows their result and the version that now lets the secretary correct it
     assert f'id="result-{game.pk}" name="result-{game.pk}" value="1"' in html
-    assert f'name="version-{game.pk}" value="2"' in html
+    assert 'class="version" value="2"' in html
     assert _save(secretary_client, game, "0", version=2).status_code == 200
 
 
@@ -121,13 +123,13 @@ def test_a_closed_event_is_corrected_only_after_reopening(
 
 
 def _form(games: list[Game], **typed: str) -> dict[str, str]:
-    """The page's form as shown, with the fields of ``typed`` (by board) changed."""
+    """The page's form as shown, with the fields of ``typed`` (by board) changed: one
+    field a board, and the round's versions and keys shown in one."""
     data = {}
     for game in games:
-        shown = Result(game.result).key
-        data[f"version-{game.pk}"] = str(game.version)
-        data[f"shown-{game.pk}"] = shown
-        data[f"result-{game.pk}"] = typed.get(f"b{game.board}", shown)
+        data[f"result-{game.pk}"] = typed.get(f"b{game.board}", Result(game.result).key)
+    boards = {str(g.pk): [g.version, Result(g.result).key] for g in games}
+    data["boards"] = json.dumps(boards)
     return data
 
 
@@ -406,3 +408,36 @@ def test_the_event_page_says_which_rating_sets_the_pairing_numbers(
 ) -> None:
     page = secretary_client.get(reverse("desk:event", args=[paired_event.pk])).content.decode()
     assert "the pairing numbers follow: each player's national rating" in unescape(page)
+
+
+def test_the_form_without_javascript_takes_a_round_of_500_boards(
+    secretary_client: Client, english: None
+) -> None:
+    """500 boards a round is the documented bound (``MAX_BOARDS``): the form is one field a
+    board and one for the round, 502 with the CSRF token, within Django's 1,000
+    (``DATA_UPLOAD_MAX_NUMBER_FIELDS``); three fields a board made 1,500, refused with a
+    bare 400 from 334 boards on."""
+    event = cast(Event, EventFactory())
+    round_ = event.rounds.create(number=1)
+    players = Player.objects.bulk_create(
+        Player(first_name=f"P{n}", last_name=f"Joueur {n:04d}") for n in range(1000)
+    )
+    Game.objects.bulk_create(
+        Game(round=round_, board=b + 1, white=players[2 * b], black=players[2 * b + 1])
+        for b in range(500)
+    )
+    url = reverse("desk:results", args=[round_.pk])
+    page = secretary_client.get(url).content.decode()
+    form = re.search(r'<form method="post" id="results-form">.*?</form>', page, re.S)
+    assert form is not None
+    fields = {  # the form as the browser sends it, three boards typed
+        unescape(name): unescape(value)
+        for name, value in re.findall(r'<input[^>]* name="([^"]+)"[^>]* value="([^"]*)"', form[0])
+    }
+    assert len(fields) == 502
+    games = {g.board: g.pk for g in round_.games.all()}
+    fields |= {f"result-{games[1]}": "1", f"result-{games[250]}": "=", f"result-{games[500]}": "0"}
+    response = secretary_client.post(url, fields)
+    assert response.status_code == 302
+    saved = dict(round_.games.exclude(result=Result.PENDING).values_list("board", "result"))
+    assert saved == {1: Result.WHITE_WINS, 250: Result.DRAW, 500: Result.BLACK_WINS}

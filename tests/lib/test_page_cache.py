@@ -289,26 +289,32 @@ def test_a_cache_out_of_order_costs_speed_never_a_page_or_a_write(
     assert "½-½" in client.get(url).content.decode()
 
 
-def test_unknown_query_parameters_make_no_new_cache_entries(
+def test_unknown_query_parameters_are_served_the_pages_copy_and_make_no_entries(
     client: Client, member: Member, page_caches: dict[str, str]
 ) -> None:
+    """A made-up parameter (``?x=N``) neither bypasses the cache nor fills it: the copy
+    is keyed by the parameters pages read, each with the value the view reads (the last)."""
     url = reverse("member", args=[member.pk])
     folder = page_caches["PAGE_CACHE_LOCATION"]
 
     def entries() -> int:
         return len(list(Path(folder).glob("*.cache")))
 
-    client.get(url)
+    assert client.get(url)[page_cache.HEADER] == "miss"
     kept = entries()
     for n in range(5):
         response = client.get(f"{url}?x{n}={n}")
-        assert response.status_code == 200 and page_cache.HEADER not in response
-    response = client.get(f"{url}?page=1&page=2")
-    assert response.status_code == 200 and page_cache.HEADER not in response
+        assert response.status_code == 200 and response[page_cache.HEADER] == "hit"
+        assert f"x{n}={n}" not in response.content.decode()  # the language links too
     assert entries() == kept
+    assert client.get(f"{url}?page=1&page=2&x=1")[page_cache.HEADER] == "miss"
+    assert client.get(f"{url}?page=2")[page_cache.HEADER] == "hit"  # the value read: the last
+    assert client.get(f"{url}?x=2&page=2&page=2")[page_cache.HEADER] == "hit"
+    assert entries() == kept + 1
     calendar = client.get(reverse("calendar"), {"mois": "2026-11"})
     assert calendar[page_cache.HEADER] == "miss"  # the parameters pages read are kept
     assert client.get(reverse("calendar"), {"mois": "2026-11"})[page_cache.HEADER] == "hit"
+    assert client.get(reverse("calendar"), {"mois": "2026-12"})[page_cache.HEADER] == "miss"
 
 
 def test_a_page_that_does_not_say_what_it_shows_is_never_kept(

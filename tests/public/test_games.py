@@ -1,6 +1,11 @@
+import hashlib
+import time
 from pathlib import Path
 
+import chess
+import chess.svg
 import pytest
+from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 
@@ -96,3 +101,50 @@ def read_view_of(game):  # type: ignore[no-untyped-def]
     from chesslib.pgn_view import read_view
 
     return read_view(game.pgn)
+
+
+def _shuffle(plies: int) -> str:
+    """A game of ``plies`` knight moves out and back (legal, if not chess anyone plays)."""
+    moves = ("Nf3", "Nf6", "Ng1", "Ng8")
+    return '[Result "*"]\n\n' + " ".join(moves[n % 4] for n in range(plies)) + " *\n"
+
+
+def test_a_game_of_40000_plies_is_refused_by_the_viewer_without_being_read(
+    client: Client, english: None
+) -> None:
+    """Reading it took 11 s a page and 6-7 s a board (python-chess: ~7,000 moves a
+    second); it is counted, not read, and the boards answer 404 at once."""
+    game = GameFactory(result=Result.DRAW, pgn=_shuffle(40_000))
+    began = time.monotonic()
+    html = client.get(reverse("game", args=[game.pk]), {"move": "20000"}).content.decode()
+    assert "This game has more than 3000 moves: too many to show on the board." in html
+    assert 'id="viewer-data"' not in html
+    for ply in (1, 20_000, 40_001):
+        assert client.get(reverse("game_board", args=[game.pk, ply])).status_code == 404
+    assert time.monotonic() - began < 3  # the first request of the process included
+
+
+def test_a_long_game_lists_a_page_of_moves_and_reads_its_moves_once(client: Client) -> None:
+    game = GameFactory(result=Result.DRAW, pgn=_shuffle(1_000))
+    url = reverse("game", args=[game.pk])
+    first = client.get(url, {"move": "0"})
+    html = first.content.decode()
+    assert html.count("data-position=") == 300 and 'href="?move=301" id="later-moves"' in html
+    assert 'id="earlier-moves"' not in html
+    viewer = first.context["viewer"]
+    assert sorted(viewer["positions"]) == list(range(301))
+    assert viewer["positions"][0]["last"] == 1000  # "End" goes to the game's end
+    middle = client.get(url, {"move": "650"}).content.decode()
+    assert middle.count("data-position=") == 300
+    assert 'href="?move=301" id="earlier-moves"' in middle
+    assert 'href="?move=901" id="later-moves"' in middle
+    assert 'href="?move=650" data-position="650" class="move current"' in middle
+    last = client.get(url).content.decode()  # the end: the last page, 100 moves
+    assert last.count("data-position=") == 100 and 'id="later-moves"' not in last
+    # the board of ply 650 as python-chess draws it, from the moves read once and kept
+    assert caches["default"].get("pgn-view:" + hashlib.sha256(game.pgn.encode()).hexdigest())
+    board = chess.Board()
+    for n in range(650):
+        board.push_san(("Nf3", "Nf6", "Ng1", "Ng8")[n % 4])
+    svg = chess.svg.board(board, size=360, lastmove=board.peek())
+    assert client.get(reverse("game_board", args=[game.pk, 650])).content.decode() == svg

@@ -7,7 +7,9 @@ from datetime import UTC, datetime
 
 import chess.pgn
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Event, Result
@@ -87,3 +89,17 @@ def test_a_private_event_or_an_unlisted_member_is_not_found(client: Client) -> N
     assert client.get(reverse("event_pgn", args=[_event(public=False).pk])).status_code == 404
     member = MemberFactory(listed=False)
     assert client.get(reverse("member_pgn", args=[member.pk])).status_code == 404
+
+
+def test_the_download_never_reads_the_kept_trf_records(client: Client) -> None:
+    """An imported event keeps its TRF's records (``trf_kept``: megabytes of JSON for 500
+    players); the games' rows must not bring them along, decoded once a game."""
+    event = _event()
+    event.trf_kept = {"players": {str(n): f"001 {n:4d} m    Player {n}" for n in range(500)}}
+    event.save(update_fields=["trf_kept"])
+    member = MemberFactory(player=event.rounds.get(number=1).games.get(board=1).white)
+    for url in (reverse("event_pgn", args=[event.pk]), reverse("member_pgn", args=[member.pk])):
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(f"{url}?x=1")
+        assert len(_games(response.content.decode())) == 2
+        assert [q["sql"] for q in queries if "trf_kept" in q["sql"]] == []

@@ -104,6 +104,43 @@ def test_a_zip_with_two_lists_is_refused_by_name(tmp_path: Path) -> None:
         pass
 
 
+@pytest.mark.parametrize(
+    ("member", "kind"), [("players_list_foa.txt", "fide"), ("export.csv", "frbe")]
+)
+def test_a_zip_holding_a_line_of_megabytes_is_refused_at_once(
+    tmp_path: Path, member: str, kind: str
+) -> None:
+    """A few kilobytes of ZIP may hold a line of gigabytes: the reader stops once the line
+    passes its bound (64 KiB), having read a fixed amount, never the whole line."""
+    archive = tmp_path / "long.zip"
+    header = (DATA / "players_list_foa.txt").read_bytes().splitlines(keepends=True)[:3]
+    if kind == "frbe":
+        header = [b"Matricule;Nom;Elo\n", b"1;Dupont, Jean;1500\n"]
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr(member, b"".join(header) + b"9" * 20_000_000 + b"\n")
+    assert archive.stat().st_size < 100_000
+    read: list[int] = []
+    with (
+        pytest.raises(ListError, match=rf"line {len(header) + 1}: the line is longer than 65536"),
+        open_list(archive, lambda done, total: read.append(done)) as (stream, name),
+    ):
+        list(read_rows(kind, stream, name=name))
+    assert max(read) < 300_000
+
+
+def test_a_zip_of_many_lists_is_refused_in_a_short_message(tmp_path: Path) -> None:
+    archive = tmp_path / "many.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for n in range(2_000):
+            out.writestr(f"{'list' * 30}-{n}.txt", "")
+    with pytest.raises(ListError) as refused, open_list(archive):
+        pass
+    message = str(refused.value)
+    assert message.endswith(f"{'list' * 25}… (2000)") and len(message) < 700
+    assert message.count("-") == 0  # names cut at 100 characters, five of them
+    assert message.count("list" * 25) == 5
+
+
 def test_the_belgian_federations_own_file_gives_every_field() -> None:
     """PLAYER_202204.ZIP, the federation's list of April 2022 (cut to 195 of its 27,804
     players, SOURCES.md): ``ELO_CALCUL`` and ``PART_CALCU`` are the list's rating and
