@@ -360,7 +360,8 @@ def test_a_trf_of_400_unknown_players_is_imported_in_one_form(
     url = reverse("desk:trf_confirm")
     refused = secretary_client.post(url, {**dict(fields), **event_fields})
     assert refused.status_code == 400 and not Event.objects.exists()  # without the script
-    response = secretary_client.post(url, {"rows": urlencode(fields), **event_fields})
+    posted = {"rows": urlencode(fields), **event_fields, **pending(secretary_client)}
+    response = secretary_client.post(url, posted)
     assert response.status_code == 302, response.content.decode()[-3000:]
     event = Event.objects.get()
     assert cast(HttpResponseRedirect, response).url == reverse("desk:event", args=[event.pk])
