@@ -141,6 +141,18 @@ def _posted(request: HttpRequest, games: list[Game]) -> dict[int, tuple[str, int
     return entries
 
 
+def _version_posted(request: HttpRequest, pk: int) -> str | None:
+    """Board ``pk``'s version as the whole results form posts it (in its one ``boards``
+    field, read as ``_posted`` does), when a button of the form without JavaScript sends
+    it elsewhere (the confirmation of a report)."""
+    try:
+        boards = json.loads(request.POST.get("boards") or "{}")
+    except ValueError:
+        return None
+    seen = boards.get(str(pk)) if isinstance(boards, dict) else None
+    return str(seen[0]) if isinstance(seen, list) and len(seen) == 2 else None
+
+
 def _shown_key(game: Game) -> str:
     return Result(game.result).key
 
@@ -284,7 +296,7 @@ def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
     comes back, as a save's does). The result posted must be one the players reported."""
     require_secretary(request)
     typed = request.POST.get("confirm", "")
-    version = whole_number(request.POST.get("version", request.POST.get(f"version-{pk}")))
+    version = whole_number(request.POST.get("version", _version_posted(request, pk)))
     status, message = 200, ""
     try:
         game = reports.confirm(pk, typed, acting_user(request), -1 if version is None else version)
