@@ -36,3 +36,17 @@ def _menu(language: str, prefix: str) -> tuple[tuple[str, str], ...]:
     """The menu's addresses and labels in ``language`` (the addresses start with the
     site's ``prefix``)."""
     return tuple((reverse(name), gettext(label)) for name, label in MAIN_MENU)
+
+
+# Figurine algebraic notation: the piece letters of standard algebraic notation (SAN's
+# English K, Q, R, B, N; files are lower case, castling is O-O) as the pieces' figures,
+# which read the same in every language (a French page's "Cf3" and a German page's
+# "Sf3" are the same "♘f3")
+FIGURINES = str.maketrans({"K": "♔", "Q": "♕", "R": "♖", "B": "♗", "N": "♘"})
+
+
+@register.filter
+def figurine(san: str) -> str:
+    """A move in standard algebraic notation written with the pieces' figures: "Nf3" as
+    "♘f3", "exd8=Q+" as "exd8=♕+", "O-O" unchanged."""
+    return san.translate(FIGURINES)

@@ -1,4 +1,5 @@
 import hashlib
+import re
 import time
 from pathlib import Path
 
@@ -35,6 +36,11 @@ def test_a_game_page_lists_the_moves_and_shows_the_final_position(client: Client
         "Qxf7#",
     ]
     assert reverse("game_board", args=[game.pk, 7]) in html
+    # shown in figurine notation, which reads the same on a French, Dutch, German or
+    # English page (issue #40: the English letters on every page): "Fc4" in French,
+    # "Lc4" in Dutch and German, "♗c4" for all
+    shown = re.findall(r'class="move[^"]*"[^>]*>([^<]+)</a>', html)
+    assert shown == ["e4", "e5", "♗c4", "♘c6", "♕h5", "♘f6", "♕xf7#"]
     assert 'data-step="next" role="link" aria-disabled="true"' in " ".join(html.split())
     assert 'id="viewer-data"' in html
 
@@ -148,3 +154,14 @@ def test_a_long_game_lists_a_page_of_moves_and_reads_its_moves_once(client: Clie
         board.push_san(("Nf3", "Nf6", "Ng1", "Ng8")[n % 4])
     svg = chess.svg.board(board, size=360, lastmove=board.peek())
     assert client.get(reverse("game_board", args=[game.pk, 650])).content.decode() == svg
+
+
+@pytest.mark.parametrize(
+    ("san", "shown"),
+    [("Nf3", "♘f3"), ("exd8=Q+", "exd8=♕+"), ("Rfxe1", "♖fxe1"), ("Kxb2", "♔xb2"),
+     ("O-O-O", "O-O-O"), ("bxa1=N#", "bxa1=♘#"), ("e4", "e4")],
+)  # fmt: skip
+def test_figurine_notation_writes_the_pieces_and_nothing_else(san: str, shown: str) -> None:
+    from public.templatetags.club_tags import figurine
+
+    assert figurine(san) == shown
