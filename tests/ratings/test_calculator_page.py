@@ -34,6 +34,10 @@ def test_the_wavre_example_shows_1489_and_the_calculation_game_by_game(client: C
     assert '<strong id="rating-after">1489</strong>' in html
     assert "0,36" in html and "0,64" in html and "1,85" in html
     assert "+20,5" in html
+    # the columns in words, not the formula's W and We (issue #40), as the member's page
+    # heads its calculation
+    heads = html.split('id="calculation"', 1)[1].split("</thead>", 1)[0]
+    assert ">Résultat</th>" in heads and ">Attendu</th>" in heads and ">We<" not in heads
 
 
 def test_a_bad_input_is_shown_next_to_its_field_and_nothing_is_answered(client: Client) -> None:
