@@ -100,9 +100,9 @@ def test_a_question_mark_round_is_placed_then_viewed_from_its_fen(
     variation.get_by_role("link", name="e5").click()
     expect(board).to_have_attribute("alt", "L'échiquier après 1... e5")
     page.keyboard.press("ArrowRight")
-    expect(moves.locator("a.move.current")).to_have_text("Nf3")
+    expect(moves.locator("a.move.current")).to_have_text("♘f3")  # figurine notation
     page.locator('[data-step="last"]').click()
-    expect(moves.locator("a.move.current")).to_have_text("Nc6")
+    expect(moves.locator("a.move.current")).to_have_text("♘c6")
     expect(page.locator('[data-step="next"]')).to_have_attribute("aria-disabled", "true")
     at_end = board.get_attribute("src")
     page.keyboard.press("ArrowRight")
