@@ -282,3 +282,18 @@ def test_the_secretarys_copy_with_the_codes_has_no_qr_code(
     url = reverse("desk:pairings_sheet", args=[_round(open_event, 2).pk]) + "?codes=1"
     html = secretary_client.get(url).content.decode()
     assert 'id="codes-note"' in html and 'class="qr-code"' not in html
+
+
+def test_the_pairing_sheet_gives_titles_and_federations(
+    secretary_client: Client, open_event: Event, english: None
+) -> None:
+    """Issue #40: the sheet lacked the titles and federations Swiss-Manager's and Sharly
+    Chess's sheets give."""
+    Player.objects.filter(last_name="Zola").update(title="IM", federation="FRA")
+    Player.objects.filter(last_name="Martin").update(federation="BEL")
+    url = reverse("desk:pairings_sheet", args=[_round(open_event, 1).pk])
+    rows = _rows(secretary_client.get(url).content.decode(), "boards")
+    assert rows[0][2] == "IM Alice Zola FRA" and rows[0][7] == "Bruno Martin BEL"
+    alphabetical = secretary_client.get(url + "?ordre=alpha").content.decode()
+    seats = {row[0]: row for row in _rows(alphabetical, "alphabetical")}
+    assert seats["IM Zola Alice FRA"][5] == "Bruno Martin BEL"
