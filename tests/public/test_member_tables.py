@@ -118,10 +118,11 @@ def test_a_game_is_written_as_the_page_wrote_it_with_its_pgn_badge() -> None:
     assert _tbody(html, "member-games") == (
         '<tr><td class="small text-body-secondary">7 mars 2026</td>'
         "<td>Anne &lt;b&gt;Dupont&lt;/b&gt;</td>"
-        '<td><a href="/parties/5/">1–0</a> <span class="badge text-bg-light border">PGN</span>'
+        '<td class="text-nowrap"><a href="/parties/5/">1–0</a> '
+        '<span class="badge text-bg-light border">PGN</span>'
         "</td><td>Luc Martin</td>"
         '<td class="small d-none d-md-table-cell">Open &amp; co</td></tr>\n'
         '<tr><td class="small text-body-secondary">8 mars 2026</td><td>Luc Martin</td>'
-        '<td><a href="/parties/6/">0–1</a></td><td>Anne Dupont</td>'
+        '<td class="text-nowrap"><a href="/parties/6/">0–1</a></td><td>Anne Dupont</td>'
         '<td class="small d-none d-md-table-cell">Open &amp; co</td></tr>'
     )
