@@ -93,6 +93,20 @@ class EventStandings:
         words, in the order the event chose."""
         return [(ABBREVIATION[t], TIEBREAK_LABELS[t]) for t in self.order]
 
+    @property
+    def last_paired(self) -> int:
+        """The last round of the read with a game or a bye (0: none)."""
+        rounds = [g.round.number for g in self.games] + [b.round.number for b in self.byes]
+        return max(rounds, default=0)
+
+    def shown(self, until: int | None = None) -> EventStandings:
+        """The standings a page or sheet shows: after round ``until`` when asked,
+        otherwise after the last round played; a round under way counts neither its
+        finished games nor its byes until every board has a result. Their ``played``
+        names the round they stand after."""
+        number = self.played if until is None else min(until, self.played)
+        return self.after(number) if number < self.last_paired else self
+
     def after(self, number: int) -> EventStandings:
         """The standings after round ``number``, from the games and byes read (no query
         unless a tie-break needs the ratings)."""
@@ -207,14 +221,8 @@ def _standings(
 
 
 def standings_shown(event: Event, until: int | None = None) -> EventStandings:
-    """The standings a page or sheet shows: after round ``until`` when asked, otherwise
-    after the last round played; a round under way counts neither its finished games nor
-    its byes until every board has a result. Their ``played`` names the round they
-    stand after."""
-    table = event_standings(event)
-    paired = {g.round.number for g in table.games} | {b.round.number for b in table.byes}
-    shown = table.played if until is None else min(until, table.played)
-    return table.after(shown) if shown < max(paired, default=0) else table
+    """The standings of ``event`` a page or sheet shows (``EventStandings.shown``)."""
+    return event_standings(event).shown(until)
 
 
 def played_rounds(games: list[Game], byes: list[Bye]) -> int:

@@ -180,14 +180,9 @@ def wall(request: HttpRequest, pk: int) -> HttpResponse:
     and static/desk/wall.js shows each table a screenful at a time, turning the pages every
     ``WALL_PAGE_SECONDS``, so that every board and every player comes up in turn."""
     event = get_event_for_secretary(request, pk)
-    standings = event_standings(event)
-    paired = [g.round.number for g in standings.games] + [b.round.number for b in standings.byes]
-    current = max(paired, default=None)
-    pairings = standings
-    if standings.played < (current or 0):
-        # a round under way: the standings stand after the last round played, its byes
-        # and finished games not counted yet (as ``standings_shown``)
-        standings = standings.after(standings.played)
+    pairings = event_standings(event)
+    current = pairings.last_paired or None
+    standings = pairings.shown()  # a round under way: after the last round played
     numbers = {p.player_id: p.number for p in pairings.participants}
     games = [g for g in pairings.games if g.round.number == current]
     rounds = [g.round for g in games] + [b.round for b in pairings.byes]
