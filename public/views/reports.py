@@ -52,7 +52,7 @@ def _board(game: Game, side: str | None = None, code: str = "") -> dict[str, Any
 def _thanks(game: Game, report: ResultReport) -> str:
     other = ResultReport.objects.filter(game=game).exclude(side=report.side).first()
     said = _(
-        "Thank you: %(result)s reported for table %(board)s of round %(round)s. It counts once "
+        "Thank you: %(result)s reported for board %(board)s of round %(round)s. It counts once "
         "the secretary confirms it."
     ) % {"result": report.get_result_display(), "board": game.board, "round": game.round.number}
     if other is not None and other.result != report.result:

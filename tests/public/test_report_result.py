@@ -77,7 +77,7 @@ def test_both_players_report_with_the_code_and_nothing_counts_until_confirmed(
     client: Client, game: Game
 ) -> None:
     said = _report(client, game.report_code, "white", "1-0")
-    assert "Thank you: 1-0 reported for table 3 of round 2" in said
+    assert "Thank you: 1-0 reported for board 3 of round 2" in said
     said = _report(Client(), game.report_code, "black", "1-0")  # the opponent's phone
     assert "Your opponent reported the same result." in said
     reports = {(r.side, r.result, r.via) for r in ResultReport.objects.filter(game=game)}
