@@ -32,4 +32,5 @@ urlpatterns += i18n_patterns(
     prefix_default_language=False,
 )
 
+handler400 = "public.views.errors.bad_request"
 handler500 = "public.views.errors.server_error"

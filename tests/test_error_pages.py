@@ -37,3 +37,22 @@ def test_a_server_error_is_the_sites_own_page_in_the_visitors_language(
     assert f'<html lang="{lang}">' in html and title in html
     assert escape(settings.CLUB_NAME) in html
     assert "a bug" not in html
+
+
+@pytest.mark.parametrize(
+    ("prefix", "words"),
+    [("", "plus de 1000 champs"), ("/en", "more than 1000 fields")],
+)
+def test_a_form_of_too_many_fields_is_named_in_the_visitors_language(
+    secretary_client: Client, prefix: str, words: str
+) -> None:
+    """A TRF preview of 400 players sent without the page's script: 1,201 fields, more
+    than Django reads (``DATA_UPLOAD_MAX_NUMBER_FIELDS``); the page says so, not a bare
+    "bad request", and names the way out."""
+    fields = {f"player-{n}-{part}": "x" for n in range(400) for part in ("a", "b", "c")}
+    fields["token"] = "t"
+    response = secretary_client.post(f"{prefix}/secretariat/trf/confirmer/", fields)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert words in html
+    assert 'id="main-menu"' in html
