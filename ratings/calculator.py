@@ -11,16 +11,19 @@ opponents and score rather than a performance need). ``"match": true`` rates the
 as a match between two players (FQE: a match earns at most 50 points).
 
 The request is read and checked by :mod:`ratings.calculator_request`, which names the
-field of anything it refuses.
+field of anything it refuses; the answer's shape is :class:`Answer`, which the API
+declares (its OpenAPI document) and holds its answers to.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from datetime import date
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from ratings.calculator_request import read
+from pydantic import Field, WithJsonSchema
+
+from ratings.calculator_request import Strict, SystemKey, read
 from ratings.rules.base import Batch, Game, Note, PlayerState, Status
 
 SETTLED_GAMES = 1000
@@ -32,7 +35,8 @@ def calculate(request: Any, today: date | None = None) -> dict[str, Any]:
 
 
 def calculation(request: Any, today: date | None = None) -> tuple[dict[str, Any], Any]:
-    """The answer and the rules' own result (whose notes the web page translates)."""
+    """The answer and the rules' own result (whose notes the web page translates); the
+    request is a dict decoded from JSON, or the API's :class:`CalculationRequest`."""
     asked = read(request, today)
     players: dict[str, PlayerState] = {"player": asked.player}
     played = []
@@ -111,3 +115,47 @@ def _answer(key: str, result: Any, opponents: list[float | None]) -> dict[str, A
         ],
         "notes": [str(item) for item in result.notes],
     }
+
+
+# --- the answer's shape, for the API's clients ---------------------------------------------
+
+# a JSON number; an integer stays one in the answer (1489, not 1489.0)
+Number = Annotated[float | int, WithJsonSchema({"type": "number"})]
+Standing = Literal["rated", "provisional", "unrated"]
+
+
+class Performance(Strict):
+    classical: Number | None = Field(
+        description="average of the counted opponents + D(p), as the system defines it"
+    )
+    exact: Number | None = Field(
+        description="the rating at which the counted games' expected total equals the score"
+    )
+
+
+class AnsweredGame(Strict):
+    opponent: Number | None = Field(description="the opponent's rating; null: unrated")
+    score: Number
+    expected: Number | None = Field(description="the expected score; null where not used")
+    change: Number | None = Field(description="the game's part of the change, not rounded")
+    counted: bool = Field(description="whether the game counts for the rating")
+    note: str = Field(description="why it does not count, or how it counts")
+
+
+class Answer(Strict):
+    """The calculation: the rating before and after, the change, and each game's part."""
+
+    system: SystemKey
+    rating_before: Number | None
+    rating_after: Number | None = Field(
+        description="as the system publishes it (its own rounding); null: still unrated"
+    )
+    rating_exact: Number | None = Field(description="before the system's rounding")
+    change: Number | None = Field(description="rating_after - rating_before")
+    status: Standing = Field(description="the player's standing after, in the system's terms")
+    k: Number | None = Field(description="the development coefficient; null: none")
+    score: Number | None
+    expected: Number | None = Field(description="the counted games' expected scores")
+    performance: Performance
+    games: list[AnsweredGame] = Field(description="one a game of the request, in order")
+    notes: list[str] = Field(description="the rules applied, in English")

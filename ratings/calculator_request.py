@@ -1,10 +1,17 @@
-"""A rating calculator request read and checked: the JSON text (:func:`parse`), then each
-part of the request (:func:`read`): the system, its parameters on the day, the player,
-the games, the rounds, whether it is a match.
+"""A rating calculator request read and checked.
 
-Every number is checked against the system's bounds (its parameters' ``min``/``max`` and
-its ``BOUNDS``), and an error names its field: ``params.k``, ``games[0].opponent``.
-Anything else is refused the same way, as a :class:`CalculationError`.
+Its shape is a pydantic model, :class:`CalculationRequest` (with :class:`Player`,
+:class:`PlayerArchive` and :class:`RequestedGame`): the fields and their types, the
+choices, the lists' lengths, a score's three values, dates, and the bounds every system
+shares. The API validates its body with it and describes it in its OpenAPI document
+(``ratings.views.calculator_api``, django-ninja); the function, the command and the page
+through :func:`validated`. :func:`read` then checks what depends on the system chosen:
+its own bounds (``BOUNDS``), its parameters on the day (their names and values), a birth
+date against the day, an opponent's status against its rating, the player's ratings
+before each event.
+
+Every refusal is a :class:`CalculationError` naming its field (``params.k``,
+``games[0].opponent``); :func:`refused` writes pydantic's errors so.
 """
 
 from __future__ import annotations
@@ -12,10 +19,23 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import re
+from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from django.utils import timezone
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    ValidationError,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
 
 from lib.inputs import year_problem
 from ratings import rules
@@ -25,7 +45,10 @@ from ratings.rules.parameters import Bounds, RangeError, check_range, shown, ver
 
 MAX_GAMES = 500
 MAX_DEPTH = 10  # a request nests 4 deep (request, player, archive, value): 10 is plenty
+MAX_EVENT_NAME = 200
 VALID_SCORES = (0, 0.5, 1)
+OPPONENT_STATUSES = tuple(str(s) for s in (Status.RATED, Status.PROVISIONAL, Status.UNRATED))
+SystemKey = Literal["fide", "frbe", "ffe", "fqe", "fse", "club"]  # rules.SYSTEMS (tested)
 
 
 class CalculationError(ValueError):
@@ -38,6 +61,9 @@ class CalculationError(ValueError):
 
     def as_json(self) -> dict[str, str]:
         return {"error": self.message, "field": self.field}
+
+
+# --- the JSON text ---------------------------------------------------------------------
 
 
 def parse(text: str | bytes) -> Any:
@@ -80,6 +106,284 @@ def _depth(value: Any) -> int:
     return deepest
 
 
+# --- the request's shape ---------------------------------------------------------------
+
+
+def _widest(part: str) -> tuple[Any, Any]:
+    """The range of an input (``rating``, ``games``, ``rounds``) that holds every system's
+    (each system's ``BOUNDS``, which :func:`read` then applies)."""
+    ranges = [getattr(rules.system(key).BOUNDS, part) for key in rules.SYSTEMS]
+    return min(low for low, _high in ranges), max(high for _low, high in ranges)
+
+
+RATINGS, GAMES, ROUNDS = _widest("rating"), _widest("games"), _widest("rounds")
+
+
+def _refusal(problem: str) -> PydanticCustomError:
+    """A validator's refusal, whose message is ``problem`` word for word."""
+    return PydanticCustomError("calculator", "{problem}", {"problem": problem})
+
+
+# The dates a request takes, as the OpenAPI document states them: YYYY-MM-DD in the years
+# lib.inputs allows (MIN_YEAR 1900 to MAX_YEAR 2100)
+DATE_PATTERN = r"^(19[0-9]{2}|20[0-9]{2}|2100)-[0-9]{2}-[0-9]{2}$"
+
+
+def _iso_date(value: Any) -> date:
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
+        raise _refusal(f"{shown(value)} is not a date (YYYY-MM-DD)")
+    try:
+        day = date.fromisoformat(value)
+    except ValueError:
+        raise _refusal(f"{shown(value)} is not a date (YYYY-MM-DD)") from None
+    if problem := year_problem(day):
+        raise _refusal(problem)
+    return day
+
+
+def _integral(value: Any) -> Any:
+    """A number without a fraction is an integer, as JSON Schema has it: 30.0 is 30."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _score(score: float) -> float:
+    if score not in VALID_SCORES:
+        raise _refusal(f"a score is 1, 0.5 or 0, not {shown(score)}")
+    return score
+
+
+def _event(value: Any) -> str | float | None:
+    if value is None or (isinstance(value, str) and len(value) <= MAX_EVENT_NAME):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    raise _refusal(
+        f"an event is a string of at most {MAX_EVENT_NAME} characters or a number, "
+        f"not {shown(value)}"
+    )
+
+
+def _finite(value: Any) -> Any:
+    """A parameter's value (a number, a list of rows...) holds no NaN and no infinity:
+    refused here, by the parameter's name, before the other fields are read."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            raise _refusal(f"a parameter's numbers are finite, not {item}")
+        if isinstance(item, dict | list):
+            pending.extend(item.values() if isinstance(item, dict) else item)
+    return value
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
+
+
+def _absent(**bounds: Any) -> Any:
+    """A field that may be left out but is never null: its default (None, absent) is
+    neither validated nor shown in the schema (``model_fields_set`` tells it apart)."""
+    return Field(default=None, json_schema_extra=_no_default, **bounds)
+
+
+IsoDate = Annotated[
+    date,
+    BeforeValidator(_iso_date),
+    WithJsonSchema({"type": "string", "format": "date", "pattern": DATE_PATTERN}),
+]
+Whole = Annotated[int, BeforeValidator(_integral)]
+Score = Annotated[
+    float, AfterValidator(_score), Field(json_schema_extra={"enum": list(VALID_SCORES)})
+]
+EventName = Annotated[
+    str | float | None,
+    PlainValidator(_event),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "maxLength": MAX_EVENT_NAME},
+                {"type": "number"},
+                {"type": "null"},
+            ]
+        }
+    ),
+]
+
+
+def _rating(description: str) -> Any:
+    return Field(default=None, ge=RATINGS[0], le=RATINGS[1], description=description)
+
+
+class Strict(BaseModel):
+    """No field but those described, no value converted (true is no 1, "8" no 8), no NaN
+    or infinity; read, never changed."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, frozen=True)
+
+
+class PlayerArchive(Strict):
+    """An unrated player's archived performance and its number of games (FFE)."""
+
+    performance: float = Field(
+        ge=RATINGS[0], le=RATINGS[1], description="their performance over those games"
+    )
+    games: Whole = Field(ge=1, le=GAMES[1], description="how many games")
+
+
+class Player(Strict):
+    """The player rated; every field may be left out."""
+
+    rating: float | None = _rating("their rating before the games; null or absent: unrated")
+    games: Whole = Field(
+        default=0, ge=GAMES[0], le=GAMES[1], description="the rated games they have played before"
+    )
+    birth_date: IsoDate | None = Field(
+        default=None, description="for the age rules; on or before the day of the calculation"
+    )
+    junior: bool | None = Field(
+        default=None, description="a junior: the age rules without a birth date (wins over it)"
+    )
+    peak_rating: float | None = _rating(
+        "the highest rating they ever had (FIDE's K 10 from 2400); absent: the rating"
+    )
+    archive: PlayerArchive | None = None
+
+
+class RequestedGame(Strict):
+    """One game of the player."""
+
+    opponent: float | None = Field(
+        ge=RATINGS[0], le=RATINGS[1], description="the opponent's rating; null: unrated"
+    )
+    score: Score = Field(description="the player's score: 1, 0.5 or 0")
+    status: Literal["rated", "provisional", "unrated"] | None = Field(
+        default=None,
+        description="the opponent's standing: rated (the default; unrated when the rating "
+        "is null), provisional (rated on fewer games than the system's threshold), unrated "
+        "(a rating only shown)",
+    )
+    event: EventName = Field(
+        default=None, description="games with the same event are rated as one event"
+    )
+    rating_before: float | None = _rating(
+        "the player's rating this game's event is rated from, where it is not "
+        "player.rating (FIDE: the list in force when the event started); the same for "
+        "every game of one event"
+    )
+
+
+class CalculationRequest(Strict):
+    """A calculation: a player and their games, under one rating system on one day."""
+
+    system: SystemKey = Field(description="the rating system")
+    params: dict[str, Annotated[Any, AfterValidator(_finite)]] | None = Field(
+        default=None,
+        description="the system's parameters to change, by their names (k, ...), each "
+        "within its range; absent: those in force on the day. An unknown name is refused.",
+    )
+    date: IsoDate | None = Field(
+        default=None, description="the day (YYYY-MM-DD) whose rules apply; absent: today"
+    )
+    rounds: Whole = _absent(
+        ge=ROUNDS[0],
+        le=ROUNDS[1],
+        description="the event's rounds, where a rule depends on them; absent: the games",
+    )
+    match: bool = Field(
+        default=False, description="the games are a match between two players (FQE's cap)"
+    )
+    player: Player = Field(default=Player(), description="absent: an unrated player without games")
+    games: list[RequestedGame] = Field(min_length=1, max_length=MAX_GAMES)
+
+
+class Refusal(Strict):
+    """A request refused: what is wrong, and where (``games[0].opponent``; empty: the
+    request as a whole)."""
+
+    error: str = Field(description="what is wrong, in words")
+    field: str = Field(description="the JSON path of the field; empty: the whole request")
+
+
+def path(location: Sequence[int | str]) -> str:
+    """pydantic's location of an error as the calculator names a field: games[0].score."""
+    text = ""
+    for part in location:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
+    return text
+
+
+# pydantic's errors (their documented types) in the calculator's words; ``ctx`` holds the
+# figures. Any other type keeps pydantic's message, its subject ("Input") the field's name.
+WORDS = {
+    "extra_forbidden": "unknown field '{name}'",
+    "missing": "{name} is missing",
+    "model_type": "{name} must be a JSON object",
+    "model_attributes_type": "{name} must be a JSON object",
+    "dict_type": "{name} must be a JSON object",
+    "list_type": "{name} must be a list",
+    "float_type": "{name} must be a number",
+    "finite_number": "{name} must be a finite number",
+    "int_type": "{name} must be a whole number",
+    "bool_type": "{name} is true or false",
+    "string_type": "{name} must be a string",
+    "literal_error": "{name} is one of {expected}",
+    "greater_than_equal": "{name} must be at least {ge}",
+    "less_than_equal": "{name} must be at most {le}",
+    "too_short": "{name}: at least {min_length} needed, not {actual_length}",
+    "too_long": "{name}: at most {max_length}, not {actual_length}",
+}
+_SUBJECT = re.compile(r"^(Input|List|String|Value|Dictionary|Object)\b")
+
+
+def refused(errors: Sequence[Mapping[str, Any]]) -> CalculationError:
+    """The first of pydantic's errors as the calculator refuses a request: in words
+    naming the field (:data:`WORDS`), and its JSON path."""
+    error = errors[0]
+    location = tuple(error["loc"])
+    field = path(location)
+    name = location[-1] if location and isinstance(location[-1], str) else field
+    name = str(name or "the request")
+    figures = {
+        key: value if isinstance(value, str) else shown(value)
+        for key, value in (error.get("ctx") or {}).items()
+    }
+    try:
+        message = WORDS[error["type"]].format(name=name, **figures)
+    except (KeyError, IndexError):  # a type of its own, or a figure it lacks
+        message = _SUBJECT.sub(name, str(error["msg"]))
+    return CalculationError(message, field)
+
+
+def validated(request: Any) -> CalculationRequest:
+    """The request (a dict decoded from JSON) held to :class:`CalculationRequest`."""
+    if isinstance(request, CalculationRequest):
+        return request
+    if _depth(request) > MAX_DEPTH:
+        raise CalculationError(_too_deep(), "")
+    try:
+        return CalculationRequest.model_validate(request)
+    except ValidationError as error:
+        raise refused(error.errors(include_url=False)) from None
+
+
+# --- what depends on the system ----------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class ReadGame:
+    """One game of the request: the opponent's rating, the score, the opponent's status,
+    the game's event (None: the request's one event), and the player's rating this game
+    is computed from where it is not ``player.rating`` (None)."""
+
+    rating: float | None
+    score: float
+    status: Status
+    event: str | float | None = None
+    rating_before: float | None = None  # the player's rating for this game's event
+
+
 @dataclasses.dataclass(frozen=True)
 class Request:
     """A request read and checked: the system (its key and module), the day, the
@@ -91,44 +395,74 @@ class Request:
     day: date
     params: Any
     player: PlayerState
-    games: list[RequestedGame]
+    games: list[ReadGame]
     rounds: int
     is_match: bool
 
 
 def read(request: Any, today: date | None = None) -> Request:
-    """The request (a dict decoded from JSON) read and checked, part after part; the day
-    is the request's ``date``, else ``today``, else the local date."""
-    if not isinstance(request, dict):
-        raise CalculationError("the request must be a JSON object", "")
-    if _depth(request) > MAX_DEPTH:
-        raise CalculationError(_too_deep(), "")
-    _no_unknown(request, {"system", "params", "date", "rounds", "match", "player", "games"}, "")
-    key = request.get("system")
-    if not isinstance(key, str) or key not in rules.SYSTEMS:
-        known = ", ".join(rules.SYSTEMS)
-        raise CalculationError(
-            f"unknown rating system {shown(key)}: choose one of {known}", "system"
-        )
-    module = rules.system(key)
+    """The request (a dict decoded from JSON, or the model already validated) read and
+    checked against its system; the day is the request's ``date``, else ``today``, else
+    the local date."""
+    asked = validated(request)
+    module = rules.system(asked.system)
     bounds: Bounds = module.BOUNDS
-    day = _date(request.get("date"), "date") if request.get("date") is not None else None
-    day = day or today or timezone.localdate()
-    params = _params(module, day, request.get("params"))
-    games = _games(request.get("games"), bounds)
-    rounds = request.get("rounds", len(games))
-    if not _is_int(rounds):
-        raise CalculationError(f"rounds must be a whole number, not {shown(rounds)}", "rounds")
+    day = asked.date or today or timezone.localdate()
+    params = _params(module, day, asked.params)
+    games = [_game(game, f"games[{n}]", bounds) for n, game in enumerate(asked.games)]
+    rounds = asked.rounds if "rounds" in asked.model_fields_set else len(games)
     _within(rounds, bounds.rounds, "rounds")
-    is_match = request.get("match", False)
-    if not isinstance(is_match, bool):
-        raise CalculationError("match is true or false", "match")
-    me = _player(request.get("player", {}), bounds, day)
+    me = _player(asked.player, bounds, day)
     _ratings_before(games, me, module)
-    return Request(key, module, day, params, me, games, rounds, is_match)
+    return Request(asked.system, module, day, params, me, games, rounds, asked.match)
 
 
-def _ratings_before(games: list[RequestedGame], me: PlayerState, module: Any) -> None:
+def _within(value: float | None, bounds: tuple[float, float], field: str) -> None:
+    if value is None:
+        return
+    try:
+        check_range(field.rsplit(".", 1)[-1], value, *bounds)
+    except RangeError as error:
+        raise CalculationError(str(error), field) from None
+
+
+def _params(module: Any, day: date, overrides: dict[str, Any] | None) -> Any:
+    base = version_on(module.VERSIONS, day).params
+    if overrides is None:
+        return base
+    known = {f.name for f in dataclasses.fields(base)}
+    for name in overrides:
+        if name not in known:
+            choices = ", ".join(known)
+            raise CalculationError(
+                f"unknown parameter {shown(name)} for {module.KEY}: choose among {choices}",
+                f"params.{name}",
+            )
+    try:
+        return apply(base, overrides)
+    except (ParameterError, RangeError) as error:
+        where = f"params.{error.name}" if error.name else "params"
+        raise CalculationError(str(error), where) from None
+
+
+def _game(game: RequestedGame, where: str, bounds: Bounds) -> ReadGame:
+    """One game within the system's bounds; the opponent's status ``rated`` by default
+    (unrated when the rating is null); ``provisional`` needs the provisional rating."""
+    _within(game.opponent, bounds.rating, f"{where}.opponent")
+    _within(game.rating_before, bounds.rating, f"{where}.rating_before")
+    if game.status is None:
+        status = Status.UNRATED if game.opponent is None else Status.RATED
+    else:
+        status = Status(game.status)
+    if game.opponent is None and status is not Status.UNRATED:
+        raise CalculationError(
+            f"a {status} opponent has a rating: give it, or the status unrated",
+            f"{where}.opponent",
+        )
+    return ReadGame(game.opponent, game.score, status, game.event, game.rating_before)
+
+
+def _ratings_before(games: list[ReadGame], me: PlayerState, module: Any) -> None:
     """``games[].rating_before``: only for a rated player, in a system that rates each
     event from the list in force when it started (``EVENT_RATINGS``), the same for every
     game of one event (a game without it is at ``player.rating``)."""
@@ -155,187 +489,25 @@ def _ratings_before(games: list[RequestedGame], me: PlayerState, module: Any) ->
             )
 
 
-def _no_unknown(data: dict[str, Any], known: set[str], where: str) -> None:
-    for name in data:
-        if name not in known:
-            path = f"{where}.{name}" if where else name
-            raise CalculationError(f"unknown field {shown(name)}", path)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _within(value: float, bounds: tuple[float, float], field: str) -> None:
-    try:
-        check_range(field.rsplit(".", 1)[-1], value, *bounds)
-    except RangeError as error:
-        raise CalculationError(str(error), field) from None
-
-
-def _number(
-    value: Any, field: str, bounds: tuple[float, float], *, optional: bool = False
-) -> float | None:
-    if value is None and optional:
-        return None
-    if not _is_number(value):
-        name = field.rsplit(".", 1)[-1]
-        raise CalculationError(f"{name} must be a number, not {shown(value)}", field)
-    _within(value, bounds, field)
-    return float(value)
-
-
-def _date(value: Any, field: str) -> date:
-    try:
-        day = date.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise CalculationError(f"{shown(value)} is not a date (YYYY-MM-DD)", field) from None
-    if problem := year_problem(day):
-        raise CalculationError(problem, field)
-    return day
-
-
-def _params(module: Any, day: date, overrides: Any) -> Any:
-    base = version_on(module.VERSIONS, day).params
-    if overrides is None:
-        return base
-    if not isinstance(overrides, dict):
-        raise CalculationError("params must be an object of parameter names", "params")
-    known = {f.name for f in dataclasses.fields(base)}
-    for name in overrides:
-        if name not in known:
-            choices = ", ".join(known)
-            raise CalculationError(
-                f"unknown parameter {shown(name)} for {module.KEY}: choose among {choices}",
-                f"params.{name}",
-            )
-    try:
-        return apply(base, overrides)
-    except (ParameterError, RangeError) as error:
-        where = f"params.{error.name}" if error.name else "params"
-        raise CalculationError(str(error), where) from None
-
-
-@dataclasses.dataclass(frozen=True)
-class RequestedGame:
-    """One game of the request: the opponent's rating, the score, the opponent's status,
-    the game's event (None: the request's one event), and the player's rating this game
-    is computed from where it is not ``player.rating`` (None)."""
-
-    rating: float | None
-    score: float
-    status: Status
-    event: str | float | None = None
-    rating_before: float | None = None  # the player's rating for this game's event
-
-
-OPPONENT_STATUSES = tuple(str(s) for s in (Status.RATED, Status.PROVISIONAL, Status.UNRATED))
-
-
-def _games(value: Any, bounds: Bounds) -> list[RequestedGame]:
-    if not isinstance(value, list) or not value:
-        raise CalculationError("at least one game is needed", "games")
-    if len(value) > MAX_GAMES:
-        raise CalculationError(f"at most {MAX_GAMES} games in one calculation", "games")
-    games = []
-    for n, game in enumerate(value):
-        where = f"games[{n}]"
-        if not isinstance(game, dict):
-            raise CalculationError("a game is an object {opponent, score}", where)
-        _no_unknown(game, {"opponent", "score", "status", "event", "rating_before"}, where)
-        if "opponent" not in game:
-            raise CalculationError("the opponent's rating is missing (null if unrated)", where)
-        rating = _number(game["opponent"], f"{where}.opponent", bounds.rating, optional=True)
-        score = game.get("score")
-        if not _is_number(score) or score not in VALID_SCORES:
-            shown_score = shown(score)
-            raise CalculationError(f"a score is 1, 0.5 or 0, not {shown_score}", f"{where}.score")
-        status = _status(game, rating, where)
-        before = _number(
-            game.get("rating_before"), f"{where}.rating_before", bounds.rating, optional=True
-        )
-        event = _event(game.get("event"), where)
-        games.append(RequestedGame(rating, float(score), status, event, before))
-    return games
-
-
-MAX_EVENT_NAME = 200
-
-
-def _event(value: Any, where: str) -> str | float | None:
-    """The game's event: any string or number; games of equal values are one event."""
-    if value is None:
-        return None
-    if isinstance(value, str) and len(value) <= MAX_EVENT_NAME:
-        return value
-    if _is_number(value):
-        return float(value)
-    raise CalculationError(
-        f"an event is a string of at most {MAX_EVENT_NAME} characters or a number, "
-        f"not {shown(value)}",
-        f"{where}.event",
-    )
-
-
-def _status(game: dict[str, Any], rating: float | None, where: str) -> Status:
-    """The opponent's status: ``rated`` by default (unrated when the rating is null);
-    ``provisional`` needs the provisional rating."""
-    value = game.get("status")
-    if value is None:
-        return Status.UNRATED if rating is None else Status.RATED
-    if not isinstance(value, str) or value not in OPPONENT_STATUSES:
-        choices = ", ".join(OPPONENT_STATUSES)
-        raise CalculationError(
-            f"an opponent's status is one of {choices}, not {shown(value)}", f"{where}.status"
-        )
-    status = Status(value)
-    if rating is None and status is not Status.UNRATED:
-        raise CalculationError(
-            f"a {value} opponent has a rating: give it, or the status unrated",
-            f"{where}.opponent",
-        )
-    return status
-
-
-def _whole(value: Any, bounds: tuple[int, int], field: str) -> int:
-    if not _is_int(value):
-        name = field.rsplit(".", 1)[-1]
-        raise CalculationError(f"{name} must be a whole number, not {shown(value)}", field)
-    _within(value, bounds, field)
-    return int(value)
-
-
-def _player(value: Any, bounds: Bounds, day: date) -> PlayerState:
-    if not isinstance(value, dict):
-        raise CalculationError("player must be an object", "player")
-    known = {"rating", "games", "birth_date", "junior", "peak_rating", "archive"}
-    _no_unknown(value, known, "player")
-    rating = _number(value.get("rating"), "player.rating", bounds.rating, optional=True)
-    games = _whole(value.get("games", 0), bounds.games, "player.games")
-    birth = value.get("birth_date")
-    birth_date = _birth_date(birth, bounds, day) if birth is not None else None
-    junior = value.get("junior")
-    if junior is not None and not isinstance(junior, bool):
-        raise CalculationError("junior is true or false", "player.junior")
-    peak = _number(value.get("peak_rating"), "player.peak_rating", bounds.rating, optional=True)
+def _player(player: Player, bounds: Bounds, day: date) -> PlayerState:
+    _within(player.rating, bounds.rating, "player.rating")
+    _within(player.games, bounds.games, "player.games")
+    _within(player.peak_rating, bounds.rating, "player.peak_rating")
+    if player.birth_date is not None:
+        _birth_date(player.birth_date, bounds, day)
     return PlayerState(
-        rating=rating,
-        games=games,
-        birth_date=birth_date,
-        junior=junior,
-        peak_rating=peak,
-        archive=_archive(value.get("archive"), bounds),
+        rating=player.rating,
+        games=player.games,
+        birth_date=player.birth_date,
+        junior=player.junior,
+        peak_rating=player.peak_rating,
+        archive=_archive(player.archive, bounds),
     )
 
 
-def _birth_date(value: Any, bounds: Bounds, day: date) -> date:
+def _birth_date(birth: date, bounds: Bounds, day: date) -> None:
     """A birth date on or before the day of the calculation, at most ``bounds.age`` years
     before it."""
-    birth = _date(value, "player.birth_date")
     if birth > day:
         raise CalculationError(
             f"the birth date {birth.isoformat()} is after the day of the calculation "
@@ -349,21 +521,16 @@ def _birth_date(value: Any, bounds: Bounds, day: date) -> date:
             f"a birth date gives an age of at most {bounds.age[1]} years, not {age}",
             "player.birth_date",
         )
-    return birth
 
 
-def _archive(value: Any, bounds: Bounds) -> Archive | None:
-    if value is None:
+def _archive(archive: PlayerArchive | None, bounds: Bounds) -> Archive | None:
+    if archive is None:
         return None
-    if not isinstance(value, dict):
-        raise CalculationError("archive is an object {performance, games}", "player.archive")
-    _no_unknown(value, {"performance", "games"}, "player.archive")
-    performance = _number(value.get("performance"), "player.archive.performance", bounds.rating)
-    games = _whole(value.get("games"), (1, bounds.games[1]), "player.archive.games")
-    assert performance is not None
+    _within(archive.performance, bounds.rating, "player.archive.performance")
+    _within(archive.games, (1, bounds.games[1]), "player.archive.games")
     return Archive(
-        performance=performance,
-        games=games,
-        opponents_sum=performance * games,
-        score=games / 2,
+        performance=archive.performance,
+        games=archive.games,
+        opponents_sum=archive.performance * archive.games,
+        score=archive.games / 2,
     )

@@ -109,6 +109,14 @@ def _no_page_cache(settings: Settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _calculator_api_held_to_its_schema(settings: Settings) -> None:
+    """Every request the tests send to the calculator API, and its answer, checked against
+    the OpenAPI document the site serves (``tests/plugins/calculator_openapi.py``)."""
+    held = "tests.plugins.calculator_openapi.HeldToTheSchema"
+    settings.MIDDLEWARE = [held, *settings.MIDDLEWARE]
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: Settings) -> None:
     """Passwords hashed with a cheap hasher: the site's PBKDF2 takes half a second a
     password by design, and tests make hundreds of accounts (the demo club alone three).

@@ -1,29 +1,20 @@
-"""The rating calculator's endpoint and page (``ratings.calculator`` does the work)."""
+"""The rating calculator's page (``ratings.calculator`` does the work; its JSON API is
+``calculator_api``) and the administrators' replays."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import RequestDataTooBig
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import (
-    require_GET,
-    require_http_methods,
-    require_POST,
-    require_safe,
-)
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.roles import acting_user
-from lib.rate_limits import client_of, one_more
 from ratings.access import administrator_required, get_job_for_administrator
 from ratings.calculator import calculation
-from ratings.calculator_request import CalculationError, parse
-from ratings.calculator_schema import openapi
+from ratings.calculator_request import CalculationError
 from ratings.forms import CalculatorForm, ReplayForm, systems_with_k
 from ratings.models import ReplayJob
 from ratings.tasks import (
@@ -33,44 +24,6 @@ from ratings.tasks import (
     last_sign_of_life,
     start_replay,
 )
-
-MAX_BODY = 64 * 1024
-
-
-# A public, stateless API for scripts: it reads no cookie and changes nothing, so it does
-# not take Django's CSRF token.
-@csrf_exempt
-@require_POST
-def calculate_api(request: HttpRequest) -> JsonResponse:
-    """Every answer is JSON: the calculation, or 400 with ``{"error", "field"}``; 429 past
-    ``CALCULATOR_API_PER_MINUTE`` requests a minute from one client."""
-    limit = settings.CALCULATOR_API_PER_MINUTE
-    if not one_more("calculator-api", client_of(request), limit, 60):
-        error = CalculationError(
-            f"at most {limit} calculations a minute from one address: try again in a minute",
-            "",
-        )
-        return JsonResponse(error.as_json(), status=429, headers={"Retry-After": "60"})
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    try:
-        if length > MAX_BODY or len(request.body) > MAX_BODY:
-            raise CalculationError(f"the request is larger than {MAX_BODY // 1024} KB", "")
-        answer, _result = calculation(parse(request.body))
-    except RequestDataTooBig:
-        error = CalculationError(f"the request is larger than {MAX_BODY // 1024} KB", "")
-        return JsonResponse(error.as_json(), status=400)
-    except CalculationError as error:
-        return JsonResponse(error.as_json(), status=400)
-    return JsonResponse(answer, json_dumps_params={"allow_nan": False})
-
-
-@require_safe
-def calculator_openapi(request: HttpRequest) -> JsonResponse:
-    """The OpenAPI document of the calculator API (``ratings.calculator_schema``)."""
-    return JsonResponse(openapi())
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

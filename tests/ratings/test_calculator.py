@@ -64,7 +64,7 @@ def _bad(**changes: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("request_", "field", "message"),
     [
-        (_bad(system="uscf"), "system", "unknown rating system 'uscf'"),
+        (_bad(system="uscf"), "system", "system is one of 'fide', 'frbe', 'ffe', 'fqe', 'fse'"),
         (_bad(params={"kk": 3}), "params.kk", "unknown parameter 'kk' for frbe"),
         (
             _bad(params={"difference_cap": -5}),
@@ -74,7 +74,7 @@ def _bad(**changes: Any) -> dict[str, Any]:
         (_bad(games__2__score=2), "games[2].score", "a score is 1, 0.5 or 0, not 2"),
         (_bad(games__1__opponent="1400"), "games[1].opponent", "opponent must be a number"),
         (_bad(player__rating="strong"), "player.rating", "rating must be a number"),
-        (_bad(games=[]), "games", "at least one game is needed"),
+        (_bad(games=[]), "games", "games: at least 1 needed, not 0"),
         (_bad(date="01/03/2025"), "date", "'01/03/2025' is not a date"),
         (_bad(rounds=0), "rounds", "rounds must be at least 1"),
         (_bad(player__games=-1), "player.games", "games must be at least 0"),

@@ -67,8 +67,8 @@ def test_a_provisional_opponent_counts_where_the_system_has_no_such_rule() -> No
 @pytest.mark.parametrize(
     ("request_", "field", "words"),
     [
-        (_with_status("established"), "games[0].status", "one of rated, provisional, unrated"),
-        (_with_status(3), "games[0].status", "not 3"),
+        (_with_status("established"), "games[0].status", "one of 'rated', 'provisional' or"),
+        (_with_status(3), "games[0].status", "status is one of 'rated'"),
         (_with_status("provisional", None), "games[0].opponent", "has a rating"),
     ],
 )
