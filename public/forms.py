@@ -50,9 +50,9 @@ FORM_MIN_SECONDS = 3
 FORM_MAX_SECONDS = 24 * 3600
 
 
-def form_stamp(at: float | None = None) -> str:
+def form_stamp() -> str:
     """The signed moment the form was shown, which the form sends back (``started``)."""
-    return signing.dumps(time.time() if at is None else at, salt=STAMP_SALT)
+    return signing.dumps(time.time(), salt=STAMP_SALT)
 
 
 def stamp_problem(stamp: str, now: float | None = None) -> str | None:
@@ -131,6 +131,13 @@ class EntryForm(BoundedInputs, forms.Form):
 
     TYPED = ("first_name", "last_name", "sex", "birth_year", "federation")
 
+    def __init__(self, *args: Any, typing: bool = False, **kwargs: Any) -> None:
+        """``typing``: the player is typed, not picked in the search; their name, sex,
+        birth year and federation are then required."""
+        super().__init__(*args, **kwargs)
+        for name in self.TYPED:
+            self.fields[name].required = typing
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("website"):
@@ -142,13 +149,12 @@ class EntryForm(BoundedInputs, forms.Form):
         return data
 
     def _check_typed(self, data: dict[str, Any]) -> None:
-        born = data.get("birth_date")
-        if born is not None and data.get("birth_year") is None:
-            data["birth_year"] = born.year
+        """A typed player: their details all given (a form not told it is typing did not
+        require them), the birth date in the birth year."""
         for name in self.TYPED:
             if name not in self.errors and data.get(name) in (None, ""):
                 self.add_error(name, _("This field is required."))
-        year = data.get("birth_year")
+        born, year = data.get("birth_date"), data.get("birth_year")
         if born is not None and year is not None and born.year != year:
             self.add_error("birth_date", _("The birth date is not in the birth year."))
 

@@ -247,12 +247,15 @@ def identity_of(request: EntryRequest) -> Identity:
         player = Player.objects.select_related("membership").filter(pk=request.player_id).first()
         if player is None:
             raise UnknownPlayer(_("This player is no longer known: search again."))
-        return _of_player(player)
+        found = _of_player(player)
+        if request.club_name.strip() and not hasattr(player, "membership"):
+            found = replace(found, club_name=request.club_name.strip())
+        return found
     if request.listed_id is not None:
         row = listed().filter(pk=request.listed_id).first()
         if row is None:
             raise UnknownPlayer(_("This player is no longer in the loaded lists: search again."))
-        return _of_listed(row)
+        return replace(_of_listed(row), club_name=request.club_name.strip())
     return _of_typed(request)
 
 

@@ -90,7 +90,7 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
     chosen = _chosen(event, picked, line)
     typing = chosen is None and (request.method == "POST" or "saisir" in request.GET)
     if request.method == "POST":
-        form = EntryForm(request.POST)
+        form = EntryForm(request.POST, typing=picked is None and line is None)
         if (picked is not None or line is not None) and chosen is None:
             form.add_error(None, _("This player is no longer offered: search again."))
         elif form.is_valid():
@@ -108,8 +108,12 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
                 else:
                     return _taken(request, entry)
     else:
-        initial = {"player": picked if chosen else None, "listed": line if chosen else None}
-        form = EntryForm(initial=initial)
+        initial = {
+            "player": picked if chosen else None,
+            "listed": line if chosen else None,
+            "club_name": chosen.club_name if chosen else "",
+        }
+        form = EntryForm(initial=initial, typing=typing)
     query = request.GET.get("q", "").strip()[:100]
     context |= {
         "form": form,
