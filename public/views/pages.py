@@ -116,16 +116,16 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     byes: dict[int, list[Bye]] = {r.pk: [] for r in rounds}
     for bye in table.byes:
         byes[bye.round_id].append(bye)
-    terms = EntryTerms.objects.filter(event=event).first()
-    announced = terms is not None and event.status == Event.Status.ANNOUNCED
+    # an announced event taking entries lists them (its registered players first)
+    announced = event.status == Event.Status.ANNOUNCED
+    terms = EntryTerms.objects.filter(event=event).first() if announced else None
     context = {
         "event": event,
         "rounds": [(r, boards[r.pk], byes[r.pk]) for r in rounds],
         "standings": table if any(table.records.values()) else None,
         "participants": table.participants,
         "terms": terms,
-        # an announced event taking entries lists them (its registered players first)
-        "entries": entry_list(event, terms) if announced and terms is not None else None,
+        "entries": entry_list(event, terms) if terms is not None else None,
     }
     return render(request, "club/event.html", context)
 

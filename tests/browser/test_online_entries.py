@@ -101,6 +101,8 @@ def test_three_players_enter_from_phones_and_the_secretary_accepts_them(
     expect(luc.locator(".alert-success")).to_contain_text("inscription de Luc Dubois est reçue")
     _confirm_by_mail(luc, "luc.dubois@example.be")
     _checked(luc, 390, "confirmed")
+    luc.set_viewport_size(DESK)
+    _checked(luc, 1280, "confirmed")
 
     # 2. Hélène Marchal, known to the club, found by FIDE ID from the event's page
     helene = browser.new_context(viewport=PHONE).new_page()
@@ -160,6 +162,9 @@ def test_three_players_enter_from_phones_and_the_secretary_accepts_them(
     expect(page.locator("#desk-entries tbody tr")).to_have_count(3)
     expect(page.locator("#desk-entries")).to_contain_text("0470 12 34 56")
     _checked(page, 1280, "desk")
+    page.set_viewport_size(PHONE)
+    _checked(page, 390, "desk")
+    page.set_viewport_size(DESK)
     page.locator("#accept-confirmed").click()
     expect(page.locator(".alert-success")).to_contain_text("3 inscriptions acceptées.")
     expect(page.locator("#desk-entries .badge.text-bg-success")).to_have_count(3)
