@@ -10,7 +10,7 @@ from club.admin_events import (
     bye_or_game_refusal,
 )
 from club.admin_labels import NamesDateAndTimeBoxes
-from club.models import Bye, ChangeLog, Event, Game, Member, Participant, Player, Round
+from club.models import Bye, ChangeLog, Entry, Event, Game, Member, Participant, Player, Round
 
 
 class MemberInline(NamesDateAndTimeBoxes, admin.StackedInline):
@@ -166,6 +166,25 @@ class ChangeLogAdmin(NamesDateAndTimeBoxes, admin.ModelAdmin):
     search_fields = ["action", "event__title", "user__username"]
     date_hierarchy = "at"
     list_select_related = ["user", "event"]
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(Entry)
+class EntryAdmin(NamesDateAndTimeBoxes, admin.ModelAdmin):
+    """The online entries, to be found by name or address; read-only: the secretary
+    decides on them at the desk (``desk.services.entry_decisions``), where each decision
+    is logged and mailed."""
+
+    list_display = ["__str__", "event", "status", "email", "received_at", "confirmed_at"]
+    list_filter = ["status"]
+    search_fields = ["last_name", "first_name", "email", "fide_id", "event__title"]
+    date_hierarchy = "received_at"
+    list_select_related = ["event"]
+
+    def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
 
     def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return False

@@ -26,6 +26,8 @@ the shell forgets the same pages:
 - a player: their page; their name, title, federation, IDs or ratings changed (the
   fields other pages show), also the events they played, the lists of members, ratings
   and games, and the interclub pages;
+- an event's online entry terms: the event and the lists (their cards say whether it
+  takes entries); an online entry: its event (the list of entries on its page);
 - a member: their page and the lists of members and ratings; an article: the articles;
   the interclub models: the interclub pages; a replay queued, started or finished
   (``ratings.ReplayJob``): the notice on the rating pages and the ratings.
@@ -208,6 +210,18 @@ def _members(items: Sequence[Member], fields: Fields, deleted: bool) -> set[str]
     return {MEMBERS, RATINGS, *(player(m.player_id) for m in items)}
 
 
+def _entry_terms(items: Sequence[Any], fields: Fields, deleted: bool) -> set[str]:
+    """An event's online entry terms: its page, and the lists whose cards say whether it
+    takes entries."""
+    return {EVENTS, *(event(t.event_id) for t in items)}
+
+
+def _entries(items: Sequence[Any], fields: Fields, deleted: bool) -> set[str]:
+    """An online entry received, confirmed, decided or withdrawn: its event's list of
+    entries."""
+    return {event(e.event_id) for e in items}
+
+
 def _articles(items: Sequence[Any], fields: Fields, deleted: bool) -> set[str]:
     return {ARTICLES}
 
@@ -232,6 +246,8 @@ SCOPES: dict[str, Mapping] = {
     "club.Player": _players,
     "club.Member": _members,
     "club.Article": _articles,
+    "club.EntryTerms": _entry_terms,
+    "club.Entry": _entries,
     "interclub.Division": _interclub,
     "interclub.Team": _interclub,
     "interclub.TeamMatch": _interclub,

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import transaction
 
 from chesslib.berger import round_robin
-from club.models import Event, Game, Member, Participant, Player, Result, Round, Sex
+from club.models import EntryTerms, Event, Game, Member, Participant, Player, Result, Round, Sex
 from demo import interclub as interclub_demo
 
 PEOPLE_SEED = 1903  # Árpád Élő's year of birth: the cast never changes
@@ -200,11 +200,15 @@ def _create_season(rng: random.Random, cast: Cast, today: date, start: date) -> 
     # The open: a Swiss weekend in spring with members and visitors.
     saturday = date(start.year + 1, 4, 11)
     field = rng.sample(cast.members, 12 * scale) + rng.sample(cast.outsiders, 12)
-    _tournament(
+    open_ = _tournament(
         rng, today, f"Open de Wavre {start.year + 1}", Event.Kind.OPEN, Event.System.SWISS,
         Event.TimeControl.STANDARD, [saturday] * 3 + [saturday + timedelta(days=1)] * 2,
         _random_rounds(rng, field, 5),
     )  # fmt: skip
+    if open_.status == Event.Status.ANNOUNCED:  # to come: it takes entries online
+        EntryTerms.objects.create(
+            event=open_, open=True, places=120, fee="15 € (10 € pour les jeunes)"
+        )
     # Courses, the general meeting, the end-of-season party: no games.
     for week, tuesday in enumerate(
         start + timedelta(days=(1 - start.weekday()) % 7 + 7 * n) for n in range(2, 30, 3)

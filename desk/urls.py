@@ -12,4 +12,5 @@ urlpatterns = [
     path("", include("desk.urls_checkin")),
     path("", include("desk.urls_print")),
     path("", include("desk.urls_lifecycle")),
+    path("", include("desk.urls_entries")),
 ]

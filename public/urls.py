@@ -4,6 +4,7 @@ from django.urls import URLPattern, path
 
 from public.views import calendar as views_calendar
 from public.views import downloads
+from public.views import entries as views_entries
 from public.views import pages as views
 from public.views import reports as views_reports
 from public.views import site as views_site
@@ -16,6 +17,8 @@ urlpatterns: list[URLPattern] = [
     path("tournois/", views.tournaments, name="tournaments"),
     path("evenements/<int:pk>/", views.event, name="event"),
     path("evenements/<int:pk>/parties.pgn", downloads.event_pgn, name="event_pgn"),
+    path("evenements/<int:pk>/inscription/", views_entries.enter, name="entry_form"),
+    path("inscription/<str:token>/", views_entries.entry_link, name="entry_link"),
     path("parties/", views.games, name="games"),
     path("parties/<int:pk>/", views.game, name="game"),
     path("parties/<int:pk>/position/<int:ply>.svg", views.game_board, name="game_board"),

@@ -13,7 +13,18 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from club.models import Article, ChangeLog, Event, Game, Member, Participant, Round
+from club.models import (
+    Article,
+    ChangeLog,
+    Entry,
+    EntryTerms,
+    Event,
+    Game,
+    Member,
+    Participant,
+    Round,
+)
+from desk.services.entry_mails import entry_token
 from interclub.models import TeamMatch
 from ratings.models import ConfigChange, OfficialList, RatingChange, RatingSystem, ReplayJob
 
@@ -54,6 +65,8 @@ MATRIX: dict[str, tuple[str, str]] = {
     "links": ("all", "-"),
     "contact": ("all", "all"),
     "report_result": ("all", "all"),
+    "entry_form": ("all", "all"),
+    "entry_link": ("all", "all"),
     "my_space": ("login", "login"),
     "renew_calendar_token": ("-", "login"),
     "login": ("all", "all"),
@@ -95,6 +108,11 @@ MATRIX: dict[str, tuple[str, str]] = {
             "event_replays",
             "delete",
         )
+    },
+    "desk:entries": ("secretary", "-"),
+    **{
+        f"desk:{name}": ("-", "secretary")
+        for name in ("entry_terms", "entry_decision", "accept_confirmed")
     },
     **{
         f"desk:{name}": ("-", "secretary")
@@ -199,6 +217,9 @@ def site(db: None) -> Site:
     change = ConfigChange.objects.create(system=system, old={}, new={"k": 30})
     job = ReplayJob.objects.create(system=system)
     official = OfficialList.objects.create(kind="fide", path="-", file_name="players_list.zip")
+    entry = Entry.objects.create(
+        event=event, first_name="Anne", last_name="Roux", email="anne@example.be", language="fr"
+    )
     users = {
         "member": User.objects.create_user("member", password="x"),
         "secretary": User.objects.create_user("secretary", password="x"),
@@ -226,6 +247,9 @@ def site(db: None) -> Site:
         "ranking": [system.pk],
         "password_reset_confirm": ["MQ", "set-password"],
         "desk:withdraw": [event.pk, participant.pk],
+        "entry_link": [entry_token(entry)],
+        "entry_form": [EntryTerms.objects.get().event_id],  # the demo's open to come
+        "desk:entry_decision": [event.pk, entry.pk],
         "desk:member_edit": [member.pk],
         "desk:member_lapse": [member.pk],
         "desk:member_account": [member.pk],

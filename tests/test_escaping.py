@@ -61,3 +61,37 @@ def test_the_desk_escapes_what_secretaries_type(client: Client) -> None:
     ):
         assert _clean(client.get(url).content.decode()), url
     assert Member.objects.count() == 2
+
+
+def test_what_entrants_type_reaches_the_event_page_and_the_desk_escaped(client: Client) -> None:
+    from datetime import timedelta
+
+    from django.contrib.auth.models import User
+    from django.utils import timezone
+
+    from club.models import Entry, EntryTerms
+
+    start = timezone.now() + timedelta(days=30)
+    event = EventFactory(start=start, end=start + timedelta(hours=4))
+    EntryTerms.objects.create(event=event, open=True, places=1, fee=NASTY)
+    for status in (Entry.Status.RECEIVED, Entry.Status.WAITING):
+        Entry.objects.create(
+            event=event,
+            status=status,
+            first_name=NASTY,
+            last_name=NASTY,
+            club_name=NASTY,
+            federation="BEL",
+            email="x@example.be",
+            phone=NASTY,
+            remark=NASTY,
+            language="fr",
+            confirmed_at=timezone.now(),
+        )
+    public = [event.get_absolute_url(), reverse("entry_form", args=[event.pk])]
+    for url in public:
+        html = client.get(url).content.decode()
+        assert "&lt;script&gt;" in html and _clean(html), url
+    client.force_login(User.objects.create_superuser("a", password="x"))
+    html = client.get(reverse("desk:entries", args=[event.pk])).content.decode()
+    assert "&lt;script&gt;" in html and _clean(html)

@@ -123,6 +123,41 @@ def test_registration_and_withdrawal(visitor: Visitor, tonight: Event, secretary
     visitor.fresh(event_page, has("Nouveau"))
 
 
+def test_online_entries_and_their_terms(visitor: Visitor, secretary: User) -> None:
+    from desk.services import entries, entry_decisions
+
+    start = timezone.now() + timedelta(days=20)
+    event = EventFactory(title="Open d'automne", kind=Event.Kind.OPEN, start=start,
+                         end=start + timedelta(hours=8))  # fmt: skip
+    event_page, lists = _url("event", event.pk), [_url("tournaments"), _url("calendar")]
+    visitor.kept(event_page, *lists)
+    entries.set_terms(event.pk, entries.Terms(True, places=1), secretary)
+    visitor.fresh(event_page, has("Inscription en ligne"))
+    for url in lists:  # their cards lead to the form
+        visitor.fresh(url, has(_url("entry_form", event.pk)))
+    visitor.kept(event_page, *lists)
+
+    def link(path: str) -> str:
+        return f"http://testserver{path}"
+
+    request = entries.EntryRequest(
+        "anne@example.be", "fr", first_name="Anne", last_name="Aubépine", sex="F",
+        birth_year=1990, federation="BEL",
+    )  # fmt: skip
+    entry = entries.take_entry(event.pk, request, link)
+    visitor.fresh(event_page, has("1 place prise sur 1"))
+    visitor.kept(event_page)
+    entries.confirm_address(entry.pk)  # a confirmed entry shows in the list
+    visitor.fresh(event_page, has("Aubépine"))
+    visitor.kept(event_page, *lists)
+    entry_decisions.accept(entry.pk, secretary, link)
+    visitor.fresh(event_page, has("acceptée"))
+    visitor.kept(event_page)
+    entries.withdraw_entry(entry.pk, link)
+    visitor.fresh(event_page, lacks("Aubépine"))
+    visitor.kept(*lists)
+
+
 def test_pairing_check_in_and_taking_a_pairing_back(
     visitor: Visitor, tonight: Event, secretary: User
 ) -> None:

@@ -20,6 +20,7 @@ from club.models.games import HALF, ONE, ZERO, Bye, Game, Result, ResultReport
 from club.models.audit import ChangeLog
 from club.models.articles import Article, ArticleQuerySet
 from club.models.accounts import AccountLanguage
+from club.models.entries import Entry, EntryTerms
 # isort: on
 
 __all__ = [
@@ -33,6 +34,8 @@ __all__ = [
     "ArticleQuerySet",
     "Bye",
     "ChangeLog",
+    "Entry",
+    "EntryTerms",
     "Event",
     "EventQuerySet",
     "Game",

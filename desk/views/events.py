@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_tables2 import RequestConfig
 
 from club import event_state, exceptions
-from club.models import ChangeLog, Event, Participant, Result
+from club.models import ChangeLog, Entry, Event, Participant, Result
 from club.roles import acting_user
 from desk.access import get_event_for_secretary, secretary_required
 from desk.forms.events import KIND_DEFAULTS, BaseRoundFormSet, EventForm, OutsiderForm, RoundFormSet
@@ -232,6 +232,9 @@ def event_page(
         "closable": event.status != Event.Status.CLOSED and not results.missing_results(event),
         **replays_context(event),
         "editable": editable,
+        # online entries: for events where games are played
+        "takes_entries": event.kind not in Event.Kind.not_played(),
+        "entries_to_decide": event.entries.filter(status=Entry.Status.RECEIVED).count(),
     }
     return render(request, "desk/events/detail.html", context, status=status)
 

@@ -71,7 +71,7 @@ def calendar(request: HttpRequest) -> HttpResponse:
     first = _month(request.GET.get("mois"), today)
     weeks = cal.Calendar(firstweekday=0).monthdatescalendar(first.year, first.month)
     by_day = _events_by_day(weeks[0][0], weeks[-1][-1])
-    upcoming = list(Event.objects.public().upcoming()[:12])
+    upcoming = list(Event.objects.public().upcoming().select_related("entry_terms")[:12])
     page_cache.shows(pages.EVENTS, *pages.events(upcoming))
     page_cache.shows(*{pages.event(e.pk) for day in by_day.values() for e in day})
     previous = (first - timedelta(days=1)).replace(day=1) if first > FIRST_MONTH else None

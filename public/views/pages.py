@@ -16,11 +16,12 @@ from django.views.decorators.http import require_safe
 
 from chesslib import pgn_view
 from club import pages
-from club.models import Article, Bye, Event, Game, Member
+from club.models import Article, Bye, EntryTerms, Event, Game, Member
 from desk.standings import event_standings
 from lib import page_cache
 from lib.limits import whole_number
 from lib.paging import configure_table, page_number
+from public.entries import entry_list
 from public.member_games import member_games
 from public.members import public_member
 from public.tables import MemberTable
@@ -43,7 +44,7 @@ def _public_event(pk: int) -> Event:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    upcoming = Event.objects.public().upcoming()
+    upcoming = Event.objects.public().upcoming().select_related("entry_terms")
     next_meetings = list(upcoming[:UPCOMING_ON_HOME])
     announced = list(
         upcoming.tournaments().filter(kind__in=[Event.Kind.OPEN, Event.Kind.CHAMPIONSHIP])[:4]
@@ -89,7 +90,7 @@ def tournaments(request: HttpRequest) -> HttpResponse:
             start__date__lt=date(season + 1, SEASON_START_MONTH, 1),
         )
     archived = list(archive.annotate(game_count=Count("rounds__games")).order_by("start", "pk"))
-    announced = list(Event.objects.public().upcoming().tournaments())
+    announced = list(Event.objects.public().upcoming().tournaments().select_related("entry_terms"))
     page_cache.shows(pages.EVENTS, *pages.events(archived), *pages.events(announced))
     context = {
         "events": announced,
@@ -115,11 +116,16 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     byes: dict[int, list[Bye]] = {r.pk: [] for r in rounds}
     for bye in table.byes:
         byes[bye.round_id].append(bye)
+    # an announced event taking entries lists them (its registered players first)
+    announced = event.status == Event.Status.ANNOUNCED
+    terms = EntryTerms.objects.filter(event=event).first() if announced else None
     context = {
         "event": event,
         "rounds": [(r, boards[r.pk], byes[r.pk]) for r in rounds],
         "standings": table if any(table.records.values()) else None,
         "participants": table.participants,
+        "terms": terms,
+        "entries": entry_list(event, terms) if terms is not None else None,
     }
     return render(request, "club/event.html", context)
 

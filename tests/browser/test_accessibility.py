@@ -17,7 +17,8 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from club.models import Article, Event, Game, Member, Round
+from club.models import Article, Entry, EntryTerms, Event, Game, Member, Round
+from desk.services.entry_mails import entry_token
 from interclub.models import TeamMatch
 from ratings.models import ConfigChange, OfficialList, RatingSystem, ReplayJob
 from tests.browser.session import build_demo_club, sign_in
@@ -64,7 +65,15 @@ def _pages(role: str) -> list[str]:
         title="Portes ouvertes", slug="portes-ouvertes", body="Le **club** ouvre ses portes.",
         published_at=timezone.now(),
     )  # fmt: skip
+    # the demo's open takes entries while it is to come (its terms made otherwise)
+    open_ = cast(Event, Event.objects.filter(kind=Event.Kind.OPEN).order_by("-start").first())
+    EntryTerms.objects.get_or_create(event=open_, defaults={"open": True, "places": 120})
+    entry = Entry.objects.create(
+        event=open_, first_name="Anne", last_name="Roux", email="anne@example.be", language="fr"
+    )
     args: dict[str, list[Any]] = {
+        "entry_form": [open_.pk],
+        "entry_link": [entry_token(entry)],
         "event": [event.pk],
         "game": [Game.objects.exclude(pgn="").values_list("pk", flat=True).first()],
         "article": [article.slug],

@@ -1,0 +1,187 @@
+"""The secretary's decisions on the online entries: accept (the entry becomes the event's
+registration, with one club record a person), refuse, put on the waiting list, and accept
+every entry whose address is confirmed. Each takes the event's row lock, is logged, and
+sends the entrant a short mail."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club import event_state, players
+from club.exceptions import DeskError
+from club.models import Entry, Participant, Player
+from desk.services import registration
+from desk.services.entries import Link
+from desk.services.entry_mails import send_entry_mail
+from desk.services.events import log_change
+from ratings.models import ListedPlayer
+from ratings.services.listed import listed, player_from_list
+
+
+def _entry(entry_id: int) -> Entry:
+    """The entry ``entry_id`` read under its event's lock, the event allowing
+    registrations."""
+    event_id = Entry.objects.filter(pk=entry_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise DeskError(_("This entry no longer exists."))
+    event = event_state.lock_row(event_id, event_state.Write.REGISTER)
+    entry = Entry.objects.select_related("player").get(pk=entry_id)
+    entry.event = event
+    return entry
+
+
+def _listed_line(entry: Entry) -> ListedPlayer | None:
+    """The entrant's line in the loaded lists, by FIDE ID (FIDE's first) or national ID."""
+    rows = listed()
+    if entry.fide_id is not None:
+        line = rows.filter(fide_id=entry.fide_id).order_by("kind", "pk").first()
+        if line is not None:
+            return line
+    if entry.national_id:
+        return rows.filter(national_id=entry.national_id).exclude(kind="fide").first()
+    return None
+
+
+def _typed_player(entry: Entry) -> Player | None:
+    """The one outside player of the entry's name whose IDs and birth year do not
+    contradict it (``club.players``), else None."""
+    found = [
+        p
+        for p in players.by_name(entry.first_name, entry.last_name)
+        if entry.fide_id in (None, p.fide_id) or p.fide_id is None
+        if not entry.national_id or not p.national_id or p.national_id == entry.national_id
+        if entry.birth_year is None
+        or (p.birth_date.year if p.birth_date else p.birth_year) in (None, entry.birth_year)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def player_of(entry: Entry) -> tuple[Player, bool]:
+    """The club's record of the entrant: the one the entry found, else the one known by
+    its IDs, else made from the official list's line (``player_from_list``), else the one
+    outside player of that name, else a new one from what was typed. Returns (player,
+    created)."""
+    if entry.player is not None:
+        return entry.player, False
+    by_id = Player.objects.none()
+    if entry.fide_id is not None:
+        by_id = Player.objects.filter(fide_id=entry.fide_id)
+    if not by_id.exists() and entry.national_id:
+        by_id = Player.objects.filter(federation=entry.federation, national_id=entry.national_id)
+    if (known := by_id.first()) is not None:
+        return known, False
+    line = _listed_line(entry)
+    if line is not None:
+        player, created = player_from_list(line)
+    elif (same := _typed_player(entry)) is not None:
+        player, created = same, False
+    else:
+        player = Player.objects.create(
+            first_name=entry.first_name,
+            last_name=entry.last_name,
+            sex=entry.sex,
+            birth_date=entry.birth_date,
+            birth_year=entry.birth_year if entry.birth_date is None else None,
+            federation=entry.federation,
+            fide_id=entry.fide_id,
+            national_id=entry.national_id,
+            fide_rating=entry.fide_rating,
+            national_rating=entry.national_rating,
+            club_name=entry.club_name,
+        )
+        return player, True
+    if entry.club_name and not player.club_name and not hasattr(player, "membership"):
+        player.club_name = entry.club_name
+        player.save(update_fields=["club_name"])
+    return player, created
+
+
+def _accept(entry: Entry, user: User | None, link: Link) -> Participant:
+    if entry.status == Entry.Status.ACCEPTED:
+        raise DeskError(_("%(name)s's entry is accepted already.") % {"name": entry.name})
+    if entry.status == Entry.Status.WITHDRAWN:
+        raise DeskError(_("%(name)s withdrew their entry.") % {"name": entry.name})
+    player, created = player_of(entry)
+    if created:
+        log_change(user, entry.event, "create_player", player=player.pk, name=player.name)
+    participant = registration.register(entry.event_id, player.pk, user)
+    entry.player, entry.participant = player, participant
+    entry.status, entry.decided_at = Entry.Status.ACCEPTED, timezone.now()
+    entry.save(update_fields=["player", "participant", "status", "decided_at"])
+    log_change(user, entry.event, "entry_accepted", name=entry.name, player=player.pk)
+    send_entry_mail(entry, "accepted", link)
+    return participant
+
+
+@transaction.atomic
+def accept(entry_id: int, user: User | None, link: Link) -> Participant:
+    """Accept the entry ``entry_id``: its player (found or made once) registered in the
+    event, and the entrant told."""
+    return _accept(_entry(entry_id), user, link)
+
+
+def _decide(entry_id: int, status: str, user: User | None, link: Link) -> Entry:
+    entry = _entry(entry_id)
+    if entry.status == Entry.Status.ACCEPTED:
+        raise DeskError(
+            _("%(name)s's entry is accepted: withdraw the player from the participants instead.")
+            % {"name": entry.name}
+        )
+    if entry.status == Entry.Status.WITHDRAWN:
+        raise DeskError(_("%(name)s withdrew their entry.") % {"name": entry.name})
+    if entry.status == status:
+        return entry
+    entry.status, entry.decided_at = status, timezone.now()
+    entry.save(update_fields=["status", "decided_at"])
+    log_change(user, entry.event, f"entry_{status}", name=entry.name)
+    send_entry_mail(entry, status, link)
+    return entry
+
+
+@transaction.atomic
+def refuse(entry_id: int, user: User | None, link: Link) -> Entry:
+    """Refuse the entry ``entry_id`` (not one accepted already), and tell the entrant."""
+    return _decide(entry_id, Entry.Status.REFUSED, user, link)
+
+
+@transaction.atomic
+def put_on_waiting_list(entry_id: int, user: User | None, link: Link) -> Entry:
+    """Put the entry ``entry_id`` on the waiting list, and tell the entrant."""
+    return _decide(entry_id, Entry.Status.WAITING, user, link)
+
+
+@dataclass
+class Accepted:
+    """What "accept all confirmed" did: the entries accepted, and those it could not
+    accept with the reason."""
+
+    names: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+@transaction.atomic
+def accept_confirmed(event_id: int, user: User | None, link: Link) -> Accepted:
+    """Accept every received entry of the event whose address is confirmed, the first
+    received first (not those on the waiting list: the secretary takes them one by one).
+    An entry refused by the registration (its player registered meanwhile) is left as it
+    is and named."""
+    event = event_state.lock_row(event_id, event_state.Write.REGISTER)
+    done = Accepted()
+    entries = Entry.objects.filter(
+        event=event, status=Entry.Status.RECEIVED, confirmed_at__isnull=False
+    ).select_related("player")
+    for entry in entries.order_by("received_at", "pk"):
+        entry.event = event
+        try:
+            with transaction.atomic():
+                _accept(entry, user, link)
+        except DeskError as refused:
+            done.skipped.append(str(refused))
+        else:
+            done.names.append(entry.name)
+    return done
