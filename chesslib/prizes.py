@@ -140,8 +140,8 @@ def award(
     for items in lists.values():
         items.sort(key=lambda p: p.place)
     players: dict[int | None, list[Standing]] = {None: list(standings)}
-    for key, inside in categories.items():
-        players[key] = [s for s in standings if s.player in inside]
+    for category, inside in categories.items():
+        players[category] = [s for s in standings if s.player in inside]
     served: set[int] = set()
     given: dict[int | None, int] = dict.fromkeys(lists, 0)
     awards: list[Award] = []
