@@ -13,7 +13,17 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from club.models import Article, ChangeLog, Event, Game, Member, Participant, Round
+from club.models import (
+    Article,
+    ChangeLog,
+    Event,
+    EventCategory,
+    Game,
+    Member,
+    Participant,
+    Prize,
+    Round,
+)
 from interclub.models import TeamMatch
 from ratings.models import ConfigChange, OfficialList, RatingChange, RatingSystem, ReplayJob
 
@@ -96,6 +106,7 @@ MATRIX: dict[str, tuple[str, str]] = {
             "delete",
         )
     },
+    "desk:prizes": ("secretary", "-"),
     **{
         f"desk:{name}": ("-", "secretary")
         for name in (
@@ -118,6 +129,11 @@ MATRIX: dict[str, tuple[str, str]] = {
             "article_publish",
             "cancel",
             "restore",
+            "prize_rules",
+            "category_add",
+            "category_remove",
+            "prize_save",
+            "prize_remove",
         )
     },
     **{f"desk:{name}": ("admin", "admin") for name in ("accounts", "account")},
@@ -135,6 +151,8 @@ MATRIX: dict[str, tuple[str, str]] = {
             "print_crosstable",
             "print_table",
             "print_results",
+            "print_categories",
+            "print_prizes",
         )
     },
     "desk:pair_after": ("-", "secretary"),
@@ -198,6 +216,8 @@ def site(db: None) -> Site:
     system = RatingSystem.objects.get(engine="club")
     change = ConfigChange.objects.create(system=system, old={}, new={"k": 30})
     job = ReplayJob.objects.create(system=system)
+    category = cast(EventCategory, EventCategory.objects.first())
+    prize = cast(Prize, Prize.objects.first())
     official = OfficialList.objects.create(kind="fide", path="-", file_name="players_list.zip")
     users = {
         "member": User.objects.create_user("member", password="x"),
@@ -242,6 +262,8 @@ def site(db: None) -> Site:
         "desk:check_in": [event.pk, 1],
         "desk:pair_after": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:undo_pairing": [cast(Round, Round.objects.filter(event=event).first()).pk],
+        "desk:category_remove": [category.event_id, category.pk],
+        "desk:prize_remove": [prize.event_id, prize.pk],
         "interclub:division": [match.division_id],
         "interclub:match": [match.pk],
         "interclub:desk_match_new": [match.division_id],

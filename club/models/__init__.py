@@ -20,6 +20,7 @@ from club.models.games import HALF, ONE, ZERO, Bye, Game, Result, ResultReport
 from club.models.audit import ChangeLog
 from club.models.articles import Article, ArticleQuerySet
 from club.models.accounts import AccountLanguage
+from club.models.prizes import EventCategory, Prize, PrizeRules
 # isort: on
 
 __all__ = [
@@ -34,12 +35,15 @@ __all__ = [
     "Bye",
     "ChangeLog",
     "Event",
+    "EventCategory",
     "EventQuerySet",
     "Game",
     "Member",
     "MemberQuerySet",
     "Participant",
     "Player",
+    "Prize",
+    "PrizeRules",
     "Result",
     "ResultReport",
     "Round",

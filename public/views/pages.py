@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 from chesslib import pgn_view
 from club import pages
 from club.models import Article, Bye, Event, Game, Member
+from desk.prizes import event_prizes
 from desk.standings import event_standings
 from lib import page_cache
 from lib.limits import whole_number
@@ -120,6 +121,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds": [(r, boards[r.pk], byes[r.pk]) for r in rounds],
         "standings": table if any(table.records.values()) else None,
         "participants": table.participants,
+        "prizes": event_prizes(event, table.shown()),
     }
     return render(request, "club/event.html", context)
 
