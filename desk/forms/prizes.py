@@ -101,7 +101,7 @@ class CategoryForm(BoundedInputs, forms.Form):
 
 
 class PrizeForm(BoundedInputs, forms.Form):
-    category = forms.ChoiceField(label=_("List"))
+    category = forms.ChoiceField(label=_("List"), required=False)
     place = forms.IntegerField(label=_("Place"), min_value=1, max_value=MAX_PLACES)
     amount = forms.DecimalField(
         label=_("Amount"),
@@ -128,5 +128,5 @@ class PrizeForm(BoundedInputs, forms.Form):
         ]
 
     def category_id(self) -> int | None:
-        chosen = self.cleaned_data["category"]
+        chosen = self.cleaned_data.get("category") or OVERALL
         return int(chosen) if chosen != OVERALL else None

@@ -288,6 +288,19 @@ def test_the_desk_page_defines_a_category_and_shows_a_refusal_on_its_field(
     assert EventCategory.objects.get().age == 12
 
 
+def test_the_desk_page_sets_a_prize_and_shows_a_refusal_on_its_field(
+    secretary_client: Client, open_event: Event, english: None
+) -> None:
+    url = reverse("desk:prize_save", args=[open_event.pk])
+    response = secretary_client.post(url, {"category": "", "place": "2", "amount": "60"})
+    assert response.status_code == 200
+    assert "the next one of this list is 1." in response.content.decode()
+    assert not Prize.objects.exists()
+    response = secretary_client.post(url, {"category": "", "place": "1", "amount": "60"})
+    assert response.status_code == 302
+    assert list(Prize.objects.values_list("category", "place", "amount")) == [(None, 1, D(60))]
+
+
 def test_the_desk_page_shows_the_prize_list(
     secretary_client: Client, open_event: Event, secretary: User, english: None
 ) -> None:
@@ -296,7 +309,7 @@ def test_the_desk_page_shows_the_prize_list(
     html = response.content.decode()
     assert response.status_code == 200
     assert "81.67 €" in html and "46.66 €" in html
-    assert "ex aequo, places 1–3" in html
+    assert "ex aequo 1–3" in html
     assert "Total of the prizes: 250 €." in html
 
 
