@@ -40,6 +40,7 @@ class Write(StrEnum):
     NEW_ROUND = "new_round"  # a round paired by the engine or taken back: no result in it
     RESULT = "result"
     FILE = "file"  # results or games from a file
+    PRIZES = "prizes"  # the categories, the prizes and their rules
 
 
 class Transition(StrEnum):

@@ -19,6 +19,7 @@ the shell forgets the same pages:
   also its two players' pages, the latest games, and the interclub pages for a match's
   board. A round paired, whose games have no result yet, keeps the players' pages;
 - a round, a bye, a registration: the event (a round also the lists of events);
+- an event's categories, prizes and prize rules: the event;
 - an event created, or a round of it paired: the event and the lists; any other change
   of status (closed, reopened, cancelled, restored): also its players' pages, the latest
   games and the interclub pages; its form saved whole (title, dates: any page may show
@@ -222,6 +223,12 @@ def _entries(items: Sequence[Any], fields: Fields, deleted: bool) -> set[str]:
     return {event(e.event_id) for e in items}
 
 
+def _event_rows(items: Sequence[Any], fields: Fields, deleted: bool) -> set[str]:
+    """An event's categories, prizes and prize rules: the event's pages (its standings by
+    category and its prize list)."""
+    return {event(item.event_id) for item in items}
+
+
 def _articles(items: Sequence[Any], fields: Fields, deleted: bool) -> set[str]:
     return {ARTICLES}
 
@@ -245,6 +252,9 @@ SCOPES: dict[str, Mapping] = {
     "club.Event": _events,
     "club.Player": _players,
     "club.Member": _members,
+    "club.EventCategory": _event_rows,
+    "club.Prize": _event_rows,
+    "club.PrizeRules": _event_rows,
     "club.Article": _articles,
     "club.EntryTerms": _entry_terms,
     "club.Entry": _entries,

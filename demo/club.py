@@ -14,13 +14,27 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
 
 from chesslib.berger import round_robin
-from club.models import EntryTerms, Event, Game, Member, Participant, Player, Result, Round, Sex
+from club.models import (
+    EntryTerms,
+    Event,
+    EventCategory,
+    Game,
+    Member,
+    Participant,
+    Player,
+    Prize,
+    PrizeRules,
+    Result,
+    Round,
+    Sex,
+)
 from demo import interclub as interclub_demo
 
 PEOPLE_SEED = 1903  # Árpád Élő's year of birth: the cast never changes
@@ -209,6 +223,7 @@ def _create_season(rng: random.Random, cast: Cast, today: date, start: date) -> 
         EntryTerms.objects.create(
             event=open_, open=True, places=120, fee="15 € (10 € pour les jeunes)"
         )
+    _prizes(open_)
     # Courses, the general meeting, the end-of-season party: no games.
     for week, tuesday in enumerate(
         start + timedelta(days=(1 - start.weekday()) % 7 + 7 * n) for n in range(2, 30, 3)
@@ -216,6 +231,34 @@ def _create_season(rng: random.Random, cast: Cast, today: date, start: date) -> 
         _event(today, f"Cours pour débutants ({week + 1})", Event.Kind.COURSE, tuesday, 19, 2)
     _event(today, "Assemblée générale", Event.Kind.MEETING, fridays[2], 20, 2)
     _event(today, "Barbecue de fin de saison", Event.Kind.SOCIAL, fridays[-1], 18, 5)
+
+
+def _prizes(event: Event) -> None:
+    """The open's categories and prizes, as an open's prize list has them: money for
+    the first three shared by Hort's system, a cup for the winner and the best youth,
+    prizes for the best woman, the players under 1600 and the club's members."""
+    PrizeRules.objects.create(event=event, ties=PrizeRules.TieRule.HORT)
+    kinds = EventCategory.Kind
+    youth, women, band, club = EventCategory.objects.bulk_create(
+        [
+            EventCategory(event=event, name="-16", kind=kinds.UNDER, age=16, position=1),
+            EventCategory(event=event, name="Dames", kind=kinds.WOMEN, position=2),
+            EventCategory(
+                event=event, name="-1600", kind=kinds.RATING, position=3,
+                rating_source=EventCategory.Source.EVENT, rating_max=1599,
+            ),
+            EventCategory(event=event, name="Wavre", kind=kinds.CLUB, position=4),
+        ]
+    )  # fmt: skip
+    Prize.objects.bulk_create(
+        Prize(event=event, category=category, place=place, amount=Decimal(amount),
+              description=description)
+        for category, place, amount, description in (
+            (None, 1, "150", "Coupe"), (None, 2, "100", ""), (None, 3, "60", ""),
+            (youth, 1, "40", "Coupe"), (women, 1, "40", ""), (band, 1, "30", ""),
+            (band, 2, "20", ""), (club, 1, "25", ""),
+        )
+    )  # fmt: skip
 
 
 def _event(today: date, title: str, kind: str, day: date, hour: int, hours: int) -> Event:

@@ -10,7 +10,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
-from club.models import ChangeLog, Event, Result
+from club.models import ChangeLog, Event, PrizeRules, Result
 
 
 def field_label(name: str) -> str:
@@ -88,6 +88,11 @@ SENTENCES: dict[str, Any] = {
     "article_saved": gettext_lazy("Article “%(title)s” saved."),
     "article_published": gettext_lazy("Article “%(title)s” published."),
     "article_unpublished": gettext_lazy("Article “%(title)s” taken off the site."),
+    "prize_rules": gettext_lazy("Prize rules saved: players level on points %(ties)s."),
+    "category_added": gettext_lazy("Category “%(name)s” added."),
+    "category_removed": gettext_lazy("Category “%(name)s” removed with its prizes."),
+    "prize_set": gettext_lazy("Prize of place %(place)s set (%(list)s)."),
+    "prize_removed": gettext_lazy("Prize of place %(place)s removed (%(list)s)."),
 }
 
 
@@ -108,6 +113,8 @@ def describe(change: ChangeLog) -> str:
         if isinstance(reported, list) and reported:
             said += " " + _reported(reported)
         return said
+    if change.action in ("prize_rules", "prize_set", "prize_removed"):
+        details = _prize_words(details)
     if change.action == "account_role":
         from desk.forms.members import ROLE_CHOICES
 
@@ -143,6 +150,16 @@ def _reported(reports: list[Any]) -> str:
     ]
     return _("Reported by the players: %(reports)s; confirmed by the secretary.") % {
         "reports": ", ".join(said)
+    }
+
+
+def _prize_words(details: dict[str, Any]) -> dict[str, Any]:
+    """A prize line's codes in words: the tie rule's label, the overall list named."""
+    ties = dict(PrizeRules.TieRule.choices)
+    return {
+        **details,
+        "ties": str(ties.get(str(details.get("ties")), "?")),
+        "list": details.get("list") or _("overall"),
     }
 
 

@@ -249,19 +249,20 @@ def _order(text: str) -> list[Tiebreak]:
         return [Tiebreak(k.strip()) for k in text.split(",") if k.strip() in known]
 
 
-def ratings_at_start(event: Event, players: Mapping[int, Player]) -> dict[int, int]:
-    """Each player's rating at the event's start in the event's choice of system (C.07
-    Article 10 reads "the rating at the start of the tournament"): the player's line on
-    the last official list (FIDE or national) a rating system of that role holds from
-    before the event's first day; a player on no such list, the last known official rating
-    of their record. Two queries."""
+def ratings_at_start(
+    event: Event, players: Mapping[int, Player], fide: bool | None = None
+) -> dict[int, int]:
+    """Each player's rating at the event's start in the event's choice of system for its
+    tie-breaks (C.07 Article 10 reads "the rating at the start of the tournament"), or
+    the FIDE (``fide``) or national one (not ``fide``): the player's line on the last
+    official list (FIDE or national) a rating system of that role holds from before the
+    event's first day; a player on no such list, the last known official rating of their
+    record (0: none). Two queries."""
     from ratings.models import RatingBatch, RatingChange, RatingSystem
 
-    role = (
-        RatingSystem.Role.FIDE
-        if event.tiebreak_rating == Event.TiebreakRating.FIDE
-        else RatingSystem.Role.NATIONAL
-    )
+    if fide is None:
+        fide = event.tiebreak_rating == Event.TiebreakRating.FIDE
+    role = RatingSystem.Role.FIDE if fide else RatingSystem.Role.NATIONAL
     listed = (
         RatingChange.objects.filter(
             player__in=list(players),
@@ -275,7 +276,6 @@ def ratings_at_start(event: Event, players: Mapping[int, Player]) -> dict[int, i
         .values_list("player", "rating_after")
     )
     found = {pk: round(value or 0) for pk, value in listed}  # the latest list wins
-    fide = event.tiebreak_rating == Event.TiebreakRating.FIDE
     return {
         pk: found.get(pk) or (player.fide_rating if fide else player.national_rating) or 0
         for pk, player in players.items()

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from desk.views import events as views
-from desk.views import registration, standings
+from desk.views import prizes, registration, standings
 from desk.views import results as views_results
 
 urlpatterns = [
@@ -24,6 +24,20 @@ urlpatterns = [
     path("evenements/<int:pk>/classement/", standings.standings_page, name="standings"),
     path("evenements/<int:pk>/classement.csv", standings.standings_csv, name="standings_csv"),
     path("evenements/<int:pk>/grille/", standings.crosstable_page, name="crosstable"),
+    path("evenements/<int:pk>/prix/", prizes.prizes, name="prizes"),
+    path("evenements/<int:pk>/prix/regles/", prizes.save_rules, name="prize_rules"),
+    path("evenements/<int:pk>/prix/categories/", prizes.add_category, name="category_add"),
+    path(
+        "evenements/<int:pk>/prix/categories/<int:category>/supprimer/",
+        prizes.remove_category,
+        name="category_remove",
+    ),
+    path("evenements/<int:pk>/prix/ajouter/", prizes.save_prize, name="prize_save"),
+    path(
+        "evenements/<int:pk>/prix/<int:prize>/supprimer/",
+        prizes.remove_prize,
+        name="prize_remove",
+    ),
     path("evenements/<int:pk>/cloturer/", views_results.close, name="close"),
     path("evenements/<int:pk>/rouvrir/", views_results.reopen, name="reopen"),
     path("rondes/<int:pk>/resultats/", views_results.results, name="results"),

@@ -19,9 +19,11 @@ from club.models import (
     Entry,
     EntryTerms,
     Event,
+    EventCategory,
     Game,
     Member,
     Participant,
+    Prize,
     Round,
 )
 from desk.services.entry_mails import entry_token
@@ -114,6 +116,7 @@ MATRIX: dict[str, tuple[str, str]] = {
         f"desk:{name}": ("-", "secretary")
         for name in ("entry_terms", "entry_decision", "accept_confirmed")
     },
+    "desk:prizes": ("secretary", "-"),
     **{
         f"desk:{name}": ("-", "secretary")
         for name in (
@@ -136,6 +139,11 @@ MATRIX: dict[str, tuple[str, str]] = {
             "article_publish",
             "cancel",
             "restore",
+            "prize_rules",
+            "category_add",
+            "category_remove",
+            "prize_save",
+            "prize_remove",
         )
     },
     **{f"desk:{name}": ("admin", "admin") for name in ("accounts", "account")},
@@ -153,6 +161,8 @@ MATRIX: dict[str, tuple[str, str]] = {
             "print_crosstable",
             "print_table",
             "print_results",
+            "print_categories",
+            "print_prizes",
         )
     },
     "desk:pair_after": ("-", "secretary"),
@@ -216,6 +226,8 @@ def site(db: None) -> Site:
     system = RatingSystem.objects.get(engine="club")
     change = ConfigChange.objects.create(system=system, old={}, new={"k": 30})
     job = ReplayJob.objects.create(system=system)
+    category = cast(EventCategory, EventCategory.objects.first())
+    prize = cast(Prize, Prize.objects.first())
     official = OfficialList.objects.create(kind="fide", path="-", file_name="players_list.zip")
     entry = Entry.objects.create(
         event=event, first_name="Anne", last_name="Roux", email="anne@example.be", language="fr"
@@ -266,6 +278,8 @@ def site(db: None) -> Site:
         "desk:check_in": [event.pk, 1],
         "desk:pair_after": [cast(Round, Round.objects.filter(event=event).first()).pk],
         "desk:undo_pairing": [cast(Round, Round.objects.filter(event=event).first()).pk],
+        "desk:category_remove": [category.event_id, category.pk],
+        "desk:prize_remove": [prize.event_id, prize.pk],
         "interclub:division": [match.division_id],
         "interclub:match": [match.pk],
         "interclub:desk_match_new": [match.division_id],

@@ -32,6 +32,7 @@ from ratings.models import RatingSystem
 from ratings.services import recalculate
 from ratings.tasks import start_replay
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
+from tests.club.prize_open import prize_open
 from tests.other_processes import caches_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -494,3 +495,36 @@ def test_a_replay_of_many_players_forgets_every_page_at_once(
     monkeypatch.setattr(pages, "PLAYERS_FORGOTTEN_ONE_BY_ONE", 3)
     recalculate(club, since=tonight.start.date())
     visitor.fresh(articles, lambda page: True)
+
+
+def test_categories_prizes_and_their_rules(visitor: Visitor, secretary: User) -> None:
+    """The open of tests.club.prize_open: a category, a prize, the rules, a prize and a
+    category removed; each shows on the event's page at once."""
+    from decimal import Decimal
+
+    from desk.services import prizes
+
+    event = prize_open()
+    page = _url("event", event.pk)
+    visitor.kept(page)
+    women = prizes.add_category(event.pk, prizes.CategorySpec("Dames", "women"), secretary)
+    visitor.fresh(page, has("Dames"))
+    visitor.kept(page)
+    prize = prizes.set_prize(event.pk, secretary, category_id=None, place=1, amount=Decimal(75))
+    visitor.fresh(page, has("75 €"))
+    visitor.kept(page)
+    prizes.save_prize_rules(
+        event.pk,
+        secretary,
+        reference_date=None,
+        ties="hort",
+        share_categories=False,
+        currency="CHF",
+    )
+    visitor.fresh(page, has("75 CHF"))
+    visitor.kept(page)
+    prizes.remove_prize(event.pk, prize.pk, secretary)
+    visitor.fresh(page, lacks("75 CHF"))
+    visitor.kept(page)
+    prizes.remove_category(event.pk, women.pk, secretary)
+    visitor.fresh(page, lacks("Dames"))

@@ -21,6 +21,7 @@ from club.models.audit import ChangeLog
 from club.models.articles import Article, ArticleQuerySet
 from club.models.accounts import AccountLanguage
 from club.models.entries import Entry, EntryTerms
+from club.models.prizes import EventCategory, Prize, PrizeRules
 # isort: on
 
 __all__ = [
@@ -37,12 +38,15 @@ __all__ = [
     "Entry",
     "EntryTerms",
     "Event",
+    "EventCategory",
     "EventQuerySet",
     "Game",
     "Member",
     "MemberQuerySet",
     "Participant",
     "Player",
+    "Prize",
+    "PrizeRules",
     "Result",
     "ResultReport",
     "Round",

@@ -1,8 +1,9 @@
 """The documents an arbiter prints from the desk, each one template for the browser's
 print and for its PDF (``?format=pdf``, laid out by WeasyPrint from the same document and
 the same print stylesheet, without the site's menu: ``desk/print/pdf.html``): the player
-list, the check-in sheet, the standings with the event's tie-breaks, the round-by-round
-crosstable, the round robin's table, a round's results. A round's pairings are in
+list, the check-in sheet, the standings with the event's tie-breaks, the standings by
+category, the prize list, the round-by-round crosstable, the round robin's table, a
+round's results. A round's pairings are in
 ``desk.views.printing``; an interclub match's sheet in ``interclub.views.desk``; all of
 them answer through ``document``.
 
@@ -23,6 +24,7 @@ from django.views.decorators.http import require_GET
 from club.models import Event
 from desk.access import get_event_for_secretary, get_round_for_secretary, secretary_required
 from desk.documents import BY_NUMBER, BY_RANK, result_boards, round_by_round, round_robin_table
+from desk.prizes import event_prizes
 from desk.standings import event_standings, standings_shown
 from lib.limits import whole_number
 
@@ -109,6 +111,38 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         _name(event, _("standings")),
         landscape=len(table.order) > 3,
     )
+
+
+@secretary_required
+@require_GET
+def categories(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings of each category: its players in the order of the standings, each
+    with their rank in the category and overall, after a round (``?ronde=N``) or all."""
+    event = get_event_for_secretary(request, pk)
+    table = standings_shown(event, whole_number(request.GET.get("ronde")))
+    context = {
+        "event": event,
+        "prizes": event_prizes(event, table),
+        "until": table.played,
+        "title": _("Standings by category"),
+    }
+    return document(request, "desk/print/categories.html", context, _name(event, _("categories")))
+
+
+@secretary_required
+@require_GET
+def prize_list(request: HttpRequest, pk: int) -> HttpResponse:
+    """The prize list: each list's prizes with their winners and the money paid, from
+    the standings after the last round played."""
+    event = get_event_for_secretary(request, pk)
+    table = standings_shown(event)
+    context = {
+        "event": event,
+        "prizes": event_prizes(event, table),
+        "until": table.played,
+        "title": _("Prize list"),
+    }
+    return document(request, "desk/print/prizes.html", context, _name(event, _("prizes")))
 
 
 @secretary_required

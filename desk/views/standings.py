@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 
 from desk.access import get_event_for_secretary, secretary_required
 from desk.documents import round_robin_table
+from desk.prizes import event_prizes
 from desk.standings import event_standings, standings_shown
 from lib.limits import whole_number
 from lib.spreadsheets import spreadsheet_text
@@ -25,7 +26,12 @@ def _until(request: HttpRequest) -> int | None:
 def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     item = get_event_for_secretary(request, pk)
     table = standings_shown(item, _until(request))
-    context = {"event": item, "standings": table, "until": table.played}
+    context = {
+        "event": item,
+        "standings": table,
+        "until": table.played,
+        "prizes": event_prizes(item, table),
+    }
     return render(request, "desk/standings.html", context)
 
 

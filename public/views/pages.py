@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 from chesslib import pgn_view
 from club import pages
 from club.models import Article, Bye, EntryTerms, Event, Game, Member
+from desk.prizes import event_prizes
 from desk.standings import event_standings
 from lib import page_cache
 from lib.limits import whole_number
@@ -126,6 +127,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         "participants": table.participants,
         "terms": terms,
         "entries": entry_list(event, terms) if terms is not None else None,
+        "prizes": event_prizes(event, table.shown()),
     }
     return render(request, "club/event.html", context)
 
