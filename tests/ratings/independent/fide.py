@@ -277,9 +277,12 @@ def fide(request: dict[str, Any]) -> dict[str, Any]:
         lines["per_game"][index] = float(table_expected(difference))
     score = sum((Fraction(g["score"]) for g in counted), Fraction(0))
     k = k_factor(player, request["date"], len(counted))
-    # Seed 001: « E(n+1) = E(n) + K × (W − p(D)) » ; docs/fide.md: « la variation de la
-    # période est arrondie à l'entier, 0,5 s'éloignant de zéro ».
-    after = rating + half_away(k * (score - expected))
+    # Seed 001: « E(n+1) = E(n) + K × (W − p(D)) ». The change's half: FIDE 2024, 8.3.4,
+    # « 0.5 is rounded away from zero »; before March 2024 no text says, and FIDE's published
+    # figures round it up: Anand, 2790 in January 2010, −3.5 at Corus, published 2787 in
+    # March 2010 (docs/ratings/fide.md, « Arrondi de la variation »; the figures win).
+    change = k * (score - expected)
+    after = rating + (half_away(change) if since_2024 else half_up(change))
     unrated = {"rating_after": None, "status": "unrated", "k": k, "expected": float(expected)}
     if not since_2024 and after < 1000:
         # Seed 001: « Si le classement passe en dessous du seuil FIDE (1 000), le joueur est
