@@ -17,8 +17,17 @@ targets: 300 requests/s and p95 under 200 ms for the home and member pages, p95 
 
 Run: ``.venv/bin/python -m benchmarks.load_test`` (``--rebuild`` makes the club again;
 ``--database-url``, ``--duration``, ``--connections``, ``--workers``, ``--threads``, ``--port``,
-``--first-visits`` to visit fewer member pages first).
+``--first-visits`` to visit fewer member pages first; ``--members`` and ``--seasons`` for
+another club, in a database of its own).
 The first run builds the club: a few minutes.
+
+Two machines, played on this one (docs/operations.md, 12): ``--nodes 2`` serves the site
+by two gunicorn, each with half the ``--workers``, on the ports after ``--port``, behind
+nginx (Debian's, run as root with a configuration of its own: an upstream of the nodes, no
+cache) on ``--port``; ``--cache-url redis://127.0.0.1:6379/12`` puts every shared cache in
+Redis (``CACHE_URL``), as two machines need. ``--nginx`` puts nginx in front of one node
+too, for the comparison. On one machine the nodes share its cores: the figures say what
+the shared caches and the balancer cost, not what a second machine would add.
 """
 
 from __future__ import annotations
@@ -73,16 +82,16 @@ def _create_database(database_url: str) -> None:
             connection.execute(f'CREATE DATABASE "{name}"')
 
 
-def _build_club(rebuild: bool) -> None:
+def _build_club(rebuild: bool, members: int, seasons: int) -> None:
     from django.core.management import call_command
 
     from club.models import Member
 
     call_command("migrate", verbosity=0)
-    if rebuild or Member.objects.count() < MEMBERS:
+    if rebuild or Member.objects.count() < members:
         started = time.perf_counter()
-        print(f"Building the demo club: {MEMBERS} members, {SEASONS} seasons…", flush=True)
-        call_command("load_demo_club", reset=True, members=MEMBERS, seasons=SEASONS, verbosity=1)
+        print(f"Building the demo club: {members} members, {seasons} seasons…", flush=True)
+        call_command("load_demo_club", reset=True, members=members, seasons=seasons, verbosity=1)
         print(f"  built in {time.perf_counter() - started:.0f} s", flush=True)
 
 
@@ -117,7 +126,7 @@ def _prepare_event() -> int:
         players = [m.player for m in Member.objects.select_related("player")[: 2 * BOARDS]]
         Game.objects.bulk_create(
             Game(round=round_, board=n + 1, white=players[2 * n], black=players[2 * n + 1])
-            for n in range(BOARDS)
+            for n in range(len(players) // 2)
         )
     return event.pk
 
@@ -152,7 +161,76 @@ def _paths() -> dict[str, list[str]]:
     }
 
 
-def _serve(database_url: str, workers: int, threads: int, cache: Path) -> subprocess.Popen:
+NGINX = """worker_processes 1;
+pid {folder}/nginx.pid;
+error_log {folder}/nginx-error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    access_log off;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    upstream club {{
+{servers}
+        keepalive 32;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://club;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        }}
+    }}
+}}
+"""
+
+
+def _balance(ports: list[int], folder: Path) -> subprocess.Popen:
+    """nginx on PORT in front of the nodes on ``ports``, each request to one in turn."""
+    servers = "\n".join(f"        server 127.0.0.1:{port};" for port in ports)
+    conf = folder / "nginx.conf"
+    conf.write_text(NGINX.format(folder=folder, servers=servers, port=PORT))
+    balancer = subprocess.Popen(["nginx", "-c", str(conf), "-g", "daemon off;"])
+    for _ in range(50):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{PORT}/", timeout=60)
+            return balancer
+        except OSError:
+            time.sleep(0.2)
+    balancer.terminate()
+    raise SystemExit(f"nginx did not answer on 127.0.0.1:{PORT}")
+
+
+def _serve_nodes(
+    database_url: str,
+    workers: int,
+    threads: int,
+    cache: Path,
+    nodes: int,
+    cache_url: str,
+    nginx: bool,
+) -> list[subprocess.Popen]:
+    """The site on PORT: one gunicorn, or ``nodes`` of them on the next ports (each with its
+    share of ``workers``) behind nginx; the first process of the list is nginx when there
+    is one."""
+    if nodes == 1 and not nginx:
+        return [_serve(database_url, workers, threads, cache, PORT, cache_url)]
+    ports = [PORT + 1 + n for n in range(nodes)]
+    servers = [
+        _serve(database_url, max(workers // nodes, 1), threads, cache, port, cache_url)
+        for port in ports
+    ]
+    return [_balance(ports, cache), *servers]
+
+
+def _serve(
+    database_url: str, workers: int, threads: int, cache: Path, port: int, cache_url: str
+) -> subprocess.Popen:
     env = {
         **os.environ,
         "DEBUG": "0",
@@ -164,6 +242,7 @@ def _serve(database_url: str, workers: int, threads: int, cache: Path) -> subpro
         "DB_CONN_MAX_AGE": "600",
         "PAGE_CACHE_LOCATION": str(cache / "pages"),
         "PROGRESS_CACHE_LOCATION": str(cache / "progress"),
+        **({"CACHE_URL": cache_url} if cache_url else {}),
     }
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
@@ -175,7 +254,7 @@ def _serve(database_url: str, workers: int, threads: int, cache: Path) -> subpro
         str(Path(sys.executable).with_name("gunicorn")),
         "config.wsgi",
         "--bind",
-        f"127.0.0.1:{PORT}",
+        f"127.0.0.1:{port}",
         "--workers",
         str(workers),
         "--threads",
@@ -186,9 +265,9 @@ def _serve(database_url: str, workers: int, threads: int, cache: Path) -> subpro
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     for _ in range(100):
         if server.poll() is not None:
-            raise SystemExit(f"gunicorn stopped (is port {PORT} taken?)")
+            raise SystemExit(f"gunicorn stopped (is port {port} taken?)")
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{PORT}/", timeout=60)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60)
             settled(server.pid)
             return server
         except OSError:  # not listening yet
@@ -235,11 +314,11 @@ def _cookie(headers: list[str] | None, name: str, default: str | None = None) ->
     return default
 
 
-def _first_visits(paths: list[str], server: int) -> Figures:
+def _first_visits(paths: list[str], servers: list[int]) -> Figures:
     """Every member's page once, by 8 visitors: what the cache starts from, and the
     figure of pages rendered by Django rather than copied, with the CPU time gunicorn's
     workers spent on each (a figure the other work on a shared machine moves less)."""
-    started, cpu = time.perf_counter(), cpu_seconds(server)
+    started, cpu = time.perf_counter(), sum(cpu_seconds(pid) for pid in servers)
     with ThreadPoolExecutor(8) as visitors:
         statuses = list(
             visitors.map(
@@ -248,7 +327,7 @@ def _first_visits(paths: list[str], server: int) -> Figures:
             )
         )
     seconds = time.perf_counter() - started
-    per_page = (cpu_seconds(server) - cpu) / len(paths) * 1000
+    per_page = (sum(cpu_seconds(pid) for pid in servers) - cpu) / len(paths) * 1000
     bad = sum(status != 200 for status in statuses)
     print(
         f"{'first visits, not cached':<26} {len(paths) / seconds:8.0f} pages/s "
@@ -276,6 +355,11 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=["home", "member", "calendar", "save"], help="run one scenario only"
     )
+    parser.add_argument("--members", type=int, default=MEMBERS, help="members of the club")
+    parser.add_argument("--seasons", type=int, default=SEASONS, help="seasons of its history")
+    parser.add_argument("--nodes", type=int, default=1, help="gunicorn servers behind nginx")
+    parser.add_argument("--nginx", action="store_true", help="nginx in front of one node too")
+    parser.add_argument("--cache-url", default="", help="CACHE_URL: the shared caches in Redis")
     options = parser.parse_args()
     PORT = options.port
     if shutil.which("wrk") is None:
@@ -283,14 +367,22 @@ def main() -> None:
 
     _create_database(options.database_url)
     _django(options.database_url)
-    _build_club(options.rebuild)
+    _build_club(options.rebuild, options.members, options.seasons)
     _prepare_secretary()
     event = _prepare_event()
     vacuum_analyze()
     paths = _paths()
 
     with tempfile.TemporaryDirectory(prefix="club-load-") as cache:
-        server = _serve(options.database_url, options.workers, options.threads, Path(cache))
+        processes = _serve_nodes(
+            options.database_url,
+            options.workers,
+            options.threads,
+            Path(cache),
+            options.nodes,
+            options.cache_url,
+            options.nginx,
+        )
         try:
             cookie, csrf = _log_in()
 
@@ -308,7 +400,7 @@ def main() -> None:
             figures = {}
             if "member" in scenarios:
                 first = paths["member"][: options.first_visits]
-                figures["first"] = _first_visits(first, server.pid)
+                figures["first"] = _first_visits(first, [p.pid for p in processes])
             for key, (name, script, args) in scenarios.items():
                 wrk(
                     f"http://127.0.0.1:{PORT}",
@@ -328,8 +420,10 @@ def main() -> None:
                 )
                 print(_line(figures[key]), flush=True)
         finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(30)
+            for process in processes:
+                process.send_signal(signal.SIGTERM)
+            for process in processes:
+                process.wait(30)
     _targets(figures)
 
 

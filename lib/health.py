@@ -27,6 +27,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import caches
 from django.db import connections
+from django.dispatch import Signal
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -36,6 +37,11 @@ logger = logging.getLogger(__name__)
 
 
 HEARTBEAT_KEY = "task-worker:heartbeat"
+
+# Sent by the task worker (``manage.py worker``) after each of its heartbeats, from its
+# heartbeat thread, with ``worker_id``: the apps connect what a live worker does for the
+# others (ratings: restart the replays of a worker that died, on any machine).
+worker_beats = Signal()
 
 
 class Unhealthy(Exception):

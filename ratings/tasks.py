@@ -1,10 +1,18 @@
 """Recalculations run in the background, with their progress where a page can see it.
 
-The worker writes, with the progress, the time of its last sign of life (a heartbeat): a
-running job whose heartbeat is older than ``settings.REPLAY_STALL_SECONDS`` lost its
+The worker writes, with the progress, the time of its last sign of life (a heartbeat), and
+rewrites it every quarter of ``settings.REPLAY_STALL_SECONDS`` from a thread of its own
+while the job runs (a lease: a replay waiting for another's lock on its system, or in a
+long batch, keeps it): a running job whose heartbeat is older than the limit lost its
 worker (killed, machine restarted) and is *interrupted*. The replay runs in one
 transaction, so an interrupted job left the previous ratings as they were, and it can be
-restarted.
+restarted: by an administrator from its page, and by any live task worker on its own
+(:func:`take_over_interrupted`, called with each of ``manage.py worker``'s heartbeats).
+
+A job runs once, however many workers (on as many machines) and however many times its
+task was handed to them: the worker that starts it takes it from "queued" to "running"
+under the lock of its row, and a worker handed a job that is no longer queued leaves it
+(:func:`replay_job`). A job interrupted is restarted once (the restart locks it too).
 
 Every recalculation of the site runs here, off the request: an administrator's, and the
 desk's when an event is closed, reopened, cancelled or deleted (:func:`queue_event_replays`,
@@ -18,7 +26,9 @@ order leave the history a replay from scratch would give."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import date, datetime, timedelta
 from functools import partial
 from typing import NamedTuple
@@ -28,12 +38,13 @@ from django.contrib.auth.models import User
 from django.core.cache import caches
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django_tasks import task
 
 from club import pages
 from club.models import Event
 from ratings.models import RatingSystem, ReplayJob
-from ratings.services import event_day, recalculate, systems_to_replay
+from ratings.services import Progress, event_day, recalculate, systems_to_replay
 
 logger = logging.getLogger(__name__)
 PROGRESS_TTL = 24 * 3600
@@ -86,6 +97,48 @@ def can_restart(job: ReplayJob) -> bool:
     if job.restarted_as_id is not None:
         return False
     return job.state == ReplayJob.State.FAILED or is_interrupted(job)
+
+
+def restart(old: ReplayJob, user: User | None = None) -> ReplayJob:
+    """Queue again the replay of ``old``, a failed or interrupted job whose row the caller
+    has locked (``select_for_update``) in the current transaction: the same system, day and
+    event; ``old``, if it was still running, is marked failed where its worker stopped, and
+    links to the new job, which is queued when the transaction commits."""
+    new = start_replay(old.system, old.since, user, old.event)
+    old.restarted_as = new
+    if old.state == ReplayJob.State.RUNNING:
+        old.done, old.total = job_progress(old)  # where the worker stopped
+        old.state = ReplayJob.State.FAILED
+        old.error = _("Interrupted: restarted as recalculation #%(number)s") % {"number": new.pk}
+        old.finished_at = timezone.now()
+    old.save(update_fields=["restarted_as", "done", "total", "state", "error", "finished_at"])
+    return new
+
+
+def take_over_interrupted() -> list[ReplayJob]:
+    """Restart every interrupted job (its worker gave no sign of life for
+    ``REPLAY_STALL_SECONDS``): what a live task worker does for a dead one, on this machine
+    or another. Each job is restarted once, by whichever worker locks it first (the others
+    skip it); the new jobs, queued when each restart commits. Two queries when no job
+    runs."""
+    restarted = []
+    running = ReplayJob.objects.filter(state=ReplayJob.State.RUNNING, restarted_as=None)
+    for candidate in running.order_by("pk"):
+        if not is_interrupted(candidate):
+            continue
+        with transaction.atomic():
+            old = running.select_for_update(skip_locked=True).filter(pk=candidate.pk).first()
+            if old is None or not is_interrupted(old):
+                continue  # another worker has it, or its own worker came back
+            new = restart(old)
+        logger.warning("replay job %s was interrupted: restarted as job %s", old.pk, new.pk)
+        restarted.append(new)
+    return restarted
+
+
+def take_over_on_beat(sender: object, **kwargs: object) -> None:
+    """``lib.health.worker_beats``' receiver: the interrupted jobs restarted."""
+    take_over_interrupted()
 
 
 def start_replay(
@@ -144,27 +197,64 @@ def event_replays(event: Event) -> list[JobShown]:
 
 @task()
 def replay_job(job_id: int) -> None:
-    job = ReplayJob.objects.get(pk=job_id)
-    # the heartbeat first: whoever sees the job running sees a sign of life too
-    heartbeat(job.pk)
-    job.state = ReplayJob.State.RUNNING
-    job.save(update_fields=["state"])
+    """Run the job ``job_id`` if it is still queued: taken under its row's lock, so that of
+    two workers handed it (a task delivered twice) one runs it and the other leaves it."""
+    with transaction.atomic():
+        job = ReplayJob.objects.select_for_update().filter(pk=job_id).first()
+        if job is None or job.state != ReplayJob.State.QUEUED:
+            logger.info("replay job %s is not queued any more: left", job_id)
+            return
+        # the heartbeat first: whoever sees the job running sees a sign of life too
+        heartbeat(job.pk)
+        job.state = ReplayJob.State.RUNNING
+        job.save(update_fields=["state"])
     systems = [job.system] if job.system else list(RatingSystem.objects.enabled())
     offset = 0
-
-    def progress(done: int, total: int) -> None:
-        heartbeat(job.pk, offset + done, offset + total)
-
     try:
-        for system in systems:
-            report = recalculate(system, since=job.since, progress=progress)
-            offset += report.batches
+        with _lease(job.pk) as beat:
+
+            def progress(done: int, total: int) -> None:
+                beat(offset + done, offset + total)
+
+            for system in systems:
+                report = recalculate(system, since=job.since, progress=progress)
+                offset += report.batches
     except Exception as error:
         logger.exception("replay job %s failed", job.pk)
         _finish(job, state=ReplayJob.State.FAILED, error=str(error))
         raise
     _finish(job, state=ReplayJob.State.DONE, done=offset, total=offset)
     caches["progress"].delete(_progress_key(job.pk))
+
+
+@contextmanager
+def _lease(job_id: int) -> Iterator[Progress]:
+    """The job's heartbeat while the block runs: written with each progress given to the
+    function yielded, and again, with the last progress, every quarter of
+    ``REPLAY_STALL_SECONDS`` by a thread of its own (stopped when the block ends: the
+    process's death stops it too, which is what a heartbeat is for)."""
+    latest = (0, 0)
+    stopped = threading.Event()
+
+    def beat(done: int, total: int) -> None:
+        nonlocal latest
+        latest = (done, total)
+        heartbeat(job_id, done, total)
+
+    def keep() -> None:
+        while not stopped.wait(max(settings.REPLAY_STALL_SECONDS / 4, 0.2)):
+            try:
+                heartbeat(job_id, *latest)
+            except Exception:  # a cache out of order: the health check says so
+                logger.warning("replay job %s: heartbeat not written", job_id, exc_info=True)
+
+    keeper = threading.Thread(target=keep, name=f"replay-{job_id}-lease", daemon=True)
+    keeper.start()
+    try:
+        yield beat
+    finally:
+        stopped.set()
+        keeper.join()
 
 
 def _finish(job: ReplayJob, **fields: object) -> None:

@@ -67,3 +67,23 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def caches_in_redis(url: str, settings: Any) -> dict[str, str]:
+    """Put every cache the processes share in the Redis database ``url`` for this test, as
+    ``CACHE_URL`` puts them there (config/settings/base.py: Django's RedisCache, each cache
+    under its own key prefix, its timeout kept), and give the variable that does so for
+    another process."""
+    settings.CACHES = {
+        **settings.CACHES,
+        **{
+            alias: {
+                **{k: v for k, v in settings.CACHES[alias].items() if k == "TIMEOUT"},
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": url,
+                "KEY_PREFIX": alias,
+            }
+            for alias in LOCATION_VARIABLES
+        },
+    }
+    return {"CACHE_URL": url}

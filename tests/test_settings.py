@@ -150,3 +150,33 @@ def test_envint_names_the_variable_it_cannot_read(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("SECURE_HSTS_SECONDS", "a year")
     with pytest.raises(ImproperlyConfigured, match="SECURE_HSTS_SECONDS must be a whole number"):
         envint("SECURE_HSTS_SECONDS", "0")
+
+
+def test_cache_url_puts_every_shared_cache_in_one_redis_each_under_its_own_prefix() -> None:
+    """As deploy/club.env.example on two machines: CACHE_URL set, the file locations of
+    each cache left as they are (then not read)."""
+    url = "redis://:secret@10.0.0.10:6379/1"
+    caches = settings_under(
+        **PRODUCTION,
+        CACHE_URL=url,
+        PAGE_CACHE_LOCATION="/var/cache/club/pages",
+        SESSION_CACHE_BACKEND="lib.file_cache.FileCache",
+    )["CACHES"]
+    shared = {alias: cache for alias, cache in caches.items() if alias != "default"}
+    assert {
+        alias: (c["BACKEND"], c["LOCATION"], c["KEY_PREFIX"]) for alias, c in shared.items()
+    } == {
+        alias: ("django.core.cache.backends.redis.RedisCache", url, alias)
+        for alias in ["progress", "limits", "sessions", "pages", "page-generation"]
+    }
+    assert not any("OPTIONS" in cache for cache in shared.values())  # the files' bounds
+    assert (shared["pages"]["TIMEOUT"], shared["page-generation"]["TIMEOUT"]) == (600, None)
+    # the default cache stays each process's own (a game's viewer data, by its hash)
+    assert caches["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    # without it, files, in the folders given
+    caches = settings_under(**PRODUCTION, PAGE_CACHE_LOCATION="/var/cache/club/pages")["CACHES"]
+    assert (caches["pages"]["BACKEND"], caches["pages"]["LOCATION"]) == (
+        "lib.file_cache.FileCache",
+        "/var/cache/club/pages",
+    )
+    assert "KEY_PREFIX" not in caches["pages"]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.test import Client
 
 
@@ -41,3 +43,35 @@ def superuser_client(name: str, *, raise_errors: bool = False) -> Client:
     client = Client(raise_request_exception=raise_errors)
     client.force_login(User.objects.create_superuser(name, password="x"))
     return client
+
+
+@contextmanager
+def rows_locked(rows: QuerySet[Any]) -> Iterator[None]:
+    """The block runs while another connection (a thread's) holds ``rows`` locked
+    (``select_for_update``, in a transaction that ends with the block): a writer of those
+    rows, in this process or another, waits there until then."""
+    locked, release = threading.Event(), threading.Event()
+    problems: list[BaseException] = []
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                assert list(rows.select_for_update()), "no row to lock"
+                locked.set()
+                release.wait(120)
+        except BaseException as problem:  # given back to the test
+            problems.append(problem)
+            locked.set()
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold, name="rows-locked")
+    holder.start()
+    locked.wait(30)
+    try:
+        if problems:
+            raise problems[0]
+        yield
+    finally:
+        release.set()
+        holder.join(60)

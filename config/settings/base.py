@@ -279,11 +279,30 @@ RQ_QUEUES = {"default": {"URL": os.getenv("REDIS_URL", "redis://127.0.0.1:6379/0
 # The pages, their versions and the sessions in files by default, in the site's own file
 # backends (lib/file_cache.py): Django's FileBasedCache lists its folder at every write to
 # count its files (30-170 ms a saved result with 2,500 versions, benchmarks/README.md).
-# Django's RedisCache (django.core.cache.backends.redis.RedisCache) in a deployment with Redis.
+# Django's RedisCache (django.core.cache.backends.redis.RedisCache) in a deployment with Redis:
+# CACHE_URL (redis://host:6379/1) puts every cache the processes share there, each under its
+# own key prefix (a site on several machines: docs/operations.md), and the variables of each
+# cache (PAGE_CACHE_BACKEND, PAGE_CACHE_LOCATION, …) are then not read; without it, they
+# place each cache apart.
+CACHE_URL = os.getenv("CACHE_URL", "").strip()
+_REDIS = "django.core.cache.backends.redis.RedisCache"
+_FILES = "django.core.cache.backends.filebased.FileBasedCache"
 _OWN_FILES = ("lib.file_cache.FileCache", "lib.file_cache.RecordFileCache")
-_PAGE_CACHE_BACKEND = os.getenv("PAGE_CACHE_BACKEND", "lib.file_cache.FileCache")
+
+
+def _backend(variable: str, files: str) -> str:
+    """The backend of a shared cache: Redis with CACHE_URL, else its variable's, else files."""
+    return _REDIS if CACHE_URL else os.getenv(variable, files)
+
+
+def _location(variable: str, folder: str) -> str:
+    """The location of a shared cache: CACHE_URL, else its variable's, else ``folder``."""
+    return CACHE_URL or os.getenv(variable, folder)
+
+
+_PAGE_CACHE_BACKEND = _backend("PAGE_CACHE_BACKEND", "lib.file_cache.FileCache")
 # The versions in files are records rewritten in place (a saved result writes five)
-_PAGE_GENERATION_BACKEND = os.getenv(
+_PAGE_GENERATION_BACKEND = _backend(
     "PAGE_GENERATION_BACKEND",
     "lib.file_cache.RecordFileCache"
     if _PAGE_CACHE_BACKEND == "lib.file_cache.FileCache"
@@ -292,59 +311,64 @@ _PAGE_GENERATION_BACKEND = os.getenv(
 # Official rating lists uploaded by the administrators, kept here until the task worker has
 # imported them (then deleted).
 OFFICIAL_LISTS_DIR = Path(os.getenv("OFFICIAL_LISTS_DIR", str(BASE_DIR / ".official-lists")))
-_PAGE_CACHE_LOCATION = os.getenv("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-cache"))
+_PAGE_CACHE_LOCATION = _location("PAGE_CACHE_LOCATION", str(BASE_DIR / ".page-cache"))
 
 
 def _shared_cache(
-    backend: str, location: str, files: dict[str, int], **more: object
+    alias: str, backend: str, location: str, files: dict[str, int] | None = None, **more: object
 ) -> dict[str, object]:
-    """A cache every process shares: ``files`` (its bounds) for the file backends only (Redis'
-    client would take OPTIONS as its connection's)."""
-    options = {"OPTIONS": files} if backend in _OWN_FILES else {}
-    return {"BACKEND": backend, "LOCATION": location, **options, **more}
+    """A cache every process shares: ``files`` (its bounds) for the site's file backends
+    only (Redis' client would take OPTIONS as its connection's); a key prefix, the alias,
+    for the others, so that caches sharing one Redis database never meet."""
+    if backend in _OWN_FILES:
+        where: dict[str, object] = {"OPTIONS": files} if files else {}
+    else:
+        where = {} if backend == _FILES else {"KEY_PREFIX": alias}
+    return {"BACKEND": backend, "LOCATION": location, **where, **more}
 
 
 # Progress of background work is written outside the work's own transaction, so that the
 # page watching it sees it: a cache every process shares (files by default).
 CACHES: dict[str, dict[str, object]] = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # A replay reports its progress here while it streams its rows to the database: never
-    # the database cache.
-    "progress": {
-        "BACKEND": os.getenv(
-            "PROGRESS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
-        ),
-        "LOCATION": os.getenv("PROGRESS_CACHE_LOCATION", str(BASE_DIR / ".progress-cache")),
-    },
+    # A replay reports its progress here while it streams its rows to the database (never
+    # the database cache), with the heartbeats by which a task worker tells a dead one.
+    "progress": _shared_cache(
+        "progress",
+        _backend("PROGRESS_CACHE_BACKEND", _FILES),
+        _location("PROGRESS_CACHE_LOCATION", str(BASE_DIR / ".progress-cache")),
+    ),
     # Limits on anonymous requests (the contact form's messages an hour per address):
     # counted in a cache every worker process shares, files by default, Redis with
     # LIMITS_CACHE_BACKEND/LIMITS_CACHE_LOCATION.
-    "limits": {
-        "BACKEND": os.getenv(
-            "LIMITS_CACHE_BACKEND", "django.core.cache.backends.filebased.FileBasedCache"
-        ),
-        "LOCATION": os.getenv("LIMITS_CACHE_LOCATION", str(BASE_DIR / ".limits-cache")),
-    },
+    "limits": _shared_cache(
+        "limits",
+        _backend("LIMITS_CACHE_BACKEND", _FILES),
+        _location("LIMITS_CACHE_LOCATION", str(BASE_DIR / ".limits-cache")),
+    ),
     # Signed-in visitors' sessions (SESSION_ENGINE), the database's rows read once: files
     # by default, Redis with SESSION_CACHE_BACKEND/SESSION_CACHE_LOCATION.
     "sessions": _shared_cache(
-        os.getenv("SESSION_CACHE_BACKEND", "lib.file_cache.FileCache"),
-        os.getenv("SESSION_CACHE_LOCATION", str(BASE_DIR / ".session-cache")),
+        "sessions",
+        _backend("SESSION_CACHE_BACKEND", "lib.file_cache.FileCache"),
+        _location("SESSION_CACHE_LOCATION", str(BASE_DIR / ".session-cache")),
         {"MAX_ENTRIES": 100000},
     ),
     # Public pages as anonymous visitors see them (lib/page_cache.py), and apart, the
     # versions of what they show, changed by the writes (club/pages.py): shared by every
     # worker process, so that a write in one of them forgets the pages in all. With Redis,
-    # set both locations (PAGE_CACHE_LOCATION, PAGE_GENERATION_LOCATION).
+    # set both locations (PAGE_CACHE_LOCATION, PAGE_GENERATION_LOCATION), or CACHE_URL.
     "pages": _shared_cache(
+        "pages",
         _PAGE_CACHE_BACKEND,
         _PAGE_CACHE_LOCATION,
         {"MAX_ENTRIES": 20000},
         TIMEOUT=envint("PAGE_CACHE_SECONDS", "600"),
     ),
     "page-generation": _shared_cache(
+        "page-generation",
         _PAGE_GENERATION_BACKEND,
-        os.getenv("PAGE_GENERATION_LOCATION", str(Path(_PAGE_CACHE_LOCATION) / "generation")),
+        _location("PAGE_GENERATION_LOCATION", str(Path(_PAGE_CACHE_LOCATION) / "generation")),
         {"MAX_ENTRIES": 100000},  # a version a member and an event
         TIMEOUT=None,
     ),

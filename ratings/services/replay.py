@@ -8,6 +8,9 @@ written in timeline order, so within a system a later batch has a larger primary
 
 Each recalculation runs in one transaction, holding a lock on the system's row: it
 succeeds whole or changes nothing, and two recalculations of a system never interleave.
+The lock is PostgreSQL's ``FOR NO KEY UPDATE``: the rows that refer to the system (a
+recalculation queued by the desk meanwhile: ``ReplayJob``) are written without waiting for
+the replay, whose whole length a ``FOR UPDATE`` lock would make them wait.
 Rating (:func:`rate_plan`) is apart from writing, so the preview
 (:mod:`ratings.services.preview`) rates without writing or locking anything.
 """
@@ -87,7 +90,7 @@ def recalculate(
     """Replay ``system``'s history from ``since`` (from scratch when None)."""
     started = clock.perf_counter()
     with transaction.atomic():
-        RatingSystem.objects.select_for_update().filter(pk=system.pk).get()
+        RatingSystem.objects.select_for_update(no_key=True).filter(pk=system.pk).get()
         if since is not None:
             since = period_start(system, since)
         plan = [b for b in timeline(system, since) if since is None or b.day >= since]

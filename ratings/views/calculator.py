@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -24,6 +23,7 @@ from ratings.tasks import (
     last_sign_of_life,
     start_replay,
 )
+from ratings.tasks import restart as restart_job
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -103,17 +103,7 @@ def restart(request: HttpRequest, pk: int) -> HttpResponse:
                 request, _("Only a failed or interrupted recalculation can be restarted.")
             )
             return redirect("ratings:job", pk=old.pk)
-        interrupted = old.state == ReplayJob.State.RUNNING
-        new = start_replay(old.system, old.since, acting_user(request))  # queued when this commits
-        old.restarted_as = new
-        if interrupted:
-            old.done, old.total = job_progress(old)  # where the worker stopped
-            old.state = ReplayJob.State.FAILED
-            old.error = _("Interrupted: restarted as recalculation #%(number)s") % {
-                "number": new.pk
-            }
-            old.finished_at = timezone.now()
-        old.save(update_fields=["restarted_as", "done", "total", "state", "error", "finished_at"])
+        new = restart_job(old, acting_user(request))  # queued when this commits
     messages.success(
         request,
         _("Recalculation #%(old)s restarted as recalculation #%(new)s.")

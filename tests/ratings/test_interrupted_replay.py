@@ -1,10 +1,12 @@
 """Killing the task worker in the middle of a replay leaves the previous ratings as they
 were; the job reads as interrupted once its heartbeat is older than the stall limit, and
-its page restarts it (PostgreSQL: the worker is another process)."""
+its page restarts it (PostgreSQL: the worker is another process). A replay that waits
+(for another's lock on its system) keeps its heartbeat: it is not interrupted."""
 
 import signal
 import subprocess
 import sys
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,8 +23,15 @@ from pytest_django import Settings
 from club.models import Event, Game, Player, Result, Round
 from ratings.models import Rating, RatingChange, RatingSystem, ReplayJob
 from ratings.services import recalculate
-from ratings.tasks import is_interrupted, job_progress, last_sign_of_life, start_replay
+from ratings.tasks import (
+    is_interrupted,
+    job_progress,
+    last_sign_of_life,
+    replay_job,
+    start_replay,
+)
 from tests.other_processes import ROOT, caches_in, environment
+from tests.threads import rows_locked
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 
@@ -138,3 +147,29 @@ def test_a_killed_worker_leaves_the_ratings_intact_and_the_replay_restarts(
     assert (
         sorted(Rating.objects.filter(system=club_system).values_list("player", "rating")) != before
     )
+
+
+def test_a_replay_waiting_for_its_systems_lock_keeps_its_heartbeat(
+    club_system: RatingSystem, settings: Settings, progress_cache: dict[str, str]
+) -> None:
+    """Its worker's thread rewrites it every quarter of the stall limit: a replay that waits
+    longer than the limit for another's lock is not taken for dead."""
+    settings.REPLAY_STALL_SECONDS = 1
+    _history(3)
+    job = ReplayJob.objects.create(system=club_system)
+    with rows_locked(RatingSystem.objects.filter(pk=club_system.pk)):
+
+        def replay() -> None:
+            replay_job.call(job.pk)
+            connection.close()
+
+        replaying = threading.Thread(target=replay)
+        replaying.start()
+        time.sleep(2.5)  # more than twice the limit, waiting for the lock
+        job.refresh_from_db()
+        assert job.state == ReplayJob.State.RUNNING and replaying.is_alive()
+        assert not is_interrupted(job)
+        assert (timezone.now() - last_sign_of_life(job)).total_seconds() < 1
+    replaying.join(30)
+    job.refresh_from_db()
+    assert job.state == ReplayJob.State.DONE

@@ -1,5 +1,7 @@
 """A replay whose worker stopped giving signs of life (killed) reads as interrupted, and an
-administrator restarts it, or a failed one, from its page with one button."""
+administrator restarts it, or a failed one, from its page with one button; a live task
+worker restarts it on its own (``take_over_interrupted``), once; a job is run only while it
+is queued."""
 
 from datetime import date, timedelta
 from pathlib import Path
@@ -15,9 +17,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 from pytest_django import Settings
 
-from club.models import Player
+from club.models import Event, Player
 from ratings.models import RatingChange, RatingSystem, ReplayJob
-from ratings.tasks import heartbeat, is_interrupted
+from ratings.tasks import heartbeat, is_interrupted, replay_job, take_over_interrupted
 from tests.other_processes import caches_in
 from tests.ratings.conftest import D, MakeEvent, W
 from tests.task_worker import work_queued_tasks
@@ -205,3 +207,61 @@ def test_restart_takes_only_post(administrator_client: Client, club_system: Rati
     job = ReplayJob.objects.create(system=club_system, state=ReplayJob.State.FAILED)
     assert administrator_client.get(reverse("ratings:restart", args=[job.pk])).status_code == 405
     assert ReplayJob.objects.count() == 1
+
+
+def test_a_live_worker_restarts_an_interrupted_job_once_and_leaves_a_live_one(
+    club_system: RatingSystem, history: None
+) -> None:
+    event = Event.objects.get()
+    dead = _running(club_system)
+    ReplayJob.objects.filter(pk=dead.pk).update(event=event)
+    with _later(60):
+        live = _running(club_system, 1, 10)
+    with _later(121):
+        [new] = take_over_interrupted()
+        assert take_over_interrupted() == []  # the next beat, or another worker's
+    assert (new.state, new.system, new.since, new.event) == (
+        ReplayJob.State.QUEUED,
+        club_system,
+        SINCE,
+        event,
+    )
+    assert new.created_by is None  # no one's: a worker's
+    dead.refresh_from_db()
+    live.refresh_from_db()
+    with translation.override("fr"):
+        expected = gettext("Interrupted: restarted as recalculation #%(number)s") % {
+            "number": new.pk
+        }
+    assert (dead.state, dead.error, dead.restarted_as, (dead.done, dead.total)) == (
+        ReplayJob.State.FAILED,
+        expected,
+        new,
+        (3, 10),
+    )
+    assert (live.state, live.restarted_as) == (ReplayJob.State.RUNNING, None)
+
+    work_queued_tasks()  # queued when the restart committed
+    new.refresh_from_db()
+    assert new.state == ReplayJob.State.DONE
+    assert RatingChange.objects.filter(batch__system=club_system).count() == 4
+
+
+@pytest.mark.parametrize("state", ["running", "done", "failed"])
+def test_a_job_handed_to_a_worker_again_is_left_unless_queued(
+    club_system: RatingSystem, history: None, state: str
+) -> None:
+    """A task delivered twice, or to two workers: the second finds the job taken (or
+    finished) and leaves it, its progress and history as they were."""
+    job = _running(club_system, 2, 10)
+    ReplayJob.objects.filter(pk=job.pk).update(state=state)
+    replay_job.call(job.pk)
+    job.refresh_from_db()
+    assert (job.state, job.finished_at) == (state, None)
+    assert caches["progress"].get(f"replay-job-{job.pk}")[:2] == (2, 10)
+    assert not RatingChange.objects.exists()
+    ReplayJob.objects.filter(pk=job.pk).update(state=ReplayJob.State.QUEUED)
+    replay_job.call(job.pk)
+    job.refresh_from_db()
+    assert job.state == ReplayJob.State.DONE
+    assert RatingChange.objects.filter(batch__system=club_system).count() == 4

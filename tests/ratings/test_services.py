@@ -10,6 +10,7 @@ from club.models import Event, Game, Player, Result
 from ratings.models import OfficialRating, Rating, RatingBatch, RatingChange, RatingSystem
 from ratings.rules.base import Batch, BatchResult
 from ratings.services import event_results_changed, recalculate
+from ratings.tasks import start_replay
 from tests.ratings.conftest import B, D, MakeEvent, W
 
 pytestmark = pytest.mark.django_db
@@ -201,3 +202,36 @@ def test_two_recalculations_of_a_system_never_interleave(
     assert timeline[0] == "first: last batch, about to commit"
     assert "second: inside" in timeline
     assert RatingBatch.objects.filter(system=club_system).count() == 3
+
+
+@pytest.mark.postgresql
+@pytest.mark.django_db(transaction=True)
+def test_a_recalculation_queued_while_its_system_replays_is_queued_at_once(
+    club_system: RatingSystem, make_event: MakeEvent, players: list[Player]
+) -> None:
+    """The desk closing an event while the worker replays the system: the job's row, which
+    refers to the system, is written without waiting for the replay's lock to go."""
+    assert connection.vendor == "postgresql"
+    for event in _season(make_event, players):
+        event_results_changed(event)
+    inside, leave = threading.Event(), threading.Event()
+
+    def held(done: int, total: int) -> None:
+        inside.set()
+        leave.wait(20)
+
+    def replay() -> None:
+        recalculate(club_system, progress=held)
+        connection.close()
+
+    replaying = threading.Thread(target=replay)
+    replaying.start()
+    try:
+        assert inside.wait(10)
+        started = time.monotonic()
+        job = start_replay(club_system)
+        assert time.monotonic() - started < 2
+        assert job.pk is not None and replaying.is_alive()  # the replay still holds its lock
+    finally:
+        leave.set()
+        replaying.join(30)
