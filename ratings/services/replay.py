@@ -116,7 +116,7 @@ def recalculate(
             summed = rewritten | set(touched) | set(lost.values_list("player_id", flat=True))
         summarize(system, summed, before=since, replayed=collected)
         pages.players_rated(None if rewritten is None else rewritten | set(touched))
-    games = sum(len(b.games) for b in plan)
+    games = sum(len(b.game_rows) for b in plan)
     return ReplayReport(system, len(plan), games, clock.perf_counter() - started)
 
 
@@ -125,7 +125,7 @@ def recalculate_all(progress: Progress | None = None) -> list[ReplayReport]:
 
 
 def players_of(plan: list[PlannedBatch]) -> dict[int, Player]:
-    ids = {pid for b in plan for g in b.games for pid in (g.white, g.black)}
+    ids = {pid for b in plan for g in b.game_rows for pid in g[:2]}
     ids |= {o.player_id for b in plan for o in b.official}
     fields = ["pk", "national_rating", "fide_rating", "birth_date"]
     return Player.objects.only(*fields[1:]).in_bulk(ids)
@@ -255,12 +255,12 @@ def _rate(
 ) -> list[tuple[int, PlayerResult]]:
     """Rate a batch of games: each player's outcome, ``states`` moved on (and ``lists``:
     each event rated from the list in force when it started)."""
-    ids: set[int] = {pid for g in planned.games for pid in (g.white, g.black)}  # type: ignore[misc]
+    games = tuple(planned.games)
+    ids: set[int] = {pid for g in planned.game_rows for pid in g[:2]}
     before: dict[rules.PlayerId, PlayerState] = {
         pid: states.get(pid) or entry_state(system, players[pid]) for pid in sorted(ids)
     }
-    games = tuple(planned.games)
-    rounds = planned.rounds or max((g.round or 1 for g in planned.games), default=None)
+    rounds = planned.rounds or max((g.round or 1 for g in games), default=None)
     # A match (seed 004: "l'augmentation de cote acquise lors d'un match ne peut excéder
     # 50 points") is an event of the match system, rated on its own.
     is_match = planned.event is not None and planned.event.system == Event.System.MATCH
