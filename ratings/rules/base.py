@@ -16,6 +16,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -234,6 +235,15 @@ class Note:
 
 
 def note(template: str, **params: Any) -> Note:
+    return Note(template, params)
+
+
+@lru_cache(maxsize=1024, typed=True)
+def shared_note(template: str, **params: Any) -> Note:
+    """A note that many players' breakdowns give alike (a K, a cap, a game not counted),
+    built once and shared: a replay gives one to every player of every batch, and each
+    object kept for the length of a batch is one more for Python's collector to walk.
+    Values of different types are different notes (``K = 40`` is not ``K = 40.0``)."""
     return Note(template, params)
 
 

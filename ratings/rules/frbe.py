@@ -50,6 +50,7 @@ from .base import (
     PlayerState,
     Status,
     note,
+    shared_note,
 )
 from .common import Played, exchange, solve_exact, split_batch, split_games, unchanged
 from .parameters import Bounds, Version, check_ranges, param
@@ -498,7 +499,7 @@ def _rate_player(
         k,
         params.difference_cap,
         EXPECTED,
-        note(k_text, k=ks[0] if ks else k, top=params.k_top_threshold),
+        shared_note(k_text, k=ks[0] if ks else k, top=params.k_top_threshold),
         ks,
     )
     exact_rating = rating_before + done.change
@@ -634,7 +635,7 @@ def _first_then_elo(
         ks[-1],
         params.difference_cap,
         EXPECTED,
-        note(k_text, k=ks[0], top=params.k_top_threshold),
+        shared_note(k_text, k=ks[0], top=params.k_top_threshold),
         ks,
     )
     exact = first_rating + done.change

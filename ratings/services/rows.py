@@ -1,6 +1,6 @@
 """Writing many rows of a model at once (a replay's history rows, the current ratings and
-the summaries, an official list's lines), each a dict of its columns' values by attribute name: the one
-bulk writer, and the one place outside the migrations that writes SQL.
+the summaries, an official list's lines), each a dict of its columns' values by attribute
+name: the one bulk writer, and the one place outside the migrations that writes SQL.
 
 The rows are gathered and written ``CHUNK`` at a time through Django's cursor
 (``connection.cursor()``, documented in "Performing raw SQL queries"):
@@ -20,7 +20,7 @@ batches written, the replaced ratings deleted).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from operator import itemgetter
 from typing import Any
@@ -29,7 +29,7 @@ import orjson
 from django.db import connection, models
 
 Row = dict[str, Any]  # a row's column values, by attribute name
-Write = Callable[[list[Row]], None]
+Write = Callable[[Iterable[Row]], None]
 CHUNK = 2_000  # rows written at once
 
 
@@ -61,7 +61,7 @@ def _values(
     fields: list[models.Field[Any, Any]],
     as_text: tuple[str, ...] = (),
     encode: Callable[[Any], Any] = encode_json,
-) -> Callable[[list[Row]], Iterator[tuple[Any, ...]]]:
+) -> Callable[[Iterable[Row]], Iterator[tuple[Any, ...]]]:
     """The rows' values in the order of ``fields``: the JSON columns encoded by ``encode``,
     and the columns of the other types in ``as_text`` written as text. A tuple of such values
     holds no other object: Python's collector stops following it, and the row's objects
@@ -71,7 +71,7 @@ def _values(
     json_at = [i for i, kind in enumerate(kinds) if kind == "JSONField"]
     text_at = [i for i, kind in enumerate(kinds) if kind in as_text]
 
-    def values(rows: list[Row]) -> Iterator[tuple[Any, ...]]:
+    def values(rows: Iterable[Row]) -> Iterator[tuple[Any, ...]]:
         for row in rows:
             value = list(read(row))
             for i in json_at:
@@ -95,13 +95,13 @@ Values = list[tuple[Any, ...]]
 
 @contextmanager
 def _gathered(
-    values: Callable[[list[Row]], Iterator[tuple[Any, ...]]], write: Callable[[Values], None]
+    values: Callable[[Iterable[Row]], Iterator[tuple[Any, ...]]], write: Callable[[Values], None]
 ) -> Iterator[Write]:
     """A function that takes rows, turns them into their ``values`` as they come, and has
     ``write`` write them ``CHUNK`` at a time."""
     pending: Values = []
 
-    def gather(rows: list[Row]) -> None:
+    def gather(rows: Iterable[Row]) -> None:
         pending.extend(values(rows))
         while len(pending) >= CHUNK:
             write(pending[:CHUNK])

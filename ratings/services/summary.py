@@ -53,8 +53,9 @@ class Collected:
 
 
 def head(batch: RatingBatch) -> Head:
-    """What the chart's points of ``batch`` share."""
-    return (batch.day.isoformat(), batch.kind, batch.label)
+    """What the chart's points of ``batch`` share, as plain strings (the kind of a batch
+    just written is its enum's member, an object the collector would follow)."""
+    return (batch.day.isoformat(), str(batch.kind), batch.label)
 
 
 def summarize(
