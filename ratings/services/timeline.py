@@ -49,11 +49,8 @@ class PlannedBatch:
     def games(self) -> list[rules.Game]:
         """The batch's games as the rules take them, built at each call (the rating of
         the batch holds them only as long as it needs them)."""
-        game = rules.Game
-        return [
-            game(white, black, score, played=played, round=number, event=event)
-            for white, black, score, played, number, event in self.game_rows
-        ]
+        game = rules.Game  # its fields in the order of a row's values
+        return [game(*row) for row in self.game_rows]
 
     @property
     def sort_key(self) -> tuple[date, int, int]:
