@@ -83,18 +83,19 @@ def summarize(
         if before is not None:
             history = history.filter(batch__day__lt=before)
         rows = history.order_by("batch__day", "batch__order", "pk").values_list(
-            "player_id",
-            "batch__day",
-            "batch__kind",
-            "batch__label",
-            "rating_before",
-            "rating_after",
+            "player_id", "batch_id", "rating_before", "rating_after"
         )
-        heads: dict[tuple[date, str, str], Head] = {}
-        for player, day, kind, label, rating_before, rating_after in rows.iterator(2_000):
-            shared = heads.get((day, kind, label))
-            if shared is None:
-                shared = heads[day, kind, label] = (day.isoformat(), kind, label)
+        # each batch's head and day read once, not on each of its rows (a day read back
+        # is converted row by row)
+        batches = RatingBatch.objects.filter(system=system)
+        if before is not None:
+            batches = batches.filter(day__lt=before)
+        heads = {
+            pk: ((day.isoformat(), kind, label), day)
+            for pk, day, kind, label in batches.values_list("pk", "day", "kind", "label")
+        }
+        for player, batch, rating_before, rating_after in rows.iterator(2_000):
+            shared, day = heads[batch]
             sums.setdefault(player, Collected()).add(shared, day, rating_before, rating_after)
     for player, collected in (replayed or {}).items():
         if player in sums:
