@@ -16,6 +16,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -201,24 +202,30 @@ class Batch:
     # started (an event of October rated in December's period from October's list)
     event_ratings: Mapping[tuple[Any, Hashable], float] | None = None
 
-    _by_player: dict[Any, list[tuple[Any, float, Game]]] = field(
+    # each player's games as (opponent, score, the game's place in ``games``): tuples of
+    # keys and numbers only, which Python's collector stops following once it has seen
+    # them (a national period holds ten thousand for as long as it is rated)
+    _by_player: dict[Any, list[tuple[Any, float, int]]] = field(
         init=False, repr=False, compare=False
     )
 
     def __post_init__(self) -> None:
-        by_player: dict[Any, list[tuple[Any, float, Game]]] = {p: [] for p in self.players}
-        for game in self.games:
+        by_player: dict[Any, list[tuple[Any, float, int]]] = {p: [] for p in self.players}
+        for index, game in enumerate(self.games):
             white, black, score = game.white, game.black, game.score
             if white not in by_player or black not in by_player:
                 player = white if white not in by_player else black
                 raise ValueError(f"player {player!r} plays in the batch but has no state")
-            by_player[white].append((black, score, game))
-            by_player[black].append((white, 1 - score, game))
+            by_player[white].append((black, score, index))
+            by_player[black].append((white, 1 - score, index))
         object.__setattr__(self, "_by_player", by_player)
 
     def games_of(self, player: PlayerId) -> list[tuple[PlayerId, float, Game]]:
         """Each game of ``player`` in batch order, as (opponent, score, game)."""
-        return self._by_player[player]
+        games = self.games
+        return [
+            (opponent, score, games[index]) for opponent, score, index in self._by_player[player]
+        ]
 
 
 @dataclass(frozen=True)  # no slots: the history's writer encodes those four times as slowly
@@ -234,6 +241,15 @@ class Note:
 
 
 def note(template: str, **params: Any) -> Note:
+    return Note(template, params)
+
+
+@lru_cache(maxsize=1024, typed=True)
+def shared_note(template: str, **params: Any) -> Note:
+    """A note that many players' breakdowns give alike (a K, a cap, a game not counted),
+    built once and shared: a replay gives one to every player of every batch, and each
+    object kept for the length of a batch is one more for Python's collector to walk.
+    Values of different types are different notes (``K = 40`` is not ``K = 40.0``)."""
     return Note(template, params)
 
 

@@ -18,7 +18,17 @@ from datetime import date
 from functools import cached_property
 
 from . import elo
-from .base import N_, Archive, Batch, BatchResult, PlayerResult, PlayerState, Status, note
+from .base import (
+    N_,
+    Archive,
+    Batch,
+    BatchResult,
+    PlayerResult,
+    PlayerState,
+    Status,
+    note,
+    shared_note,
+)
 from .common import Played, exchange, solve_exact, split_batch, unchanged
 from .parameters import Bounds, RangeError, Version, check_range, check_ranges, is_number, param
 
@@ -228,7 +238,7 @@ def _rate_player(batch: Batch, params: Params, played: Played) -> PlayerResult:
         k,
         params.difference_cap,
         params.expect,
-        note(N_("K = {k}"), k=k),
+        shared_note(N_("K = {k}"), k=k),
     )
     exact_rating = state.rating + done.change
     after_rating = elo.round_decimals(exact_rating, params.decimals)

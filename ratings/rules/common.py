@@ -8,7 +8,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import elo
-from .base import N_, Batch, GameLine, Note, PlayerId, PlayerResult, PlayerState, note
+from .base import (
+    N_,
+    Batch,
+    GameLine,
+    Note,
+    PlayerId,
+    PlayerResult,
+    PlayerState,
+    shared_note,
+)
 from .performance import classical_performance, exact_performances
 
 Table = tuple[tuple[int, int], ...]
@@ -105,7 +114,7 @@ def split_games(
 
 
 def _skipped(opponent: PlayerId, rating: float | None, score: float, text: str) -> GameLine:
-    return GameLine(opponent, rating, score, counted=False, note=note(text))
+    return GameLine(opponent, rating, score, counted=False, note=shared_note(text))
 
 
 def classical(opponents: list[float], score: float, dp: str = "table") -> float | None:
@@ -175,7 +184,7 @@ def solve_exact(
 
 
 def no_games_note() -> Note:
-    return note(N_("no counted game: rating unchanged"))
+    return shared_note(N_("no counted game: rating unchanged"))
 
 
 def unique_notes(notes: list[Note]) -> tuple[Note, ...]:
@@ -254,5 +263,8 @@ def exchange(
             line.change = change = k * (line.score - we)
             expected(we)
             changed(change)
-    notes = (k_note, note(N_("difference capped at {cap}"), cap=cap)) if capped else (k_note,)
+    if capped:
+        notes: tuple[Note, ...] = (k_note, shared_note(N_("difference capped at {cap}"), cap=cap))
+    else:
+        notes = (k_note,)
     return Exchange(tuple(lines), elo.total(expectations), elo.total(changes), notes)

@@ -50,6 +50,7 @@ from .base import (
     PlayerState,
     Status,
     note,
+    shared_note,
 )
 from .common import Played, exchange, solve_exact, split_batch, split_games, unchanged
 from .parameters import Bounds, Version, check_ranges, param
@@ -487,7 +488,7 @@ def _rate_player(
     assert state.rating is not None
     rating_before = state.rating
     k, k_text = params.k_for(state)
-    ks = _ks(params, rating_before, state.games, _same_run_last(played, first or {}))
+    ks = _ks(params, rating_before, state.games, played, first or {})
     notes: list[Note] = []
     if ks is not None and len(set(ks)) > 1:
         k = ks[-1]
@@ -498,7 +499,7 @@ def _rate_player(
         k,
         params.difference_cap,
         EXPECTED,
-        note(k_text, k=ks[0] if ks else k, top=params.k_top_threshold),
+        shared_note(k_text, k=ks[0] if ks else k, top=params.k_top_threshold),
         ks,
     )
     exact_rating = rating_before + done.change
@@ -540,12 +541,20 @@ def _same_run_last(played: Played, first: Mapping[PlayerId, float]) -> list[int]
     return places
 
 
-def _ks(params: Params, rating: float, games: int, places: list[int]) -> list[float] | None:
-    """Each counted game's K from its own number (``k_by_game``), else None; ``places``
-    gives each counted game's place in the period's count."""
+def _ks(
+    params: Params, rating: float, games: int, played: Played, first: Mapping[PlayerId, float]
+) -> list[float] | None:
+    """Each counted game's K from its own number (``k_by_game``), else None; each game's
+    number is its place in the period's count (:func:`_same_run_last`). K changes with
+    the number of games only at the schedule's steps: where the period's games cross
+    none, every game has the K of the first."""
     if not params.k_by_game or params.k is not None:
         return None
-    return [params.k_at(rating, games + n)[0] for n in places]
+    last = games + played.counted - 1
+    steps = (params.games_k_24, params.games_k_16, params.k_top_games)
+    if not any(games < step <= last for step in steps):
+        return [params.k_at(rating, games)[0]] * played.counted
+    return [params.k_at(rating, games + n)[0] for n in _same_run_last(played, first)]
 
 
 def _ks_text(ks: list[float], games: int) -> str:
@@ -626,7 +635,7 @@ def _first_then_elo(
         ks[-1],
         params.difference_cap,
         EXPECTED,
-        note(k_text, k=ks[0], top=params.k_top_threshold),
+        shared_note(k_text, k=ks[0], top=params.k_top_threshold),
         ks,
     )
     exact = first_rating + done.change

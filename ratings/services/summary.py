@@ -12,11 +12,15 @@ from datetime import date
 from typing import Any
 
 from ratings.models import Rating, RatingBatch, RatingChange, RatingSummary, RatingSystem
+from ratings.services.rows import Row, rows_writer
 
 # A batch as a point of the chart names it: its day (ISO), kind and stored label
 Head = tuple[str, str, str]
-# Rows written a statement
-WRITE_CHUNK = 1_000
+# A point of the chart as it is stored (``RatingSummary.points``): day (ISO), rating after
+# (to 0.1), change (to 0.1, or None), batch kind, batch label. A plain tuple of strings and
+# numbers, which Python's collector stops following once it has seen it: a replay keeps
+# one a history row.
+Point = tuple[str, float, float | None, str, str]
 
 
 class Collected:
@@ -25,7 +29,7 @@ class Collected:
     __slots__ = ("changes", "last_change", "last_day", "points")
 
     def __init__(self) -> None:
-        self.points: list[tuple[Head, float, float | None]] = []
+        self.points: list[Point] = []
         self.changes = 0
         self.last_change: float | None = None
         self.last_day: date | None = None
@@ -37,7 +41,8 @@ class Collected:
         change = None if before is None or after is None else after - before
         self.last_change = change
         if after is not None:
-            self.points.append((head, after, change))
+            shown = None if change is None else round(change, 1)
+            self.points.append((head[0], round(after, 1), shown, head[1], head[2]))
 
     def extend(self, newer: Collected) -> None:
         """The rows of ``newer`` after these (a replay's rows after the history before it)."""
@@ -48,8 +53,9 @@ class Collected:
 
 
 def head(batch: RatingBatch) -> Head:
-    """What the chart's points of ``batch`` share."""
-    return (batch.day.isoformat(), batch.kind, batch.label)
+    """What the chart's points of ``batch`` share, as plain strings (the kind of a batch
+    just written is its enum's member, an object the collector would follow)."""
+    return (batch.day.isoformat(), str(batch.kind), batch.label)
 
 
 def summarize(
@@ -77,18 +83,19 @@ def summarize(
         if before is not None:
             history = history.filter(batch__day__lt=before)
         rows = history.order_by("batch__day", "batch__order", "pk").values_list(
-            "player_id",
-            "batch__day",
-            "batch__kind",
-            "batch__label",
-            "rating_before",
-            "rating_after",
+            "player_id", "batch_id", "rating_before", "rating_after"
         )
-        heads: dict[tuple[date, str, str], Head] = {}
-        for player, day, kind, label, rating_before, rating_after in rows.iterator(2_000):
-            shared = heads.get((day, kind, label))
-            if shared is None:
-                shared = heads[day, kind, label] = (day.isoformat(), kind, label)
+        # each batch's head and day read once, not on each of its rows (a day read back
+        # is converted row by row)
+        batches = RatingBatch.objects.filter(system=system)
+        if before is not None:
+            batches = batches.filter(day__lt=before)
+        heads = {
+            pk: ((day.isoformat(), kind, label), day)
+            for pk, day, kind, label in batches.values_list("pk", "day", "kind", "label")
+        }
+        for player, batch, rating_before, rating_after in rows.iterator(2_000):
+            shared, day = heads[batch]
             sums.setdefault(player, Collected()).add(shared, day, rating_before, rating_after)
     for player, collected in (replayed or {}).items():
         if player in sums:
@@ -99,14 +106,16 @@ def summarize(
     written = [
         _summary(system, row, sums[row[0]]) for row in current.iterator(2_000) if row[0] in sums
     ]
-    RatingSummary.objects.bulk_create(written, batch_size=WRITE_CHUNK)
+    with rows_writer(RatingSummary) as write:  # the bulk writer: a replay sums up thousands
+        write(written)
     return len(written)
 
 
-def _summary(system: RatingSystem, current: tuple[Any, ...], summed: Collected) -> RatingSummary:
+def _summary(system: RatingSystem, current: tuple[Any, ...], summed: Collected) -> Row:
+    """A summary's row for the bulk writer (``ratings.services.rows``)."""
     player, rating, status, games, last_batch = current
-    return RatingSummary(
-        system=system,
+    return dict(
+        system_id=system.pk,
         player_id=player,
         rating=rating,
         status=status,
@@ -115,8 +124,5 @@ def _summary(system: RatingSystem, current: tuple[Any, ...], summed: Collected) 
         last_change=None if summed.last_change is None else round(summed.last_change, 1),
         last_day=summed.last_day,
         last_batch_id=last_batch,
-        points=[
-            [day, round(after, 1), None if change is None else round(change, 1), kind, label]
-            for (day, kind, label), after, change in summed.points
-        ],
+        points=summed.points,  # stored as arrays, as the chart reads them
     )

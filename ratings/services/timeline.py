@@ -21,6 +21,13 @@ from ratings.models import OfficialRating, RatingAdjustment, RatingBatch, Rating
 from ratings.rules import base as rules
 from ratings.rules.parameters import period_bounds
 
+# A game as the timeline holds it until its batch is rated: (white, black, white's score,
+# played, round number, event), primary keys and numbers only. A replay holds every game
+# of the history at once, and Python's collector walks every object that can hold others
+# at each of its full passes; it stops following a plain tuple of numbers once it has seen
+# it, and a replay's 200,000 games then cost it nothing.
+GameRow = tuple[int, int, float, bool, int, int]
+
 
 @dataclass
 class PlannedBatch:
@@ -31,12 +38,19 @@ class PlannedBatch:
     label: str
     event: Event | None = None
     period: tuple[date, date] | None = None
-    games: list[rules.Game] = field(default_factory=list)
+    game_rows: list[GameRow] = field(default_factory=list)
     official: list[OfficialRating] = field(default_factory=list)
     adjustment: RatingAdjustment | None = None
     rounds: int | None = None
     # a period's events by the day each started (the list in force then rates it: FIDE)
     event_starts: dict[int, date] = field(default_factory=dict)
+
+    @property
+    def games(self) -> list[rules.Game]:
+        """The batch's games as the rules take them, built at each call (the rating of
+        the batch holds them only as long as it needs them)."""
+        game = rules.Game  # its fields in the order of a row's values
+        return [game(*row) for row in self.game_rows]
 
     @property
     def sort_key(self) -> tuple[date, int, int]:
@@ -108,7 +122,7 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
         )
         events = events.filter(end__gte=midnight)
     chosen = list(events.only("pk", "title", "start", "end", "system"))
-    games_by_event: dict[int, list[rules.Game]] = defaultdict(list)
+    games_by_event: dict[int, list[GameRow]] = defaultdict(list)
     rounds_by_event: dict[int, int] = {}
     rows = (
         Game.objects.filter(round__event__in=events.values("pk"), rated=True)
@@ -116,14 +130,13 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
         .order_by("round__event", "round__number", "board")
         .values_list("round__event", "round__number", "white", "black", "result")
     )
-    rated, game = _RATED, rules.Game
+    rated = _RATED
     current: int | None = None
-    games: list[rules.Game] = []
+    games: list[GameRow] = []
     for event_id, number, white, black, result in rows.iterator(chunk_size=10_000):
         if event_id != current:  # the games come event by event
             current, games = event_id, games_by_event[event_id]
-        score, played = rated[result]
-        games.append(game(white, black, score, played=played, round=number, event=event_id))
+        games.append((white, black, *rated[result], number, event_id))
         rounds_by_event[event_id] = number  # round by round: the last is the highest
 
     plan: list[PlannedBatch] = []
@@ -141,7 +154,7 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
                     day,
                     event.title,
                     event=event,
-                    games=event_games,
+                    game_rows=event_games,
                     rounds=rounds_by_event[event.pk],
                 )
             )
@@ -150,7 +163,7 @@ def timeline(system: RatingSystem, since: date | None) -> list[PlannedBatch]:
             label = f"{system.name} {bounds[0]:%Y-%m-%d} – {bounds[1]:%Y-%m-%d}"
             periods[bounds] = PlannedBatch(RatingBatch.Kind.PERIOD, bounds[1], label, period=bounds)
             plan.append(periods[bounds])
-        periods[bounds].games.extend(event_games)
+        periods[bounds].game_rows.extend(event_games)
         periods[bounds].event_starts[event.pk] = timezone.localdate(event.start)
 
     lists: dict[date, PlannedBatch] = {}

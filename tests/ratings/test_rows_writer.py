@@ -1,6 +1,6 @@
 """The replay's writer of many rows (``ratings.services.rows``) against the database's own
-parameter binding: the rows that the writer stores (on SQLite, JSON taken apart by SQLite
-itself) are, column for column and type for type, those that a plain ``executemany`` of
+parameter binding: the rows that the writer stores (on PostgreSQL, JSON taken apart by
+PostgreSQL itself) are, column for column and type for type, those that a plain ``executemany`` of
 the same values stores, every double the very same."""
 
 from datetime import date
