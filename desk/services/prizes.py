@@ -17,6 +17,7 @@ from decimal import Decimal
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from chesslib.categories import Kind, Source
@@ -252,13 +253,13 @@ def set_prize(
     if before is not None and worth > _worth(before):
         raise PrizeRefused(
             _("A place pays no more than the place before it (%(place)s: %(amount)s).")
-            % {"place": place - 1, "amount": _worth(before)},
+            % {"place": place - 1, "amount": number_format(_worth(before), decimal_pos=2)},
             "amount",
         )
     if after is not None and worth < _worth(after):
         raise PrizeRefused(
             _("A place pays no less than the place after it (%(place)s: %(amount)s).")
-            % {"place": place + 1, "amount": _worth(after)},
+            % {"place": place + 1, "amount": number_format(_worth(after), decimal_pos=2)},
             "amount",
         )
     prize = listed.get(place) or Prize(event=event, category=category, place=place)

@@ -299,6 +299,17 @@ def test_the_desk_page_sets_a_prize_and_shows_a_refusal_on_its_field(
     response = secretary_client.post(url, {"category": "", "place": "1", "amount": "60"})
     assert response.status_code == 302
     assert list(Prize.objects.values_list("category", "place", "amount")) == [(None, 1, D(60))]
+    response = secretary_client.post(url, {"category": "", "place": "2", "amount": "1500"})
+    assert "no more than the place before it (1: 60.00)" in response.content.decode()
+
+
+def test_a_refused_amount_is_written_as_the_language_writes_money(
+    secretary_client: Client, open_event: Event
+) -> None:
+    url = reverse("desk:prize_save", args=[open_event.pk])
+    secretary_client.post(url, {"category": "", "place": "1", "amount": "30"})
+    response = secretary_client.post(url, {"category": "", "place": "2", "amount": "45"})
+    assert "(1 : 30,00)" in response.content.decode()
 
 
 def test_the_desk_page_shows_the_prize_list(

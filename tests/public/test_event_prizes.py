@@ -37,6 +37,8 @@ def open_event(secretary: User) -> Event:
 def test_the_event_page_shows_the_standings_by_category_and_the_prize_list(
     client: Client, open_event: Event, english: None
 ) -> None:
+    open_event.status = Event.Status.CLOSED
+    open_event.save(update_fields=["status"])
     html = client.get(open_event.get_absolute_url()).content.decode()
     u12 = html.split('id="category-', 1)[1].split("</details>", 1)[0]
     assert "U12" in u12 and "Léo Chevalier" in u12 and "Marc Albert" not in u12
@@ -46,6 +48,19 @@ def test_the_event_page_shows_the_standings_by_category_and_the_prize_list(
     women = prizes.split('id="prize-table-', 2)[2].split("</table>", 1)[0]
     assert "Julie Bernard" in women and "40 €" in women
     assert "Hort system" in prizes
+
+
+def test_while_the_event_runs_the_page_shows_the_prizes_to_win_not_the_winners(
+    client: Client, open_event: Event, english: None
+) -> None:
+    """After round 2 of 3 nobody has won anything yet: the page lists the places and
+    their prizes, and says when the winners are published; the desk sees the interim
+    list."""
+    html = client.get(open_event.get_absolute_url()).content.decode()
+    prizes = html.split('id="prize-list"', 1)[1].split("<h2", 2)[1]
+    assert "1. <span" in prizes and "100 €" in prizes and "40 €" in prizes
+    assert "The winners are published once the last round is played." in prizes
+    assert "Marc Albert" not in prizes and "81.67 €" not in prizes
 
 
 def test_the_event_page_shows_no_birth_date(client: Client, open_event: Event) -> None:
