@@ -7,14 +7,31 @@ replay rewrote. A player with no history left in the system has no summary."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from datetime import date
+from operator import itemgetter
 from typing import Any
 
-from ratings.models import Rating, RatingBatch, RatingChange, RatingSummary, RatingSystem
+from ratings.models import (
+    NEWEST_CHANGES,
+    Rating,
+    RatingBatch,
+    RatingChange,
+    RatingSummary,
+    RatingSystem,
+)
 
-# A batch as a point of the chart names it: its day (ISO), kind and stored label
-Head = tuple[str, str, str]
+# A batch as the summary names it: its day (ISO), kind and stored label (a point of the
+# chart), then its id, order, event and period's end (ISO) (a row of the history table)
+Head = tuple[str, str, str, int, int, int | None, str | None]
+# A history row's figures the summary keeps: rating before and after, games, score,
+# performance and exact performance
+Figures = tuple[float | None, float | None, int, Any, float | None, float | None]
+# Those figures of a row the replay writes (``ratings.services.replay``)
+figures = itemgetter(
+    "rating_before", "rating_after", "games", "score", "performance", "performance_exact"
+)
 # Rows written a statement
 WRITE_CHUNK = 1_000
 
@@ -22,34 +39,47 @@ WRITE_CHUNK = 1_000
 class Collected:
     """A player's rows in timeline order, kept as the chart and the summary need them."""
 
-    __slots__ = ("changes", "last_change", "last_day", "points")
+    __slots__ = ("changes", "last_change", "last_day", "newest", "points")
 
     def __init__(self) -> None:
         self.points: list[tuple[Head, float, float | None]] = []
         self.changes = 0
         self.last_change: float | None = None
         self.last_day: date | None = None
+        self.newest: deque[tuple[Head, Figures]] = deque(maxlen=NEWEST_CHANGES)
 
-    def add(self, head: Head, day: date, before: float | None, after: float | None) -> None:
+    def add(self, head: Head, day: date, figures: Figures) -> None:
         """One more row of the player's history, newer than the ones before."""
+        before, after = figures[0], figures[1]
         self.changes += 1
         self.last_day = day
         change = None if before is None or after is None else after - before
         self.last_change = change
         if after is not None:
             self.points.append((head, after, change))
+        self.newest.append((head, figures))
 
     def extend(self, newer: Collected) -> None:
         """The rows of ``newer`` after these (a replay's rows after the history before it)."""
         self.points.extend(newer.points)
         self.changes += newer.changes
+        self.newest.extend(newer.newest)
         if newer.changes:
             self.last_change, self.last_day = newer.last_change, newer.last_day
 
 
 def head(batch: RatingBatch) -> Head:
-    """What the chart's points of ``batch`` share."""
-    return (batch.day.isoformat(), batch.kind, batch.label)
+    """What the summaries' rows of ``batch`` share."""
+    end = batch.period_end
+    return (
+        batch.day.isoformat(),
+        batch.kind,
+        batch.label,
+        batch.pk,
+        batch.order,
+        batch.event_id,
+        None if end is None else end.isoformat(),
+    )
 
 
 def summarize(
@@ -76,20 +106,37 @@ def summarize(
     if replayed is None or before is not None:
         if before is not None:
             history = history.filter(batch__day__lt=before)
-        rows = history.order_by("batch__day", "batch__order", "pk").values_list(
+        rows = history.order_by("batch__day", "batch__order", "batch_id").values_list(
             "player_id",
+            "batch_id",
             "batch__day",
             "batch__kind",
             "batch__label",
+            "batch__order",
+            "batch__event_id",
+            "batch__period_end",
             "rating_before",
             "rating_after",
+            "games",
+            "score",
+            "performance",
+            "performance_exact",
         )
-        heads: dict[tuple[date, str, str], Head] = {}
-        for player, day, kind, label, rating_before, rating_after in rows.iterator(2_000):
-            shared = heads.get((day, kind, label))
+        heads: dict[int, Head] = {}
+        for row in rows.iterator(2_000):
+            player, batch, day, kind, label, order, event, end = row[:8]
+            shared = heads.get(batch)
             if shared is None:
-                shared = heads[day, kind, label] = (day.isoformat(), kind, label)
-            sums.setdefault(player, Collected()).add(shared, day, rating_before, rating_after)
+                shared = heads[batch] = (
+                    day.isoformat(),
+                    kind,
+                    label,
+                    batch,
+                    order,
+                    event,
+                    None if end is None else end.isoformat(),
+                )
+            sums.setdefault(player, Collected()).add(shared, day, row[8:])
     for player, collected in (replayed or {}).items():
         if player in sums:
             sums[player].extend(collected)
@@ -117,6 +164,29 @@ def _summary(system: RatingSystem, current: tuple[Any, ...], summed: Collected) 
         last_batch_id=last_batch,
         points=[
             [day, round(after, 1), None if change is None else round(change, 1), kind, label]
-            for (day, kind, label), after, change in summed.points
+            for (day, kind, label, *_batch), after, change in summed.points
         ],
+        newest=[_newest(head, figures) for head, figures in reversed(summed.newest)],
     )
+
+
+def _newest(head: Head, figures: Figures) -> list[Any]:
+    """A change as ``RatingSummary.newest`` keeps it (the score, a whole or a half, as a
+    number)."""
+    day, kind, label, batch, order, event, end = head
+    before, after, games, score, performance, exact = figures
+    return [
+        batch,
+        day,
+        order,
+        kind,
+        label,
+        event,
+        end,
+        before,
+        after,
+        games,
+        float(score),
+        performance,
+        exact,
+    ]
