@@ -30,7 +30,7 @@ urlpatterns: list[URLPattern] = [
     path("membres/<int:pk>/parties/", views.member_games_page, name="member_games"),
     path("membres/<int:pk>/parties.pgn", downloads.member_pgn, name="member_pgn"),
     path(
-        "membres/<int:pk>/calcul/<int:change>/",
+        "membres/<int:pk>/calculs/<int:batch>/",
         views.member_calculation,
         name="member_calculation",
     ),

@@ -2,12 +2,13 @@
 summaries the replay writes (never recomputed), in a bounded number of queries whatever the
 length of the history.
 
-The top of the page (the current ratings and the chart of the whole history) comes from the
-members' summaries (``RatingSummary``, one row a system: ``ratings.services.summary``),
-read with the member's rating on the newest official list of each system (the federation's
-published figure, shown beside the site's with what makes them differ); the
-history table's rows come a page at a time, newest first, without their calculations (each
-change's breakdown is about a kilobyte of JSON, and the page shows none open). A change's
+The top of the page (the current ratings and the chart of the whole history) and the history
+table's first page (the newest changes) come from the members' summaries
+(``RatingSummary``, one row a system: ``ratings.services.summary``), read with the member's
+rating on the newest official list of each system (the federation's published figure, shown
+beside the site's with what makes them differ); the history table's older rows come a page
+at a time, newest first, without their calculations (each change's breakdown is about a
+kilobyte of JSON, and the page shows none open). A change's
 calculation game by game is read when the visitor opens it (``change_calculation``, loaded
 in place by htmx). Each row's figures come written out in the page's language
 (``HistoryRow``); the templates ``club/_history_table.html`` and ``club/_history_rows.html``
@@ -28,6 +29,7 @@ from lib.numbers import NONE, number, rating_change
 from lib.paging import page_query, split_page
 from ratings import rules
 from ratings.models import (
+    NEWEST_CHANGES,
     OfficialRating,
     RatingBatch,
     RatingChange,
@@ -38,14 +40,13 @@ from ratings.models import (
 )
 
 DISTRIBUTION_STEP = 100
-# The changes a page of the history table shows: the member's page shows the newest, older
-# ones come a page at a time (``history_page``), the chart shows them all. Each row costs
-# Django's templates about a tenth of a millisecond (its date, its two addresses): ten
-# keep a first visit of the page within its budget (benchmarks/README.md).
-HISTORY_PAGE = 10
+# The changes a page of the history table shows: the member's page shows the newest (kept
+# in the summaries), older ones come a page at a time (``history_page``), the chart shows
+# them all. Each row costs Django's templates some 0.1 ms (benchmarks/README.md).
+HISTORY_PAGE = NEWEST_CHANGES
 
 ROW_FIELDS = (
-    "pk",
+    "batch_id",
     "batch__day",
     "batch__system_id",
     "batch__system__name",
@@ -60,8 +61,9 @@ ROW_FIELDS = (
     "performance_exact",
     "batch__kind",
 )
-# Newest first, the key last so that no two rows tie (a page needs it: lib.paging)
-CHANGES_ORDER = ("-batch__day", "-batch__order", "-pk")
+# Newest first: a player has one change a batch, so that no two rows tie (the key last: a
+# page needs it, lib.paging); the summaries keep the newest in this order
+CHANGES_ORDER = ("-batch__day", "-batch__order", "-batch_id", "-pk")
 # The enabled systems with the player's summary in each (``_systems``)
 SYSTEM_FIELDS = (
     "pk",
@@ -71,6 +73,8 @@ SYSTEM_FIELDS = (
     "mine__status",
     "mine__last_batch__period_end",
     "mine__points",
+    "mine__changes",
+    "mine__newest",
     "recalculating",
     "listed_rating",
     "listed_day",
@@ -81,9 +85,9 @@ LISTED_SHOWN = 3  # the changes since the list named beside it, the newest
 @dataclass(frozen=True, slots=True)
 class HistoryRow:
     """One rating change as the history table shows it, its figures already written out
-    in the page's language; its calculation is read when opened."""
+    in the page's language; its calculation (by its batch) is read when opened."""
 
-    pk: int
+    batch: int
     day: date
     system_id: int
     system: str
@@ -107,12 +111,12 @@ def whole(value: float | None) -> str:
     return NONE if value is None else number(value, 0)
 
 
-def _row(values: tuple[Any, ...], today: date) -> HistoryRow:
-    (pk, day, system_id, system, label, event_id, period_end, before, after) = values[:9]
+def _row(values: tuple[Any, ...] | list[Any], today: date) -> HistoryRow:
+    (batch, day, system_id, system, label, event_id, period_end, before, after) = values[:9]
     (games, score, performance, performance_exact, kind) = values[9:]
     change = None if before is None or after is None else after - before
     return HistoryRow(
-        pk=pk,
+        batch=batch,
         day=day,
         system_id=system_id,
         system=system,
@@ -155,14 +159,14 @@ _PUBLISHED_ADJUSTMENTS = frozenset(
 def member_history(member: Member, today: date) -> dict[str, Any]:
     """The member's current ratings, each beside their rating on the system's newest
     official list, the chart of their whole history, whether a recalculation is under way
-    (one query: the enabled systems with the member's summary and newest official rating
-    in each) and the newest page of their history (``HISTORY_PAGE`` changes, newest
-    first: one query); older changes come a page at a time (``history_page``)."""
+    and the newest page of their history (``HISTORY_PAGE`` changes, newest first, from
+    the summaries): one query, the enabled systems with the member's summary and newest
+    official rating in each. Older changes come a page at a time (``history_page``)."""
     systems = _systems(member.player_id)
-    read = list(_changes(member.player_id, 1)) if systems else []
-    values, _newer, older = split_page(read, 1, HISTORY_PAGE)
+    values = _newest(systems)
+    older = 2 if sum(row[7] or 0 for row in systems) > HISTORY_PAGE else None
     statuses = {value: str(label) for value, label in RatingStatus.choices}
-    recalculating = any(row[7] for row in systems)
+    recalculating = any(row[9] for row in systems)
     standings = [_standing(row, statuses, today) for row in systems]
     return {
         "standings": standings,
@@ -175,7 +179,8 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
 
 def _standing(row: tuple[Any, ...], statuses: dict[str, str], today: date) -> dict[str, Any]:
     """One system's card: the site's rating and status, and the list's beside it."""
-    _pk, name, summed, rating, status, period_end, points, _pending, listed, day = row
+    _pk, name, summed, rating, status, period_end, points, _changes, _newest, *rest = row
+    _pending, listed, day = rest
     return {
         "name": name,
         "rating": whole(rating),
@@ -230,6 +235,19 @@ def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
         "newer_changes": newer,
         "older_changes": older,
     }
+
+
+def _newest(systems: list[tuple[Any, ...]]) -> list[list[Any]]:
+    """The newest ``HISTORY_PAGE`` changes of the enabled systems (``SYSTEM_FIELDS``), from
+    their summaries, newest first (``CHANGES_ORDER``), as ``ROW_FIELDS``."""
+    rows = []
+    for pk, name, _summed, _rating, _status, _end, _points, _changes, newest, *_ in systems:
+        for batch, day, order, kind, label, event, end, *figures in newest or ():
+            period_end = None if end is None else date.fromisoformat(end)
+            values = [batch, date.fromisoformat(day), pk, name, label, event, period_end]
+            rows.append(((day, order, batch), [*values, *figures, kind]))
+    rows.sort(key=lambda row: row[0], reverse=True)
+    return [values for _key, values in rows[:HISTORY_PAGE]]
 
 
 def _systems(player: int) -> list[tuple[Any, ...]]:

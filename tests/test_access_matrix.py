@@ -254,7 +254,7 @@ def site(db: None) -> Site:
         "member_pgn": [member.pk],
         "member_calculation": [
             member.pk,
-            cast(RatingChange, member.player.rating_changes.first()).pk,
+            cast(RatingChange, member.player.rating_changes.first()).batch_id,
         ],
         "ranking": [system.pk],
         "password_reset_confirm": ["MQ", "set-password"],

@@ -2,7 +2,8 @@
 -- with the version of the board last seen. Arguments after "--": the session cookie, the
 -- CSRF token, the number of threads, then "url:version" for every board. Each thread
 -- keeps its own share of the boards and goes through them in turn, reading each board's
--- new version in the answer: with many more boards than connections, a board's answer is
+-- new version in the answer (its line, id="board-ID", and its input of class "version"):
+-- with many more boards than connections, a board's answer is
 -- back long before its next save, which is then never refused as a conflict (a 409 would
 -- count as an error).
 require "report"
@@ -37,7 +38,8 @@ end
 
 function response(status, headers, body)
   count(status)
-  local id, version = body:match('name="version%-(%d+)" value="(%d+)"')
+  local id = body:match('id="board%-(%d+)"')
+  local version = body:match('class="version" value="(%d+)"')
   if id then
     versions[id] = tonumber(version)
   end

@@ -8,13 +8,13 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club import event_state, pages
 from club.exceptions import Conflict, DeskError
-from club.models import Event, Game, Result
+from club.models import Event, Game, Result, ResultReport
 from desk.services.events import log_change
 
 
@@ -117,14 +117,18 @@ def _locked_game(game_id: int) -> tuple[Game, Event]:
     then its event, read by a statement of its own once the board's lock is held: on
     PostgreSQL (READ COMMITTED) each statement reads what was committed when it began, so
     the event is read as a write into it that held the board (``club.event_state.lock_row``)
-    left it. ``Game.DoesNotExist`` for a board that does not exist (or no longer does: a
-    round taken back meanwhile)."""
+    left it, with whether a player reported a result on a board of the round
+    (``round_reported``: the desk's answer to a save shows the reports' summary only then).
+    ``Game.DoesNotExist`` for a board that does not exist (or no longer does: a round
+    taken back meanwhile)."""
     game = (
         Game.objects.select_for_update(of=("self",))
         .select_related("round", "white", "black")
         .get(pk=game_id)
     )
-    game.round.event = Event.objects.get(pk=game.round.event_id)
+    reported = Exists(ResultReport.objects.filter(game__round=game.round_id))
+    events = Event.objects.annotate(round_reported=reported)
+    game.round.event = events.get(pk=game.round.event_id)
     return game, game.round.event
 
 

@@ -255,8 +255,10 @@ def save_result(request: HttpRequest, pk: int) -> HttpResponse:
 def _reported_summary(round_: Round) -> dict[str, int] | None:
     """How many of the round's boards the players reported wait for confirmation, and on
     how many they disagree, for the page's summary to follow each save in place; None
-    (one query) when no player reported on this round."""
-    if not reports.round_reported(round_.pk):
+    when no player reported on this round (as the save read it with the round's event,
+    ``round_reported``; else one query)."""
+    known = getattr(round_.event, "round_reported", None)
+    if not (reports.round_reported(round_.pk) if known is None else known):
         return None
     said = reports.reported(_games(round_))
     return {

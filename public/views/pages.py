@@ -217,14 +217,14 @@ def member_games_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
-def member_calculation(request: HttpRequest, pk: int, change: int) -> HttpResponse:
-    """One rating change's calculation game by game, loaded in place on the member's page
-    (or in their own space) when the visitor opens it."""
+def member_calculation(request: HttpRequest, pk: int, batch: int) -> HttpResponse:
+    """The calculation game by game of the member's rating change in ``batch``, loaded in
+    place on the member's page (or in their own space) when the visitor opens it."""
     member = _member_for(request, pk)
     page_cache.shows(pages.player(member.player_id), pages.RATINGS)
     item = get_object_or_404(
         RatingChange.objects.select_related("batch__system"),
-        pk=change,
+        batch_id=batch,
         player=member.player,
         batch__system__enabled=True,
     )

@@ -28,11 +28,12 @@ from ratings.models.history import (
 from ratings.models.audit import ConfigChange
 from ratings.models.official import STALE_AFTER, ListedPlayer, OfficialList, OfficialRating
 from ratings.models.jobs import ReplayJob, ReplayJobQuerySet
-from ratings.models.summary import RatingSummary
+from ratings.models.summary import NEWEST_CHANGES, RatingSummary
 # isort: on
 
 __all__ = [
     "ENGINE_CHOICES",
+    "NEWEST_CHANGES",
     "STALE_AFTER",
     "ConfigChange",
     "ListedPlayer",

@@ -11,6 +11,9 @@ from club.models import Player
 from ratings.models.history import RatingBatch, RatingStatus
 from ratings.models.systems import RatingSystem
 
+# The changes a summary keeps, newest first: the first page of the member's history table
+NEWEST_CHANGES = 10
+
 
 class RatingSummary(models.Model):
     """A player's history in a system summed up: the current rating and status (as
@@ -18,7 +21,11 @@ class RatingSummary(models.Model):
     period, while it runs, makes the rating an estimate) and the chart's points, oldest
     first, each
     ``[day (ISO), rating after (to 0.1), change (to 0.1, or null), batch kind, batch
-    label]``."""
+    label]``, and its newest ``NEWEST_CHANGES`` changes as the history table shows them,
+    newest first, each ``[batch id, day (ISO), batch order, batch kind, batch label,
+    event id, period end (ISO), rating before, rating after, games, score, performance,
+    exact performance]`` (null where the change has none): the member's page reads them
+    here rather than in the history."""
 
     system = models.ForeignKey(
         RatingSystem, on_delete=models.CASCADE, related_name="summaries", verbose_name=_("system")
@@ -38,6 +45,7 @@ class RatingSummary(models.Model):
         RatingBatch, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     points = models.JSONField(_("chart points"), default=list)
+    newest = models.JSONField(_("newest changes"), default=list)
 
     class Meta:
         verbose_name = _("rating summary")

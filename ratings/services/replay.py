@@ -45,7 +45,7 @@ from ratings.rules.base import PlayerResult, PlayerState, Status
 from ratings.rules.common import ExactLater
 from ratings.services.in_force import ListsInForce, shown_from
 from ratings.services.rows import Row, rows_writer
-from ratings.services.summary import Collected, head, summarize
+from ratings.services.summary import Collected, figures, head, summarize
 from ratings.services.timeline import PlannedBatch, local_day, period_start, timeline
 
 Progress = Callable[[int, int], None]
@@ -196,7 +196,7 @@ def _replay(
             summed = collected.get(pid)
             if summed is None:
                 summed = collected[pid] = Collected()
-            summed.add(shared, day, row["rating_before"], row["rating_after"])
+            summed.add(shared, day, figures(row))
             yield row
 
     rated = rate_plan(system, plan, states, players, [b.pk for b in batches], lists)

@@ -37,7 +37,7 @@ def test_an_older_calculation_opens_in_one_click(
     lines = change_calculation(change)["games"]
     page.set_viewport_size(DESK)
     page.goto(f"{live_server.url}{prefix}/membres/{member.pk}/")
-    calculation = page.locator(f"#calc-{change.pk}")
+    calculation = page.locator(f"#calc-{change.batch_id}")
     rows = page.locator("#history .history-row")
     while calculation.count() == 0:  # an older change: its rows come a page at a time
         shown = rows.count()
@@ -45,7 +45,7 @@ def test_an_older_calculation_opens_in_one_click(
         expect(rows).not_to_have_count(shown)
     expect(calculation).to_be_hidden()
     expect(calculation.locator("tbody tr")).to_have_count(0)  # not in the page yet
-    page.locator(f'button[aria-controls="calc-{change.pk}"]').click()
+    page.locator(f'button[aria-controls="calc-{change.batch_id}"]').click()
     expect(calculation.locator("tbody tr")).to_have_count(len(lines))
     expect(calculation).to_be_visible()
     first = lines[0]["opponent_player"]
@@ -57,7 +57,7 @@ def test_an_older_calculation_opens_in_one_click(
     page.screenshot(path=SCREENSHOTS / f"member-calculation-{name}.png", full_page=True)
     page.set_viewport_size(PHONE)
     # on a phone the row fits, its calculation's button within reach without scrolling
-    toggle = page.locator(f'button[aria-controls="calc-{change.pk}"]').bounding_box()
+    toggle = page.locator(f'button[aria-controls="calc-{change.batch_id}"]').bounding_box()
     assert toggle is not None and toggle["x"] + toggle["width"] <= PHONE["width"]
     # and the calculation's change column shows without scrolling (issue #40: it was
     # off the screen, behind the expected score and the note)

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse
 
 pytestmark = pytest.mark.django_db
+# A board saved at the desk (test settings): the session, the user with their role, the
+# transaction's savepoint and its release, the board locked, its event (with whether a
+# player reported on the round), the update and the audit line
+SAVE_QUERIES = 7
 
 
 def _save(
@@ -379,6 +383,20 @@ def test_the_desk_pages_use_a_bounded_number_of_queries(
         assert secretary_client.get(reverse("desk:event", args=[event_pk])).status_code == 200
     with django_assert_max_num_queries(8):
         secretary_client.post(reverse("desk:results", args=[game.round_id]), {})
+
+
+def test_a_board_saved_in_place_asks_a_fixed_number_of_queries(
+    secretary_client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    """The session, the user with their role, the board locked, its event with whether a
+    player reported on the round, the update, the audit line: whether to show the
+    reports' summary is known without a query of its own."""
+    game = _round_of(20)
+    secretary_client.get(reverse("desk:results", args=[game.round_id]))  # session made
+    with django_assert_num_queries(SAVE_QUERIES):
+        assert _save(secretary_client, game, "1").status_code == 200
+    with django_assert_num_queries(SAVE_QUERIES):
+        assert _save(secretary_client, game, "0", version=game.version + 1).status_code == 200
 
 
 def test_an_earlier_round_warns_that_a_later_one_is_paired_and_the_last_offers_to_close(

@@ -29,9 +29,9 @@ from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
 # A member's page: the member; the systems with the member's summary in each (the current
-# ratings and the chart) and whether a recalculation is under way; the history table's
-# first page; the latest games.
-QUERIES = 4
+# ratings, the chart and the history table's first page) and whether a recalculation is
+# under way; the latest games.
+QUERIES = 3
 
 
 def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) -> None:
@@ -105,7 +105,7 @@ def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
     assert ">1511<" in cards and ">classé<" in cards and "estimé" not in cards
     # every calculation, the newest's too, is read when opened
     newest = RatingChange.objects.filter(player=member.player).latest("batch__day")
-    url = reverse("member_calculation", args=[member.pk, newest.pk])
+    url = reverse("member_calculation", args=[member.pk, newest.batch_id])
     assert f'hx-get="{url}"' in html and "Luc Dubois" not in html
     calculation = client.get(url).content.decode()
     assert "Luc Dubois" in calculation and "K = 20 : jusqu&#x27;à la 100e partie" in calculation
@@ -114,7 +114,7 @@ def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
 def test_a_member_page_and_its_history_and_games_pages_ask_a_fixed_number_of_queries(
     client: Client, club_system: RatingSystem, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    """300 changes and 30 games: the member's page in four queries, a page of their
+    """300 changes and 30 games: the member's page in three queries, a page of their
     history or of their games in two (the member, the rows), whatever the page."""
     member = MemberFactory()
     _history(member, club_system, 300, PlayerFactory())
@@ -217,7 +217,7 @@ def test_an_older_change_has_its_calculation_read_when_opened(
     member = MemberFactory()
     _history(member, club_system, 3, PlayerFactory(first_name="Luc", last_name="Dubois"))
     oldest = RatingChange.objects.filter(player=member.player).earliest("batch__day")
-    url = reverse("member_calculation", args=[member.pk, oldest.pk])
+    url = reverse("member_calculation", args=[member.pk, oldest.batch_id])
     page = client.get(reverse("member", args=[member.pk])).content.decode()
     assert f'hx-get="{url}"' in page
     html = client.get(url).content.decode()
@@ -231,9 +231,11 @@ def test_a_calculation_is_refused_for_another_players_change_or_a_hidden_member(
     member, other = MemberFactory(), MemberFactory()
     _history(other, club_system, 1, PlayerFactory())
     change = RatingChange.objects.get(player=other.player)
-    assert client.get(reverse("member_calculation", args=[member.pk, change.pk])).status_code == 404
+    calculation = reverse("member_calculation", args=[member.pk, change.batch_id])
+    assert client.get(calculation).status_code == 404
     Member.objects.filter(pk=other.pk).update(listed=False)
-    assert client.get(reverse("member_calculation", args=[other.pk, change.pk])).status_code == 404
+    calculation = reverse("member_calculation", args=[other.pk, change.batch_id])
+    assert client.get(calculation).status_code == 404
 
 
 @pytest.mark.parametrize("seasons", [1, 5])
@@ -442,7 +444,7 @@ def test_on_postgresql_a_page_asked_again_runs_its_queries_prepared(client: Clie
         prepared = {row[0] for row in cursor.fetchall()}
     # each query named by its first columns (the rest differs: $1 where the log shows 1)
     page_queries = [q["sql"][:60] for q in queries.captured_queries]
-    assert len(page_queries) == 4  # the member, the systems, the history, the games
+    assert len(page_queries) == 3  # the member, the systems (with the newest changes), the games
     for query in page_queries:
         assert [sql for sql in prepared if sql.startswith(query) and "$1" in sql], query
     assert second.content == first.content

@@ -1,6 +1,7 @@
 """The member page's reads on the demo club, on both databases: the history a page at a
 time covers every change of the enabled systems once, newest first; the systems come with
-the member's summary and the recalculation's notice; the games a page at a time cover
+the member's summary (whose newest changes are the history's first page) and the
+recalculation's notice; the games a page at a time cover
 every played game of a public event once, with their moves' mark and their zone; the
 member is read only when the public may see them."""
 
@@ -38,9 +39,9 @@ def club(demo_club: None) -> list[int]:
 
 
 def _all_changes(player: int) -> list[int]:
-    """The player's changes in the enabled systems, newest first."""
+    """The batches of the player's changes in the enabled systems, newest first."""
     changes = RatingChange.objects.filter(batch__system__enabled=True, player=player)
-    return list(changes.order_by(*history.CHANGES_ORDER).values_list("pk", flat=True))
+    return list(changes.order_by(*history.CHANGES_ORDER).values_list("batch_id", flat=True))
 
 
 def _history_pages(player: int) -> list[tuple[object, ...]]:
@@ -70,7 +71,7 @@ def test_the_history_comes_a_page_at_a_time_and_the_systems_with_the_summary(
         for day, rating in ((date(2024, 1, 1), 1500), (date(2025, 1, 1), 1510)):
             for player in club[:2]:
                 system.official.create(player_id=player, list_date=day, rating=rating, source="t")
-    assert history._systems(club[0])[0][8:] == (1510, date(2025, 1, 1))
+    assert history._systems(club[0])[0][10:] == (1510, date(2025, 1, 1))
     for pending in (False, True):
         if pending:
             ReplayJob.objects.create(state=ReplayJob.State.RUNNING)
@@ -80,19 +81,26 @@ def test_the_history_comes_a_page_at_a_time_and_the_systems_with_the_summary(
                 RatingSystem.objects.enabled().values_list("pk", flat=True)
             )
             for row in systems:
-                pk, _name, summary, rating, _status, _end, points, recalculating = row[:8]
+                pk, _name, summary, rating, _status, _end, points, changes, newest = row[:9]
                 mine = RatingSummary.objects.filter(system=pk, player=player).first()
                 assert summary == (mine.pk if mine else None)
-                assert (rating, points) == ((mine.rating, mine.points) if mine else (None, None))
-                assert recalculating is pending
+                assert (rating, points, changes, newest) == (
+                    (mine.rating, mine.points, mine.changes, mine.newest)
+                    if mine
+                    else (None, None, None, None)
+                )
+                assert row[9] is pending
                 newest = (
                     OfficialRating.objects.filter(system=pk, player=player)
                     .order_by("-list_date")
                     .values_list("rating", "list_date")
                     .first()
                 )
-                assert row[8:] == (newest or (None, None))
+                assert row[10:] == (newest or (None, None))
             assert [row[0] for row in _history_pages(player)] == _all_changes(player)
+            # the first page from the summaries: the history's rows, value for value
+            first = [list(row) for row in history._changes(player, 1)][: history.HISTORY_PAGE]
+            assert history._newest(systems) == first
     assert len(_all_changes(longest)) < len(rows)  # the disabled system's are left out
 
 

@@ -18,7 +18,7 @@ MEMBER = Member(pk=12)
 
 def _history_row(**changes: object) -> HistoryRow:
     values: dict[str, object] = {
-        "pk": 77,
+        "batch": 77,
         "day": date(2026, 3, 7),
         "system_id": 1,
         "system": "Elo du club",
@@ -65,7 +65,7 @@ def test_a_change_is_written_as_the_page_wrote_it_estimated_and_without_an_event
         'aria-controls="calc-77" aria-label="Calcul">'
         '<span class="d-none d-sm-inline">Calcul</span><span class="d-sm-none">▾</span>'
         "</button></td></tr>\n"
-        '<tr class="collapse calculation" id="calc-77" hx-get="/membres/12/calcul/77/" '
+        '<tr class="collapse calculation" id="calc-77" hx-get="/membres/12/calculs/77/" '
         'hx-trigger="show.bs.collapse once" hx-target="find td"><td colspan="9">'
         '<span class="text-body-secondary small">Chargement du calcul…</span></td></tr>'
     )

@@ -23,6 +23,7 @@ from django.utils import translation
 
 from club.models import Event, Game, Member, Player, Result, Round
 from ratings.models import Rating, RatingBatch, RatingChange, RatingSystem
+from ratings.services.summary import summarize
 from tests.club.factories import MemberFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -134,6 +135,7 @@ def anne() -> dict[str, Any]:
         Rating.objects.create(
             system=system, player=player, rating=rating, games=3, status="rated", last_batch=batch
         )
+        summarize(system, [player.pk])  # the member's summary, as the replay writes it
     return {"member": member, "event": event, "frbe": frbe_change, "club": club, "o1600": o1600}
 
 
@@ -210,7 +212,7 @@ def test_the_calculation_writes_k_whole_expected_scores_to_two_places_and_a_half
         written.total,
     )
     member: Member = anne["member"]
-    rows = _cells(client, language, "member_calculation", member.pk, anne["frbe"].pk)
+    rows = _cells(client, language, "member_calculation", member.pk, anne["frbe"].batch_id)
     decimal = "," if language == "fr" else "."
     # opponent, their rating, result, expected, change, note
     assert [row[1:5] for row in rows[1:4]] == [
@@ -219,7 +221,7 @@ def test_the_calculation_writes_k_whole_expected_scores_to_two_places_and_a_half
         ["1174", "½", f"0{decimal}59", f"{MINUS}1{decimal}8"],
     ]
     assert rows[4][2:6] == ["1", total, frbe, "K = 20"]
-    text = _text(client, language, "member_calculation", member.pk, anne["frbe"].pk)
+    text = _text(client, language, "member_calculation", member.pk, anne["frbe"].batch_id)
     assert "K = 20" in text and "20,0" not in text and "20.0" not in text
 
 
@@ -233,7 +235,7 @@ def test_a_notes_whole_number_is_written_without_decimals(
 ) -> None:
     member: Member = anne["member"]
     change = RatingChange.objects.get(batch__system=anne["club"], player=member.player)
-    text = _text(client, language, "member_calculation", member.pk, change.pk)
+    text = _text(client, language, "member_calculation", member.pk, change.batch_id)
     assert cap in text and "350,0" not in text and "350.0" not in text
 
 

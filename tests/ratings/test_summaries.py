@@ -4,7 +4,7 @@ an event deleted and a system deleted; each compared, player by player, with a s
 worked out here from the history rows and the current ratings."""
 
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -34,15 +34,28 @@ def _from_history(system: RatingSystem) -> dict[int, dict[str, Any]]:
             "batch__label",
             "rating_before",
             "rating_after",
+            "batch_id",
+            "batch__order",
+            "batch__event_id",
+            "batch__period_end",
+            "games",
+            "score",
+            "performance",
+            "performance_exact",
         )
     )
     summed: dict[int, dict[str, Any]] = {}
-    for player, day, kind, label, before, after in rows:
-        mine = summed.setdefault(player, {"points": [], "changes": 0})
+    for player, day, kind, label, before, after, *rest in rows:
+        batch, order, event, end, games, score, performance, exact = cast(list[Any], rest)
+        mine = summed.setdefault(player, {"points": [], "changes": 0, "newest": []})
         change = None if before is None or after is None else round(after - before, 1)
         mine.update(changes=mine["changes"] + 1, last_change=change, last_day=day)
         if after is not None:
             mine["points"].append([day.isoformat(), round(after, 1), change, kind, label])
+        # the newest ten, newest first
+        shown = [batch, day.isoformat(), order, kind, label, event, end and end.isoformat()]
+        shown += [before, after, games, float(score), performance, exact]
+        mine["newest"] = [shown, *mine["newest"]][:10]
     current = Rating.objects.filter(system=system).values_list(
         "player_id", "rating", "status", "games", "last_batch_id"
     )
@@ -55,6 +68,7 @@ def _summaries(system: RatingSystem) -> dict[int, dict[str, Any]]:
     return {
         s.player_id: {
             "points": s.points,
+            "newest": s.newest,
             "changes": s.changes,
             "last_change": s.last_change,
             "last_day": s.last_day,
@@ -77,7 +91,15 @@ def _check(system: RatingSystem) -> dict[int, dict[str, Any]]:
 
 
 def _without_batches(summaries: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    return {player: {**s, "last_batch": None} for player, s in summaries.items()}
+    """The summaries without their batches' ids and orders, which a replay makes anew."""
+    return {
+        player: {
+            **s,
+            "last_batch": None,
+            "newest": [[None, r[1], None, *r[3:]] for r in s["newest"]],
+        }
+        for player, s in summaries.items()
+    }
 
 
 def test_the_summaries_follow_the_history_through_a_correction(demo_club: None) -> None:
