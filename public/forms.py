@@ -55,6 +55,17 @@ def form_stamp() -> str:
     return signing.dumps(time.time(), salt=STAMP_SALT)
 
 
+def kept_stamp(sent: str) -> str:
+    """The moment to send back with a form shown again after a refusal: the one it was
+    sent with when that one is whole (a person who corrects one field and sends again at
+    once is not "too fast"), else a new one."""
+    try:
+        signing.loads(sent, salt=STAMP_SALT, max_age=FORM_MAX_SECONDS)
+    except signing.BadSignature:
+        return form_stamp()
+    return sent
+
+
 def stamp_problem(stamp: str, now: float | None = None) -> str | None:
     """Why the form's moment is refused (altered, too old, sent too fast), or None."""
     now = time.time() if now is None else now

@@ -28,7 +28,7 @@ from desk.services.entry_mails import entry_id_from_token
 from lib.limits import whole_number
 from lib.rate_limits import client_of, one_more
 from public.entries import entry_list, offered, public_players
-from public.forms import EntryForm, form_stamp
+from public.forms import EntryForm, form_stamp, kept_stamp
 
 ENTRIES_PER_CLIENT = 10  # an hour, from one client address (a club's Wi-Fi enters a few)
 ENTRIES_PER_ADDRESS = 5  # an hour, to one e-mail address (a parent enters their children)
@@ -117,7 +117,9 @@ def enter(request: HttpRequest, pk: int) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:100]
     context |= {
         "form": form,
-        "stamp": form_stamp(),
+        "stamp": kept_stamp(request.POST.get("started", ""))
+        if request.method == "POST"
+        else form_stamp(),
         "chosen": chosen,
         "typing": typing,
         "query": query,

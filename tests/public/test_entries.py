@@ -57,6 +57,10 @@ def page(client: Client, url: str, data: dict[str, Any] | None = None) -> str:
     return unescape(client.get(url, data).content.decode())
 
 
+def page_post(client: Client, url: str, data: dict[str, Any]) -> str:
+    return unescape(client.post(url, data).content.decode())
+
+
 def form_url(event: Event) -> str:
     return reverse("entry_form", args=[event.pk])
 
@@ -153,6 +157,28 @@ def test_bad_input_is_named_on_the_form_and_nothing_is_written(
     if field is not None:
         assert f'id="error_1_id_{field}"' in html
     assert not Entry.objects.exists() and not ChangeLog.objects.exists() and mail.outbox == []
+
+
+def test_a_form_shown_again_keeps_its_moment_so_a_quick_correction_is_taken(
+    client: Client, open_event: Event
+) -> None:
+    """Refused for a missing field a minute after the page was shown, the form comes back
+    with that minute's moment, not a new one: sent again at once, it is not "too fast"."""
+    first = typed(sex="", started=stamp(60))
+    refused = page_post(client, form_url(open_event), first)
+    assert "Ce champ est obligatoire." in refused
+    assert f'name="started" value="{first["started"]}"' in refused
+    taken = client.post(form_url(open_event), typed(started=first["started"]))
+    assert taken.status_code == 302
+    assert Entry.objects.count() == 1
+
+
+def test_a_form_with_an_altered_moment_comes_back_with_a_new_one(
+    client: Client, open_event: Event
+) -> None:
+    refused = page_post(client, form_url(open_event), typed(started="1234:abc"))
+    assert 'name="started" value="1234:abc"' not in refused
+    assert 'name="started" value="' in refused
 
 
 def test_closed_entries_show_why_and_take_nothing(client: Client, open_event: Event) -> None:

@@ -2,6 +2,7 @@
 computes them (``tests.club.prize_open``: the figures by hand there), without a birth
 date. (A prize written forgets the page: tests/test_fresh_pages.py.)"""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -72,3 +73,17 @@ def test_the_event_page_shows_no_birth_date(client: Client, open_event: Event) -
 def test_an_event_without_prizes_shows_neither_section(client: Client, english: None) -> None:
     html = client.get(prize_open().get_absolute_url()).content.decode()
     assert 'id="prize-list"' not in html and 'id="categories"' not in html
+
+
+def test_the_page_opens_with_links_to_each_round_played_and_its_sections(
+    client: Client, open_event: Event, english: None
+) -> None:
+    """On a phone the rounds come after the standings, the categories and the prizes: the
+    page's first lines link to each round paired (not the third, still unpaired) and to
+    those sections, and each link has its target."""
+    html = client.get(open_event.get_absolute_url()).content.decode()
+    sections = html.split('id="event-sections"', 1)[1].split("</nav>", 1)[0]
+    links = re.findall(r'href="#([a-z0-9-]+)"', sections)
+    assert links == ["round-1", "round-2", "standings", "categories", "prize-list"]
+    for target in links:
+        assert f'id="{target}"' in html
