@@ -94,6 +94,12 @@ class EventStandings:
         return [(ABBREVIATION[t], TIEBREAK_LABELS[t]) for t in self.order]
 
     @property
+    def column_heads(self) -> list[tuple[Tiebreak, str, Promise]]:
+        """The tiebreak columns with both headings: the key, C.07's abbreviation (a phone's
+        narrow table) and the words, in the order the event chose."""
+        return [(t, ABBREVIATION[t], TIEBREAK_LABELS[t]) for t in self.order]
+
+    @property
     def last_paired(self) -> int:
         """The last round of the read with a game or a bye (0: none)."""
         rounds = [g.round.number for g in self.games] + [b.round.number for b in self.byes]

@@ -84,6 +84,6 @@ def test_the_page_opens_with_links_to_each_round_played_and_its_sections(
     html = client.get(open_event.get_absolute_url()).content.decode()
     sections = html.split('id="event-sections"', 1)[1].split("</nav>", 1)[0]
     links = re.findall(r'href="#([a-z0-9-]+)"', sections)
-    assert links == ["round-1", "round-2", "standings", "categories", "prize-list"]
+    assert links == ["round-1", "round-2", "standings-section", "categories", "prize-list"]
     for target in links:
-        assert f'id="{target}"' in html
+        assert html.count(f'id="{target}"') == 1
