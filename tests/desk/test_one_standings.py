@@ -195,7 +195,9 @@ def test_the_round_robin_columns_hold_their_own_tiebreak(
             ("wins", "Nombre de parties gagnées"),
         ]
         # a phone's narrow table heads them with C.07's abbreviations, the words on hover
-        assert re.findall(r'<abbr class="d-md-none text-nowrap" title="([^"]+)">([^<]+)<', head) == [
+        assert re.findall(
+            r'<abbr class="d-md-none text-nowrap" title="([^"]+)">([^<]+)<', head
+        ) == [
             ("Sonneborn-Berger", "SB"),
             ("Confrontation directe", "DE"),
             ("Nombre de parties gagnées", "WON"),
