@@ -9,10 +9,8 @@ language."""
 from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
 from django.core import mail
 
 from club.exceptions import DeskError
@@ -32,12 +30,11 @@ from desk.services.entries import (
 )
 from desk.services.entry_mails import entry_id_from_token
 from ratings.services.listed import listed
+from tests.club.entry_open import BRUSSELS, NOW, entry_open, stopped_clock
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
 from tests.task_worker import mailed
 
 pytestmark = pytest.mark.django_db
-BRUSSELS = ZoneInfo("Europe/Brussels")
-NOW = datetime(2026, 9, 1, 12, tzinfo=BRUSSELS)
 
 
 def link(path: str) -> str:
@@ -46,21 +43,14 @@ def link(path: str) -> str:
 
 @pytest.fixture(autouse=True)
 def _clock() -> Iterator[None]:
-    with time_machine.travel(NOW, tick=False):
+    with stopped_clock():
         yield
 
 
 @pytest.fixture
 def open_event() -> Event:
     """An announced open on 2 October 2026, its entries open, three places."""
-    event = EventFactory(
-        kind=Event.Kind.OPEN,
-        title="Open de Wavre",
-        start=datetime(2026, 10, 2, 10, tzinfo=BRUSSELS),
-        end=datetime(2026, 10, 4, 19, tzinfo=BRUSSELS),
-    )
-    EntryTerms.objects.create(event=event, open=True, places=3)
-    return event
+    return entry_open(3)
 
 
 def typed(**given: Any) -> EntryRequest:

@@ -6,40 +6,30 @@ refuse, accept all confirmed."""
 from collections.abc import Iterator
 from datetime import datetime
 from html import unescape
-from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
 from club.models import ChangeLog, Entry, EntryTerms, Event, Participant
 from desk.services.entries import EntryRequest, confirm_address, take_entry
+from tests.club.entry_open import BRUSSELS, entry_open, stopped_clock
 from tests.club.factories import EventFactory
 from tests.task_worker import mailed
 
 pytestmark = pytest.mark.django_db
-BRUSSELS = ZoneInfo("Europe/Brussels")
-NOW = datetime(2026, 9, 1, 12, tzinfo=BRUSSELS)
 
 
 @pytest.fixture(autouse=True)
 def _clock() -> Iterator[None]:
-    with time_machine.travel(NOW, tick=False):
+    with stopped_clock():
         yield
 
 
 @pytest.fixture
 def open_event() -> Event:
-    event = EventFactory(
-        kind=Event.Kind.OPEN,
-        title="Open de Wavre",
-        start=datetime(2026, 10, 2, 10, tzinfo=BRUSSELS),
-        end=datetime(2026, 10, 4, 19, tzinfo=BRUSSELS),
-    )
-    EntryTerms.objects.create(event=event, open=True, places=10)
-    return event
+    return entry_open(10)
 
 
 def enter(event: Event, first_name: str, confirmed: bool = True) -> Entry:

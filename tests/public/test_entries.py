@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from html import unescape
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
@@ -21,30 +20,22 @@ from club.models import ChangeLog, Entry, EntryTerms, Event
 from desk.services.entry_mails import entry_token
 from public.forms import form_stamp
 from ratings.services.listed import listed
+from tests.club.entry_open import BRUSSELS, NOW, entry_open, stopped_clock
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
 from tests.task_worker import mailed
 
 pytestmark = pytest.mark.django_db
-BRUSSELS = ZoneInfo("Europe/Brussels")
-NOW = datetime(2026, 9, 1, 12, tzinfo=BRUSSELS)
 
 
 @pytest.fixture(autouse=True)
 def _clock() -> Iterator[None]:
-    with time_machine.travel(NOW, tick=False):
+    with stopped_clock():
         yield
 
 
 @pytest.fixture
 def open_event() -> Event:
-    event = EventFactory(
-        kind=Event.Kind.OPEN,
-        title="Open de Wavre",
-        start=datetime(2026, 10, 2, 10, tzinfo=BRUSSELS),
-        end=datetime(2026, 10, 4, 19, tzinfo=BRUSSELS),
-    )
-    EntryTerms.objects.create(event=event, open=True, places=2, fee="20 €")
-    return event
+    return entry_open(2, fee="20 €")
 
 
 def stamp(seconds_ago: float) -> str:
