@@ -75,15 +75,14 @@ def send_entry_mail(entry: Entry, kind: str, link: Callable[[str], str]) -> None
     with translation.override(entry.language or settings.LANGUAGE_CODE):
         subject, paragraph = _texts(entry, kind)
         address = link(reverse("entry_link", args=[entry_token(entry)]))
-        if kind == "withdrawn":
-            body = paragraph + "\n"
+        if kind in ("withdrawn", "refused"):
+            body = paragraph + "\n"  # nothing left to do with the entry
+        elif kind == "accepted":
+            said = _("Your entry, to withdraw it if you cannot come:")
+            body = paragraph + "\n\n" + said + f"\n{address}\n"
         else:
-            body = (
-                paragraph
-                + "\n\n"
-                + _("Your entry, to confirm your address or to withdraw:")
-                + f"\n{address}\n"
-            )
+            said = _("Your entry, to confirm your address or to withdraw:")
+            body = paragraph + "\n\n" + said + f"\n{address}\n"
         body += "\n-- \n" + settings.CLUB_NAME + "\n"
     send_mail_later(
         subject,

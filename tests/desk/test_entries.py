@@ -354,7 +354,18 @@ def test_refusing_and_the_waiting_list_tell_the_entrant(open_event: Event) -> No
         "Uw inschrijving voor Open de Wavre",
     ]
     assert "niet worden aanvaard" in mail.outbox[1].body
+    assert "/inscription/" in mail.outbox[0].body  # still to confirm, or to withdraw
+    assert "/inscription/" not in mail.outbox[1].body  # nothing left to do
     assert not Participant.objects.exists()
+
+
+def test_the_acceptance_mail_offers_only_to_withdraw(open_event: Event) -> None:
+    entry = take_entry(open_event.pk, typed(language="fr"), link)
+    with mailed():
+        entry_decisions.accept(entry.pk, None, link)
+    body = mail.outbox[0].body
+    assert "pour la retirer si vous ne pouvez pas venir" in body
+    assert "confirmer votre adresse" not in body and "/inscription/" in body
 
 
 def test_an_accepted_entry_is_not_refused(open_event: Event) -> None:
