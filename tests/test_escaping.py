@@ -83,7 +83,7 @@ def test_what_entrants_type_reaches_the_event_page_and_the_desk_escaped(client: 
             club_name=NASTY,
             federation="BEL",
             email="x@example.be",
-            phone=NASTY,
+            phone="<script>alert(1)</script>",  # 30 characters at most
             remark=NASTY,
             language="fr",
             confirmed_at=timezone.now(),

@@ -147,7 +147,9 @@ def _every_document(page: Page, url: str) -> None:
     links = page.locator("#sheets a[id^='print-'], #round-sheets a[id^='print-']")
     pages = [link.get_attribute("href") or "" for link in links.all()]
     pdfs = [a.get_attribute("href") or "" for a in page.locator("a[id^='pdf-']").all()]
-    assert len(pages) == len(pdfs) == 4 + 3 * 5  # the event's four, three a round
+    # the event's six (players, check-in, standings, crosstable, by category, prizes),
+    # three a round
+    assert len(pages) == len(pdfs) == 6 + 3 * 5
     for address in pages:
         response = page.goto(f"{url}{address}")
         assert response is not None and response.status == 200, address

@@ -69,9 +69,9 @@ def test_a_member_page_draws_the_chart_and_expands_the_calculation(
         }"""
     )
     assert drawn["points"] >= 2 and drawn["placed"] >= 1 and drawn["painted"] > 1000
-    calculation = page.locator(f"#calc-{change.pk}")
+    calculation = page.locator(f"#calc-{change.batch_id}")
     expect(calculation).to_be_hidden()
-    page.locator(f'button[aria-controls="calc-{change.pk}"]').click()
+    page.locator(f'button[aria-controls="calc-{change.batch_id}"]').click()
     expect(calculation).to_be_visible()
     expect(calculation.locator("tbody tr").first).to_be_visible()
     _shot(page, "member.png")
