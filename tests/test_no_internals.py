@@ -77,14 +77,11 @@ SQL_CALLS = frozenset({"raw", "extra"})
 CURSOR_CALLS = frozenset({"execute", "executemany", "executescript", "callproc"})
 # The files that run SQL through Django's cursor, each for a reason the ORM cannot serve.
 CURSOR_ALLOWED = {
-    # the one bulk writer: a replay's history rows, an official list's lines
+    # the one bulk writer: a replay's history rows, an official list's lines, and the
+    # planner's statistics of a table it filled (ANALYZE)
     "ratings/services/rows.py",
     # SET TRANSACTION: the preview's snapshot, a setting of one transaction
     "ratings/services/preview.py",
-    # ANALYZE: a maintenance statement once a list's lines have changed
-    "ratings/services/listed.py",
-    # SELECT 1: the health check's round trip to the database
-    "lib/health.py",
 }
 
 

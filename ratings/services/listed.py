@@ -23,7 +23,7 @@ from club.models import Player
 from lib.limits import MAX_FIDE_ID, whole_number
 from ratings.models import ListedPlayer, OfficialList
 from ratings.official_lists import ListRow
-from ratings.services.rows import rows_writer
+from ratings.services.rows import analyse, rows_writer
 
 FEDERATION_OF_LIST = {"frbe": "BEL"}  # the federation whose national IDs a list gives
 LINES_BATCH = 5000
@@ -119,11 +119,7 @@ class ListedLines:
         changed (a sample, not a read of every line): without them the planner, counting
         on few names in a prefix's range, sorts every name of a common prefix instead of
         reading the key's index in order."""
-        if connection.vendor == "postgresql":
-            # a maintenance statement the ORM has no word for, through Django's cursor
-            # (an exception named in tests/test_no_internals.py)
-            with connection.cursor() as cursor:
-                cursor.execute(f"ANALYZE {connection.ops.quote_name(ListedPlayer._meta.db_table)}")
+        analyse(ListedPlayer)  # the bulk writer's: statistics after a bulk load
 
     def discard(self) -> None:
         self.pending = []

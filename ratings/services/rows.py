@@ -160,3 +160,12 @@ def _postgresql_writer(
 
         with _gathered(values, write) as gather:
             yield gather
+
+
+def analyse(model: type[models.Model]) -> None:
+    """PostgreSQL's statistics of ``model``'s table brought up to date once many of its
+    rows were written (``ANALYZE``: a sample, not a read of every row), so that the planner
+    counts on what the table now holds. Other databases keep no such statistics here."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
