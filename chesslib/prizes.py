@@ -9,7 +9,11 @@ the rules, with the regulations of real opens that they follow, are in
   next place of the list that pays most for it (the money of the group of players that
   place goes to, shared as the event's rule says, per player), the overall list before a
   category at equal money, then the categories in their order. A player served is out of
-  every other list, whose places pass down to the next players there.
+  every other list, whose places pass down to the next players there. Before a group is
+  served, each of its players is compared on their own: one whom another list pays more
+  already, where they stand in it now (players above may still leave it, which only
+  raises what it pays them), leaves the group, and the group's money is shared again
+  without them.
 - Ties, as the event chooses: by the tie-breaks (the ranks decide; players who share a
   rank, level on every tie-break, share the money of their places equally), shared (the
   players level on points pool the money of the places they hold and share it equally),
@@ -102,15 +106,18 @@ def shares(money: Sequence[Decimal | None], count: int, ties: Ties) -> list[Deci
     return [Decimal(c) / 100 for c in paid]
 
 
+def _level(one: Standing, other: Standing, ties: Ties) -> bool:
+    """Whether two players share a place: level on every tie-break, or on points when
+    the money is shared."""
+    if ties == Ties.TIEBREAK:
+        return one.rank == other.rank
+    return one.points == other.points
+
+
 def _group(remaining: Sequence[Standing], ties: Ties) -> list[Standing]:
     """The players the list's next place goes to: the first player still in the list
-    and those level with them (on every tie-break, or on points when shared)."""
-    first = remaining[0]
-    if ties == Ties.TIEBREAK:
-        same = [s for s in remaining if s.rank == first.rank]
-    else:
-        same = [s for s in remaining if s.points == first.points]
-    return same
+    and those level with them."""
+    return [s for s in remaining if _level(s, remaining[0], ties)]
 
 
 @dataclass
@@ -123,6 +130,81 @@ class _Turn:
     ties: Ties
 
 
+class _Allocation:
+    """The lists being served: each list's prizes in place order, its players in rank
+    order, the places already given, and the players out of it (served, or gone for a
+    list that pays them more)."""
+
+    def __init__(
+        self,
+        standings: Sequence[Standing],
+        categories: Mapping[int, set[int]],
+        prizes: Sequence[Prize],
+        ties: Ties,
+        share_categories: bool,
+    ) -> None:
+        self.prizes: dict[int | None, list[Prize]] = {None: [], **{k: [] for k in categories}}
+        for prize in prizes:
+            if prize.category in self.prizes:
+                self.prizes[prize.category].append(prize)
+        for items in self.prizes.values():
+            items.sort(key=lambda p: p.place)
+        self.players: dict[int | None, list[Standing]] = {None: list(standings)}
+        for category, inside in categories.items():
+            self.players[category] = [s for s in standings if s.player in inside]
+        self.order = {key: index for index, key in enumerate(self.prizes)}
+        self.given: dict[int | None, int] = dict.fromkeys(self.prizes, 0)
+        self.served: set[int] = set()
+        self.left: dict[int | None, set[int]] = {key: set() for key in self.prizes}
+        self.ties = ties
+        self.share_categories = share_categories
+
+    def rule(self, key: int | None) -> Ties:
+        return self.ties if key is None or self.share_categories else Ties.TIEBREAK
+
+    def open(self) -> list[int | None]:
+        """The lists with a place still to give."""
+        return [key for key, items in self.prizes.items() if self.given[key] < len(items)]
+
+    def remaining(self, key: int | None) -> list[Standing]:
+        gone = self.served | self.left[key]
+        return [s for s in self.players[key] if s.player not in gone]
+
+    def turn(self, key: int | None) -> _Turn | None:
+        """The list's next place: the group it goes to, and what it pays per player."""
+        still = self.remaining(key)
+        if not still:
+            return None
+        group = _group(still, self.rule(key))
+        held = self.prizes[key][self.given[key] : self.given[key] + len(group)]
+        money = sum((p.amount or Decimal(0) for p in held), Decimal(0))
+        return _Turn(money / len(group), self.order[key], key, group, held, self.rule(key))
+
+    def offer(self, key: int | None, player: int) -> Decimal:
+        """What the list ``key`` pays ``player`` where they stand in it now: their share
+        of the places their group would hold (0 beyond its prizes, or not in the list).
+        Players above them may still leave the list, which only raises it."""
+        still = self.remaining(key)
+        me = next((s for s in still if s.player == player), None)
+        if me is None:
+            return Decimal(0)
+        group = [s for s in still if _level(s, me, self.rule(key))]
+        place = self.given[key] + still.index(group[0])
+        held = self.prizes[key][place : place + len(group)]
+        if not held:
+            return Decimal(0)
+        return shares([p.amount for p in held], len(group), self.rule(key))[group.index(me)]
+
+    def better_elsewhere(self, turn: _Turn, player: int, here: Decimal) -> bool:
+        """Whether another list pays ``player`` more than ``here`` (or as much, and
+        comes before this one)."""
+        return any(
+            (-self.offer(key, player), self.order[key]) < (-here, turn.order)
+            for key in self.open()
+            if key != turn.category
+        )
+
+
 def award(
     standings: Sequence[Standing],
     categories: Mapping[int, set[int]],
@@ -133,41 +215,30 @@ def award(
     """The awards, in the order they were made: ``standings`` in rank order,
     ``categories`` (in their order) each with its players, ``prizes`` of the overall
     list (category None) and of the categories."""
-    lists: dict[int | None, list[Prize]] = {None: [], **{key: [] for key in categories}}
-    for prize in prizes:
-        if prize.category in lists:
-            lists[prize.category].append(prize)
-    for items in lists.values():
-        items.sort(key=lambda p: p.place)
-    players: dict[int | None, list[Standing]] = {None: list(standings)}
-    for category, inside in categories.items():
-        players[category] = [s for s in standings if s.player in inside]
-    served: set[int] = set()
-    given: dict[int | None, int] = dict.fromkeys(lists, 0)
+    lists = _Allocation(standings, categories, prizes, ties, share_categories)
     awards: list[Award] = []
     while True:
-        turns = []
-        for order, (key, items) in enumerate(lists.items()):
-            remaining = [s for s in players[key] if s.player not in served]
-            if given[key] >= len(items) or not remaining:
-                continue
-            rule = ties if key is None or share_categories else Ties.TIEBREAK
-            group = _group(remaining, rule)
-            held = items[given[key] : given[key] + len(group)]
-            money = sum((p.amount or Decimal(0) for p in held), Decimal(0))
-            turns.append(_Turn(money / len(group), order, key, group, held, rule))
+        turns = [t for key in lists.open() if (t := lists.turn(key)) is not None]
         if not turns:
             return awards
         turn = min(turns, key=lambda t: (-t.value, t.order))
-        first = given[turn.category] + 1
         paid = shares([p.amount for p in turn.prizes], len(turn.group), turn.ties)
+        leaving = {
+            standing.player
+            for standing, here in zip(turn.group, paid, strict=True)
+            if lists.better_elsewhere(turn, standing.player, here)
+        }
+        if leaving:
+            lists.left[turn.category] |= leaving
+            continue  # the group's money shared again without them
+        first = lists.given[turn.category] + 1
         pooled = any(p.amount for p in turn.prizes)
         span = (first, first + len(turn.group) - 1) if len(turn.group) > 1 else None
         for index, standing in enumerate(turn.group):
             won = turn.prizes[index] if index < len(turn.prizes) else None
             if won is None and not paid[index]:
                 continue  # level with the winners, beyond the prizes, and nothing pooled
-            served.add(standing.player)
+            lists.served.add(standing.player)
             awards.append(
                 Award(
                     standing.player,
@@ -178,4 +249,4 @@ def award(
                     span if pooled else None,
                 )
             )
-        given[turn.category] += len(turn.group)
+        lists.given[turn.category] += len(turn.group)

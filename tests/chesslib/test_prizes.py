@@ -179,6 +179,46 @@ def test_a_player_in_a_tie_for_overall_money_prefers_a_bigger_category_prize() -
     assert _paid(awards) == {3: D(60), 1: D(75), 2: D(75)}
 
 
+def test_each_player_of_a_pooled_group_is_weighed_against_their_category() -> None:
+    """The walk's case: ten players level on 1 point for overall 300, 60, 40 by Hort's
+    system (40 a player on average); players 9 and 10 are women, whose 1st prize is 40,
+    players 11 and 12 women on 0. With all ten in the pool each keeps half their place
+    (150, 30, 20) and the pooled 200 pays 20 each: player 9 would get 20 while the
+    women's 40 went to player 11, on 0. Player 9 takes the women's 40; the nine others
+    pool 200 / 9 = 22.22 (the two extra cents to players 1 and 2): 172.23, 52.23, 42.22
+    and 22.22. Player 10, 2nd woman, has no women's prize and keeps the pool's share."""
+    standings = _standings(*["1"] * 10, "0", "0")
+    women = 3
+    prizes = [*_overall("300", "60", "40"), Prize(4, women, 1, D(40))]
+    awards = award(standings, {women: {9, 10, 11, 12}}, prizes, Ties.HORT)
+    assert _paid(awards) == {
+        1: D("172.23"),
+        2: D("52.23"),
+        3: D("42.22"),
+        **{n: D("22.22") for n in (4, 5, 6, 7, 8, 10)},
+        9: D(40),
+    }
+
+
+def test_a_player_leaves_the_pool_for_a_lower_place_of_a_category_paying_more() -> None:
+    """Overall 300, 30, 30 by Hort; players 1, 2 and 3 level on 4 points keep 150, 15, 15
+    and pool 180: 210, 75, 75. Players 2, 3 and 4 are U1600 (1st 100, 2nd 90): player 2
+    takes its 100 and player 3, 2nd of U1600 behind player 2, its 90, both more than 75.
+    Player 1, alone on the 1st place, is paid its 300; the overall 2nd (30) passes to
+    player 4, whom U1600 has no 3rd prize for. Before each was weighed, players 2 and 3
+    took 75 each and U1600's 100 went to player 4."""
+    standings = _standings("4", "4", "4", "3")
+    prizes = [*_overall("300", "30", "30"), Prize(4, 5, 1, D(100)), Prize(5, 5, 2, D(90))]
+    awards = award(standings, {5: {2, 3, 4}}, prizes, Ties.HORT)
+    assert _paid(awards) == {1: D(300), 2: D(100), 3: D(90), 4: D(30)}
+    assert {a.player: (a.category, a.place) for a in awards} == {
+        1: (None, 1),
+        2: (5, 1),
+        3: (5, 2),
+        4: (None, 2),
+    }
+
+
 def test_category_prizes_go_by_tiebreak_unless_the_event_shares_them_too() -> None:
     """Overall 1st 100 to player 1; players 2 and 3 (both U12) level on points for U12's
     60 and 20: by tie-break 60 and 20, shared 40 each."""
