@@ -1,19 +1,22 @@
 """A player's federation typed in a form is one of FIDE's codes: an ISO 3166 code of a
 federation whose FIDE code differs is refused with the code meant (DEU: Germany is GER),
 any other unknown code with its name; the field suggests FIDE's codes and names. The
-same check on the public entry form, the desk's outside player and the member's player;
-the table is FIDE's (ratings.fide.com) as published."""
+same check on the public entry form, the desk's outside player and the member's player,
+and the admin site's player; the table is FIDE's (ratings.fide.com) as published."""
 
 from typing import Any
 
 import pytest
-from django.test import Client
+from django.contrib.admin import site
+from django.contrib.auth.models import User
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
 from chesslib.fide_federations import FEDERATIONS, ISO_CODES
+from club.admin import PlayerAdmin
 from club.federations import federation_problem
-from club.models import Entry, Event
+from club.models import Entry, Event, Player
 from desk.forms.events import OutsiderForm
 from desk.forms.members import PlayerForm
 from public.forms import EntryForm
@@ -71,7 +74,11 @@ def test_a_code_is_checked_against_fides(typed: str, said: str | None) -> None:
 
 @pytest.mark.parametrize(
     ("form_class", "data"),
-    [(EntryForm, {"email": "a@example.be"}), (OutsiderForm, OUTSIDER), (PlayerForm, PLAYER)],
+    [
+        (EntryForm, {"email": "a@example.be"}),
+        (OutsiderForm, OUTSIDER),
+        (PlayerForm, PLAYER),
+    ],
 )
 def test_each_form_where_a_players_federation_is_typed_checks_it(
     form_class: Any, data: dict[str, str], db: None
@@ -86,6 +93,17 @@ def test_each_form_where_a_players_federation_is_typed_checks_it(
         taken.is_valid()
         assert "federation" not in taken.errors
         assert taken.cleaned_data["federation"] == "GER"
+
+
+def test_the_admin_sites_player_form_checks_it(admin_user: User, rf: RequestFactory) -> None:
+    request = rf.get("/")
+    request.user = admin_user
+    form_class = PlayerAdmin(Player, site).get_form(request)
+    data = {**PLAYER, "federation": "prt"}
+    with translation.override("en"):
+        assert form_class(data).errors["federation"] == [
+            "PRT is not a FIDE federation code: Portugal is POR."
+        ]
 
 
 def test_the_field_suggests_fides_codes_with_their_names() -> None:
