@@ -10,6 +10,7 @@ from club.admin_events import (
     bye_or_game_refusal,
 )
 from club.admin_labels import NamesDateAndTimeBoxes
+from club.federations import FederationField
 from club.models import Bye, ChangeLog, Entry, Event, Game, Member, Participant, Player, Round
 
 
@@ -18,8 +19,16 @@ class MemberInline(NamesDateAndTimeBoxes, admin.StackedInline):
     extra = 0
 
 
+class PlayerAdminForm(forms.ModelForm):
+    """A player in the admin site (which adds the model and all its fields): the
+    federation typed is one of FIDE's codes, as at the desk."""
+
+    federation = FederationField(required=False)
+
+
 @admin.register(Player)
 class PlayerAdmin(NamesDateAndTimeBoxes, admin.ModelAdmin):
+    form = PlayerAdminForm
     list_display = ["__str__", "federation", "fide_id", "national_id", "fide_rating", "is_member"]
     list_filter = ["federation", "sex", ("membership", admin.EmptyFieldListFilter)]
     search_fields = ["last_name", "first_name", "fide_id", "national_id"]

@@ -10,7 +10,6 @@ from django.conf import settings
 from django.db.models import Q
 
 from club.models import Entry, EntryTerms, Event, Member, Player
-from desk.services.entries import places_taken
 from desk.services.players import Found, search_players
 
 ACCEPTED = "accepted"
@@ -44,10 +43,6 @@ class EntryList:
         return max(0, self.terms.places - self.taken)
 
 
-def _rating(terms: EntryTerms, fide: int | None, national: int | None) -> int | None:
-    return national if terms.rating == EntryTerms.Rating.NATIONAL else fide
-
-
 def entry_list(event: Event, terms: EntryTerms) -> EntryList:
     """The event's entrants: its registered players (accepted), then the entries received
     and on the waiting list whose address was confirmed (an entry nobody confirmed may be
@@ -58,7 +53,7 @@ def entry_list(event: Event, terms: EntryTerms) -> EntryList:
             title=p.player.title,
             club=settings.CLUB_NAME if hasattr(p.player, "membership") else p.player.club_name,
             federation=p.player.federation,
-            rating=_rating(terms, p.player.fide_rating, p.player.national_rating),
+            rating=terms.rating_of(p.player.fide_rating, p.player.national_rating),
             status=ACCEPTED,
         )
         for p in event.participants.exclude(withdrawn_after_round=0).select_related(
@@ -73,7 +68,7 @@ def entry_list(event: Event, terms: EntryTerms) -> EntryList:
             title=entry.title,
             club=entry.club_name,
             federation=entry.federation,
-            rating=_rating(terms, entry.fide_rating, entry.national_rating),
+            rating=terms.rating_of(entry.fide_rating, entry.national_rating),
             status=entry.status,
         )
 
@@ -82,7 +77,7 @@ def entry_list(event: Event, terms: EntryTerms) -> EntryList:
     waiting = [
         line(e) for e in confirmed.filter(status=Entry.Status.WAITING).order_by("received_at", "pk")
     ]
-    return EntryList(terms=terms, lines=lines, waiting=waiting, taken=places_taken(event))
+    return EntryList(terms=terms, lines=lines, waiting=waiting, taken=terms.places_taken())
 
 
 def public_players() -> Q:

@@ -11,6 +11,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from club.federations import FederationField
 from club.models import Member, Sex
 from desk.services.entries import EntryRequest
 from lib.inputs import MAX_YEAR, MIN_YEAR, BoundedInputs
@@ -101,14 +102,7 @@ class EntryForm(BoundedInputs, forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=_("Optional: the year is enough."),
     )
-    federation = forms.RegexField(
-        label=_("Federation"),
-        regex=r"^[A-Za-z]{3}$",
-        required=False,
-        max_length=3,
-        help_text=_("FIDE code, e.g. BEL, FRA."),
-        error_messages={"invalid": _("Three letters, e.g. BEL.")},
-    )
+    federation = FederationField(required=False)
     club_name = forms.CharField(label=_("Club"), max_length=120, required=False)
     fide_id = forms.IntegerField(
         label=capfirst(_("FIDE ID")),
@@ -181,7 +175,7 @@ class EntryForm(BoundedInputs, forms.Form):
             sex=data.get("sex") or "",
             birth_year=data.get("birth_year"),
             birth_date=data.get("birth_date"),
-            federation=(data.get("federation") or "").upper(),
+            federation=data.get("federation") or "",
             club_name=data.get("club_name") or "",
             fide_id=data.get("fide_id"),
             phone=data.get("phone") or "",

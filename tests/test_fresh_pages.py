@@ -132,14 +132,15 @@ def test_online_entries_and_their_terms(visitor: Visitor, secretary: User) -> No
                          end=start + timedelta(hours=8))  # fmt: skip
     event_page, lists = _url("event", event.pk), [_url("tournaments"), _url("calendar")]
     visitor.kept(event_page, *lists)
-    entries.set_terms(event.pk, entries.Terms(True, places=1), secretary)
+
+    def link(path: str) -> str:
+        return f"http://testserver{path}"
+
+    entries.set_terms(event.pk, entries.Terms(True, places=1), secretary, link)
     visitor.fresh(event_page, has("Inscription en ligne"))
     for url in lists:  # their cards lead to the form
         visitor.fresh(url, has(_url("entry_form", event.pk)))
     visitor.kept(event_page, *lists)
-
-    def link(path: str) -> str:
-        return f"http://testserver{path}"
 
     request = entries.EntryRequest(
         "anne@example.be", "fr", first_name="Anne", last_name="Aubépine", sex="F",

@@ -72,6 +72,31 @@ class EntryTerms(models.Model):
         """When entries close: the date given, else the event's start."""
         return self.closes_at or self.event.start
 
+    def rating_of(self, fide: int | None, national: int | None) -> int | None:
+        """Which of a player's two ratings the bounds read."""
+        return national if self.rating == self.Rating.NATIONAL else fide
+
+    def within_bounds(self, rating: int | None) -> bool:
+        """Whether ``rating`` (None counting as 0) is within the bounds."""
+        value = rating or 0
+        low, high = self.rating_min, self.rating_max
+        return (low is None or value >= low) and (high is None or value <= high)
+
+    def places_taken(self) -> int:
+        """The places the registered players (not withdrawn before the first round) and the
+        entries waiting for the secretary take."""
+        registered = Participant.objects.filter(event=self.event_id).exclude(
+            withdrawn_after_round=0
+        )
+        received = Entry.objects.filter(event=self.event_id, status=Entry.Status.RECEIVED)
+        return registered.count() + received.count()
+
+    def places_free(self) -> int | None:
+        """The places left (0 when full, or over-full); None without a limit."""
+        if self.places is None:
+            return None
+        return max(self.places - self.places_taken(), 0)
+
     def taking_entries(self) -> bool:
         """Whether the public form takes an entry now."""
         return (
@@ -141,6 +166,12 @@ class Entry(models.Model):
     received_at = models.DateTimeField(_("received at"), default=timezone.now)
     confirmed_at = models.DateTimeField(_("address confirmed at"), null=True, blank=True)
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    moved_up_at = models.DateTimeField(
+        _("moved up from the waiting list at"),
+        null=True,
+        blank=True,
+        help_text=_("When a place freed and the entry, first on the waiting list, took it."),
+    )
 
     class Meta:
         verbose_name = _("online entry")

@@ -12,6 +12,7 @@ from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from chesslib.standings import Tiebreak, parse_tiebreaks
+from club.federations import FederationField
 from club.models import Event, Round
 from desk.services.events import DEFAULT_INTERVAL
 from desk.services.registration import Outsider
@@ -344,14 +345,7 @@ class OutsiderForm(BoundedInputs, forms.Form):
         label=capfirst(_("FIDE ID")), min_value=1, max_value=MAX_FIDE_ID, required=False
     )
     national_id = forms.CharField(label=_("National ID"), max_length=20, required=False)
-    federation = forms.RegexField(
-        label=_("Federation"),
-        regex=r"^[A-Za-z]{3}$",
-        required=False,
-        max_length=3,
-        help_text=_("FIDE code, e.g. BEL, FRA."),
-        error_messages={"invalid": _("Three letters, e.g. BEL.")},
-    )
+    federation = FederationField(required=False)
     rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=3500, required=False)
     team = forms.CharField(
         label=_("Team"), max_length=120, required=False, help_text=_("For team events.")
@@ -367,7 +361,7 @@ class OutsiderForm(BoundedInputs, forms.Form):
             last_name=data["last_name"],
             fide_id=data.get("fide_id"),
             national_id=data.get("national_id") or "",
-            federation=(data.get("federation") or "").upper(),
+            federation=data.get("federation") or "",
             rating=data.get("rating"),
             team=data.get("team") or "",
         )

@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from club.federations import FederationField
 from club.models import Member, Player
 from desk.services.members import Role
 from lib.inputs import BoundedInputs
@@ -22,6 +23,8 @@ class PlayerForm(BoundedInputs, forms.ModelForm):
             "national_id",
         ]  # fmt: skip
         widgets = {"birth_date": forms.DateInput(attrs=DATE, format="%Y-%m-%d")}
+
+    federation = FederationField(required=False)
 
 
 class MemberForm(BoundedInputs, forms.ModelForm):

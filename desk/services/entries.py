@@ -10,7 +10,6 @@ message for the entrant or the secretary, and writes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 
@@ -25,12 +24,12 @@ from club import event_state
 from club.exceptions import DeskError
 from club.models import Entry, EntryTerms, Event, Participant, Player
 from club.players import name_key
-from desk.services.entry_mails import send_entry_mail
+from desk.services import entry_decisions
+from desk.services.entry_mails import Link, send_entry_mail
 from desk.services.events import log_change
+from desk.services.registration import has_games
 from ratings.models import ListedPlayer
 from ratings.services.listed import FEDERATION_OF_LIST, listed
-
-Link = Callable[[str], str]  # a path made a full address (``request.build_absolute_uri``)
 
 
 class EntryRefused(DeskError):
@@ -70,8 +69,10 @@ class Terms:
 
 
 @transaction.atomic
-def set_terms(event_id: int, terms: Terms, user: User | None) -> EntryTerms:
-    """The event ``event_id``'s terms for online entries, written (and logged)."""
+def set_terms(event_id: int, terms: Terms, user: User | None, link: Link) -> EntryTerms:
+    """The event ``event_id``'s terms for online entries, written (and logged); places
+    added (or the limit lifted) go to the waiting list's first entries
+    (``entry_decisions.fill_places``)."""
     event = event_state.lock_row(event_id, event_state.Write.REGISTER)
     if event.kind in Event.Kind.not_played():
         raise DeskError(
@@ -105,6 +106,7 @@ def set_terms(event_id: int, terms: Terms, user: User | None) -> EntryTerms:
         rating_min=terms.rating_min,
         rating_max=terms.rating_max,
     )
+    entry_decisions.fill_places(event, user, link)
     return row
 
 
@@ -318,15 +320,8 @@ def _check_once(event: Event, identity: Identity) -> None:
         )
 
 
-def rating_of(terms: EntryTerms, identity: Identity | Entry) -> int | None:
-    """The rating the terms' bounds read."""
-    if terms.rating == EntryTerms.Rating.NATIONAL:
-        return identity.national_rating
-    return identity.fide_rating
-
-
 def _check_rating(terms: EntryTerms, identity: Identity) -> None:
-    rating = rating_of(terms, identity)
+    rating = terms.rating_of(identity.fide_rating, identity.national_rating)
     which = terms.get_rating_display()
     value = rating or 0
     said = {
@@ -352,14 +347,6 @@ def _check_rating(terms: EntryTerms, identity: Identity) -> None:
             )
             % said
         )
-
-
-def places_taken(event: Event) -> int:
-    """The places the registered players (not withdrawn before the first round) and the
-    entries waiting for the secretary take."""
-    registered = Participant.objects.filter(event=event).exclude(withdrawn_after_round=0)
-    received = Entry.objects.filter(event=event, status=Entry.Status.RECEIVED)
-    return registered.count() + received.count()
 
 
 def closed_because(event: Event, terms: EntryTerms | None) -> str | None:
@@ -390,7 +377,7 @@ def take_entry(event_id: int, request: EntryRequest, link: Link) -> Entry:
     identity = with_list_ratings(identity_of(request), event.time_control)
     _check_once(event, identity)
     _check_rating(terms, identity)
-    full = terms.places is not None and places_taken(event) >= terms.places
+    full = terms.places_free() == 0
     entry = Entry.objects.create(
         event=event,
         status=Entry.Status.WAITING if full else Entry.Status.RECEIVED,
@@ -447,13 +434,14 @@ def confirm_address(entry_id: int) -> Entry:
 @transaction.atomic
 def withdraw_entry(entry_id: int, link: Link) -> Entry:
     """The entry withdrawn by the entrant; accepted, its registration goes too, as long
-    as the event has not begun (then the arbiter withdraws the player)."""
+    as the event has not begun (then the arbiter withdraws the player). The place it
+    held goes to the waiting list's first entry (``entry_decisions.fill_places``)."""
     entry = _locked_entry(entry_id)
     if entry.status == Entry.Status.WITHDRAWN:
         raise DeskError(_("This entry was withdrawn already."))
     if entry.participant_id is not None:
         event_state.check(entry.event, event_state.Write.WITHDRAW)
-        if entry.event.status != Event.Status.ANNOUNCED or entry.event.rounds.exists():
+        if entry.event.status != Event.Status.ANNOUNCED or has_games(entry.event):
             raise DeskError(
                 _("The event has begun: tell the arbiter that you withdraw, at the venue.")
             )
@@ -466,4 +454,5 @@ def withdraw_entry(entry_id: int, link: Link) -> Entry:
     entry.save(update_fields=["status"])
     log_change(None, entry.event, "entry_withdrawn", name=entry.name)
     send_entry_mail(entry, "withdrawn", link)
+    entry_decisions.fill_places(entry.event, None, link)
     return entry

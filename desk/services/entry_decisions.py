@@ -1,7 +1,13 @@
 """The secretary's decisions on the online entries: accept (the entry becomes the event's
 registration, with one club record a person), refuse, put on the waiting list, and accept
 every entry whose address is confirmed. Each takes the event's row lock, is logged, and
-sends the entrant a short mail."""
+sends the entrant a short mail.
+
+The waiting list moves up here too (``fill_places``): when a place of an event with a
+limit frees (an entry withdrawn or refused, a player withdrawn before the first round, the
+limit raised), the first entries on the waiting list, in the order received, whose rating
+the terms still take, are accepted as the secretary accepts, in the same transaction as
+what freed the place."""
 
 from __future__ import annotations
 
@@ -14,10 +20,9 @@ from django.utils.translation import gettext as _
 
 from club import event_state, players
 from club.exceptions import DeskError
-from club.models import Entry, Participant, Player
+from club.models import Entry, EntryTerms, Event, Participant, Player
 from desk.services import registration
-from desk.services.entries import Link
-from desk.services.entry_mails import send_entry_mail
+from desk.services.entry_mails import Link, send_entry_mail
 from desk.services.events import log_change
 from ratings.models import ListedPlayer
 from ratings.services.listed import listed, player_from_list
@@ -101,7 +106,7 @@ def player_of(entry: Entry) -> tuple[Player, bool]:
     return player, created
 
 
-def _accept(entry: Entry, user: User | None, link: Link) -> Participant:
+def _accept(entry: Entry, user: User | None, link: Link, mail: str = "accepted") -> Participant:
     if entry.status == Entry.Status.ACCEPTED:
         raise DeskError(_("%(name)s's entry is accepted already.") % {"name": entry.name})
     if entry.status == Entry.Status.WITHDRAWN:
@@ -114,7 +119,7 @@ def _accept(entry: Entry, user: User | None, link: Link) -> Participant:
     entry.status, entry.decided_at = Entry.Status.ACCEPTED, timezone.now()
     entry.save(update_fields=["player", "participant", "status", "decided_at"])
     log_change(user, entry.event, "entry_accepted", name=entry.name, player=player.pk)
-    send_entry_mail(entry, "accepted", link)
+    send_entry_mail(entry, mail, link)
     return participant
 
 
@@ -126,6 +131,8 @@ def accept(entry_id: int, user: User | None, link: Link) -> Participant:
 
 
 def _decide(entry_id: int, status: str, user: User | None, link: Link) -> Entry:
+    """The entry ``entry_id`` refused or put on the waiting list; a received entry
+    refused frees its place (``fill_places``)."""
     entry = _entry(entry_id)
     if entry.status == Entry.Status.ACCEPTED:
         raise DeskError(
@@ -140,12 +147,15 @@ def _decide(entry_id: int, status: str, user: User | None, link: Link) -> Entry:
     entry.save(update_fields=["status", "decided_at"])
     log_change(user, entry.event, f"entry_{status}", name=entry.name)
     send_entry_mail(entry, status, link)
+    if status == Entry.Status.REFUSED:
+        fill_places(entry.event, user, link)
     return entry
 
 
 @transaction.atomic
 def refuse(entry_id: int, user: User | None, link: Link) -> Entry:
-    """Refuse the entry ``entry_id`` (not one accepted already), and tell the entrant."""
+    """Refuse the entry ``entry_id`` (not one accepted already), and tell the entrant; the
+    place it held goes to the waiting list."""
     return _decide(entry_id, Entry.Status.REFUSED, user, link)
 
 
@@ -185,3 +195,55 @@ def accept_confirmed(event_id: int, user: User | None, link: Link) -> Accepted:
         else:
             done.names.append(entry.name)
     return done
+
+
+# The waiting list moving up --------------------------------------------------------------------
+
+
+def fill_places(event: Event, user: User | None, link: Link) -> list[Entry]:
+    """The event's free places (``EntryTerms.places_free``) given to the entries on its
+    waiting list, the first received first, as the secretary accepts them (the entry
+    becomes the registration), each entrant told by the mail ``moved_up``. An entry whose
+    rating the terms no longer take, or that the registration refuses (its player
+    registered meanwhile), is left waiting and the next one is taken. Nothing moves when
+    the event has no limit, is no longer announced, or is paired. Called under the event's
+    lock (``event_state.lock_row``), inside the transaction that freed the place. Returns
+    the entries moved up."""
+    terms = EntryTerms.objects.filter(event=event).first()
+    if terms is None or terms.places is None or event.status != Event.Status.ANNOUNCED:
+        return []
+    if registration.has_games(event):
+        return []
+    moved: list[Entry] = []
+    waiting = Entry.objects.filter(event=event, status=Entry.Status.WAITING).select_related(
+        "player"
+    )
+    for entry in waiting.order_by("received_at", "pk"):
+        if not terms.places_free():
+            break
+        if not terms.within_bounds(terms.rating_of(entry.fide_rating, entry.national_rating)):
+            continue
+        entry.event = event
+        try:
+            with transaction.atomic():
+                _accept(entry, user, link, mail="moved_up")
+                entry.moved_up_at = entry.decided_at
+                entry.save(update_fields=["moved_up_at"])
+                log_change(user, event, "entry_moved_up", name=entry.name)
+        except DeskError:
+            continue
+        moved.append(entry)
+    return moved
+
+
+@transaction.atomic
+def withdraw_participant(
+    participant_id: int, after_round: int | None, user: User | None, link: Link
+) -> list[Entry]:
+    """Withdraw the participant ``participant_id`` after round ``after_round``
+    (``registration.withdraw``); withdrawn before the first round (0), their place goes to
+    the waiting list (``fill_places``). Returns the entries moved up."""
+    registration.withdraw(participant_id, after_round, user)
+    event_id = Participant.objects.values_list("event_id", flat=True).get(pk=participant_id)
+    event = event_state.lock_row(event_id)
+    return fill_places(event, user, link) if after_round == 0 else []

@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 from club.models import Entry
 from lib.mail_tasks import send_mail_later
 
+Link = Callable[[str], str]  # a path made a full address (``request.build_absolute_uri``)
+
 SALT = "club.entries.link"
 # A link works until a year after it was sent: the event is long over by then.
 LINK_SECONDS = 366 * 24 * 3600
@@ -57,6 +59,11 @@ def _texts(entry: Entry, kind: str) -> tuple[str, str]:
         return _("Your entry for %(event)s is accepted") % said, _(
             "The entry of %(name)s for %(event)s (%(start)s) is accepted: see you there."
         ) % said
+    if kind == "moved_up":
+        return _("A place for you at %(event)s: your entry is accepted") % said, _(
+            "A place of %(event)s (%(start)s) has freed up: the entry of %(name)s, first on "
+            "the waiting list, is accepted. See you there."
+        ) % said
     if kind == "refused":
         return _("Your entry for %(event)s") % said, _(
             "We are sorry: the entry of %(name)s for %(event)s could not be accepted. "
@@ -69,15 +76,16 @@ def _texts(entry: Entry, kind: str) -> tuple[str, str]:
     raise ValueError(kind)
 
 
-def send_entry_mail(entry: Entry, kind: str, link: Callable[[str], str]) -> None:
-    """The mail ``kind`` (received, waiting, accepted, refused, withdrawn) to the entrant,
+def send_entry_mail(entry: Entry, kind: str, link: Link) -> None:
+    """The mail ``kind`` (received, waiting, accepted, moved_up, refused, withdrawn) to the
+    entrant,
     in their language, with their link (``link`` makes the path a full address)."""
     with translation.override(entry.language or settings.LANGUAGE_CODE):
         subject, paragraph = _texts(entry, kind)
         address = link(reverse("entry_link", args=[entry_token(entry)]))
         if kind in ("withdrawn", "refused"):
             body = paragraph + "\n"  # nothing left to do with the entry
-        elif kind == "accepted":
+        elif kind in ("accepted", "moved_up"):
             said = _("Your entry, to withdraw it if you cannot come:")
             body = paragraph + "\n\n" + said + f"\n{address}\n"
         else:

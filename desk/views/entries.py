@@ -1,7 +1,8 @@
 """The desk's online entries of an event: its terms (open or closed, closing date, places,
 rating bounds, fee), the entries received with the entrants' private contact, and the
 secretary's decisions: accept (the entry becomes the registration), put on the waiting
-list, refuse, and accept every entry whose address is confirmed."""
+list, refuse, and accept every entry whose address is confirmed; and the entries that
+moved up from the waiting list when a place freed."""
 
 from __future__ import annotations
 
@@ -45,11 +46,16 @@ def _page(
         "form": form or TermsForm(instance=terms or EntryTerms(event=event)),
         "form_open": form is not None or terms is None,
         "rows": rows,
+        "moved_up": sorted(
+            (e for e in rows if e.moved_up_at and e.status == Entry.Status.ACCEPTED),
+            key=lambda e: (e.moved_up_at, e.pk),
+            reverse=True,
+        ),
         "counts": counts,
         "confirmed_waiting": sum(
             1 for e in rows if e.status == Entry.Status.RECEIVED and e.confirmed_at
         ),
-        "taken": services.places_taken(event),
+        "taken": terms.places_taken() if terms else 0,
         "closed": services.closed_because(event, terms),
     }
     return render(request, "desk/events/entries.html", context, status=status)
@@ -69,7 +75,9 @@ def terms(request: HttpRequest, pk: int) -> HttpResponse:
     form = TermsForm(request.POST, instance=current or EntryTerms(event=event))
     if form.is_valid():
         try:
-            services.set_terms(event.pk, form.terms(), acting_user(request))
+            services.set_terms(
+                event.pk, form.terms(), acting_user(request), request.build_absolute_uri
+            )
         except exceptions.DeskError as refused:
             form.add_error(None, str(refused))
         else:

@@ -12,11 +12,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club import event_state, exceptions
-from club.models import Event, Member, Participant, Player
+from club.models import Entry, Event, Member, Participant, Player
 from club.roles import acting_user
 from desk.access import get_event_for_secretary, secretary_required
 from desk.forms.events import OutsiderForm
-from desk.services import lots, pairing, registration
+from desk.services import entry_decisions, lots, pairing, registration
 from desk.services.players import search_players
 from desk.views.actions import act
 from desk.views.events import event_page, round_to_join
@@ -148,10 +148,19 @@ def withdraw(request: HttpRequest, pk: int, participant: int) -> HttpResponse:
         done = _("%(name)s withdraws after round %(n)s.") % {"name": entry.player.name, "n": after}
     return act(
         request,
-        lambda: registration.withdraw(entry.pk, after, acting_user(request)),
-        success=done,
+        lambda: entry_decisions.withdraw_participant(
+            entry.pk, after, acting_user(request), request.build_absolute_uri
+        ),
+        success=lambda moved: " ".join([done, *(_moved_up(e) for e in moved)]),
         back=reverse("desk:event", args=[event.pk]),
     )
+
+
+def _moved_up(entry: Entry) -> str:
+    """What the desk says of an entry moved up from the waiting list."""
+    return _("%(name)s, first on the waiting list, takes the place and is registered.") % {
+        "name": entry.name
+    }
 
 
 @secretary_required

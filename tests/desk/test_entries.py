@@ -415,7 +415,7 @@ def test_a_cancelled_events_entries_are_not_decided(open_event: Event) -> None:
 
 def test_the_terms_are_saved_and_logged(open_event: Event) -> None:
     closes = datetime(2026, 9, 30, 20, tzinfo=BRUSSELS)
-    set_terms(open_event.pk, Terms(True, closes, 150, "national", 1000, 2200, "20 €"), None)
+    set_terms(open_event.pk, Terms(True, closes, 150, "national", 1000, 2200, "20 €"), None, link)
     terms = EntryTerms.objects.get(event=open_event)
     assert (terms.closes_at, terms.places, terms.rating, terms.rating_min, terms.fee) == (
         closes, 150, "national", 1000, "20 €",
@@ -434,5 +434,5 @@ def test_the_terms_are_saved_and_logged(open_event: Event) -> None:
 def test_terms_that_cannot_be_are_refused(kind: str, terms: Terms, said: str) -> None:
     event = EventFactory(kind=kind, start=datetime(2026, 10, 2, tzinfo=BRUSSELS))
     with pytest.raises(DeskError, match=said):
-        set_terms(event.pk, terms, None)
+        set_terms(event.pk, terms, None, link)
     assert not EntryTerms.objects.exists() and not ChangeLog.objects.exists()

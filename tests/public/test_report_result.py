@@ -282,3 +282,20 @@ def test_a_member_finds_the_page_in_their_space(client: Client, game: Game) -> N
     client.force_login(user)
     page = client.get(reverse("my_space")).content.decode()
     assert f'href="{reverse("report_result")}" id="report-link"' in page
+
+
+def test_the_page_sends_the_player_for_the_code_where_the_sheets_print_it(
+    client: Client, secretary_client: Client, game: Game
+) -> None:
+    """Issue #40: the page said the code was printed beside the board on the pairing
+    sheet, but only the secretary's copy prints it (the posted sheet and the wall give the
+    page's address and its QR code)."""
+    sheet = reverse("desk:pairings_sheet", args=[game.round_id])
+    wall = reverse("desk:wall", args=[game.round.event_id])
+    posted = [secretary_client.get(url).content.decode() for url in (sheet, wall)]
+    assert all(game.report_code not in html for html in posted)
+    assert game.report_code in secretary_client.get(sheet + "?codes=1").content.decode()
+    page = unescape(client.get(reverse("report_result")).content.decode())
+    assert "printed beside your board" not in page
+    assert "the organisers hand it to each board from their copy of the pairing sheet" in page
+    assert "(the sheet on the wall does not show it)" in page

@@ -1,0 +1,80 @@
+"""A player's federation as typed in a form: one of FIDE's codes
+(``chesslib.fide_federations``), refused otherwise with a message naming the code typed and,
+for an ISO 3166 code of a federation whose FIDE code differs, the code meant (DEU: Germany
+is GER). The field offers FIDE's codes with their names in a ``<datalist>``, so that the
+browser suggests them as the player types. The official lists' imports keep what the
+federation wrote: this is for typing only."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from chesslib.fide_federations import FEDERATIONS, ISO_CODES
+
+
+def federation_problem(code: str) -> str | None:
+    """Why ``code`` (upper case) is no FIDE federation code, or None when it is one."""
+    if code in FEDERATIONS:
+        return None
+    if not re.fullmatch(r"[A-Z]{3}", code):
+        return _("Three letters, e.g. BEL.")
+    meant = ISO_CODES.get(code)
+    if meant:
+        return _("%(code)s is not a FIDE federation code: %(meant)s.") % {
+            "code": code,
+            "meant": ", ".join(
+                _("%(name)s is %(fide)s") % {"name": FEDERATIONS[fide], "fide": fide}
+                for fide in meant
+            ),
+        }
+    return _(
+        "%(code)s is not a FIDE federation code: choose one from the list (e.g. BEL for "
+        "Belgium, FRA for France)."
+    ) % {"code": code}
+
+
+class FederationInput(forms.TextInput):
+    """A text input followed by the ``<datalist>`` of FIDE's codes and names it suggests."""
+
+    def render(
+        self,
+        name: str,
+        value: Any,
+        attrs: dict[str, Any] | None = None,
+        renderer: Any = None,
+    ) -> SafeString:
+        known = {**(attrs or {})}
+        known["list"] = f"{known.get('id') or 'id_' + name}-federations"
+        options = format_html_join(
+            "", '<option value="{}">{}</option>', sorted(FEDERATIONS.items())
+        )
+        field = super().render(name, value, known, renderer)
+        return format_html('{}<datalist id="{}">{}</datalist>', field, known["list"], options)
+
+
+class FederationField(forms.CharField):
+    """A FIDE federation code, typed in any case (stored in upper case), empty when not
+    required."""
+
+    widget = FederationInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", gettext_lazy("Federation"))
+        kwargs.setdefault("help_text", gettext_lazy("FIDE code, e.g. BEL, FRA."))
+        super().__init__(max_length=3, strip=True, **kwargs)
+        self.widget.attrs.update({"autocomplete": "off", "spellcheck": "false"})
+
+    def to_python(self, value: Any) -> str:
+        return str(super().to_python(value)).upper()
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        if value and (problem := federation_problem(value)):
+            raise forms.ValidationError(problem, code="invalid")
