@@ -9,6 +9,7 @@ from unittest import mock
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from psycopg import IsolationLevel
 
 from config.env import envbool, envint, settings_module
 
@@ -138,6 +139,24 @@ def test_on_postgresql_statements_are_bound_on_the_server_and_prepared_unless_to
     assert "server_side_binding" not in behind_a_pool["DATABASES"]["default"].get("OPTIONS", {})
     sqlite = settings_under(DATABASE_URL="sqlite:////tmp/club.sqlite3")
     assert "prepare_threshold" not in sqlite["DATABASES"]["default"]["OPTIONS"]
+
+
+def test_the_previews_snapshot_is_the_same_database_through_a_connection_of_its_own() -> None:
+    url = "postgres://club:secret@db.example:5432/club?options=-c%20search_path%3Dclub"
+    databases = settings_under(DATABASE_URL=url)["DATABASES"]
+    default, snapshot = databases["default"], databases["snapshot"]
+    where = ("ENGINE", "NAME", "USER", "PASSWORD", "HOST", "PORT", "CONN_MAX_AGE")
+    assert [snapshot[key] for key in where] == [default[key] for key in where]
+    assert snapshot["OPTIONS"] == {
+        **default["OPTIONS"],
+        "isolation_level": IsolationLevel.REPEATABLE_READ,
+        "options": "-c search_path=club -c default_transaction_read_only=on",
+    }
+    assert snapshot["TEST"] == {"MIRROR": "default"}
+    sqlite = settings_under(DATABASE_URL="sqlite:////tmp/club.sqlite3")["DATABASES"]
+    assert sqlite["snapshot"]["NAME"] == "/tmp/club.sqlite3"
+    assert sqlite["snapshot"]["OPTIONS"]["transaction_mode"] == "DEFERRED"
+    assert sqlite["default"]["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
 def test_envbool_names_the_variable_it_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:

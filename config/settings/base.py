@@ -17,6 +17,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.contrib.messages import constants as message_constants
 from django.core.exceptions import ImproperlyConfigured
+from psycopg import IsolationLevel
 
 from config.env import KNOWN_LANGUAGES, envaddresses, envbool, envint, envlist, site_languages
 from lib.email_config import email_settings
@@ -146,6 +147,27 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": envint("SQLITE_TIMEOUT", "20"),
     }
+
+# The same database through a connection of its own, whose transactions each read one
+# snapshot: the ratings preview's (lib/snapshot.py routes its reads here). On PostgreSQL
+# its transactions are REPEATABLE READ and read-only (libpq's ``options``, sent when the
+# connection opens). On SQLite a transaction sees one snapshot already (no other
+# connection commits while it reads), and this one, which never writes, begins as a reader
+# (DEFERRED): it does not wait for a writer's lock. The tests mirror ``default`` in it.
+DATABASES["snapshot"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _options = DATABASES["default"].get("OPTIONS", {})
+    DATABASES["snapshot"]["OPTIONS"] = {
+        **_options,
+        "isolation_level": IsolationLevel.REPEATABLE_READ,
+        "options": f"{_options.get('options', '')} -c default_transaction_read_only=on".strip(),
+    }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["snapshot"]["OPTIONS"] = {
+        **DATABASES["default"]["OPTIONS"],
+        "transaction_mode": "DEFERRED",
+    }
+DATABASE_ROUTERS = ["lib.snapshot.SnapshotRouter"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -22,7 +22,7 @@ from ratings.models import (
 from ratings.params_form import ParamsForm
 from tests.task_worker import work_queued_tasks
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db(transaction=True, databases=["default", "snapshot"])
 
 
 def _ratings(system: RatingSystem) -> list[tuple[int, float | None]]:
