@@ -1,7 +1,7 @@
 """Reads that see one snapshot of the database: those made inside :func:`reading_snapshot`.
 
 The ``snapshot`` database alias (config/settings/base.py) is the site's database through a
-connection of its own, whose transactions on PostgreSQL are REPEATABLE READ and read-only:
+connection of its own, whose transactions on PostgreSQL are REPEATABLE READ:
 every statement of one sees the database as it was at the first, whatever other
 connections commit meanwhile. On SQLite a transaction sees one snapshot already (no writer
 commits while it reads: a writer's commit waits for its reads to end), and the alias's

@@ -150,17 +150,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # The same database through a connection of its own, whose transactions each read one
 # snapshot: the ratings preview's (lib/snapshot.py routes its reads here). On PostgreSQL
-# its transactions are REPEATABLE READ and read-only (libpq's ``options``, sent when the
-# connection opens). On SQLite a transaction sees one snapshot already (no other
+# its transactions are REPEATABLE READ (psycopg begins each so, which a pool in
+# transaction mode lets through; a read-only startup option would not pass PgBouncer,
+# and the preview writes nothing). On SQLite a transaction sees one snapshot already (no other
 # connection commits while it reads), and this one, which never writes, begins as a reader
 # (DEFERRED): it does not wait for a writer's lock. The tests mirror ``default`` in it.
 DATABASES["snapshot"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    _options = DATABASES["default"].get("OPTIONS", {})
     DATABASES["snapshot"]["OPTIONS"] = {
-        **_options,
+        **DATABASES["default"].get("OPTIONS", {}),
         "isolation_level": IsolationLevel.REPEATABLE_READ,
-        "options": f"{_options.get('options', '')} -c default_transaction_read_only=on".strip(),
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["snapshot"]["OPTIONS"] = {

@@ -3,7 +3,7 @@
 It rates the whole history in memory and writes nothing, so it takes no lock: a
 recalculation or a result saved at the desk meanwhile never waits for it. It reads the
 history and the current ratings in one snapshot (:func:`lib.snapshot.reading_snapshot`: a
-read-only REPEATABLE READ transaction on PostgreSQL, a read transaction on SQLite, which
+REPEATABLE READ transaction on PostgreSQL, a read transaction on SQLite, which
 sees one snapshot already), so a replay committed meanwhile cannot show up half-way in
 its comparison.
 """
