@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -12,7 +11,7 @@ from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from chesslib.standings import Tiebreak, parse_tiebreaks
-from club.federations import FederationField
+from club.federations import FederationField, FederationInput, federation_problem
 from club.models import Event, Round
 from desk.services.events import DEFAULT_INTERVAL
 from desk.services.registration import Outsider
@@ -222,6 +221,7 @@ class EventForm(BoundedInputs, forms.ModelForm):
             "end": forms.DateTimeInput(attrs=DATETIME, format=DATETIME_FORMAT),
             "description": forms.Textarea(attrs={"rows": 3}),
             "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
+            "federation": FederationInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
         }
 
     def __init__(self, *args: Any, kind: str | None = None, **kwargs: Any) -> None:
@@ -244,8 +244,8 @@ class EventForm(BoundedInputs, forms.ModelForm):
 
     def clean_federation(self) -> str:
         value = str(self.cleaned_data.get("federation") or "").strip().upper()
-        if value and not re.fullmatch(r"[A-Z]{3}", value):
-            raise forms.ValidationError(_("Three letters, e.g. BEL."))
+        if value and (problem := federation_problem(value)):
+            raise forms.ValidationError(problem)
         return value
 
     def clean_deputy_arbiters(self) -> str:

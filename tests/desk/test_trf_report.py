@@ -77,6 +77,7 @@ def test_the_report_has_what_fide_asks_for(secretary_client: Client) -> None:
     ("field", "value", "message"),
     [
         ("federation", "BE1", "Three letters, e.g. BEL."),
+        ("federation", "DEU", "DEU is not a FIDE federation code: Germany is GER."),
         ("deputy_arbiters", "x" * 121, "At most 20 arbiters, one a line of at most 120"),
     ],
 )
