@@ -213,10 +213,12 @@ def _players(
         )
         player.repeated = last if run > 1 else None
         # C2: a bye or a win without playing (a forfeit win, a full-point bye) before
-        player.eligible = not any(
-            kind != "game" and worth[key][n] >= points.win
-            for n, kind in enumerate(kinds[key])
-        ) and "bye" not in kinds[key]
+        player.eligible = (
+            not any(
+                kind != "game" and worth[key][n] >= points.win for n, kind in enumerate(kinds[key])
+            )
+            and "bye" not in kinds[key]
+        )
         floats: list[str | None] = []
         for back in (1, 2):
             n = past - back
@@ -299,58 +301,87 @@ class Bracket:
 
     current: set[int]  # the players of the bracket (moved-down players and residents)
     next: set[int]  # the next score group
-    index: dict[int, int]  # place in the bracket's order, the next group after
     bye_score: Decimal | None
     single_bye: bool  # C9 applies: the bracket sends down no one but the bye's receiver
     unplayed_rank: dict[int, int]  # C9's value per games played
     layout: Layout
-    last_round: bool
 
 
 class Pairer:
-    """A round's pairing, bracket by bracket (see the module's docstring)."""
+    """A round's pairing, bracket by bracket (see the module's docstring).
+
+    One graph of the players not yet paired serves the whole round: a pair made leaves
+    it, and each bracket weighs again the edges between its players and the next score
+    group's (an edge with a player further down weighs completion only, C4, as the
+    brackets above cannot change it). An edge's weight is its criteria (``base``), the
+    bonuses of the order of candidates (``bonus``, below the criteria) and a tie-break
+    (``hint``, below the bonuses) that makes the matching found the first in that order
+    more often, so that fewer matchings are computed: it never changes which pairing is
+    chosen, only how soon it is found."""
 
     def __init__(self, players: list[Player], past: int) -> None:
         self.players = players
         self.by_id = {p.id: p for p in players}
         self.order = {p.id: n for n, p in enumerate(players)}
         self.past = past
-        self.free = [p.id for p in players]
+        self.free = {p.id for p in players}
         self.pairs: list[tuple[int, int]] = []
         self.apart: set[frozenset[int]] = set()  # downfloaters of the same remainder
-        self.weights: dict[tuple[int, int], int] = {}
+        self.graph = rustworkx.PyGraph(multigraph=False)
+        self.node: dict[int, int] = {}
+        self.base_w: dict[tuple[int, int], int] = {}
         self.bonus: dict[tuple[int, int], int] = {}
+        self.hint: dict[tuple[int, int], int] = {}
+        self.hint_bits = 0
+        self.top = WEIGHT_BITS - (2 * len(players) + 2).bit_length()
+        self.last_mate: dict[int, int] = {}
+        self.bye_score: Decimal | None = None
+        self.unplayed_rank: dict[int, int] = {}
+        self.initial_single = False
 
     # --- the matching -------------------------------------------------------------------
 
+    @staticmethod
+    def key(a: int, b: int) -> tuple[int, int]:
+        return (a, b) if a < b else (b, a)
+
+    def weigh(self, a: int, b: int) -> None:
+        """The edge between ``a`` and ``b`` in the graph as its weights say (none: no edge)."""
+        key = self.key(a, b)
+        base = self.base_w.get(key, 0)
+        total = base + (self.bonus.get(key, 0) << self.hint_bits) + self.hint.get(key, 0)
+        u, v = self.node[a], self.node[b]
+        if base and total > 0:
+            self.graph.add_edge(u, v, total)
+        elif self.graph.has_edge(u, v):
+            self.graph.remove_edge(u, v)
+
+    def set_base(self, a: int, b: int, weight: int) -> None:
+        self.base_w[self.key(a, b)] = weight
+        self.weigh(a, b)
+
+    def set_bonus(self, a: int, b: int, bonus: int) -> None:
+        self.bonus[self.key(a, b)] = bonus
+        self.weigh(a, b)
+
+    def weight(self, a: int, b: int) -> int:
+        return self.base_w.get(self.key(a, b), 0)
+
     def match(self) -> dict[int, int]:
-        """The maximum-weight matching of the players still free, weights and bonuses."""
-        graph = rustworkx.PyGraph()
-        place = {key: n for n, key in enumerate(self.free)}
-        graph.add_nodes_from(self.free)
-        edges = []
-        for (a, b), weight in self.weights.items():
-            if a in place and b in place:
-                total = weight + self.bonus.get((a, b), 0)
-                if weight and total > 0:
-                    edges.append((place[a], place[b], total))
-        graph.add_edges_from(edges)
-        found = rustworkx.max_weight_matching(graph, weight_fn=lambda w: w)
+        """The maximum-weight matching of the players still free."""
+        found = rustworkx.max_weight_matching(self.graph, weight_fn=int)
         mate = {}
         for u, v in found:
-            mate[self.free[u]] = self.free[v]
-            mate[self.free[v]] = self.free[u]
+            a, b = self.graph[u], self.graph[v]
+            mate[a], mate[b] = b, a
         return mate
 
     def fix(self, a: int, b: int) -> None:
         """The pair is made: both leave the graph."""
         self.pairs.append((a, b))
-        self.free.remove(a)
-        self.free.remove(b)
-
-    @staticmethod
-    def key(a: int, b: int) -> tuple[int, int]:
-        return (a, b) if a < b else (b, a)
+        for key in (a, b):
+            self.free.discard(key)
+            self.graph.remove_node(self.node[key])
 
     # --- the round ----------------------------------------------------------------------
 
@@ -358,41 +389,41 @@ class Pairer:
         """The pairs of the round (higher-ranked player first) and the bye, if any."""
         players = self.players
         odd = len(players) % 2 == 1
-        bye_score: Decimal | None = None
+        for p in players:
+            self.node[p.id] = self.graph.add_node(p.id)
         # C4 first, then C2 and C5: can all be paired, and the lowest score for the bye
-        scores = sorted({p.score for p in players})
-        level = {s: n for n, s in enumerate(scores)}
+        level = {s: n for n, s in enumerate(sorted({p.score for p in players}))}
         top_score = players[0].score if players else Decimal(0)
+        compatible = []
         for a_n, a in enumerate(players):
             for b in players[a_n + 1 :]:
-                if not _compatible(a, b):
-                    continue
-                weight = 1 + (not a.eligible) + (not b.eligible)
-                if odd:
-                    weight = (weight << 16) + level[a.score] + level[b.score]
-                self.weights[self.key(a.id, b.id)] = weight
+                if _compatible(a, b):
+                    compatible.append((a, b))
+                    weight = 1 + (not a.eligible) + (not b.eligible)
+                    if odd:
+                        weight = (weight << 16) + level[a.score] + level[b.score]
+                    self.set_base(a.id, b.id, weight)
         mate = self.match()
         unpaired = [p for p in players if p.id not in mate]
         if len(unpaired) > 1 or any(not p.eligible for p in unpaired):
             raise Unpairable("no pairing of the round satisfies the absolute criteria")
         single_bye = False
-        unplayed_rank: dict[int, int] = {}
         if odd and unpaired:
             bye_score = unpaired[0].score
+            self.bye_score = bye_score
             if bye_score >= top_score:
                 single_bye = all(
                     self.by_id[mate[p.id]].score >= top_score
                     for p in players
                     if p.score >= top_score and p.id in mate
                 )
-            counts = sorted(
-                (p.played_games for p in players if p.score == bye_score), reverse=True
-            )
-            for n, games in enumerate(counts):
-                unplayed_rank[games] = n
-        self.bye_score = bye_score
-        self.unplayed_rank = unplayed_rank
+            at_bye = [p.played_games for p in players if p.score == bye_score]
+            for n, games in enumerate(sorted(at_bye, reverse=True)):
+                self.unplayed_rank[games] = n
         self.initial_single = single_bye
+        # the edges as the brackets below the one paired see them: completion only
+        for a, b in compatible:
+            self.set_base(a.id, b.id, self.outside(a, b) << self.top)
         groups: list[list[int]] = []
         for p in players:
             if groups and self.by_id[groups[-1][0]].score == p.score:
@@ -402,29 +433,38 @@ class Pairer:
         moved: list[int] = []  # moved-down players of the next bracket
         group_n = 0
         while group_n < len(groups) or len(moved) > 1:
+            residents: list[int] = []
             if group_n < len(groups):
                 residents = groups[group_n]
                 group_n += 1
-            else:
-                residents = []
             following = groups[group_n] if group_n < len(groups) else []
-            moved = self.bracket(moved, residents, following, single_bye, last_round)
+            moved = self.bracket(moved, residents, following, single_bye)
             # C9 for the next bracket: the bye's score reached, nothing sent below it
             single_bye = False
-            if odd and following and bye_score is not None:
-                single_bye = bye_score >= self.by_id[following[0]].score
-            if single_bye:
-                mate = self.last_mate
+            if odd and following and self.bye_score is not None:
                 floor = self.by_id[following[0]].score
-                for key in [*moved, *following]:
-                    if self.by_id[mate.get(key, key)].score < floor:
-                        single_bye = False
+                single_bye = self.bye_score >= floor and all(
+                    self.by_id[self.last_mate.get(key, key)].score >= floor
+                    for key in [*moved, *following]
+                )
             if not residents and not following:
                 break
-        bye = self.free[0] if self.free else None
+        if len(self.free) > 1:
+            raise Unpairable("no pairing of the round satisfies the absolute criteria")
+        bye = next(iter(self.free), None)
         return self.pairs, bye
 
     # --- the weights --------------------------------------------------------------------
+
+    def outside(self, one: Player, two: Player) -> int:
+        """C4, C2, C5: 1 for a pair, and 1 for each of its players who may not be the
+        one left out (the bye: eligible, C2, and at the bye's score, C5)."""
+        bye_score = self.bye_score
+        return 1 + sum(
+            1
+            for p in (one, two)
+            if not p.eligible or (bye_score is not None and p.score > bye_score)
+        )
 
     def base(self, a: int, b: int, br: Bracket) -> int:
         """The weight of pairing ``a`` and ``b`` (``a`` ranked higher in the bracket's
@@ -433,27 +473,18 @@ class Pairer:
         if not _compatible(one, two) or frozenset((a, b)) in self.apart:
             return 0
         lay = br.layout.offsets
-        bye_score = br.bye_score
-        # C2, C5: the player left out is one who may have the bye, at the lowest score
-        outside = 1 + sum(
-            1
-            for p in (one, two)
-            if not p.eligible or (bye_score is not None and p.score > bye_score)
-        )
-        weight = outside << br.layout.used
+        weight = self.outside(one, two) << self.top
         in_current = b in br.current and a in br.current
-        in_next = b in br.next and (a in br.current or a in br.next)
-        recomputed = in_current or in_next
         if in_current:
             weight += 1 << lay["C6"]  # C6: a pair in the bracket
             weight += 1 << lay[("C7", one.score)]  # C7: its higher player's score
-        if in_next:
+        else:  # C8: a pair in the next bracket, its higher player's score
             weight += 1 << lay["C8"]
             weight += 1 << lay[("C8s", one.score)]
-        if "C9" in lay and (br.single_bye if recomputed else self.initial_single):
+        if br.single_bye and "C9" in lay:
             # C9: the bye's receiver has played the most games
             for p in (one, two):
-                if p.score == bye_score:
+                if p.score == br.bye_score:
                     weight += br.unplayed_rank[p.played_games] << lay["C9"]
         if not in_current:
             return weight
@@ -481,90 +512,86 @@ class Pairer:
                 weight -= 1 << lay[(up_scores, one.score)]
         return weight
 
-    def layout(self, current: list[int], following: list[int], single: bool) -> Layout:
-        """The fields this bracket needs, each as wide as its range."""
-        n_all = len(self.free)
-        size = len(current) + len(following)
-        low = 3 * max(size, 1).bit_length() + 4
+    def layout(self, current: list[int], following: list[int], single: bool, low: int) -> Layout:
+        """The fields this bracket needs, each as wide as its range, above ``low`` bits
+        kept for the bonuses and the tie-break."""
         lay = Layout(low)
+        size = len(current) + len(following)
         players = [self.by_id[key] for key in current]
-        both = players + [self.by_id[key] for key in following]
         counts: dict[Decimal, int] = {}
-        for p in both:
+        for p in players + [self.by_id[key] for key in following]:
             counts[p.score] = counts.get(p.score, 0) + 1
         mine = {s: c for s, c in counts.items() if any(p.score == s for p in players)}
-        mutable = []
+        floats = []
         if self.past >= 1:
-            mutable.append((0, ("C14", "C15", "C18", "C19")))
+            floats.append((0, ("C14", "C15", "C18", "C19")))
         if self.past >= 2:
-            mutable.append((1, ("C16", "C17", "C20", "C21")))
-        for back, (dc, uc, ds, us) in reversed(mutable):
-            downs = {s: 0 for s in mine}
-            ups = {s: 0 for s in mine}
+            floats.append((1, ("C16", "C17", "C20", "C21")))
+        for back, (_dc, _uc, down_scores, up_scores) in reversed(floats):
+            downs = dict.fromkeys(mine, 0)
+            ups = dict.fromkeys(mine, 0)
             for p in players:
                 if p.floats[back] == DOWN:
                     downs[p.score] += 1
                 if p.floats[back] == UP:
                     for s in mine:
-                        if s > p.score:
-                            ups[s] += 1
-            lay.add_scores(us, ups)
-            lay.add_scores(ds, downs)
-        for back, (dc, uc, ds, us) in reversed(mutable):
-            lay.add(uc, sum(1 for p in players if p.floats[back] == UP))
-            lay.add(dc, sum(1 for p in players if p.floats[back] == DOWN))
+                        ups[s] += s > p.score
+            lay.add_scores(up_scores, ups)
+            lay.add_scores(down_scores, downs)
+        for back, (down_count, up_count, _ds, _us) in reversed(floats):
+            lay.add(up_count, sum(1 for p in players if p.floats[back] == UP))
+            lay.add(down_count, sum(1 for p in players if p.floats[back] == DOWN))
         lay.add("C13", sum(1 for p in players if p.strong or p.absolute) // 2)
         lay.add("C12", sum(1 for p in players if p.side is not None) // 2)
         if any(p.topscorer for p in players):  # else C3 leaves no such pair
             lay.add("C11", sum(1 for p in players if p.absolute) // 2)
             lay.add("C10", sum(1 for p in players if p.imbalance > 1) // 2)
-        if single or self.initial_single:
+        if single:
             lay.add("C9", sum(self.unplayed_rank.values()) * 2 + 2)
         lay.add_scores("C8s", counts)
         lay.add("C8", size)
         lay.add_scores("C7", mine)
         lay.add("C6", len(players))
-        if lay.used + (3 * n_all + 3).bit_length() > WEIGHT_BITS:
-            raise Unpairable(f"bracket too large for the weights ({lay.used} bits)")
         return lay
 
     # --- a bracket ----------------------------------------------------------------------
 
     def bracket(
-        self,
-        moved: list[int],
-        residents: list[int],
-        following: list[int],
-        single: bool,
-        last_round: bool,
+        self, moved: list[int], residents: list[int], following: list[int], single: bool
     ) -> list[int]:
         """Pairs the bracket of ``moved`` (moved-down players, in order) and ``residents``;
         returns the players it sends down to the next bracket, in order."""
         current = moved + residents
-        index = {key: n for n, key in enumerate(current + following)}
-        br = Bracket(
-            set(current),
-            set(following),
-            index,
-            self.bye_score,
-            single,
-            self.unplayed_rank,
-            self.layout(current, following, single),
-            last_round,
-        )
-        self.weights = {}
-        self.bonus = {}
-        free = self.free
-        for n, a in enumerate(free):
-            for b in free[n + 1 :]:
-                high, low = (a, b) if self.order[a] < self.order[b] else (b, a)
-                self.weights[self.key(a, b)] = self.base(high, low, br)
-        unit = 1  # the bonuses sit below every criterion (``Layout`` low bits)
+        # the tie-break, if the weights have room: pairs across the bracket's halves
+        half, size = len(current) // 2, len(current)
+        hint_bits = (size * (half + 1)).bit_length()
+        # the bonuses need 3 bits per bit of the bracket's size; the bits left over widen
+        # the low bits so that more choices of D.1 go into one matching
+        needed = 3 * max(len(current) + len(following), 1).bit_length() + 4
+        fields = self.layout(current, following, single, 0).used
+        if fields + needed > self.top:
+            raise Unpairable(f"bracket too large for the weights ({fields + needed} bits)")
+        if fields + needed + hint_bits > self.top:
+            hint_bits = 0
+        self.low = self.top - fields
+        lay = self.layout(current, following, single, self.low)
+        self.hint_bits = hint_bits
+        br = Bracket(set(current), set(following), self.bye_score, single,
+                     self.unplayed_rank, lay)  # fmt: skip
+        self.bonus, self.hint = {}, {}
+        everyone = current + following
+        place = {key: n for n, key in enumerate(current)}
+        for n, a in enumerate(everyone):
+            for b in everyone[n + 1 :]:
+                if hint_bits and b in place:
+                    self.hint[self.key(a, b)] = size - abs(place[b] - place[a] - half)
+                weight = self.base(a, b, br)
+                self.set_base(a, b, weight)
         mate = self.match()
         if not residents:
             # moved-down players left after the lowest score group: paired among themselves
             for key in moved:
-                if key in mate and key in self.free and mate[key] in self.free:
+                if key in self.free and mate.get(key) in self.free:
                     self.fix(key, mate[key])
             self.last_mate = mate
             return [key for key in moved if key in self.free]
@@ -572,11 +599,10 @@ class Pairer:
 
         def inside(key: int) -> bool:
             """Paired with a resident of the bracket."""
-            return key in mate and mate[key] in resident_set
+            return mate.get(key) in resident_set
 
         # D.2: of the moved-down players of a score, the highest ranked are paired
         chosen: list[int] = []
-        residents_count = len(residents)
         n = 0
         while n < len(moved):
             score = self.by_id[moved[n]].score
@@ -587,60 +613,53 @@ class Pairer:
             for key in same:
                 if not to_pair:
                     break
-                if left <= to_pair:
+                left -= 1
+                if left + 1 <= to_pair:
                     chosen.append(key)
                     to_pair -= 1
-                    left -= 1
                     continue
-                left -= 1
                 if not inside(key):
                     for other in residents:
-                        self.bonus[self.key(key, other)] = unit
+                        self.set_bonus(key, other, 1)
                     mate = self.match()
                 if inside(key):
                     chosen.append(key)
                     to_pair -= 1
                     for other in residents:
-                        self.bonus[self.key(key, other)] = residents_count + 1
+                        self.set_bonus(key, other, len(residents) + 1)
         # D.2: each paired moved-down player with the highest resident possible
         for key in chosen:
-            taken = {k for pair in self.pairs for k in pair}
-            if key in taken:
+            if key not in self.free:
                 continue
-            addend = len(index)
-            for other in reversed(residents):
-                if other in taken:
-                    continue
-                if self.weights[self.key(key, other)]:
-                    self.bonus[self.key(key, other)] = addend
-                    addend += 1
-            mate = self.match()
+            options = [o for o in residents if o in self.free and self.weight(key, o)]
+            if mate.get(key) != (options[0] if options else None):
+                for bonus, other in enumerate(reversed(options), len(everyone)):
+                    self.set_bonus(key, other, bonus)
+                mate = self.match()
             self.fix(key, mate[key])
         # the remainder: residents not paired with a moved-down player
-        taken = {k for pair in self.pairs for k in pair}
-        remainder = [key for key in residents if key not in taken]
+        remainder = [key for key in residents if key in self.free]
         spot = {key: n for n, key in enumerate(remainder)}
-        heads_count = sum(
-            1 for key in remainder if key in mate and mate[key] in spot and spot[mate[key]] < spot[key]
-        )
-        s1 = heads_count  # S1: the first half of the pairs the remainder makes
-
-        def order_bonus(a: int, b: int) -> int:
-            """D.3: fewest exchanges (S1 players heading their pair), then the smallest
-            difference of the exchanged players (heads as high as possible)."""
-            i = spot[a]
-            return (((1 << (2 * br_bits)) if i < s1 else 0) - i) << 1
-
-        br_bits = max(len(index), 1).bit_length()
-        for a_n, a in enumerate(remainder):
-            for b in remainder[a_n + 1 :]:
-                self.bonus[self.key(a, b)] = order_bonus(a, b)
-        mate = self.match()
 
         def head(key: int) -> bool:
             """Paired in the bracket with a player after him (he heads the pair)."""
-            return key in mate and mate[key] in spot and spot[mate[key]] > spot[key]
+            partner = mate.get(key)
+            return partner in spot and spot[partner] > spot[key]  # type: ignore[index]
 
+        s1 = sum(1 for key in remainder if head(key))  # S1: as many as the pairs
+        wide = 2 * max(len(everyone), 1).bit_length()
+
+        def order_bonus(key: int) -> int:
+            """D.3: fewest exchanges (S1 players heading their pair), then the smallest
+            difference of the exchanged players (heads as high as possible)."""
+            i = spot[key]
+            return (((1 << wide) if i < s1 else 0) - i) << 1
+
+        for a_n, a in enumerate(remainder):
+            for b in remainder[a_n + 1 :]:
+                self.set_bonus(a, b, order_bonus(a))
+        if {key for key in remainder if head(key)} != set(remainder[:s1]):
+            mate = self.match()
         exchanges = sum(1 for key in remainder[:s1] if not head(key))
         # D.3: the lowest players of S1 exchanged first
         remaining = exchanges
@@ -651,14 +670,14 @@ class Pairer:
             later = remainder[i + 1 :]
             if head(key):
                 for other in later:
-                    self.bonus[self.key(key, other)] = order_bonus(key, other) - 1
+                    self.set_bonus(key, other, order_bonus(key) - 1)
                 mate = self.match()
             swapped = not head(key)
             remaining -= swapped
             for other in later:
                 if swapped:
-                    self.weights[self.key(key, other)] = 0
-                self.bonus[self.key(key, other)] = order_bonus(key, other)
+                    self.base_w[self.key(key, other)] = 0
+                self.set_bonus(key, other, order_bonus(key))
         # D.3: the highest players of S2 exchanged first
         remaining = exchanges
         for i in range(s1, len(remainder)):
@@ -669,41 +688,62 @@ class Pairer:
             already = head(key)
             if not already:
                 for other in later:
-                    self.bonus[self.key(key, other)] = order_bonus(key, other) + 1
+                    self.set_bonus(key, other, order_bonus(key) + 1)
                 mate = self.match()
             if head(key):
                 remaining -= 1
-                for other in remainder[:i]:
-                    self.weights[self.key(key, other)] = 0
-                for other in following:
-                    self.weights[self.key(key, other)] = 0
+                for other in remainder[:i] + following:
+                    self.set_base(key, other, 0)
             if not already:
                 for other in later:
-                    self.bonus[self.key(key, other)] = order_bonus(key, other)
+                    self.set_bonus(key, other, order_bonus(key))
         # the heads and the others are settled: only a head with a later player remains
         for a_n, a in enumerate(remainder):
             for b in remainder[a_n + 1 :]:
-                if not head(a) or head(b):
-                    self.weights[self.key(a, b)] = 0
                 self.bonus.pop(self.key(a, b), None)
-        # D.1: each head in order with the first player possible after him
-        for key in remainder:
-            if not head(key):
-                continue
-            taken = {k for pair in self.pairs for k in pair}
-            addend = 0
-            for other in reversed(remainder):
-                if spot[other] <= spot[key] or other in taken:
-                    continue
-                if self.weights[self.key(key, other)]:
-                    self.bonus[self.key(key, other)] = addend
-                addend += 1
-            mate = self.match()
-            self.fix(key, mate[key])
+                if not head(a) or head(b):
+                    self.base_w[self.key(a, b)] = 0
+                self.weigh(a, b)
+        # D.1: each head in order with the first player possible after him; as many heads
+        # at a time as the low bits take, each one's choice worth more than all the
+        # choices after his (the tie-break is set aside: the whole low bits are theirs)
+        self.hint_bits = 0
+        for a_n, a in enumerate(remainder):
+            for b in remainder[a_n + 1 :]:
+                self.hint.pop(self.key(a, b), None)
+                self.weigh(a, b)
+        heads = [key for key in remainder if head(key)]
+        while heads:
+            chunk: list[tuple[int, list[int]]] = []
+            bits = 0
+            for key in heads:
+                later = [o for o in remainder[spot[key] + 1 :] if o in self.free]
+                options = [o for o in later if self.weight(key, o)]
+                width = (len(options) + 1).bit_length()
+                if chunk and bits + width > self.low:
+                    break
+                chunk.append((key, options))
+                bits += width
+            heads = heads[len(chunk) :]
+            greedy: set[int] = set()
+            expected = []
+            for key, options in chunk:
+                first = next((o for o in options if o not in greedy), None)
+                expected.append(first)
+                if first is not None:
+                    greedy.add(first)
+            if [mate.get(key) for key, _options in chunk] != expected:
+                shift = bits
+                for key, options in chunk:
+                    shift -= (len(options) + 1).bit_length()
+                    for rank, other in enumerate(options):
+                        self.set_bonus(key, other, (len(options) - rank) << shift)
+                mate = self.match()
+            for key, _options in chunk:
+                self.fix(key, mate[key])
         self.last_mate = mate
         # the players sent down: moved-down players not paired, residents not paired
-        taken = {k for pair in self.pairs for k in pair}
-        down = [key for key in current if key not in taken]
+        down = [key for key in current if key in self.free]
         for a_n, a in enumerate(down):
             for b in down[a_n + 1 :]:
                 if a in spot and b in spot:
