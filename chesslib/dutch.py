@@ -644,7 +644,7 @@ class Pairer:
         def head(key: int) -> bool:
             """Paired in the bracket with a player after him (he heads the pair)."""
             partner = mate.get(key)
-            return partner in spot and spot[partner] > spot[key]  # type: ignore[index]
+            return partner in spot and spot[partner] > spot[key]
 
         s1 = sum(1 for key in remainder if head(key))  # S1: as many as the pairs
         wide = 2 * max(len(everyone), 1).bit_length()
@@ -727,7 +727,7 @@ class Pairer:
             heads = heads[len(chunk) :]
             greedy: set[int] = set()
             expected = []
-            for key, options in chunk:
+            for _key, options in chunk:
                 first = next((o for o in options if o not in greedy), None)
                 expected.append(first)
                 if first is not None:
