@@ -58,6 +58,7 @@ __all__ = ["Entrant", "Pairing", "Unpairable", "pair"]
 WHITE, BLACK = "w", "b"
 DOWN, UP = "down", "up"
 WEIGHT_BITS = 124  # what the matching takes, with room for its own arithmetic
+FEW = 64  # the options of D.1 weighed for a head after the first in one matching
 
 
 def _invert(colour: str | None) -> str | None:
@@ -389,26 +390,35 @@ class Pairer:
         """The pairs of the round (higher-ranked player first) and the bye, if any."""
         players = self.players
         odd = len(players) % 2 == 1
-        for p in players:
-            self.node[p.id] = self.graph.add_node(p.id)
-        # C4 first, then C2 and C5: can all be paired, and the lowest score for the bye
-        level = {s: n for n, s in enumerate(sorted({p.score for p in players}))}
-        top_score = players[0].score if players else Decimal(0)
-        compatible = []
-        for a_n, a in enumerate(players):
-            for b in players[a_n + 1 :]:
-                if _compatible(a, b):
-                    compatible.append((a, b))
-                    weight = 1 + (not a.eligible) + (not b.eligible)
-                    if odd:
-                        weight = (weight << 16) + level[a.score] + level[b.score]
-                    self.set_base(a.id, b.id, weight)
-        mate = self.match()
-        unpaired = [p for p in players if p.id not in mate]
-        if len(unpaired) > 1 or any(not p.eligible for p in unpaired):
-            raise Unpairable("no pairing of the round satisfies the absolute criteria")
+        compatible = [
+            (a, b) for a_n, a in enumerate(players) for b in players[a_n + 1 :] if _compatible(a, b)
+        ]
         single_bye = False
-        if odd and unpaired:
+        if odd:
+            # C4 first, then C2 and C5: all paired but one, eligible, of the lowest score
+            level = {s: n for n, s in enumerate(sorted({p.score for p in players}))}
+            top_score = players[0].score
+            place = {p.id: n for n, p in enumerate(players)}
+            graph = rustworkx.PyGraph(multigraph=False)
+            graph.add_nodes_from([p.id for p in players])
+            graph.add_edges_from(
+                [
+                    (
+                        place[a.id],
+                        place[b.id],
+                        ((1 + (not a.eligible) + (not b.eligible)) << 16)
+                        + level[a.score]
+                        + level[b.score],
+                    )
+                    for a, b in compatible
+                ]
+            )
+            mate = {}
+            for u, v in rustworkx.max_weight_matching(graph, weight_fn=int):
+                mate[players[u].id], mate[players[v].id] = players[v].id, players[u].id
+            unpaired = [p for p in players if p.id not in mate]
+            if len(unpaired) > 1 or any(not p.eligible for p in unpaired):
+                raise Unpairable("no pairing of the round satisfies the absolute criteria")
             bye_score = unpaired[0].score
             self.bye_score = bye_score
             if bye_score >= top_score:
@@ -421,9 +431,15 @@ class Pairer:
             for n, games in enumerate(sorted(at_bye, reverse=True)):
                 self.unplayed_rank[games] = n
         self.initial_single = single_bye
-        # the edges as the brackets below the one paired see them: completion only
-        for a, b in compatible:
-            self.set_base(a.id, b.id, self.outside(a, b) << self.top)
+        # the edges as the brackets above a player's see them: completion only
+        for p in players:
+            self.node[p.id] = self.graph.add_node(p.id)
+        self.graph.add_edges_from(
+            [
+                (self.node[a.id], self.node[b.id], self.outside(a, b) << self.top)
+                for a, b in compatible
+            ]
+        )
         groups: list[list[int]] = []
         for p in players:
             if groups and self.by_id[groups[-1][0]].score == p.score:
@@ -460,10 +476,12 @@ class Pairer:
         """C4, C2, C5: 1 for a pair, and 1 for each of its players who may not be the
         one left out (the bye: eligible, C2, and at the bye's score, C5)."""
         bye_score = self.bye_score
-        return 1 + sum(
+        if bye_score is None:
+            return 1 + (not one.eligible) + (not two.eligible)
+        return (
             1
-            for p in (one, two)
-            if not p.eligible or (bye_score is not None and p.score > bye_score)
+            + (not one.eligible or one.score > bye_score)
+            + (not two.eligible or two.score > bye_score)
         )
 
     def base(self, a: int, b: int, br: Bracket) -> int:
@@ -562,9 +580,11 @@ class Pairer:
         """Pairs the bracket of ``moved`` (moved-down players, in order) and ``residents``;
         returns the players it sends down to the next bracket, in order."""
         current = moved + residents
-        # the tie-break, if the weights have room: pairs across the bracket's halves
+        # the tie-break, if the weights have room: pairs across the bracket's halves, then
+        # the higher players with the higher (the order of D.1, roughly)
         half, size = len(current) // 2, len(current)
-        hint_bits = (size * (half + 1)).bit_length()
+        across = size * size * (half + 1) + 1  # a pair across the halves outweighs the rest
+        hint_bits = (across * (half + 1)).bit_length()
         # the bonuses need 3 bits per bit of the bracket's size; the bits left over widen
         # the low bits so that more choices of D.1 go into one matching
         needed = 3 * max(len(current) + len(following), 1).bit_length() + 4
@@ -581,13 +601,28 @@ class Pairer:
         self.bonus, self.hint = {}, {}
         everyone = current + following
         place = {key: n for n, key in enumerate(current)}
+        edges = []
+        node = self.node
         for n, a in enumerate(everyone):
             for b in everyone[n + 1 :]:
-                if hint_bits and b in place:
-                    self.hint[self.key(a, b)] = size - abs(place[b] - place[a] - half)
+                key = self.key(a, b)
                 weight = self.base(a, b, br)
-                self.set_base(a, b, weight)
+                self.base_w[key] = weight
+                if not weight:
+                    if self.graph.has_edge(node[a], node[b]):
+                        self.graph.remove_edge(node[a], node[b])
+                    continue
+                if hint_bits and b in place:
+                    hint = (size - place[a]) * (size - place[b])
+                    if place[a] < half <= place[b]:
+                        hint += across
+                    self.hint[key] = hint
+                    weight += hint
+                edges.append((node[a], node[b], weight))
+        self.graph.add_edges_from(edges)
         mate = self.match()
+        if len(self.free) - len(mate) > 1:
+            raise Unpairable("no pairing of the round satisfies the absolute criteria")
         if not residents:
             # moved-down players left after the lowest score group: paired among themselves
             for key in moved:
@@ -713,34 +748,45 @@ class Pairer:
                 self.hint.pop(self.key(a, b), None)
                 self.weigh(a, b)
         heads = [key for key in remainder if head(key)]
+
+        def options(key: int) -> list[int]:
+            """The players a head may still be paired with, in order."""
+            later = remainder[spot[key] + 1 :]
+            return [o for o in later if o in self.free and self.weight(key, o)]
+
         while heads:
-            chunk: list[tuple[int, list[int]]] = []
-            bits = 0
-            for key in heads:
-                later = [o for o in remainder[spot[key] + 1 :] if o in self.free]
-                options = [o for o in later if self.weight(key, o)]
-                width = (len(options) + 1).bit_length()
-                if chunk and bits + width > self.low:
+            # the matching at hand is the best one: a head it pairs with his first option
+            # is paired so (the first of all possible, given the heads before him)
+            while heads and mate.get(heads[0]) == next(iter(options(heads[0])), None):
+                self.fix(heads[0], mate[heads[0]])
+                heads.pop(0)
+            if not heads:
+                break
+            # the next heads in one matching: the first one's choice among all his
+            # options, each next one's among his first few, each choice worth more than
+            # all those after it
+            chunk = [(heads[0], options(heads[0]))]
+            bits = (len(chunk[0][1]) + 1).bit_length()
+            for key in heads[1:]:
+                few = options(key)[:FEW]
+                if bits + (len(few) + 1).bit_length() > self.low:
                     break
-                chunk.append((key, options))
-                bits += width
-            heads = heads[len(chunk) :]
-            greedy: set[int] = set()
-            expected = []
-            for _key, options in chunk:
-                first = next((o for o in options if o not in greedy), None)
-                expected.append(first)
-                if first is not None:
-                    greedy.add(first)
-            if [mate.get(key) for key, _options in chunk] != expected:
-                shift = bits
-                for key, options in chunk:
-                    shift -= (len(options) + 1).bit_length()
-                    for rank, other in enumerate(options):
-                        self.set_bonus(key, other, (len(options) - rank) << shift)
-                mate = self.match()
-            for key, _options in chunk:
+                chunk.append((key, few))
+                bits += (len(few) + 1).bit_length()
+            shift = bits
+            for key, choices in chunk:
+                shift -= (len(choices) + 1).bit_length()
+                for rank, other in enumerate(choices):
+                    self.set_bonus(key, other, (len(choices) - rank) << shift)
+            mate = self.match()
+            for key, choices in chunk:
+                for other in choices:
+                    self.set_bonus(key, other, 0)
+            for n, (key, choices) in enumerate(chunk):
+                if n and mate.get(key) not in choices:
+                    break  # his choice lies further: the next matching decides it
                 self.fix(key, mate[key])
+                heads.pop(0)
         self.last_mate = mate
         # the players sent down: moved-down players not paired, residents not paired
         down = [key for key in current if key in self.free]
