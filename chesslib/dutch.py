@@ -605,9 +605,9 @@ class Pairer:
         node = self.node
         for n, a in enumerate(everyone):
             for b in everyone[n + 1 :]:
-                key = self.key(a, b)
+                edge = self.key(a, b)
                 weight = self.base(a, b, br)
-                self.base_w[key] = weight
+                self.base_w[edge] = weight
                 if not weight:
                     if self.graph.has_edge(node[a], node[b]):
                         self.graph.remove_edge(node[a], node[b])
@@ -616,7 +616,7 @@ class Pairer:
                     hint = (size - place[a]) * (size - place[b])
                     if place[a] < half <= place[b]:
                         hint += across
-                    self.hint[key] = hint
+                    self.hint[edge] = hint
                     weight += hint
                 edges.append((node[a], node[b], weight))
         self.graph.add_edges_from(edges)
