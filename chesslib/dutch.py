@@ -749,7 +749,7 @@ class Pairer:
                 self.weigh(a, b)
         heads = [key for key in remainder if head(key)]
 
-        def options(key: int) -> list[int]:
+        def choices_of(key: int) -> list[int]:
             """The players a head may still be paired with, in order."""
             later = remainder[spot[key] + 1 :]
             return [o for o in later if o in self.free and self.weight(key, o)]
@@ -757,7 +757,7 @@ class Pairer:
         while heads:
             # the matching at hand is the best one: a head it pairs with his first option
             # is paired so (the first of all possible, given the heads before him)
-            while heads and mate.get(heads[0]) == next(iter(options(heads[0])), None):
+            while heads and mate.get(heads[0]) == next(iter(choices_of(heads[0])), None):
                 self.fix(heads[0], mate[heads[0]])
                 heads.pop(0)
             if not heads:
@@ -765,10 +765,10 @@ class Pairer:
             # the next heads in one matching: the first one's choice among all his
             # options, each next one's among his first few, each choice worth more than
             # all those after it
-            chunk = [(heads[0], options(heads[0]))]
+            chunk = [(heads[0], choices_of(heads[0]))]
             bits = (len(chunk[0][1]) + 1).bit_length()
             for key in heads[1:]:
-                few = options(key)[:FEW]
+                few = choices_of(key)[:FEW]
                 if bits + (len(few) + 1).bit_length() > self.low:
                     break
                 chunk.append((key, few))
