@@ -8,8 +8,11 @@ them: white's and black's pairing numbers board by board, then the bye as ``(N, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import cast
 
 import pytest
 
@@ -21,6 +24,7 @@ from tests.chesslib.test_swiss_bye import _round_to_pair
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT / "fixtures" / "pairing_conformance"
 FIRST_ROUNDS = ROOT / "desk" / "fixtures" / "bbp"
+SCORING = Path(__file__).parent / "fixtures" / "dutch_scoring"
 ONE, ZERO = Decimal(1), Decimal(0)
 
 # the sample of test_pairing_generated.py and a few larger ones, with every kind of history
@@ -92,6 +96,33 @@ def test_it_pairs_a_first_round_with_players_resting_as_bbppairings(name: str) -
     tournament = generated.read(name, (FIRST_ROUNDS / f"{name}.trf").read_text())
     got = generated.pair_round(dutch, tournament, 1)
     assert got == _expected(FIRST_ROUNDS / f"{name}.pairs")
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in SCORING.glob("*.trf")))
+def test_it_pairs_with_the_events_own_scoring_as_bbppairings(name: str) -> None:
+    """3-1-0 (the XXS record the desk writes, bbpPairings reading its BB* records): the
+    score groups, the topscorers and the floats of byes are made of those points."""
+    text = (SCORING / f"{name}.trf").read_text()
+    records = [line for line in text.splitlines() if line.startswith(("XXS", "BB"))]
+
+    def with_records(
+        entrants: Sequence[dutch.Entrant],
+        round_number: int,
+        total_rounds: int,
+        initial_colour: str,
+        accelerations: Mapping[int, Sequence[Decimal]] | None,
+        _scoring: Sequence[str],
+    ) -> list[dutch.Pairing]:
+        return dutch.pair(
+            entrants, round_number, total_rounds, initial_colour, accelerations, records
+        )
+
+    engine = SimpleNamespace(Entrant=dutch.Entrant, Unpairable=dutch.Unpairable, pair=with_records)
+    tournament = generated.read(name, text)
+    number = int(name.removesuffix("_310").rsplit("_r", 1)[1])
+    got = generated.pair_round(cast(ModuleType, engine), tournament, number)
+    assert got == _expected(SCORING / f"{name}.pairs")
+    assert got != _expected(CONFORMANCE / f"{name.removesuffix('_310')}.output.expected")
 
 
 def test_it_refuses_a_round_that_only_a_repeat_could_pair() -> None:
