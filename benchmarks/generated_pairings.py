@@ -8,7 +8,7 @@ rounds 1 to r - 1, as its ``--dutch FILE -p`` writes it, after a line ``round r`
 
 This module reads the set (``load``), cuts a tournament before a round as the file
 bbpPairings pairs (``cut``), gives the players of that round to an engine with the
-interface of ``chesslib.swiss`` (``pair_round``) and names what a round's history holds
+interface of ``chesslib.dutch`` (``pair_round``) and names what a round's history holds
 (``categories``). ``python -m benchmarks.generated_pairings --bbp PATH --out FOLDER``
 makes the set again (``make``): the same seeds give the same files.
 """
@@ -172,7 +172,7 @@ def categories(tournament: Tournament, number: int) -> list[str]:
 
 
 def pair_round(engine: ModuleType, tournament: Tournament, number: int) -> list[Board]:
-    """Round ``number`` paired by ``engine`` (a module with ``chesslib.swiss``'s ``Entrant``,
+    """Round ``number`` paired by ``engine`` (a module with ``chesslib.dutch``'s ``Entrant``,
     ``pair`` and ``Unpairable``) from rounds 1 to ``number`` - 1, given as the desk gives
     them (``desk.services.pairing``): each player's points, colours, opponents and whether
     each game was played over the board; the players with a bye asked or absent left out.

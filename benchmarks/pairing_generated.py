@@ -4,8 +4,8 @@ The set (``tests/fixtures/pairing_generated``, its README says how it was made) 
 tournaments of 7 to 250 players, 5 to 11 rounds, with forfeits, double forfeits, half- and
 zero-point byes, pairing-allocated byes and absences, a third with Baku acceleration, and
 bbpPairings' own pairing of each round r >= 2 from rounds 1 to r - 1. Each such round is
-paired by an engine with the interface of ``chesslib.swiss`` (``--engine``, default the
-desk's: ``chesslib.swiss``; the players given as ``desk.services.pairing`` gives them,
+paired by an engine with the interface of ``chesslib.dutch`` (``--engine``, default the
+desk's: ``chesslib.dutch``; the players given as ``desk.services.pairing`` gives them,
 ``benchmarks.generated_pairings.pair_round``) and compared with bbpPairings', board for
 board, colours and order included.
 
@@ -15,9 +15,8 @@ by name (``NAME rN``), and the engine's processor time beside bbpPairings' (run 
 process on the same round, when ``--bbp`` names its executable: by default the build in
 ``/work/shared/tools``, if it is there).
 
-Run: ``.venv/bin/python -m benchmarks.pairing_generated`` (the whole set with today's
-engine: 7 processor minutes, bbpPairings' included; 40 minutes' wall time on the shared
-machine). Options: ``--engine MODULE``, ``--names g001 g002 ...``, ``--every N`` (one
+Run: ``.venv/bin/python -m benchmarks.pairing_generated`` (the whole set). Options:
+``--engine MODULE``, ``--names g001 g002 ...``, ``--every N`` (one
 tournament in N), ``--set ARCHIVE``, ``--bbp PATH`` or ``--no-bbp``.
 """
 
@@ -106,7 +105,7 @@ def run(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="chesslib.swiss", help="a module like chesslib.swiss")
+    parser.add_argument("--engine", default="chesslib.dutch", help="a module like chesslib.dutch")
     parser.add_argument("--names", nargs="*", help="only these tournaments (g001 ...)")
     parser.add_argument("--set", type=Path, help="another archive made like the set")
     parser.add_argument("--every", type=int, default=1, help="one tournament in N")

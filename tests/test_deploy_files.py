@@ -680,10 +680,12 @@ def _runtime_packages() -> set[str]:
 
 def test_a_server_installs_no_package_that_only_the_tests_use() -> None:
     runtime = _runtime_packages()
-    assert {"django", "gunicorn", "weasyprint", "py4swiss", "psycopg-binary"} <= runtime
-    assert not {"caissify-pairings", "networkx", "pytest", "hypothesis"} & runtime
+    assert {"django", "gunicorn", "weasyprint", "rustworkx", "psycopg-binary"} <= runtime
+    assert not {"py4swiss", "caissify-pairings", "networkx", "pytest", "hypothesis"} & runtime
     apps = ["chesslib", "club", "config", "demo", "desk", "interclub", "lib", "public", "ratings"]
-    imports = re.compile(r"^\s*(?:import|from)\s+(caissify_pairings|networkx)\b", re.MULTILINE)
+    imports = re.compile(
+        r"^\s*(?:import|from)\s+(py4swiss|caissify_pairings|networkx)\b", re.MULTILINE
+    )
     assert [
         str(module.relative_to(ROOT))
         for app in apps

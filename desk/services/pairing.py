@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from chesslib import swiss
+from chesslib import dutch, swiss
 from chesslib.berger import double_round_robin, round_robin
 from chesslib.scheveningen import scheveningen
 from chesslib.trf_scoring import scoring_lines
@@ -38,7 +38,7 @@ class History:
 def history(event: Event, before_round: int) -> History:
     """Every player's rounds before ``before_round``, from games and byes (two queries),
     in game points (1, 1/2, 0), as the TRF codes the engine reads say them; the event's
-    own scoring (3-1-0...) reaches the engine as its XXS record (``swiss.pair``)."""
+    own scoring (3-1-0...) reaches the engine as its XXS record (``dutch.pair``)."""
     rounds = before_round - 1
     scores: dict[int, list[Decimal]] = defaultdict(lambda: [Decimal(0)] * rounds)
     colours: dict[int, list[str]] = defaultdict(lambda: ["none"] * rounds)
@@ -172,7 +172,7 @@ def pair_next_round(event_id: int, user: User | None, expected: int | None = Non
     ]
     total = max(event.planned_rounds or 0, number)
     try:
-        pairs = swiss.pair(
+        pairs = dutch.pair(
             entrants,
             number,
             total,

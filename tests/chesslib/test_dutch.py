@@ -18,8 +18,8 @@ import pytest
 
 from benchmarks import generated_pairings as generated
 from chesslib import dutch
-from tests.chesslib.test_swiss_bye import CASES as BYE_CASES
-from tests.chesslib.test_swiss_bye import _round_to_pair
+from tests.chesslib.test_dutch_bye import CASES as BYE_CASES
+from tests.chesslib.test_dutch_bye import _round_to_pair
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFORMANCE = ROOT / "fixtures" / "pairing_conformance"
@@ -27,7 +27,7 @@ FIRST_ROUNDS = ROOT / "desk" / "fixtures" / "bbp"
 SCORING = Path(__file__).parent / "fixtures" / "dutch_scoring"
 ONE, ZERO = Decimal(1), Decimal(0)
 
-# the sample of test_pairing_generated.py and a few larger ones, with every kind of history
+# small and middle-sized tournaments and a few larger ones, with every kind of history
 SAMPLE = (
     "g001", "g003", "g006", "g011", "g013", "g019", "g045", "g060", "g071", "g093",
     "g194", "g197", "g199", "g200", "g121", "g141",

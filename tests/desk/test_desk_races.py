@@ -49,13 +49,13 @@ def swiss() -> Event:
 
 @pytest.fixture
 def slow_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    engine = pairing_services.swiss.pair
+    engine = pairing_services.dutch.pair
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.4)
         return engine(*args, **kwargs)
 
-    monkeypatch.setattr(pairing_services.swiss, "pair", slow)
+    monkeypatch.setattr(pairing_services.dutch, "pair", slow)
 
 
 def _both_game_and_bye(event: Event, number: int) -> set[int]:

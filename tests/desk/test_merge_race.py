@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgresql]
 def slow_pairing(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """The Dutch system taking its time once the pairing holds the event's lock and has
     read its players; the event returned is set when it is there."""
-    pair = pairing.swiss.pair
+    pair = pairing.dutch.pair
     holding = threading.Event()
 
     def slow(*args: Any, **kwargs: Any) -> Any:
@@ -34,7 +34,7 @@ def slow_pairing(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
         time.sleep(0.5)
         return pair(*args, **kwargs)
 
-    monkeypatch.setattr(pairing.swiss, "pair", slow)
+    monkeypatch.setattr(pairing.dutch, "pair", slow)
     return holding
 
 

@@ -1,12 +1,11 @@
-"""The benchmark of generated tournaments gives the engine what the desk gives it.
+"""Rounds of tournaments bbpPairings generated, paired the desk's way.
 
 ``benchmarks/pairing_generated.py`` pairs the rounds of ``tests/fixtures/pairing_generated``
 without a database (``benchmarks.generated_pairings.pair_round``). Here a few of those rounds
 go the desk's way instead: the tournament cut before the round is imported as a TRF
 (``import_trf``: byes asked for the round, forfeits, double forfeits, Baku's XXA lines) and
-paired at the desk (``pair_next_round``); the boards must be the ones the benchmark's path
-finds, whether or not they are bbpPairings' (``tests/chesslib/test_pairing_generated.py``
-says which are).
+paired at the desk (``pair_next_round``); the boards must be bbpPairings' own pairing of
+the round, colours and board order included.
 """
 
 from __future__ import annotations
@@ -19,16 +18,15 @@ import pytest
 from django.core.management import call_command
 
 from benchmarks import generated_pairings as generated
-from chesslib import swiss
 from club.models import Bye, Event
 from desk.services import pairing as pairing_services
 from tests.desk.test_pairing_conformance import desk_boards
 
 pytestmark = pytest.mark.django_db
 
-# g071 r7: no forfeit nor bye, paired otherwise than bbpPairings; g001 r6: after a double
-# forfeit, the bye otherwise than bbpPairings; g060 r4: Baku, a half-point and a zero-point
-# bye asked for the round; g093 r4: Baku's last accelerated round, eight byes asked
+# g071 r7: no forfeit nor bye; g001 r6: after a double forfeit, the bye decided by C.04.3
+# (2026) 1.4.3; g060 r4: Baku, a half-point and a zero-point bye asked for the round;
+# g093 r4: Baku's last accelerated round, eight byes asked
 ROUNDS = ["g071 r7", "g001 r6", "g060 r4", "g093 r4"]
 TOURNAMENTS = {t.name: t for t in generated.load(names={r.split()[0] for r in ROUNDS})}
 
@@ -54,4 +52,4 @@ def test_the_desk_pairs_a_generated_round_as_the_benchmark_does(name: str) -> No
         .values_list("player_id", flat=True)
     }
     boards = [board for board in desk_boards(event, number) if board not in asked]
-    assert boards == generated.pair_round(swiss, tournament, number)
+    assert boards == tournament.expected[number]

@@ -144,7 +144,7 @@ SCENARIOS: dict[str, Callable[[], Event]] = {
 # The rounds the checker (bbpPairings v6, commit 16a000f9) pairs otherwise than the desk
 # did: none. Round 4 of ``checkin_byes`` differed until the desk gave the
 # pairing-allocated bye as C.04.3 (2026) does (C9, fewest unplayed games: the checker's
-# bye to 4 rather than to 8, who rested in round 2; ``chesslib/swiss_bye.py``).
+# bye to 4 rather than to 8, who rested in round 2; ``chesslib/dutch.py``).
 DIFFERS: dict[str, set[int]] = {}
 
 
