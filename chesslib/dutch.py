@@ -262,7 +262,12 @@ def _compatible(a: Player, b: Player) -> bool:
 
 
 def _colour_faults(high: Player, low: Player) -> tuple[int, int, int, int]:
-    """C10, C11, C12, C13 for a pair: each 1 if the pair breaks it."""
+    """C10-C13 for a pair: each 1 if the pair breaks it. Only a pair whose players prefer
+    the same colour breaks any; both absolute (C3 lets it pass for a topscorer only):
+    C10, one of them gets a colour difference beyond 2; C11, the one who yields (the
+    smaller difference; on equal differences, either) gets the same colour a third time
+    in a row. C12: a colour preference not granted. C13: a strong one not granted (not
+    counted where both are absolute: C10-C11 weigh those)."""
     same = high.side is not None and high.side == low.side
     if not same:
         return 0, 0, 0, 0
@@ -295,7 +300,8 @@ class Layout:
         self.used = low_bits
 
     def add(self, name: object, largest: int) -> None:
-        """A field whose sum over a matching lies within [-largest, largest]."""
+        """A field whose sum over a matching is at most ``largest`` in absolute value,
+        of one sign (a criterion to maximise adds, one to minimise subtracts)."""
         if largest <= 0:
             return
         self.offsets[name] = self.used
