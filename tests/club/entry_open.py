@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+import pytest
 import time_machine
 
 from club.models import EntryTerms, Event
@@ -23,6 +24,18 @@ def stopped_clock() -> Iterator[None]:
     """The tests' moment: 1 September 2026, noon, a month before the open."""
     with time_machine.travel(NOW, tick=False):
         yield
+
+
+@pytest.fixture(autouse=True)
+def entry_clock() -> Iterator[None]:
+    """The clock stopped at ``NOW`` for every test of a module that imports this fixture."""
+    with stopped_clock():
+        yield
+
+
+def link(path: str) -> str:
+    """An address of the site, as the desk's mails write it."""
+    return f"https://club.example{path}"
 
 
 def entry_open(places: int, fee: str = "") -> Event:

@@ -6,7 +6,6 @@ the secretary's decisions (accept makes the registration with one record a perso
 refuse, waiting list, accept all confirmed), each logged and mailed in the entrant's
 language."""
 
-from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Any
 
@@ -30,21 +29,17 @@ from desk.services.entries import (
 )
 from desk.services.entry_mails import entry_id_from_token
 from ratings.services.listed import listed
-from tests.club.entry_open import BRUSSELS, NOW, entry_open, stopped_clock
+from tests.club.entry_open import (
+    BRUSSELS,
+    NOW,
+    entry_clock,  # noqa: F401 (autouse: the clock stopped)
+    entry_open,
+    link,
+)
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
 from tests.task_worker import mailed
 
 pytestmark = pytest.mark.django_db
-
-
-def link(path: str) -> str:
-    return f"https://club.example{path}"
-
-
-@pytest.fixture(autouse=True)
-def _clock() -> Iterator[None]:
-    with stopped_clock():
-        yield
 
 
 @pytest.fixture

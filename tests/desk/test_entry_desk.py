@@ -3,7 +3,6 @@ written), the entries with the entrants' private contact (the desk's only), and 
 secretary's decisions through the page: accept (the registration made), waiting list,
 refuse, accept all confirmed."""
 
-from collections.abc import Iterator
 from datetime import datetime
 from html import unescape
 
@@ -14,17 +13,15 @@ from django.urls import reverse
 
 from club.models import ChangeLog, Entry, EntryTerms, Event, Participant
 from desk.services.entries import EntryRequest, confirm_address, take_entry
-from tests.club.entry_open import BRUSSELS, entry_open, stopped_clock
+from tests.club.entry_open import (
+    BRUSSELS,
+    entry_clock,  # noqa: F401 (autouse: the clock stopped)
+    entry_open,
+)
 from tests.club.factories import EventFactory
 from tests.task_worker import mailed
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _clock() -> Iterator[None]:
-    with stopped_clock():
-        yield
 
 
 @pytest.fixture

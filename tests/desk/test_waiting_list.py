@@ -4,7 +4,6 @@ first round, the limit raised. The first entry waiting (in the order received) w
 rating the terms still take is accepted and registered, its entrant mailed; with no place
 free, no limit or the event paired nothing moves; the desk's page names who moved up."""
 
-from collections.abc import Iterator
 from datetime import timedelta
 from html import unescape
 
@@ -16,23 +15,18 @@ from django.urls import reverse
 from club.models import ChangeLog, Entry, EntryTerms, Event, Game, Participant, Round
 from desk.services import entry_decisions
 from desk.services.entries import EntryRequest, Terms, set_terms, take_entry, withdraw_entry
-from tests.club.entry_open import NOW, entry_open, stopped_clock
+from tests.club.entry_open import (
+    NOW,
+    entry_clock,  # noqa: F401 (autouse: the clock stopped)
+    entry_open,
+    link,
+)
 from tests.club.factories import PlayerFactory
 from tests.task_worker import mailed
 
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Anne", "Berthe", "Chloé", "Denise", "Emma"]
-
-
-def link(path: str) -> str:
-    return f"https://club.example{path}"
-
-
-@pytest.fixture(autouse=True)
-def _clock() -> Iterator[None]:
-    with stopped_clock():
-        yield
 
 
 def enter(event: Event, first_name: str) -> Entry:

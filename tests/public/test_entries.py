@@ -5,7 +5,6 @@ sent too fast or altered, too many entries from one client or to one address), t
 link confirming the address and withdrawing; and the public list of entries, which shows
 no personal data."""
 
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 from html import unescape
 from typing import Any
@@ -20,17 +19,16 @@ from club.models import ChangeLog, Entry, EntryTerms, Event
 from desk.services.entry_mails import entry_token
 from public.forms import form_stamp
 from ratings.services.listed import listed
-from tests.club.entry_open import BRUSSELS, NOW, entry_open, stopped_clock
+from tests.club.entry_open import (
+    BRUSSELS,
+    NOW,
+    entry_clock,  # noqa: F401 (autouse: the clock stopped)
+    entry_open,
+)
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
 from tests.task_worker import mailed
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _clock() -> Iterator[None]:
-    with stopped_clock():
-        yield
 
 
 @pytest.fixture
