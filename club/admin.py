@@ -24,13 +24,29 @@ class PlayerAdminForm(forms.ModelForm):
     federation typed is one of FIDE's codes, as at the desk."""
 
     federation = FederationField(required=False)
+    national_id_federation = FederationField(
+        required=False,
+        label=_("National ID issued by"),
+        help_text=_(
+            "FIDE code of the federation that issued the national ID, e.g. BEL for a "
+            "Belgian matricule: a French player of a Belgian club may hold one."
+        ),
+    )
 
 
 @admin.register(Player)
 class PlayerAdmin(NamesDateAndTimeBoxes, admin.ModelAdmin):
     form = PlayerAdminForm
-    list_display = ["__str__", "federation", "fide_id", "national_id", "fide_rating", "is_member"]
-    list_filter = ["federation", "sex", ("membership", admin.EmptyFieldListFilter)]
+    list_display = [
+        "__str__", "federation", "fide_id", "national_id", "national_id_federation",
+        "fide_rating", "is_member",
+    ]  # fmt: skip
+    list_filter = [
+        "federation",
+        "national_id_federation",
+        "sex",
+        ("membership", admin.EmptyFieldListFilter),
+    ]
     search_fields = ["last_name", "first_name", "fide_id", "national_id"]
     inlines = [MemberInline]
 

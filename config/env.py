@@ -1,10 +1,11 @@
-"""Settings read from the environment: a boolean, a whole number, a list, e-mail addresses
-and the site's languages, each refused with ``ImproperlyConfigured`` naming its variable
-and the value it was given: ``config/settings/`` reads its variables with these, and
-text with ``os.getenv``.
+"""Settings read from the environment: a boolean, a whole number, a federation's code, a
+list, e-mail addresses and the site's languages, each refused with
+``ImproperlyConfigured`` naming its variable and the value it was given:
+``config/settings/`` reads its variables with these, and text with ``os.getenv``.
 """
 
 import os
+import re
 from email.utils import getaddresses
 
 from django.core.exceptions import ImproperlyConfigured
@@ -36,6 +37,16 @@ def envint(name: str, default: str) -> int:
         return int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+
+
+def envfederation(name: str, default: str) -> str:
+    """A federation's FIDE code, three capital letters (``BEL``)."""
+    value = os.getenv(name, default).strip()
+    if not re.fullmatch(r"[A-Z]{3}", value):
+        raise ImproperlyConfigured(
+            f"{name} must be a federation's FIDE code, three capital letters, not {value!r}"
+        )
+    return value
 
 
 def envlist(name: str, default: str) -> list[str]:

@@ -111,6 +111,7 @@ def _create_people(rng: random.Random, count: int) -> Cast:
                 birth_date=born,
                 federation="BEL" if member or rng.random() < 0.8 else "FRA",
                 national_id=f"{10000 + index * 137 % 90000:05d}",
+                national_id_federation="BEL",  # a Belgian matricule, the French players' too
                 fide_id=(200_000 + index * 7919) if fide else None,
                 fide_rating=(rating + rng.randint(-60, 60)) if fide else None,
                 national_rating=rating,

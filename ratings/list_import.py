@@ -187,14 +187,15 @@ def _read(
 
 def _our_players(kind: str) -> dict[object, int]:
     """The club's players a list can name, by the key it names them by: the FIDE ID for
-    FIDE's lists, the national ID of the list's federation for a federation's (a French
-    licence number that happens to equal a Belgian one is not the same player)."""
+    FIDE's lists, for a federation's the national ID that federation issued, whatever
+    federation the player plays for (a French member's Belgian matricule is in the
+    Belgian list; a French licence number that happens to equal a Belgian one is not)."""
     if kind == "fide":
         by_fide = Player.objects.filter(fide_id__isnull=False).values_list("fide_id", "pk")
         return dict(by_fide)
     federation = FEDERATION_OF_LIST[kind]
     by_national = (
-        Player.objects.filter(federation=federation)
+        Player.objects.filter(national_id_federation=federation)
         .exclude(national_id="")
         .values_list("national_id", "pk")
     )

@@ -180,7 +180,7 @@ def _settings_read() -> set[str]:
     names: set[str] = set()
     # and the settings' own readers of a shared cache's variables (config/settings/base.py)
     call = (
-        r"(?:getenv|envbool|envint|envlist|envaddresses|env\.get|_backend|_location)"
+        r"(?:getenv|envbool|envint|envfederation|envlist|envaddresses|env\.get|_backend|_location)"
         r'\(\s*"([A-Z][A-Z0-9_]*)"'
     )
     for module in [

@@ -303,6 +303,7 @@ def test_an_official_rating_list_forgets_every_page(
     player = Participant.objects.filter(event=tonight).first()
     assert player is not None
     player.player.national_id = "10000"
+    player.player.national_id_federation = "BEL"
     player.player.save()
     pages = [_url("event", tonight.pk), _member_page(player.player), _url("articles")]
     visitor.kept(*pages)

@@ -11,7 +11,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from psycopg import IsolationLevel
 
-from config.env import envbool, envint, settings_module
+from config.env import envbool, envfederation, envint, settings_module
 
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
@@ -169,6 +169,14 @@ def test_envint_names_the_variable_it_cannot_read(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setenv("SECURE_HSTS_SECONDS", "a year")
     with pytest.raises(ImproperlyConfigured, match="SECURE_HSTS_SECONDS must be a whole number"):
         envint("SECURE_HSTS_SECONDS", "0")
+
+
+def test_envfederation_refuses_what_is_not_a_fide_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CLUB_FEDERATION", "Belgium")
+    with pytest.raises(ImproperlyConfigured, match="CLUB_FEDERATION must be a federation's FIDE"):
+        envfederation("CLUB_FEDERATION", "BEL")
+    monkeypatch.setenv("CLUB_FEDERATION", "FRA")
+    assert envfederation("CLUB_FEDERATION", "BEL") == "FRA"
 
 
 def test_cache_url_puts_every_shared_cache_in_one_redis_each_under_its_own_prefix() -> None:

@@ -156,6 +156,7 @@ class Entry(models.Model):
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     fide_id = models.PositiveIntegerField(_("FIDE ID"), null=True, blank=True)
     national_id = models.CharField(_("national ID"), max_length=20, blank=True)
+    national_id_federation = models.CharField(_("national ID issued by"), max_length=3, blank=True)
     club_name = models.CharField(_("club"), max_length=120, blank=True)
     fide_rating = models.PositiveSmallIntegerField(_("FIDE rating"), null=True, blank=True)
     national_rating = models.PositiveSmallIntegerField(_("national rating"), null=True, blank=True)
@@ -189,7 +190,7 @@ class Entry(models.Model):
                 name="entry_fide_id_once_per_event",
             ),
             models.UniqueConstraint(
-                fields=["event", "federation", "national_id"],
+                fields=["event", "national_id_federation", "national_id"],
                 condition=~Q(national_id="") & Q(status__in=["received", "accepted", "waiting"]),
                 name="entry_national_id_once_per_event",
             ),

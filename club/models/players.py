@@ -18,7 +18,12 @@ class Sex(models.TextChoices):
 
 class Player(models.Model):
     """Anyone who plays a game the club records: a member, an interclub opponent, a
-    player met in an open."""
+    player met in an open.
+
+    ``federation`` is the one the player plays for at FIDE (the TRF, the pairing
+    sheet, the categories by federation); ``national_id_federation`` is the one that
+    issued ``national_id``, which a national list names the player by: a French player
+    of a Belgian club plays for FRA and holds a Belgian matricule (BEL)."""
 
     first_name = models.CharField(_("first name"), max_length=80)
     last_name = models.CharField(_("last name"), max_length=80)
@@ -35,6 +40,15 @@ class Player(models.Model):
         _("federation"), max_length=3, blank=True, help_text=_("FIDE code, e.g. BEL, FRA.")
     )
     national_id = models.CharField(_("national ID"), max_length=20, blank=True)
+    national_id_federation = models.CharField(
+        _("national ID issued by"),
+        max_length=3,
+        blank=True,
+        help_text=_(
+            "FIDE code of the federation that issued the national ID, e.g. BEL for a "
+            "Belgian matricule: a French player of a Belgian club may hold one."
+        ),
+    )
     fide_rating = models.PositiveSmallIntegerField(
         _("FIDE rating"), null=True, blank=True, help_text=_("Last known official rating.")
     )
@@ -54,9 +68,12 @@ class Player(models.Model):
                 fields=["fide_id"], condition=Q(fide_id__isnull=False), name="player_fide_id_unique"
             ),
             models.UniqueConstraint(
-                fields=["federation", "national_id"],
+                fields=["national_id_federation", "national_id"],
                 condition=~Q(national_id=""),
                 name="player_national_id_unique",
+                violation_error_message=_(
+                    "Another player holds this national ID of this federation."
+                ),
             ),
         ]
         indexes = [models.Index(fields=["last_name", "first_name"], name="player_name_idx")]

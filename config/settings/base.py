@@ -19,7 +19,15 @@ from django.contrib.messages import constants as message_constants
 from django.core.exceptions import ImproperlyConfigured
 from psycopg import IsolationLevel
 
-from config.env import KNOWN_LANGUAGES, envaddresses, envbool, envint, envlist, site_languages
+from config.env import (
+    KNOWN_LANGUAGES,
+    envaddresses,
+    envbool,
+    envfederation,
+    envint,
+    envlist,
+    site_languages,
+)
 from lib.email_config import email_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -404,6 +412,9 @@ PAGE_CACHE_MAX_AGE = envint("PAGE_CACHE_MAX_AGE", "30")
 CLUB_NAME = os.getenv("CLUB_NAME", "Cercle d'Échecs de Wavre")
 # The club's number at its national federation (FRBE-KBSB: 601 is Wavre), in its Elo reports
 CLUB_FEDERATION_NUMBER = os.getenv("CLUB_FEDERATION_NUMBER", "601")
+# The club's national federation (its FIDE code): the issuer of the national IDs the desk
+# types by default (a member who plays for France may hold a Belgian matricule)
+CLUB_FEDERATION = envfederation("CLUB_FEDERATION", "BEL")
 
 # E-mail (lib/email_config.py): EMAIL_URL or Django's EMAIL_* variables; the console
 # backend with DEBUG on only.

@@ -1,8 +1,9 @@
 """An event's games as the Belgian federation's Elo report (``chesslib.frbe``): an
 individual event a player a line, an interclub match a game at a time as the federation's
-own interclub writer does. Players are named by their Belgian ID (matricule) and rating:
-a player without a Belgian ID is written with 0, which the federation cannot rate, and
-the desk's page names them (``players_without_id``)."""
+own interclub writer does. Players are named by their Belgian ID (matricule: a national ID
+the Belgian federation issued, a French member's too) and rating: a player without one
+is written with 0, which the federation cannot rate, and the desk's page names them
+(``players_without_id``)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ RESULTS = {Result.WHITE_WINS: "1-0", Result.DRAW: "½-½", Result.BLACK_WINS: "0
 
 
 def _belgian_id(player: Player) -> int:
+    """The player's matricule: a national ID the Belgian federation issued, whatever
+    federation they play for (0 for another federation's ID)."""
     national = player.national_id.strip()
-    if player.federation not in ("", "BEL") or not national.isascii():
+    if player.national_id_federation not in ("", "BEL") or not national.isascii():
         return 0
     return int(national) if national.isdigit() else 0
 

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.forms import BaseModelFormSet, modelformset_factory
 from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from chesslib.standings import Tiebreak, parse_tiebreaks
 from club.federations import FederationField, FederationInput, federation_problem
 from club.models import Event, Round
+from desk.forms.national_ids import IssuerField, issuer_of_typed
 from desk.services.events import DEFAULT_INTERVAL
 from desk.services.registration import Outsider
 from desk.standings import TIEBREAK_LABELS
@@ -345,6 +347,7 @@ class OutsiderForm(BoundedInputs, forms.Form):
         label=capfirst(_("FIDE ID")), min_value=1, max_value=MAX_FIDE_ID, required=False
     )
     national_id = forms.CharField(label=_("National ID"), max_length=20, required=False)
+    national_id_federation = IssuerField()
     federation = FederationField(required=False)
     rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=3500, required=False)
     team = forms.CharField(
@@ -354,6 +357,10 @@ class OutsiderForm(BoundedInputs, forms.Form):
         label=_("Joins in round"), min_value=1, max_value=MAX_ROUNDS, initial=1, required=False
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["national_id_federation"].initial = settings.CLUB_FEDERATION
+
     def outsider(self) -> Outsider:
         data = self.cleaned_data
         return Outsider(
@@ -361,6 +368,9 @@ class OutsiderForm(BoundedInputs, forms.Form):
             last_name=data["last_name"],
             fide_id=data.get("fide_id"),
             national_id=data.get("national_id") or "",
+            national_id_federation=issuer_of_typed(
+                data.get("national_id") or "", data.get("national_id_federation") or ""
+            ),
             federation=data.get("federation") or "",
             rating=data.get("rating"),
             team=data.get("team") or "",

@@ -29,7 +29,7 @@ from desk.services.entry_mails import Link, send_entry_mail
 from desk.services.events import log_change
 from desk.services.registration import has_games
 from ratings.models import ListedPlayer
-from ratings.services.listed import FEDERATION_OF_LIST, listed
+from ratings.services.listed import FEDERATION_OF_LIST, issuer_of, listed, lists_issued_by
 
 
 class EntryRefused(DeskError):
@@ -148,6 +148,7 @@ class Identity:
     federation: str = ""
     fide_id: int | None = None
     national_id: str = ""
+    national_id_federation: str = ""  # the federation that issued ``national_id``
     club_name: str = ""
     fide_rating: int | None = None
     national_rating: int | None = None
@@ -163,18 +164,20 @@ def _listed_federation(row: ListedPlayer) -> str:
 
 def with_list_ratings(identity: Identity, time_control: str) -> Identity:
     """The ratings the loaded lists give the player for the event's time control (FIDE's
-    list by FIDE ID, the national list by national ID), over the ones known."""
+    list by FIDE ID, the national list of the ID's issuer by national ID), over the ones
+    known."""
     fide, national = identity.fide_rating, identity.national_rating
     lines: list[ListedPlayer] = []
     if identity.fide_id is not None:
         lines += listed().filter(fide_id=identity.fide_id)
     if identity.national_id:
-        lines += listed().filter(national_id=identity.national_id).exclude(kind="fide")
+        kinds = lists_issued_by(identity.national_id_federation)
+        lines += listed().filter(national_id=identity.national_id, kind__in=kinds)
     for line in lines:
         rating = getattr(line, time_control, None) or line.standard
         if line.kind == "fide":
             fide = rating if rating is not None else fide
-        elif _listed_federation(line) == identity.federation or not identity.federation:
+        else:
             national = rating if rating is not None else national
     return replace(identity, fide_rating=fide, national_rating=national)
 
@@ -191,6 +194,7 @@ def _of_player(player: Player) -> Identity:
         federation=player.federation,
         fide_id=player.fide_id,
         national_id=player.national_id,
+        national_id_federation=player.national_id_federation,
         club_name=settings.CLUB_NAME if member else player.club_name,
         fide_rating=player.fide_rating,
         national_rating=player.national_rating,
@@ -211,6 +215,7 @@ def _of_listed(row: ListedPlayer) -> Identity:
         federation=_listed_federation(row),
         fide_id=row.fide_id,
         national_id=national.national_id if national else "",
+        national_id_federation=issuer_of(national) if national else "",
     )
 
 
@@ -270,7 +275,7 @@ def _by_ids(identity: Identity, prefix: str = "") -> Q:
     if identity.national_id:
         same |= Q(
             **{
-                f"{prefix}federation": identity.federation,
+                f"{prefix}national_id_federation": identity.national_id_federation,
                 f"{prefix}national_id": identity.national_id,
             }
         )
@@ -391,6 +396,7 @@ def take_entry(event_id: int, request: EntryRequest, link: Link) -> Entry:
         federation=identity.federation,
         fide_id=identity.fide_id,
         national_id=identity.national_id,
+        national_id_federation=identity.national_id_federation,
         club_name=identity.club_name,
         fide_rating=identity.fide_rating,
         national_rating=identity.national_rating,

@@ -25,7 +25,7 @@ from desk.services import registration
 from desk.services.entry_mails import Link, send_entry_mail
 from desk.services.events import log_change
 from ratings.models import ListedPlayer
-from ratings.services.listed import listed, player_from_list
+from ratings.services.listed import listed, lists_issued_by, player_from_list
 
 
 def _entry(entry_id: int) -> Entry:
@@ -41,14 +41,16 @@ def _entry(entry_id: int) -> Entry:
 
 
 def _listed_line(entry: Entry) -> ListedPlayer | None:
-    """The entrant's line in the loaded lists, by FIDE ID (FIDE's first) or national ID."""
+    """The entrant's line in the loaded lists, by FIDE ID (FIDE's first) or national ID
+    (in the lists of the federation that issued it)."""
     rows = listed()
     if entry.fide_id is not None:
         line = rows.filter(fide_id=entry.fide_id).order_by("kind", "pk").first()
         if line is not None:
             return line
     if entry.national_id:
-        return rows.filter(national_id=entry.national_id).exclude(kind="fide").first()
+        kinds = lists_issued_by(entry.national_id_federation)
+        return rows.filter(national_id=entry.national_id, kind__in=kinds).first()
     return None
 
 
@@ -59,7 +61,10 @@ def _typed_player(entry: Entry) -> Player | None:
         p
         for p in players.by_name(entry.first_name, entry.last_name)
         if entry.fide_id in (None, p.fide_id) or p.fide_id is None
-        if not entry.national_id or not p.national_id or p.national_id == entry.national_id
+        if not entry.national_id
+        or not p.national_id
+        or (p.national_id_federation, p.national_id)
+        == (entry.national_id_federation, entry.national_id)
         if entry.birth_year is None
         or (p.birth_date.year if p.birth_date else p.birth_year) in (None, entry.birth_year)
     ]
@@ -77,7 +82,9 @@ def player_of(entry: Entry) -> tuple[Player, bool]:
     if entry.fide_id is not None:
         by_id = Player.objects.filter(fide_id=entry.fide_id)
     if not by_id.exists() and entry.national_id:
-        by_id = Player.objects.filter(federation=entry.federation, national_id=entry.national_id)
+        by_id = Player.objects.filter(
+            national_id_federation=entry.national_id_federation, national_id=entry.national_id
+        )
     if (known := by_id.first()) is not None:
         return known, False
     line = _listed_line(entry)
@@ -95,6 +102,7 @@ def player_of(entry: Entry) -> tuple[Player, bool]:
             federation=entry.federation,
             fide_id=entry.fide_id,
             national_id=entry.national_id,
+            national_id_federation=entry.national_id_federation,
             fide_rating=entry.fide_rating,
             national_rating=entry.national_rating,
             club_name=entry.club_name,

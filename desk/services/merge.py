@@ -25,10 +25,11 @@ from desk.services.events import log_change
 from ratings.models import OfficialRating, Rating, RatingChange, RatingSummary, RatingSystem
 from ratings.tasks import start_replay
 
-# The fields a record kept takes from the other when it has none of its own.
+# The fields a record kept takes from the other when it has none of its own (a national
+# ID with its issuer).
 COMPLETED_FIELDS = (
-    "fide_id", "national_id", "federation", "birth_date", "birth_year", "title", "sex",
-    "fide_rating", "national_rating", "club_name",
+    "fide_id", "national_id", "national_id_federation", "federation", "birth_date",
+    "birth_year", "title", "sex", "fide_rating", "national_rating", "club_name",
 )  # fmt: skip
 
 
@@ -102,9 +103,16 @@ def plan_merge(kept: Player, duplicate: Player) -> MergePlan:
     if kept.pk == duplicate.pk:
         plan.refusals.append(_("A player cannot be merged with themselves."))
         return plan
-    for name, label in (("fide_id", _("FIDE ID")), ("national_id", _("national ID"))):
-        mine, theirs = getattr(kept, name), getattr(duplicate, name)
-        if mine and theirs and mine != theirs:
+    for label, mine, theirs, same in (
+        (_("FIDE ID"), kept.fide_id, duplicate.fide_id, kept.fide_id == duplicate.fide_id),
+        (
+            _("national ID"),
+            _national_id(kept),
+            _national_id(duplicate),
+            _same_national_id(kept, duplicate),
+        ),
+    ):
+        if mine and theirs and not same:
             plan.refusals.append(
                 _("Two different values for the %(what)s: %(one)s and %(other)s.")
                 % {"what": label, "one": mine, "other": theirs}
@@ -143,7 +151,24 @@ def plan_merge(kept: Player, duplicate: Player) -> MergePlan:
     plan.completed = [
         name for name in COMPLETED_FIELDS if not getattr(kept, name) and getattr(duplicate, name)
     ]
+    if "national_id" in plan.completed and "national_id_federation" not in plan.completed:
+        plan.completed.insert(plan.completed.index("national_id") + 1, "national_id_federation")
     return plan
+
+
+def _national_id(player: Player) -> str:
+    """The player's national ID with its issuer ("BEL 17452")."""
+    if not player.national_id:
+        return ""
+    return f"{player.national_id_federation} {player.national_id}".strip()
+
+
+def _same_national_id(one: Player, other: Player) -> bool:
+    """Whether the two records' national IDs are the same: the same number from the same
+    federation (the same number from two federations is two IDs; an issuer not recorded
+    does not tell them apart)."""
+    issuers = {one.national_id_federation, other.national_id_federation} - {""}
+    return one.national_id == other.national_id and len(issuers) <= 1
 
 
 def _events_of(*player_ids: int) -> list[int]:

@@ -63,7 +63,8 @@ class Outsider:
     last_name: str
     fide_id: int | None = None
     national_id: str = ""
-    federation: str = ""
+    federation: str = ""  # the one they play for at FIDE
+    national_id_federation: str = ""  # the one that issued ``national_id``
     rating: int | None = None
     team: str = ""
 
@@ -98,7 +99,8 @@ def _known_by_id(outsider: Outsider) -> Player | None:
             found.append((_("FIDE ID %(id)s") % {"id": outsider.fide_id}, player))
     if outsider.national_id:
         player = Player.objects.filter(
-            federation=outsider.federation, national_id=outsider.national_id
+            national_id_federation=outsider.national_id_federation,
+            national_id=outsider.national_id,
         ).first()
         if player:
             found.append((_("National ID %(id)s") % {"id": outsider.national_id}, player))
@@ -121,8 +123,9 @@ def _complete(player: Player, outsider: Outsider) -> None:
         changed.append("fide_id")
     if outsider.national_id.strip() and not player.national_id:
         player.national_id = outsider.national_id.strip()
+        player.national_id_federation = outsider.national_id_federation.strip().upper()
         player.federation = player.federation or outsider.federation.strip().upper()
-        changed += ["national_id", "federation"]
+        changed += ["national_id", "national_id_federation", "federation"]
     if changed:
         player.save(update_fields=changed)
 
@@ -158,6 +161,9 @@ def register_outsider(
             last_name=outsider.last_name.strip(),
             fide_id=outsider.fide_id,
             national_id=outsider.national_id.strip(),
+            national_id_federation=outsider.national_id_federation.strip().upper()
+            if outsider.national_id.strip()
+            else "",
             federation=outsider.federation.strip().upper(),
             national_rating=outsider.rating,
             club_name=outsider.team.strip(),

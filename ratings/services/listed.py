@@ -2,7 +2,10 @@
 list of each kind) found by name, FIDE ID or national ID, and the one way a listed player
 becomes the club's ``Player``: found again by the list's IDs if known already, else
 created once with the list's IDs, federation, title, sex, birth year and ratings (the
-FIDE rating from FIDE's list, the national rating from the federation's).
+FIDE rating from FIDE's list, the national rating from the federation's). A national
+ID is the one the list's federation issued (``Player.national_id_federation``), whatever
+federation the player plays for: the Belgian list's French players hold Belgian
+matricules.
 
 Registration, interclub line-ups and the TRF import all go through
 :func:`player_from_list`, so that a player picked twice is one record."""
@@ -25,7 +28,7 @@ from ratings.models import ListedPlayer, OfficialList
 from ratings.official_lists import ListRow
 from ratings.services.rows import analyse, rows_writer
 
-FEDERATION_OF_LIST = {"frbe": "BEL"}  # the federation whose national IDs a list gives
+FEDERATION_OF_LIST = {"frbe": "BEL"}  # the federation that issued the national IDs a list gives
 LINES_BATCH = 5000
 _WORD = re.compile(r"[a-z0-9]+")
 # letters Unicode does not decompose into an ASCII letter and an accent
@@ -179,12 +182,12 @@ def search_listed(query: str, limit: int) -> list[ListedPlayer]:
     known_national = set(
         Player.objects.filter(
             national_id__in=[r.national_id for r in rows if r.national_id]
-        ).values_list("federation", "national_id")
+        ).values_list("national_id_federation", "national_id")
     )
     found: list[ListedPlayer] = []
     seen: set[int] = set()
     for row in rows:
-        if row.fide_id in known_fide or (_federation(row), row.national_id) in known_national:
+        if row.fide_id in known_fide or (issuer_of(row), row.national_id) in known_national:
             continue
         if row.fide_id is not None:
             if row.fide_id in seen:
@@ -217,12 +220,27 @@ def known_player(row: ListedPlayer) -> Player | None:
         if player is not None:
             return player
     if row.national_id:
-        federation = _federation(row)
-        return Player.objects.filter(federation=federation, national_id=row.national_id).first()
+        return Player.objects.filter(
+            national_id_federation=issuer_of(row), national_id=row.national_id
+        ).first()
     return None
 
 
+def issuer_of(row: ListedPlayer) -> str:
+    """The federation that issued the line's national ID: its list's ("" for FIDE's,
+    which gives none), not the federation the player plays for."""
+    return FEDERATION_OF_LIST.get(row.kind, "")
+
+
+def lists_issued_by(federation: str) -> list[str]:
+    """The kinds of list whose national IDs ``federation`` issued; every national list's
+    when the issuer is not known (""), as for an ID recorded without it."""
+    return [kind for kind, issuer in FEDERATION_OF_LIST.items() if federation in ("", issuer)]
+
+
 def _federation(row: ListedPlayer) -> str:
+    """The federation the line's player plays for: the list's column, else the list's
+    own federation."""
     return row.federation or FEDERATION_OF_LIST.get(row.kind, "")
 
 
@@ -256,6 +274,7 @@ def player_from_list(row: ListedPlayer) -> tuple[Player, bool]:
                 values["federation"] = line.federation  # FIDE's code wins
         elif line.national_id:
             values["national_id"] = line.national_id
+            values["national_id_federation"] = issuer_of(line)
             values["national_rating"] = line.standard
             if not values.get("federation"):
                 values["federation"] = _federation(line)

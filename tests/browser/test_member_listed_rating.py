@@ -26,11 +26,13 @@ def test_the_member_page_shows_the_lists_figure_beside_the_sites(
     """Ruben Decrop, 2012 on the federation's list of January 2022, beats Benjamin (2190)
     on 14 January: 2021 on the site, +9 since the list (test_member_pages.py)."""
     ruben = Player.objects.create(
-        first_name="Ruben", last_name="Decrop", national_id="45608", federation="BEL"
-    )
+        first_name="Ruben", last_name="Decrop", national_id="45608", federation="BEL",
+        national_id_federation="BEL",
+    )  # fmt: skip
     benjamin = Player.objects.create(
-        first_name="Benjamin", last_name="Decrop", national_id="28436", federation="BEL"
-    )
+        first_name="Benjamin", last_name="Decrop", national_id="28436", federation="BEL",
+        national_id_federation="BEL",
+    )  # fmt: skip
     member = MemberFactory(player=ruben)
     import_list_file("frbe", LISTS / "PLAYER_202201.ZIP", list_date=date(2022, 1, 1))
     event = EventFactory(

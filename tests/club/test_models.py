@@ -4,7 +4,7 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError, transaction
 
-from club.models import Bye, Event, Game, Result
+from club.models import Bye, Event, Game, Player, Result
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db
@@ -136,3 +136,14 @@ def test_what_a_secretary_types_is_read_as_the_result_its_key_shows() -> None:
         Result.DOUBLE_FORFEIT,
         None,
     ]
+
+
+def test_the_same_national_id_from_two_federations_is_two_players() -> None:
+    """28436 is Benjamin Decrop's Belgian matricule (the federation's p_player202401);
+    a French licence of the same number is another player's. The same federation's
+    number twice is refused."""
+    PlayerFactory(federation="BEL", national_id="28436", national_id_federation="BEL")
+    PlayerFactory(federation="FRA", national_id="28436", national_id_federation="FRA")
+    assert Player.objects.filter(national_id="28436").count() == 2
+    with pytest.raises(IntegrityError), transaction.atomic():
+        PlayerFactory(federation="FRA", national_id="28436", national_id_federation="BEL")

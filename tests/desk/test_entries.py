@@ -37,6 +37,7 @@ from tests.club.entry_open import (
     link,
 )
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
+from tests.ratings.listed import SWISS_MANAGER, load
 from tests.task_worker import mailed
 
 pytestmark = pytest.mark.django_db
@@ -313,6 +314,25 @@ def test_accepting_a_listed_entry_makes_the_player_from_the_list_once(
     second = take_entry(other.pk, chosen_player(leko), link)
     assert entry_decisions.accept(second.pk, None, link).player == leko
     assert Player.objects.filter(last_name="Leko").count() == 1
+
+
+def test_an_entry_from_the_belgian_list_holds_a_matricule_the_belgian_federation_issued(
+    open_event: Event,
+) -> None:
+    """Samy Ait Chaouche, FRA, Belgian matricule 14374 and 2099 in the Belgian list of
+    April 2020: his entry and the record its acceptance makes play for FRA and hold a
+    national ID of BEL, the list's federation."""
+    load(SWISS_MANAGER, "frbe", date(2020, 4, 1))
+    row = listed().get(national_id="14374")
+    entry = take_entry(open_event.pk, EntryRequest("s@example.be", "fr", listed_id=row.pk), link)
+    assert (entry.federation, entry.national_id, entry.national_id_federation) == (
+        "FRA", "14374", "BEL",
+    )  # fmt: skip
+    assert entry.national_rating == 2099
+    samy = entry_decisions.accept(entry.pk, None, link).player
+    assert (samy.federation, samy.national_id_federation, samy.national_rating) == (
+        "FRA", "BEL", 2099,
+    )  # fmt: skip
 
 
 def chosen_player(player: Player) -> EntryRequest:

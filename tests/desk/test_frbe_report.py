@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from club.models import Event, Result
+from club.models import Event, Player, Result
 from tests.club.factories import EventFactory, GameFactory, PlayerFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,8 @@ def _evening() -> Event:
     bert = PlayerFactory(first_name="Bert", last_name="Peeters", national_id="9174",
                          national_rating=1700)  # fmt: skip
     zoe = PlayerFactory(first_name="Zoé", last_name="Martin", federation="FRA",
-                        national_id="A12345", national_rating=1600)  # fmt: skip
+                        national_id="A12345", national_id_federation="FRA",
+                        national_rating=1600)  # fmt: skip
     one = RoundFactory(event=event, number=1, starts_at=event.start)
     two = RoundFactory(event=event, number=2, starts_at=event.start)
     GameFactory(round=one, board=1, white=anne, black=bert, result=Result.WHITE_WINS)
@@ -57,6 +58,26 @@ def test_it_downloads_the_played_games_with_belgian_ids_and_ratings(
     assert bert[63:68] == " 9174" and bert[81:84] == "0.5" and bert[101:109] == "   3 w ="
     # a French player has no Belgian ID: written 0, his name without its accent
     assert zoe[14:26] == "Martin, Zoe " and zoe[63:68] == "    0"
+
+
+def test_a_french_player_holding_a_belgian_matricule_is_named_by_it(
+    secretary_client: Client,
+) -> None:
+    """Samy Ait Chaouche plays for France with the Belgian matricule 14374 (the
+    federation's list of April 2020): the federation rates him by it."""
+    event = _evening()
+    samy = PlayerFactory(first_name="Samy", last_name="Ait Chaouche", federation="FRA",
+                         national_id="14374", national_id_federation="BEL",
+                         national_rating=2099)  # fmt: skip
+    zoe = Player.objects.get(last_name="Martin")
+    GameFactory(round=event.rounds.get(number=1), board=2, white=samy, black=zoe,
+                result=Result.DRAW)  # fmt: skip
+    response = secretary_client.get(reverse("desk:frbe_report", args=[event.pk]))
+    lines = response.content.decode("latin-1").split("\r\n")
+    (line,) = [line for line in lines if line[14:26] == "Ait Chaouche"]
+    assert line[48:52] == "2099" and line[63:68] == "14374"
+    page = secretary_client.get(reverse("desk:event_files", args=[event.pk])).content.decode()
+    assert "AIT CHAOUCHE Samy" not in page and "MARTIN Zoé" in page
 
 
 def test_the_files_page_names_the_players_the_federation_cannot_identify(

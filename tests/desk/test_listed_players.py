@@ -11,12 +11,13 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Event, Participant, Player
+from desk.files.trf_export import export_event
 from desk.files.trf_import import import_plan
 from desk.files.trf_plan import plan_import
 from ratings.services.listed import listed
 from tests.club.factories import EventFactory
 from tests.desk.conftest import search_members
-from tests.ratings.listed import FRBE, combined_list, fide_line, load
+from tests.ratings.listed import FRBE, SWISS_MANAGER, combined_list, fide_line, load
 
 pytestmark = pytest.mark.django_db
 TRF = Path(__file__).resolve().parents[1] / "fixtures" / "trf" / "fide_example1.trf"
@@ -92,3 +93,26 @@ def test_a_trf_line_with_a_listed_fide_id_is_made_from_the_list(tmp_path: Path) 
     assert Participant.objects.get(event=event, player=vasquez).rating == 2558  # the file's
     milov = Player.objects.get(fide_id=14101068)  # not in the list: made from the TRF line
     assert (milov.last_name, milov.fide_rating) == ("Milov", 2482)
+
+
+def test_a_french_player_of_the_belgian_list_plays_for_fra_with_his_belgian_matricule(
+    secretary_client: Client, tmp_path: Path
+) -> None:
+    """Swiss-Manager's export of the Belgian list of April 2020: Samy Ait Chaouche, FRA,
+    matricule 14374, 2099. Registered from the list, his record plays for FRA (the TRF's
+    line, the pairing sheet) and holds a matricule the Belgian federation issued: the
+    next Belgian list finds him by it, and the federation's Elo report names him by it."""
+    load(SWISS_MANAGER, "frbe", date(2020, 4, 1))
+    row = listed().get(national_id="14374")
+    event = EventFactory(title="Open de Wavre")
+    response = secretary_client.post(reverse("desk:register", args=[event.pk]), {"listed": row.pk})
+    assert response.status_code == 302
+    samy = Player.objects.get(national_id="14374")
+    assert (samy.federation, samy.national_id_federation, samy.fide_id) == ("FRA", "BEL", 638650)
+    (line,) = [line for line in export_event(event).splitlines() if line.startswith("001")]
+    assert line[14:47].strip() == "Ait Chaouche, Samy" and line[53:56] == "FRA"
+    sheet = secretary_client.get(reverse("desk:print_players", args=[event.pk])).content.decode()
+    assert "<td>FRA</td>" in sheet
+    Player.objects.filter(pk=samy.pk).update(national_rating=None)
+    assert load(SWISS_MANAGER, "frbe", date(2020, 4, 1)).counts["imported"] == 1
+    assert Player.objects.get(pk=samy.pk).national_rating == 2099

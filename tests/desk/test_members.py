@@ -52,6 +52,54 @@ def test_it_names_the_field_when_a_member_is_refused(secretary_client: Client) -
     assert not Player.objects.filter(first_name="Alice").exists()
 
 
+def test_a_members_national_id_is_issued_by_the_clubs_federation_unless_typed(
+    secretary_client: Client,
+) -> None:
+    """Samy Ait Chaouche plays for France and holds the Belgian matricule 14374: the form
+    offers the club's federation (BEL) as the issuer, apart from his federation."""
+    page = secretary_client.get(reverse("desk:member_new")).content.decode()
+    assert 'name="player-national_id_federation" value="BEL"' in page
+    data = {**NEW_MEMBER, "player-first_name": "Samy", "player-last_name": "Ait Chaouche",
+            "player-federation": "FRA", "player-national_id": "14374",
+            "player-national_id_federation": "bel"}  # fmt: skip
+    assert secretary_client.post(reverse("desk:member_new"), data).status_code == 302
+    samy = Player.objects.get(last_name="Ait Chaouche")
+    assert (samy.federation, samy.national_id, samy.national_id_federation) == (
+        "FRA", "14374", "BEL",
+    )  # fmt: skip
+    secretary_client.post(reverse("desk:member_new"), NEW_MEMBER)  # no national ID: no issuer
+    assert Player.objects.get(last_name="Dupuis").national_id_federation == ""
+
+
+def test_a_members_issuer_that_is_no_fide_code_is_refused(
+    secretary_client: Client, english: None
+) -> None:
+    data = {**NEW_MEMBER, "player-national_id": "14374", "player-national_id_federation": "B1"}
+    response = secretary_client.post(reverse("desk:member_new"), data)
+    assert response.status_code == 200
+    assert response.context["player_form"].errors["national_id_federation"] == [
+        "Three letters, e.g. BEL."
+    ]
+    assert not Player.objects.filter(first_name="Alice").exists()
+
+
+def test_a_national_id_another_player_holds_from_the_same_federation_is_refused(
+    secretary_client: Client, english: None
+) -> None:
+    """Benjamin Decrop's Belgian matricule 28436: a French licence of the same number is
+    another player's, the same Belgian one is refused."""
+    Player.objects.create(first_name="Benjamin", last_name="Decrop", national_id="28436",
+                          national_id_federation="BEL")  # fmt: skip
+    french = {**NEW_MEMBER, "player-national_id": "28436", "player-national_id_federation": "FRA"}
+    assert secretary_client.post(reverse("desk:member_new"), french).status_code == 302
+    belgian = {**french, "player-last_name": "Autre", "player-national_id_federation": "BEL"}
+    response = secretary_client.post(reverse("desk:member_new"), belgian)
+    assert response.status_code == 200
+    assert response.context["player_form"].non_field_errors() == [
+        "Another player holds this national ID of this federation."
+    ]
+
+
 def test_it_edits_a_member(secretary_client: Client) -> None:
     member = MemberFactory()
     data = {**NEW_MEMBER, "player-first_name": member.player.first_name}

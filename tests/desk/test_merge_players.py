@@ -76,17 +76,19 @@ def test_the_merged_history_is_the_history_of_one_record(
     same two events played on one record from the start."""
     typed = Player.objects.create(
         first_name="DIDIER", last_name="Marchal", national_id="12345", federation="BEL",
-        national_rating=1902, club_name="Wavre",
+        national_id_federation="BEL", national_rating=1902, club_name="Wavre",
     )  # fmt: skip
     _round_robin([didier.player, *others], secretary, OCTOBER)
     november = _round_robin([typed, *others], secretary, NOVEMBER)
     with replayed():
         plan = merge_players(didier.player.pk, typed.pk, secretary)
     assert plan.moves == {"participant": 1, "game": 3}
-    assert plan.completed == ["national_id", "federation", "club_name"]
+    assert plan.completed == ["national_id", "national_id_federation", "federation", "club_name"]
     assert not Player.objects.filter(pk=typed.pk).exists()
     kept = Player.objects.get(pk=didier.player.pk)
-    assert (kept.fide_id, kept.national_id, kept.federation) == (208_712, "12345", "BEL")
+    assert (kept.fide_id, kept.national_id, kept.national_id_federation, kept.federation) == (
+        208_712, "12345", "BEL", "BEL",
+    )  # fmt: skip
     assert Participant.objects.filter(player=kept).count() == 2
     assert (
         Game.objects.filter(round__event=november, white=kept).count()
@@ -191,3 +193,15 @@ def test_only_secretaries_merge(client: Client, member_user: User, didier: Membe
     url = reverse("desk:merge_players", args=[didier.player.pk, typed.pk])
     assert client.post(url).status_code == 403
     assert Player.objects.filter(pk=typed.pk).exists()
+
+
+def test_the_same_number_from_two_federations_is_two_national_ids(english: None) -> None:
+    """28436 is Benjamin Decrop's Belgian matricule; a French licence of the same number
+    is another ID: the two records are not merged."""
+    kept = PlayerFactory(first_name="Jean", last_name="Autre", national_id="28436",
+                         national_id_federation="BEL")  # fmt: skip
+    other = PlayerFactory(first_name="Jean", last_name="Autre", national_id="28436",
+                          national_id_federation="FRA")  # fmt: skip
+    assert plan_merge(kept, other).refusals == [
+        "Two different values for the national ID: BEL 28436 and FRA 28436."
+    ]

@@ -177,6 +177,64 @@ def test_a_bad_federation_is_named_and_nothing_is_saved(
     assert not Player.objects.exists()
 
 
+def test_an_outside_players_national_id_is_the_clubs_federations_unless_typed(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
+    """A French player's Belgian matricule: the issuer left empty is the club's federation
+    (``CLUB_FEDERATION``, BEL), whatever federation the player plays for."""
+    url = reverse("desk:outsider", args=[round_robin_event.pk])
+    samy = {**OUTSIDER, "first_name": "Samy", "last_name": "Ait Chaouche", "fide_id": "",
+            "federation": "fra", "national_id": "14374", "national_id_federation": ""}  # fmt: skip
+    assert secretary_client.post(url, samy).status_code == 302
+    player = Player.objects.get(last_name="Ait Chaouche")
+    assert (player.federation, player.national_id, player.national_id_federation) == (
+        "FRA", "14374", "BEL",
+    )  # fmt: skip
+    typed = {**samy, "first_name": "Jean", "last_name": "Autre", "national_id_federation": "fra"}
+    assert secretary_client.post(url, typed).status_code == 302
+    jean = Player.objects.get(last_name="Autre")  # the same number from France: someone else
+    assert (jean.national_id, jean.national_id_federation) == ("14374", "FRA")
+
+
+def test_an_outside_player_known_by_the_national_id_of_its_issuer_is_reused(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
+    known = PlayerFactory(first_name="Samy", last_name="Ait Chaouche", federation="FRA",
+                          national_id="14374", national_id_federation="BEL")  # fmt: skip
+    typed = {**OUTSIDER, "first_name": "Samy", "last_name": "Ait Chaouche", "fide_id": "",
+             "federation": "", "national_id": "14374", "national_id_federation": "BEL"}  # fmt: skip
+    secretary_client.post(reverse("desk:outsider", args=[round_robin_event.pk]), typed)
+    assert round_robin_event.participants.get().player == known
+    assert Player.objects.count() == 1
+
+
+def test_the_outsider_form_offers_the_clubs_federation_as_the_issuer(
+    secretary_client: Client, round_robin_event: Event
+) -> None:
+    page = secretary_client.get(reverse("desk:event", args=[round_robin_event.pk]))
+    assert 'name="national_id_federation" value="BEL"' in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("issuer", "message"),
+    [
+        ("Belgium", "Three letters, e.g. BEL."),
+        ("B1", "Three letters, e.g. BEL."),
+        ("DEU", "DEU is not a FIDE federation code: Germany is GER."),
+    ],
+)
+def test_a_bad_issuer_is_named_and_nothing_is_saved(
+    secretary_client: Client, round_robin_event: Event, english: None, issuer: str, message: str
+) -> None:
+    response = secretary_client.post(
+        reverse("desk:outsider", args=[round_robin_event.pk]),
+        {**OUTSIDER, "national_id": "14374", "national_id_federation": issuer},
+    )
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Player.objects.exists()
+
+
 def test_pairing_numbers_follow_the_ratings(
     secretary_client: Client, round_robin_event: Event, secretary: User
 ) -> None:

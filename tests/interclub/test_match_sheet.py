@@ -33,6 +33,7 @@ def played(match: TeamMatch, members: list[Member], secretary: User) -> TeamMatc
         member.player.fide_id = 20500000 + n
         member.player.federation = "BEL"
         member.player.national_id = f"{10000 + n}"
+        member.player.national_id_federation = "BEL"  # the sheet shows it with the number
         member.player.save()
     services.set_lineup(match.pk, match.home.pk, [Typed(player_id=m.player_id) for m in members],
                         secretary)  # fmt: skip

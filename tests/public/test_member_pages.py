@@ -458,7 +458,9 @@ def _decrops() -> tuple[Member, Player]:
     federation's list of January 2022 (PLAYER_202201.ZIP: 2012 and 2190)."""
     ruben = PlayerFactory(first_name="Ruben", last_name="Decrop", national_id="45608")
     benjamin = PlayerFactory(first_name="Benjamin", last_name="Decrop", national_id="28436")
-    Player.objects.filter(pk__in=[ruben.pk, benjamin.pk]).update(federation="BEL")
+    Player.objects.filter(pk__in=[ruben.pk, benjamin.pk]).update(
+        federation="BEL", national_id_federation="BEL"
+    )
     return MemberFactory(player=ruben), benjamin
 
 

@@ -9,6 +9,8 @@ from ratings.list_import import ImportReport, import_list_file
 LISTS = Path(__file__).resolve().parent / "data" / "lists"
 COMBINED = LISTS / "players_list_foa.txt"  # Leko's real line, FIDE's August 2026 list
 FRBE = LISTS / "p_player202401.csv"  # the Belgian federation's real rows (Decrop)
+# the Belgian federation's list of April 2020 as it exports it for Swiss-Manager
+SWISS_MANAGER = LISTS / "PlayerSwissManager.csv"
 # the combined list's column starts, as the header of players_list_foa.txt gives them
 COLUMNS = {"id": 0, "name": 15, "fed": 76, "sex": 80, "tit": 84, "srtng": 113, "sgm": 119,
            "sk": 123, "bday": 152, "flag": 158}  # fmt: skip

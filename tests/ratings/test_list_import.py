@@ -27,6 +27,7 @@ def ours(db: None) -> list[Player]:
             fide_id=200000,
             national_id="10000",
             federation="BEL",
+            national_id_federation="BEL",
             national_rating=1690,
         ),
         Player.objects.create(
@@ -35,6 +36,7 @@ def ours(db: None) -> list[Player]:
             fide_id=207919,
             national_id="10137",
             federation="BEL",
+            national_id_federation="BEL",
         ),
     ]
 
@@ -81,6 +83,7 @@ def decrops(db: None) -> list[Player]:
             last_name="Decrop",
             national_id="45608",
             federation="BEL",
+            national_id_federation="BEL",
             national_rating=2012,
         ),
         Player.objects.create(
@@ -88,6 +91,7 @@ def decrops(db: None) -> list[Player]:
             last_name="Decrop",
             national_id="28436",
             federation="BEL",
+            national_id_federation="BEL",
             national_rating=2190,
         ),
     ]
@@ -214,11 +218,13 @@ def test_a_date_given_against_the_lists_own_is_refused(ours: list[Player]) -> No
 
 def test_the_belgian_list_matches_the_belgian_national_id_only(db: None) -> None:
     belgian = Player.objects.create(
-        first_name="Ruben", last_name="Decrop", federation="BEL", national_id="45608"
-    )
-    french = Player.objects.create(
-        first_name="Jean", last_name="Autre", federation="FRA", national_id="28436"
-    )
+        first_name="Ruben", last_name="Decrop", federation="BEL", national_id="45608",
+        national_id_federation="BEL",
+    )  # fmt: skip
+    french = Player.objects.create(  # a French licence number, the same as Benjamin's matricule
+        first_name="Jean", last_name="Autre", federation="FRA", national_id="28436",
+        national_id_federation="FRA",
+    )  # fmt: skip
     report = _import(DATA / "PLAYER_202204.ZIP", "frbe", date(2022, 4, 1))
     assert dict(report.counts) == {"imported": 1, "not ours": 194}
     anchor = OfficialRating.objects.get(system__engine="frbe")
@@ -271,11 +277,13 @@ def test_an_older_belgian_list_fills_what_the_newer_lacks_without_overwriting_it
     the history. Peter Van Pe is only in the 2010 list (the federation dropped him
     since): his record takes its rating (1655) and birth year (1977)."""
     ruben = Player.objects.create(
-        first_name="Ruben", last_name="Decrop", national_id="45608", federation="BEL"
-    )
+        first_name="Ruben", last_name="Decrop", national_id="45608", federation="BEL",
+        national_id_federation="BEL",
+    )  # fmt: skip
     van_pe = Player.objects.create(
-        first_name="Peter", last_name="Van Pe", national_id="4014", federation="BEL"
-    )
+        first_name="Peter", last_name="Van Pe", national_id="4014", federation="BEL",
+        national_id_federation="BEL",
+    )  # fmt: skip
     _import(DATA / "PLAYER_202204.ZIP", "frbe", date(2022, 4, 1))
     assert Player.objects.get(pk=van_pe.pk).national_rating is None
     older = _import(DATA / "PLAYER_201001.ZIP", "frbe", date(2010, 1, 1))
@@ -385,3 +393,22 @@ def test_the_federations_file_is_dated_by_its_name(decrops: list[Player]) -> Non
     )
     with pytest.raises(ListError, match="the list does not give its date"):
         _import(DATA / "sevilla.csv", "frbe")
+
+
+def test_a_french_member_holding_a_belgian_matricule_takes_the_belgian_lists_rating(
+    db: None,
+) -> None:
+    """Swiss-Manager's export of the Belgian list of April 2020: Samy Ait Chaouche plays
+    for France (``Fed`` FRA) in a Belgian club (541, Leuze-en-Hainaut) and holds the
+    Belgian matricule 14374, ``Rtg_Nat`` 2099. The list rates him by his matricule; his
+    federation stays FRA."""
+    samy = Player.objects.create(
+        first_name="Samy", last_name="Ait Chaouche", federation="FRA", national_id="14374",
+        national_id_federation="BEL",
+    )  # fmt: skip
+    report = _import(DATA / "PlayerSwissManager.csv", "frbe", date(2020, 4, 1))
+    assert report.counts["imported"] == 1
+    anchor = OfficialRating.objects.get(system__engine="frbe")
+    assert (anchor.player_id, anchor.rating) == (samy.pk, 2099)
+    samy.refresh_from_db()
+    assert (samy.national_rating, samy.federation) == (2099, "FRA")
