@@ -2,21 +2,53 @@
 (``chesslib.fide_federations``), refused otherwise with a message naming the code typed and,
 for an ISO 3166 code of a federation whose FIDE code differs, the code meant (DEU: Germany
 is GER). The field offers FIDE's codes with their names in a ``<datalist>``, so that the
-browser suggests them as the player types. The official lists' imports keep what the
-federation wrote: this is for typing only."""
+browser suggests them as the player types, each name in the page's language
+(``federation_name``). The official lists' imports keep what the federation wrote: this
+is for typing only."""
 
 from __future__ import annotations
 
+import functools
+import gettext
 import re
 from typing import Any
 
+import pycountry
 from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from chesslib.fide_federations import FEDERATIONS, ISO_CODES
+
+# A FIDE code's country in ISO 3166 where the two codes differ (GER: DEU), from the table
+# of ISO codes typed for a FIDE code; the others are the same in both (BEL, FRA).
+COUNTRY_OF = {fide: iso for iso, fides in ISO_CODES.items() if len(fides) == 1 for fide in fides}
+FIDES_OWN_NAME = {"TPE"}  # Chinese Taipei: FIDE's name, not ISO 3166's
+
+
+@functools.cache
+def _country_names(language: str) -> gettext.NullTranslations:
+    """ISO 3166's country names in ``language``: pycountry's catalogues (an empty one
+    for a language they lack: the English names)."""
+    return gettext.translation(
+        "iso3166-1", pycountry.LOCALES_DIR, languages=[language], fallback=True
+    )
+
+
+def federation_name(code: str) -> str:
+    """The name of the federation of FIDE code ``code`` in the active language: its
+    country's name as ISO 3166's translations give it (Allemagne, Duitsland for GER);
+    FIDE's own English name in English, and for a federation that is no country of ISO
+    3166 (England, Scotland, Wales, Kosovo, FIDE), one whose ISO code is another
+    federation's FIDE code (Brunei, BRN: Bahrain) and one FIDE names otherwise."""
+    name = FEDERATIONS[code]
+    language = (get_language() or "en").split("-")[0]
+    country = pycountry.countries.get(alpha_3=COUNTRY_OF.get(code, code))
+    if language == "en" or country is None or code in FIDES_OWN_NAME:
+        return name
+    return _country_names(language).gettext(country.name)
 
 
 def federation_problem(code: str) -> str | None:
@@ -30,7 +62,7 @@ def federation_problem(code: str) -> str | None:
         return _("%(code)s is not a FIDE federation code: %(meant)s.") % {
             "code": code,
             "meant": ", ".join(
-                _("%(name)s is %(fide)s") % {"name": FEDERATIONS[fide], "fide": fide}
+                _("%(name)s is %(fide)s") % {"name": federation_name(fide), "fide": fide}
                 for fide in meant
             ),
         }
@@ -53,7 +85,9 @@ class FederationInput(forms.TextInput):
         known = {**(attrs or {})}
         known["list"] = f"{known.get('id') or 'id_' + name}-federations"
         options = format_html_join(
-            "", '<option value="{}">{}</option>', sorted(FEDERATIONS.items())
+            "",
+            '<option value="{}">{}</option>',
+            ((c, federation_name(c)) for c in sorted(FEDERATIONS)),
         )
         field = super().render(name, value, known, renderer)
         return format_html('{}<datalist id="{}">{}</datalist>', field, known["list"], options)

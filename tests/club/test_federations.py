@@ -15,7 +15,7 @@ from django.utils import translation
 
 from chesslib.fide_federations import FEDERATIONS, ISO_CODES
 from club.admin import PlayerAdmin
-from club.federations import federation_problem
+from club.federations import federation_name, federation_problem
 from club.models import Entry, Event, Player
 from desk.forms.events import OutsiderForm
 from desk.forms.members import PlayerForm
@@ -107,11 +107,38 @@ def test_the_admin_sites_player_form_checks_it(admin_user: User, rf: RequestFact
 
 
 def test_the_field_suggests_fides_codes_with_their_names() -> None:
-    html = str(OutsiderForm()["federation"])
+    with translation.override("en"):
+        html = str(OutsiderForm()["federation"])
     assert 'list="id_federation-federations"' in html
     assert '<datalist id="id_federation-federations">' in html
     assert '<option value="GER">Germany</option>' in html
     assert html.count("<option ") == 203
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("fr", ["Allemagne", "Pays-Bas", "Suisse", "Bahreïn", "England", "Chinese Taipei"]),
+        ("nl", ["Duitsland", "Nederland", "Zwitserland", "Bahrein", "England", "Chinese Taipei"]),
+        ("de", ["Deutschland", "Niederlande", "Schweiz", "Bahrain", "England", "Chinese Taipei"]),
+        ("en", ["Germany", "Netherlands", "Switzerland", "Bahrain", "England", "Chinese Taipei"]),
+    ],
+)
+def test_the_names_are_in_the_pages_language(language: str, names: list[str]) -> None:
+    """ISO 3166's names as pycountry translates them, FIDE's own where the federation is
+    no ISO country (England) or FIDE names it otherwise (Chinese Taipei, ISO's Taiwan);
+    BRN is FIDE's Bahrain, not ISO's Brunei."""
+    with translation.override(language):
+        assert [federation_name(c) for c in ("GER", "NED", "SUI", "BRN", "ENG", "TPE")] == names
+        html = str(OutsiderForm()["federation"])
+    assert f'<option value="GER">{names[0]}</option>' in html
+
+
+def test_the_code_meant_is_named_in_the_pages_language() -> None:
+    with translation.override("fr"):
+        assert federation_problem("DEU") == (
+            "DEU n'est pas un code de fédération FIDE\u00a0: Allemagne, c'est GER."
+        )
 
 
 @pytest.mark.django_db
