@@ -10,7 +10,11 @@ from ratings.models import RatingChange, RatingSystem
 from tests.browser.session import sign_in
 from tests.task_worker import work_queued_tasks
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# the ratings preview reads through the "snapshot" alias (lib.snapshot) outside a transaction
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, databases=["default", "snapshot"]),
+]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 
 
