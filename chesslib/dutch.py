@@ -70,6 +70,11 @@ WHITE, BLACK = "w", "b"
 DOWN, UP = "down", "up"
 WEIGHT_BITS = 124  # what the matching takes, with room for its own arithmetic
 FEW = 64  # the options of D.1 weighed for a head after the first in one matching
+COLOUR_CRITERIA = ("C10", "C11", "C12", "C13")
+# C14-C21 by the round of the float (the last one, the one before): repeated downfloats,
+# repeated upfloats, then the scores of the downfloaters and of the upfloaters' opponents
+FLOAT_CRITERIA = (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
+BYE_LEVEL_BITS = 16  # the bye's matching: the score levels' sums below the pairs' count
 BONUS_BITS_PER_SIZE_BIT = 3  # the low bits the bonuses need per bit of the bracket's size
 BONUS_SPARE_BITS = 4  # and a few more
 
@@ -441,65 +446,18 @@ class Pairer:
     # --- the round ----------------------------------------------------------------------
 
     def run(self, last_round: bool) -> tuple[list[tuple[int, int]], int | None]:
-        """The pairs of the round (higher-ranked player first) and the bye, if any."""
+        """The pairs of the round (higher-ranked player first) and the bye, if any: the
+        brackets paired from the top score down, each one's downfloaters the next one's
+        moved-down players, until none is left to pair."""
         players = self.players
         odd = len(players) % 2 == 1
         compatible = [
             (a, b) for a_n, a in enumerate(players) for b in players[a_n + 1 :] if _compatible(a, b)
         ]
-        single_bye = False
-        if odd:
-            # C4 first, then C2 and C5: all paired but one, eligible, of the lowest score
-            level = {s: n for n, s in enumerate(sorted({p.score for p in players}))}
-            top_score = players[0].score
-            place = {p.id: n for n, p in enumerate(players)}
-            graph = rustworkx.PyGraph(multigraph=False)
-            graph.add_nodes_from([p.id for p in players])
-            graph.add_edges_from(
-                [
-                    (
-                        place[a.id],
-                        place[b.id],
-                        ((1 + (not a.eligible) + (not b.eligible)) << 16)
-                        + level[a.score]
-                        + level[b.score],
-                    )
-                    for a, b in compatible
-                ]
-            )
-            mate = {}
-            for u, v in rustworkx.max_weight_matching(graph, weight_fn=int):
-                mate[players[u].id], mate[players[v].id] = players[v].id, players[u].id
-            unpaired = [p for p in players if p.id not in mate]
-            if len(unpaired) > 1 or any(not p.eligible for p in unpaired):
-                raise Unpairable("no pairing of the round satisfies the absolute criteria")
-            bye_score = unpaired[0].score
-            self.bye_score = bye_score
-            if bye_score >= top_score:
-                single_bye = all(
-                    self.by_id[mate[p.id]].score >= top_score
-                    for p in players
-                    if p.score >= top_score and p.id in mate
-                )
-            at_bye = [p.played_games for p in players if p.score == bye_score]
-            for n, games in enumerate(sorted(at_bye, reverse=True)):
-                self.unplayed_rank[games] = n
+        single_bye = self.plan_bye(compatible) if odd else False
         self.initial_single = single_bye
-        # the edges as the brackets above a player's see them: completion only
-        for p in players:
-            self.node[p.id] = self.graph.add_node(p.id)
-        self.graph.add_edges_from(
-            [
-                (self.node[a.id], self.node[b.id], self.outside(a, b) << self.top)
-                for a, b in compatible
-            ]
-        )
-        groups: list[list[int]] = []
-        for p in players:
-            if groups and self.by_id[groups[-1][0]].score == p.score:
-                groups[-1].append(p.id)
-            else:
-                groups.append([p.id])
+        self.start_graph(compatible)
+        groups = self.score_groups()
         moved: list[int] = []  # moved-down players of the next bracket
         group_n = 0
         while group_n < len(groups) or len(moved) > 1:
@@ -509,20 +467,92 @@ class Pairer:
                 group_n += 1
             following = groups[group_n] if group_n < len(groups) else []
             moved = self.bracket(moved, residents, following, single_bye)
-            # C9 for the next bracket: the bye's score reached, nothing sent below it
-            single_bye = False
-            if odd and following and self.bye_score is not None:
-                floor = self.by_id[following[0]].score
-                single_bye = self.bye_score >= floor and all(
-                    self.by_id[self.mate.get(key, key)].score >= floor
-                    for key in [*moved, *following]
-                )
+            single_bye = odd and self.single_bye_next(moved, following)
             if not residents and not following:
                 break
         if len(self.free) > 1:
             raise Unpairable("no pairing of the round satisfies the absolute criteria")
         bye = next(iter(self.free), None)
         return self.pairs, bye
+
+    def plan_bye(self, compatible: list[tuple[Player, Player]]) -> bool:
+        """An odd round's bye, ahead of the brackets: C4 first (all paired but one), then
+        C2 and C5 (the one left out eligible, of the lowest score possible), in one
+        matching; sets ``bye_score`` and C9's ``unplayed_rank`` (the players at the bye's
+        score by games played, the most first). Returns whether C9 applies to the first
+        bracket (the bye's score is the top score and no top scorer is paired below
+        it). Raises ``Unpairable`` if no such bye exists."""
+        players = self.players
+        level = {s: n for n, s in enumerate(sorted({p.score for p in players}))}
+        top_score = players[0].score
+        place = {p.id: n for n, p in enumerate(players)}
+        graph = rustworkx.PyGraph(multigraph=False)
+        graph.add_nodes_from([p.id for p in players])
+        graph.add_edges_from(
+            [
+                (
+                    place[a.id],
+                    place[b.id],
+                    ((1 + (not a.eligible) + (not b.eligible)) << BYE_LEVEL_BITS)
+                    + level[a.score]
+                    + level[b.score],
+                )
+                for a, b in compatible
+            ]
+        )
+        mate = {}
+        for u, v in rustworkx.max_weight_matching(graph, weight_fn=int):
+            mate[players[u].id], mate[players[v].id] = players[v].id, players[u].id
+        unpaired = [p for p in players if p.id not in mate]
+        if len(unpaired) > 1 or any(not p.eligible for p in unpaired):
+            raise Unpairable("no pairing of the round satisfies the absolute criteria")
+        bye_score = unpaired[0].score
+        self.bye_score = bye_score
+        single_bye = False
+        if bye_score >= top_score:
+            single_bye = all(
+                self.by_id[mate[p.id]].score >= top_score
+                for p in players
+                if p.score >= top_score and p.id in mate
+            )
+        at_bye = [p.played_games for p in players if p.score == bye_score]
+        for n, games in enumerate(sorted(at_bye, reverse=True)):
+            self.unplayed_rank[games] = n
+        return single_bye
+
+    def start_graph(self, compatible: list[tuple[Player, Player]]) -> None:
+        """The round's graph: every player a node, every pair C1 and C3 allow an edge
+        weighed as the brackets above both players see it, completion only (C4, C2,
+        C5)."""
+        for p in self.players:
+            self.node[p.id] = self.graph.add_node(p.id)
+        self.graph.add_edges_from(
+            [
+                (self.node[a.id], self.node[b.id], self.outside(a, b) << self.top)
+                for a, b in compatible
+            ]
+        )
+
+    def score_groups(self) -> list[list[int]]:
+        """The players by score group, the highest score first, each in order."""
+        groups: list[list[int]] = []
+        for p in self.players:
+            if groups and self.by_id[groups[-1][0]].score == p.score:
+                groups[-1].append(p.id)
+            else:
+                groups.append([p.id])
+        return groups
+
+    def single_bye_next(self, moved: list[int], following: list[int]) -> bool:
+        """C9 for the next bracket (``moved`` sent down into the score group
+        ``following``): it applies if the bye's score is reached there and the last
+        matching pairs no one of the next bracket below it."""
+        if not following or self.bye_score is None:
+            return False
+        floor = self.by_id[following[0]].score
+        return self.bye_score >= floor and all(
+            self.by_id[self.mate.get(key, key)].score >= floor for key in [*moved, *following]
+        )
 
     # --- the weights --------------------------------------------------------------------
 
@@ -560,13 +590,17 @@ class Pairer:
                     weight += br.unplayed_rank[p.played_games] << lay["C9"]
         if not in_current:
             return weight
-        for name, fault in zip(("C10", "C11", "C12", "C13"), _colour_faults(one, two), strict=True):
+        for name, fault in zip(COLOUR_CRITERIA, _colour_faults(one, two), strict=True):
             if fault and name in lay:
                 weight -= 1 << lay[name]
+        return weight + self.float_weight(one, two, lay)
+
+    def float_weight(self, one: Player, two: Player, lay: Mapping[object, int]) -> int:
+        """C14-C21 for a pair of the bracket (``one`` the higher): the floats of the last
+        round and the one before repeated or avoided, and the scores concerned."""
+        weight = 0
         moved = one.score > two.score  # a moved-down player with a resident
-        for back, (down_count, up_count, down_scores, up_scores) in enumerate(
-            (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
-        ):
+        for back, (down_count, up_count, down_scores, up_scores) in enumerate(FLOAT_CRITERIA):
             if self.past <= back:
                 continue
             # C14/C16: residents who floated down before, paired in the bracket (not again)
@@ -594,11 +628,7 @@ class Pairer:
         for p in players + [self.by_id[key] for key in following]:
             counts[p.score] = counts.get(p.score, 0) + 1
         mine = {s: c for s, c in counts.items() if any(p.score == s for p in players)}
-        floats = []
-        if self.past >= 1:
-            floats.append((0, ("C14", "C15", "C18", "C19")))
-        if self.past >= 2:
-            floats.append((1, ("C16", "C17", "C20", "C21")))
+        floats = list(enumerate(FLOAT_CRITERIA))[: max(self.past, 0)]
         for back, (_dc, _uc, down_scores, up_scores) in reversed(floats):
             downs = dict.fromkeys(mine, 0)
             ups = dict.fromkeys(mine, 0)
@@ -638,7 +668,7 @@ class Pairer:
         in its weights); each step after it chooses, among the pairings of that quality,
         as the text orders the candidates (C.04.3 D): D.2, the moved-down players paired
         and their opponents; D.3, the exchanges in the remainder; D.1, the
-        transpositions. What is left is sent down (C.04.3 B.3's downfloaters)."""
+        transpositions. What is left is sent down (the downfloaters)."""
         current = moved + residents
         reach = len(current) + len(following)
         wide = 2 * max(reach, 1).bit_length()
