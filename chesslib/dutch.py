@@ -36,6 +36,12 @@ in the remainder, the fewest exchanges between S1 and S2, the smallest differenc
 players exchanged, the lowest of S1 and the highest of S2 exchanged first (D.3); then each
 player of S1 in order with the first player of S2 possible (transpositions, D.1).
 
+In the code: ``Pairer.run`` plans the bye (C4, C2, C5) and pairs the brackets from the
+top; ``Pairer.bracket`` does a bracket's steps in order, each a method: its first matching
+(``first_matching``, the criteria weighed by ``base`` in the fields of ``layout``), D.2
+(``moved_down_paired``, ``pair_moved_down``), D.3 (``exchange``), D.1 (``transpose``) and
+the players sent down (``sent_down``).
+
 Colours: C.04.3 E.1-E.5 (``colours``). Board order: C.04.2 (the higher score first, then
 the higher-ranked player's pairing number).
 
