@@ -388,7 +388,6 @@ class Pairer:
     def __init__(self, players: list[Player], past: int) -> None:
         self.players = players
         self.by_id = {p.id: p for p in players}
-        self.order = {p.id: n for n, p in enumerate(players)}
         self.past = past
         self.free = {p.id for p in players}
         self.pairs: list[tuple[int, int]] = []
@@ -398,12 +397,12 @@ class Pairer:
         self.base_w: dict[tuple[int, int], int] = {}
         self.bonus: dict[tuple[int, int], int] = {}
         self.hint: dict[tuple[int, int], int] = {}
-        self.hint_bits = 0
+        self.hint_bits = 0  # the tie-break's bits, below the bonuses (0: no tie-break)
+        self.low = 0  # the bonuses' bits, below the criteria (the bracket's)
         self.top = WEIGHT_BITS - (2 * len(players) + 2).bit_length()
         self.mate: dict[int, int] = {}  # the matching at hand (the bracket's last)
         self.bye_score: Decimal | None = None
         self.unplayed_rank: dict[int, int] = {}
-        self.initial_single = False
 
     # --- the matching -------------------------------------------------------------------
 
@@ -461,7 +460,6 @@ class Pairer:
             (a, b) for a_n, a in enumerate(players) for b in players[a_n + 1 :] if _compatible(a, b)
         ]
         single_bye = self.plan_bye(compatible) if odd else False
-        self.initial_single = single_bye
         self.start_graph(compatible)
         groups = self.score_groups()
         moved: list[int] = []  # moved-down players of the next bracket
