@@ -36,6 +36,12 @@ in the remainder, the fewest exchanges between S1 and S2, the smallest differenc
 players exchanged, the lowest of S1 and the highest of S2 exchanged first (D.3); then each
 player of S1 in order with the first player of S2 possible (transpositions, D.1).
 
+In the code: ``Pairer.run`` plans the bye (C4, C2, C5) and pairs the brackets from the
+top; ``Pairer.bracket`` does a bracket's steps in order, each a method: its first matching
+(``first_matching``, the criteria weighed by ``base`` in the fields of ``layout``), D.2
+(``moved_down_paired``, ``pair_moved_down``), D.3 (``exchange``), D.1 (``transpose``) and
+the players sent down (``sent_down``).
+
 Colours: C.04.3 E.1-E.5 (``colours``). Board order: C.04.2 (the higher score first, then
 the higher-ranked player's pairing number).
 
@@ -70,6 +76,13 @@ WHITE, BLACK = "w", "b"
 DOWN, UP = "down", "up"
 WEIGHT_BITS = 124  # what the matching takes, with room for its own arithmetic
 FEW = 64  # the options of D.1 weighed for a head after the first in one matching
+COLOUR_CRITERIA = ("C10", "C11", "C12", "C13")
+# C14-C21 by the round of the float (the last one, the one before): repeated downfloats,
+# repeated upfloats, then the scores of the downfloaters and of the upfloaters' opponents
+FLOAT_CRITERIA = (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
+BYE_LEVEL_BITS = 16  # the bye's matching: the score levels' sums below the pairs' count
+BONUS_BITS_PER_SIZE_BIT = 3  # the low bits the bonuses need per bit of the bracket's size
+BONUS_SPARE_BITS = 4  # and a few more
 
 
 def _invert(colour: str | None) -> str | None:
@@ -324,6 +337,42 @@ class Bracket:
     layout: Layout
 
 
+def _across(size: int) -> int:
+    """The tie-break of a pair across a bracket of ``size`` players' halves: more than
+    any tie-break of the higher players with the higher."""
+    return size * size * (size // 2 + 1) + 1
+
+
+def _exchange_bonus(i: int, s1: int, wide: int) -> int:
+    """D.3 for a pair headed by the remainder's player ``i`` (S1 the first ``s1``
+    players): fewest exchanges (S1's players heading their pairs, each worth
+    ``2**wide``), then the smallest difference of the players exchanged (heads as high as
+    possible). Even: D.3's steps add or take 1 to prefer a player."""
+    return (((1 << wide) if i < s1 else 0) - i) << 1
+
+
+@dataclass
+class Remainder:
+    """A bracket's remainder (C.04.3 B.2): its residents not paired with a moved-down
+    player, in order, and what D.3's bonuses read."""
+
+    players: list[int]
+    wide: int  # the bits of D.3's bonus below the count of S1's heads
+    s1: int = 0  # the size of S1: as many players as the remainder's pairs
+    spot: dict[int, int] = field(init=False)  # each player's place
+
+    def __post_init__(self) -> None:
+        self.spot = {key: n for n, key in enumerate(self.players)}
+
+    def bonus(self, key: int) -> int:
+        """D.3's bonus of a pair headed by ``key``."""
+        return _exchange_bonus(self.spot[key], self.s1, self.wide)
+
+    def after(self, key: int) -> list[int]:
+        """The players after ``key``."""
+        return self.players[self.spot[key] + 1 :]
+
+
 class Pairer:
     """A round's pairing, bracket by bracket (see the module's docstring).
 
@@ -339,7 +388,6 @@ class Pairer:
     def __init__(self, players: list[Player], past: int) -> None:
         self.players = players
         self.by_id = {p.id: p for p in players}
-        self.order = {p.id: n for n, p in enumerate(players)}
         self.past = past
         self.free = {p.id for p in players}
         self.pairs: list[tuple[int, int]] = []
@@ -349,12 +397,12 @@ class Pairer:
         self.base_w: dict[tuple[int, int], int] = {}
         self.bonus: dict[tuple[int, int], int] = {}
         self.hint: dict[tuple[int, int], int] = {}
-        self.hint_bits = 0
+        self.hint_bits = 0  # the tie-break's bits, below the bonuses (0: no tie-break)
+        self.low = 0  # the bonuses' bits, below the criteria (the bracket's)
         self.top = WEIGHT_BITS - (2 * len(players) + 2).bit_length()
-        self.last_mate: dict[int, int] = {}
+        self.mate: dict[int, int] = {}  # the matching at hand (the bracket's last)
         self.bye_score: Decimal | None = None
         self.unplayed_rank: dict[int, int] = {}
-        self.initial_single = False
 
     # --- the matching -------------------------------------------------------------------
 
@@ -384,14 +432,14 @@ class Pairer:
     def weight(self, a: int, b: int) -> int:
         return self.base_w.get(self.key(a, b), 0)
 
-    def match(self) -> dict[int, int]:
-        """The maximum-weight matching of the players still free."""
+    def match(self) -> None:
+        """The maximum-weight matching of the players still free becomes ``mate``."""
         found = rustworkx.max_weight_matching(self.graph, weight_fn=int)
         mate = {}
         for u, v in found:
             a, b = self.graph[u], self.graph[v]
             mate[a], mate[b] = b, a
-        return mate
+        self.mate = mate
 
     def fix(self, a: int, b: int) -> None:
         """The pair is made: both leave the graph."""
@@ -403,65 +451,17 @@ class Pairer:
     # --- the round ----------------------------------------------------------------------
 
     def run(self, last_round: bool) -> tuple[list[tuple[int, int]], int | None]:
-        """The pairs of the round (higher-ranked player first) and the bye, if any."""
+        """The pairs of the round (higher-ranked player first) and the bye, if any: the
+        brackets paired from the top score down, each one's downfloaters the next one's
+        moved-down players, until none is left to pair."""
         players = self.players
         odd = len(players) % 2 == 1
         compatible = [
             (a, b) for a_n, a in enumerate(players) for b in players[a_n + 1 :] if _compatible(a, b)
         ]
-        single_bye = False
-        if odd:
-            # C4 first, then C2 and C5: all paired but one, eligible, of the lowest score
-            level = {s: n for n, s in enumerate(sorted({p.score for p in players}))}
-            top_score = players[0].score
-            place = {p.id: n for n, p in enumerate(players)}
-            graph = rustworkx.PyGraph(multigraph=False)
-            graph.add_nodes_from([p.id for p in players])
-            graph.add_edges_from(
-                [
-                    (
-                        place[a.id],
-                        place[b.id],
-                        ((1 + (not a.eligible) + (not b.eligible)) << 16)
-                        + level[a.score]
-                        + level[b.score],
-                    )
-                    for a, b in compatible
-                ]
-            )
-            mate = {}
-            for u, v in rustworkx.max_weight_matching(graph, weight_fn=int):
-                mate[players[u].id], mate[players[v].id] = players[v].id, players[u].id
-            unpaired = [p for p in players if p.id not in mate]
-            if len(unpaired) > 1 or any(not p.eligible for p in unpaired):
-                raise Unpairable("no pairing of the round satisfies the absolute criteria")
-            bye_score = unpaired[0].score
-            self.bye_score = bye_score
-            if bye_score >= top_score:
-                single_bye = all(
-                    self.by_id[mate[p.id]].score >= top_score
-                    for p in players
-                    if p.score >= top_score and p.id in mate
-                )
-            at_bye = [p.played_games for p in players if p.score == bye_score]
-            for n, games in enumerate(sorted(at_bye, reverse=True)):
-                self.unplayed_rank[games] = n
-        self.initial_single = single_bye
-        # the edges as the brackets above a player's see them: completion only
-        for p in players:
-            self.node[p.id] = self.graph.add_node(p.id)
-        self.graph.add_edges_from(
-            [
-                (self.node[a.id], self.node[b.id], self.outside(a, b) << self.top)
-                for a, b in compatible
-            ]
-        )
-        groups: list[list[int]] = []
-        for p in players:
-            if groups and self.by_id[groups[-1][0]].score == p.score:
-                groups[-1].append(p.id)
-            else:
-                groups.append([p.id])
+        single_bye = self.plan_bye(compatible) if odd else False
+        self.start_graph(compatible)
+        groups = self.score_groups()
         moved: list[int] = []  # moved-down players of the next bracket
         group_n = 0
         while group_n < len(groups) or len(moved) > 1:
@@ -471,20 +471,92 @@ class Pairer:
                 group_n += 1
             following = groups[group_n] if group_n < len(groups) else []
             moved = self.bracket(moved, residents, following, single_bye)
-            # C9 for the next bracket: the bye's score reached, nothing sent below it
-            single_bye = False
-            if odd and following and self.bye_score is not None:
-                floor = self.by_id[following[0]].score
-                single_bye = self.bye_score >= floor and all(
-                    self.by_id[self.last_mate.get(key, key)].score >= floor
-                    for key in [*moved, *following]
-                )
+            single_bye = odd and self.single_bye_next(moved, following)
             if not residents and not following:
                 break
         if len(self.free) > 1:
             raise Unpairable("no pairing of the round satisfies the absolute criteria")
         bye = next(iter(self.free), None)
         return self.pairs, bye
+
+    def plan_bye(self, compatible: list[tuple[Player, Player]]) -> bool:
+        """An odd round's bye, ahead of the brackets: C4 first (all paired but one), then
+        C2 and C5 (the one left out eligible, of the lowest score possible), in one
+        matching; sets ``bye_score`` and C9's ``unplayed_rank`` (the players at the bye's
+        score by games played, the most first). Returns whether C9 applies to the first
+        bracket (the bye's score is the top score and no top scorer is paired below
+        it). Raises ``Unpairable`` if no such bye exists."""
+        players = self.players
+        level = {s: n for n, s in enumerate(sorted({p.score for p in players}))}
+        top_score = players[0].score
+        place = {p.id: n for n, p in enumerate(players)}
+        graph = rustworkx.PyGraph(multigraph=False)
+        graph.add_nodes_from([p.id for p in players])
+        graph.add_edges_from(
+            [
+                (
+                    place[a.id],
+                    place[b.id],
+                    ((1 + (not a.eligible) + (not b.eligible)) << BYE_LEVEL_BITS)
+                    + level[a.score]
+                    + level[b.score],
+                )
+                for a, b in compatible
+            ]
+        )
+        mate = {}
+        for u, v in rustworkx.max_weight_matching(graph, weight_fn=int):
+            mate[players[u].id], mate[players[v].id] = players[v].id, players[u].id
+        unpaired = [p for p in players if p.id not in mate]
+        if len(unpaired) > 1 or any(not p.eligible for p in unpaired):
+            raise Unpairable("no pairing of the round satisfies the absolute criteria")
+        bye_score = unpaired[0].score
+        self.bye_score = bye_score
+        single_bye = False
+        if bye_score >= top_score:
+            single_bye = all(
+                self.by_id[mate[p.id]].score >= top_score
+                for p in players
+                if p.score >= top_score and p.id in mate
+            )
+        at_bye = [p.played_games for p in players if p.score == bye_score]
+        for n, games in enumerate(sorted(at_bye, reverse=True)):
+            self.unplayed_rank[games] = n
+        return single_bye
+
+    def start_graph(self, compatible: list[tuple[Player, Player]]) -> None:
+        """The round's graph: every player a node, every pair C1 and C3 allow an edge
+        weighed as the brackets above both players see it, completion only (C4, C2,
+        C5)."""
+        for p in self.players:
+            self.node[p.id] = self.graph.add_node(p.id)
+        self.graph.add_edges_from(
+            [
+                (self.node[a.id], self.node[b.id], self.outside(a, b) << self.top)
+                for a, b in compatible
+            ]
+        )
+
+    def score_groups(self) -> list[list[int]]:
+        """The players by score group, the highest score first, each in order."""
+        groups: list[list[int]] = []
+        for p in self.players:
+            if groups and self.by_id[groups[-1][0]].score == p.score:
+                groups[-1].append(p.id)
+            else:
+                groups.append([p.id])
+        return groups
+
+    def single_bye_next(self, moved: list[int], following: list[int]) -> bool:
+        """C9 for the next bracket (``moved`` sent down into the score group
+        ``following``): it applies if the bye's score is reached there and the last
+        matching pairs no one of the next bracket below it."""
+        if not following or self.bye_score is None:
+            return False
+        floor = self.by_id[following[0]].score
+        return self.bye_score >= floor and all(
+            self.by_id[self.mate.get(key, key)].score >= floor for key in [*moved, *following]
+        )
 
     # --- the weights --------------------------------------------------------------------
 
@@ -522,13 +594,17 @@ class Pairer:
                     weight += br.unplayed_rank[p.played_games] << lay["C9"]
         if not in_current:
             return weight
-        for name, fault in zip(("C10", "C11", "C12", "C13"), _colour_faults(one, two), strict=True):
+        for name, fault in zip(COLOUR_CRITERIA, _colour_faults(one, two), strict=True):
             if fault and name in lay:
                 weight -= 1 << lay[name]
+        return weight + self.float_weight(one, two, lay)
+
+    def float_weight(self, one: Player, two: Player, lay: Mapping[object, int]) -> int:
+        """C14-C21 for a pair of the bracket (``one`` the higher): the floats of the last
+        round and the one before repeated or avoided, and the scores concerned."""
+        weight = 0
         moved = one.score > two.score  # a moved-down player with a resident
-        for back, (down_count, up_count, down_scores, up_scores) in enumerate(
-            (("C14", "C15", "C18", "C19"), ("C16", "C17", "C20", "C21"))
-        ):
+        for back, (down_count, up_count, down_scores, up_scores) in enumerate(FLOAT_CRITERIA):
             if self.past <= back:
                 continue
             # C14/C16: residents who floated down before, paired in the bracket (not again)
@@ -556,11 +632,7 @@ class Pairer:
         for p in players + [self.by_id[key] for key in following]:
             counts[p.score] = counts.get(p.score, 0) + 1
         mine = {s: c for s, c in counts.items() if any(p.score == s for p in players)}
-        floats = []
-        if self.past >= 1:
-            floats.append((0, ("C14", "C15", "C18", "C19")))
-        if self.past >= 2:
-            floats.append((1, ("C16", "C17", "C20", "C21")))
+        floats = list(enumerate(FLOAT_CRITERIA))[: max(self.past, 0)]
         for back, (_dc, _uc, down_scores, up_scores) in reversed(floats):
             downs = dict.fromkeys(mine, 0)
             ups = dict.fromkeys(mine, 0)
@@ -594,16 +666,43 @@ class Pairer:
         self, moved: list[int], residents: list[int], following: list[int], single: bool
     ) -> list[int]:
         """Pairs the bracket of ``moved`` (moved-down players, in order) and ``residents``;
-        returns the players it sends down to the next bracket, in order."""
+        returns the players it sends down to the next bracket, in order.
+
+        The first matching settles the quality of the bracket's pairing (C.04.3 C1-C21,
+        in its weights); each step after it chooses, among the pairings of that quality,
+        as the text orders the candidates (C.04.3 D): D.2, the moved-down players paired
+        and their opponents; D.3, the exchanges in the remainder; D.1, the
+        transpositions. What is left is sent down (the downfloaters)."""
         current = moved + residents
-        # the tie-break, if the weights have room: pairs across the bracket's halves, then
-        # the higher players with the higher (the order of D.1, roughly)
+        reach = len(current) + len(following)
+        wide = 2 * max(reach, 1).bit_length()
+        # without moved-down players the remainder is the bracket: its D.3 bonuses go into
+        # the first matching, S1 guessed as half the bracket (checked after)
+        guess = len(residents) // 2 if not moved else None
+        self.first_matching(current, following, single, guess, wide)
+        if not residents:
+            return self.moved_down_among_themselves(moved)
+        chosen = self.moved_down_paired(moved, residents)
+        self.pair_moved_down(chosen, residents, reach)
+        remainder = Remainder([key for key in residents if key in self.free], wide)
+        self.exchange(remainder, following, guess)
+        self.transpose(remainder)
+        return self.sent_down(current, remainder)
+
+    def bracket_weights(self, current: list[int], following: list[int], single: bool) -> Bracket:
+        """How the bracket lays out its weights: the criteria's fields (``layout``) at the
+        top of the bits the matching takes, the bonuses of the order of candidates in the
+        low bits below them (``low``), and the tie-break below those if there is room
+        (``hint_bits``, else 0). Raises ``Unpairable`` if the criteria and the bonuses
+        do not fit in the weights."""
         half, size = len(current) // 2, len(current)
-        across = size * size * (half + 1) + 1  # a pair across the halves outweighs the rest
-        hint_bits = (across * (half + 1)).bit_length()
+        hint_bits = (_across(size) * (half + 1)).bit_length()
         # the bonuses need 3 bits per bit of the bracket's size; the bits left over widen
         # the low bits so that more choices of D.1 go into one matching
-        needed = 3 * max(len(current) + len(following), 1).bit_length() + 4
+        needed = (
+            BONUS_BITS_PER_SIZE_BIT * max(len(current) + len(following), 1).bit_length()
+            + BONUS_SPARE_BITS
+        )
         fields = self.layout(current, following, single, 0).used
         if fields + needed > self.top:
             raise Unpairable(f"bracket too large for the weights ({fields + needed} bits)")
@@ -612,21 +711,28 @@ class Pairer:
         self.low = self.top - fields
         lay = self.layout(current, following, single, self.low)
         self.hint_bits = hint_bits
-        br = Bracket(set(current), self.bye_score, single, self.unplayed_rank, lay)
+        return Bracket(set(current), self.bye_score, single, self.unplayed_rank, lay)
+
+    def first_matching(
+        self,
+        current: list[int],
+        following: list[int],
+        single: bool,
+        guess: int | None,
+        wide: int,
+    ) -> None:
+        """The bracket's first matching, of the best quality (C.04.3 C1-C21): every edge
+        between the bracket's players and the next score group's weighed by this
+        bracket's criteria (``base``), with the tie-break if the weights have room, and
+        D.3's bonuses if the bracket is its own remainder (S1 of size ``guess``). Raises
+        ``Unpairable`` if the round cannot be completed (C4 under C1 and C3)."""
+        br = self.bracket_weights(current, following, single)
+        hint_bits = self.hint_bits
         self.bonus, self.hint = {}, {}
+        half, size = len(current) // 2, len(current)
+        across = _across(size)
         everyone = current + following
         place = {key: n for n, key in enumerate(current)}
-        wide = 2 * max(len(everyone), 1).bit_length()
-
-        def exchange_bonus(i: int, s1: int) -> int:
-            """D.3 for a pair headed by the remainder's player ``i``: fewest exchanges
-            (S1's players heading their pairs), then the smallest difference of the
-            players exchanged (heads as high as possible)."""
-            return (((1 << wide) if i < s1 else 0) - i) << 1
-
-        # without moved-down players the remainder is the bracket: its D.3 bonuses go into
-        # the first matching, S1 guessed as half the bracket (checked after)
-        guess = len(residents) // 2 if not moved else -1
         edges = []
         node = self.node
         for n, a in enumerate(everyone):
@@ -639,34 +745,38 @@ class Pairer:
                         self.graph.remove_edge(node[a], node[b])
                     continue
                 if hint_bits and b in place:
+                    # pairs across the bracket's halves, then the higher players with the
+                    # higher (the order of D.1, roughly)
                     hint = (size - place[a]) * (size - place[b])
                     if place[a] < half <= place[b]:
                         hint += across
                     self.hint[edge] = hint
                     weight += hint
-                if guess >= 0 and b in place:
-                    bonus = exchange_bonus(place[a], guess)
+                if guess is not None and b in place:
+                    bonus = _exchange_bonus(place[a], guess, wide)
                     self.bonus[edge] = bonus
                     weight += bonus << hint_bits
                 edges.append((node[a], node[b], weight))
         self.graph.add_edges_from(edges)
-        mate = self.match()
-        if len(self.free) - len(mate) > 1:
+        self.match()
+        if len(self.free) - len(self.mate) > 1:
             raise Unpairable("no pairing of the round satisfies the absolute criteria")
-        if not residents:
-            # moved-down players left after the lowest score group: paired among themselves
-            for key in moved:
-                if key in self.free and mate.get(key) in self.free:
-                    self.fix(key, mate[key])
-            self.last_mate = mate
-            return [key for key in moved if key in self.free]
+
+    def moved_down_among_themselves(self, moved: list[int]) -> list[int]:
+        """Moved-down players left after the lowest score group: paired among themselves
+        as the first matching pairs them; returns those it leaves unpaired."""
+        for key in moved:
+            if key in self.free and self.mate.get(key) in self.free:
+                self.fix(key, self.mate[key])
+        return [key for key in moved if key in self.free]
+
+    def moved_down_paired(self, moved: list[int], residents: list[int]) -> list[int]:
+        """D.2: which moved-down players are paired in the bracket. Of the moved-down
+        players of a score, as many as the first matching pairs with residents, the
+        highest ranked possible (a moved-down player paired with another one is not
+        "paired" here). Returns them, in order; the matching at hand pairs each of them
+        with a resident."""
         resident_set = set(residents)
-
-        def inside(key: int) -> bool:
-            """Paired with a resident of the bracket."""
-            return mate.get(key) in resident_set
-
-        # D.2: of the moved-down players of a score, the highest ranked are paired
         chosen: list[int] = []
         n = 0
         while n < len(moved):
@@ -674,149 +784,199 @@ class Pairer:
             same = [key for key in moved if self.by_id[key].score == score]
             n += len(same)
             left = len(same)
-            to_pair = sum(1 for key in same if inside(key))
+            to_pair = sum(1 for key in same if self.mate.get(key) in resident_set)
             for key in same:
                 if not to_pair:
                     break
                 left -= 1
                 if left + 1 <= to_pair:
+                    # as many left as still to pair: all of them are
                     chosen.append(key)
                     to_pair -= 1
                     continue
-                if not inside(key):
+                if self.mate.get(key) not in resident_set:
                     for other in residents:
                         self.set_bonus(key, other, 1)
-                    mate = self.match()
-                if inside(key):
+                    self.match()
+                if self.mate.get(key) in resident_set:
                     chosen.append(key)
                     to_pair -= 1
                     for other in residents:
                         self.set_bonus(key, other, len(residents) + 1)
-        # D.2: each paired moved-down player with the highest resident possible
+        return chosen
+
+    def pair_moved_down(self, chosen: list[int], residents: list[int], reach: int) -> None:
+        """D.2: each moved-down player ``chosen``, in order, paired with the highest ranked
+        resident possible (``reach``: the players of the bracket and the next score
+        group, the bonuses' base, above the bonuses of the choice of ``chosen``)."""
         for key in chosen:
             if key not in self.free:
                 continue
             options = [o for o in residents if o in self.free and self.weight(key, o)]
-            if mate.get(key) != (options[0] if options else None):
-                for bonus, other in enumerate(reversed(options), len(everyone)):
+            if self.mate.get(key) != (options[0] if options else None):
+                for bonus, other in enumerate(reversed(options), reach):
                     self.set_bonus(key, other, bonus)
-                mate = self.match()
-            self.fix(key, mate[key])
-        # the remainder: residents not paired with a moved-down player
-        remainder = [key for key in residents if key in self.free]
-        spot = {key: n for n, key in enumerate(remainder)}
+                self.match()
+            self.fix(key, self.mate[key])
 
-        def head(key: int) -> bool:
-            """Paired in the bracket with a player after him (he heads the pair)."""
-            partner = mate.get(key)
-            return partner in spot and spot[partner] > spot[key]
+    def heads(self, key: int, remainder: Remainder) -> bool:
+        """Whether ``key`` heads a pair of the remainder in the matching at hand (paired
+        with a player after him: he is in S1)."""
+        partner = self.mate.get(key)
+        spot = remainder.spot
+        return partner in spot and spot[partner] > spot[key]
 
-        s1 = sum(1 for key in remainder if head(key))  # S1: as many as the pairs
+    def exchange(self, remainder: Remainder, following: list[int], guess: int | None) -> None:
+        """D.3 in the remainder: the fewest exchanges between S1 and S2, the smallest
+        difference of the players exchanged (as the bonuses weigh them), then the lowest
+        players of S1 exchanged first, then the highest of S2. Leaves the edges of the
+        remainder to those between a head (S1 as exchanged) and a player after him."""
+        self.settle_s1(remainder, guess)
+        s1 = remainder.s1
+        exchanges = sum(1 for key in remainder.players[:s1] if not self.heads(key, remainder))
+        self.exchange_from_s1(remainder, exchanges)
+        self.exchange_from_s2(remainder, following, exchanges)
+        self.keep_heads(remainder)
 
-        def order_bonus(key: int) -> int:
-            return exchange_bonus(spot[key], s1)
+    def settle_s1(self, remainder: Remainder, guess: int | None) -> None:
+        """S1 has as many players as the remainder has pairs (B.2); unless the first
+        matching weighed D.3 with that S1 already (``guess``), the remainder's edges get
+        D.3's bonuses (fewest exchanges, smallest difference) and the matching is done
+        again if its heads are not S1's players."""
+        players = remainder.players
+        remainder.s1 = sum(1 for key in players if self.heads(key, remainder))
+        s1 = remainder.s1
+        if s1 == guess:
+            return
+        for a_n, a in enumerate(players):
+            for b in players[a_n + 1 :]:
+                self.set_bonus(a, b, remainder.bonus(a))
+        if {key for key in players if self.heads(key, remainder)} != set(players[:s1]):
+            self.match()
 
-        if s1 != guess:
-            for a_n, a in enumerate(remainder):
-                for b in remainder[a_n + 1 :]:
-                    self.set_bonus(a, b, order_bonus(a))
-            if {key for key in remainder if head(key)} != set(remainder[:s1]):
-                mate = self.match()
-        exchanges = sum(1 for key in remainder[:s1] if not head(key))
-        # D.3: the lowest players of S1 exchanged first
+    def exchange_from_s1(self, remainder: Remainder, exchanges: int) -> None:
+        """D.3: the lowest players of S1 exchanged first: from the last player of S1 up,
+        each one kept as a head if a pairing of the same quality allows it; one that is
+        exchanged is no longer a head (his edges with the players after him go)."""
+        players, s1 = remainder.players, remainder.s1
         remaining = exchanges
         for i in range(s1 - 1, -1, -1):
             if not remaining:
                 break
-            key = remainder[i]
-            later = remainder[i + 1 :]
-            if head(key):
+            key = players[i]
+            later = players[i + 1 :]
+            if self.heads(key, remainder):
                 for other in later:
-                    self.set_bonus(key, other, order_bonus(key) - 1)
-                mate = self.match()
-            swapped = not head(key)
+                    self.set_bonus(key, other, remainder.bonus(key) - 1)
+                self.match()
+            swapped = not self.heads(key, remainder)
             remaining -= swapped
             for other in later:
                 if swapped:
                     self.base_w[self.key(key, other)] = 0
-                self.set_bonus(key, other, order_bonus(key))
-        # D.3: the highest players of S2 exchanged first
+                self.set_bonus(key, other, remainder.bonus(key))
+
+    def exchange_from_s2(self, remainder: Remainder, following: list[int], exchanges: int) -> None:
+        """D.3: the highest players of S2 exchanged first: from the first player of S2 down,
+        each one made a head if a pairing of the same quality allows it; one that is
+        becomes a head for good (his edges with the players before him and with the next
+        score group go)."""
+        players, s1 = remainder.players, remainder.s1
         remaining = exchanges
-        for i in range(s1, len(remainder)):
+        for i in range(s1, len(players)):
             if remaining <= 1:
                 break
-            key = remainder[i]
-            later = remainder[i + 1 :]
-            already = head(key)
+            key = players[i]
+            later = players[i + 1 :]
+            already = self.heads(key, remainder)
             if not already:
                 for other in later:
-                    self.set_bonus(key, other, order_bonus(key) + 1)
-                mate = self.match()
-            if head(key):
+                    self.set_bonus(key, other, remainder.bonus(key) + 1)
+                self.match()
+            if self.heads(key, remainder):
                 remaining -= 1
-                for other in remainder[:i] + following:
+                for other in players[:i] + following:
                     self.set_base(key, other, 0)
             if not already:
                 for other in later:
-                    self.set_bonus(key, other, order_bonus(key))
-        # the heads and the others are settled: only a head with a later player remains
-        for a_n, a in enumerate(remainder):
-            for b in remainder[a_n + 1 :]:
+                    self.set_bonus(key, other, remainder.bonus(key))
+
+    def keep_heads(self, remainder: Remainder) -> None:
+        """The heads and the others are settled: the remainder's edges lose D.3's bonuses,
+        and only those of a head with a player after him who is not a head remain."""
+        players = remainder.players
+        for a_n, a in enumerate(players):
+            for b in players[a_n + 1 :]:
                 self.bonus.pop(self.key(a, b), None)
-                if not head(a) or head(b):
+                if not self.heads(a, remainder) or self.heads(b, remainder):
                     self.base_w[self.key(a, b)] = 0
                 self.weigh(a, b)
-        # D.1: each head in order with the first player possible after him; as many heads
-        # at a time as the low bits take, each one's choice worth more than all the
-        # choices after his (the tie-break is set aside: the whole low bits are theirs)
+
+    def choices(self, key: int, remainder: Remainder) -> list[int]:
+        """The players a head may still be paired with, in order (D.1's candidates)."""
+        return [o for o in remainder.after(key) if o in self.free and self.weight(key, o)]
+
+    def transpose(self, remainder: Remainder) -> None:
+        """D.1: each head in order paired with the first player possible after him
+        (transpositions of S2). As many heads at a time as the low bits take, each one's
+        choice worth more than all the choices after his; the tie-break is set aside, the
+        whole low bits are theirs."""
+        players = remainder.players
         self.hint_bits = 0
-        for a_n, a in enumerate(remainder):
-            for b in remainder[a_n + 1 :]:
+        for a_n, a in enumerate(players):
+            for b in players[a_n + 1 :]:
                 self.hint.pop(self.key(a, b), None)
                 self.weigh(a, b)
-        heads = [key for key in remainder if head(key)]
-
-        def choices_of(key: int) -> list[int]:
-            """The players a head may still be paired with, in order."""
-            later = remainder[spot[key] + 1 :]
-            return [o for o in later if o in self.free and self.weight(key, o)]
-
+        heads = [key for key in players if self.heads(key, remainder)]
         while heads:
             # the matching at hand is the best one: a head it pairs with his first option
             # is paired so (the first of all possible, given the heads before him)
-            while heads and mate.get(heads[0]) == next(iter(choices_of(heads[0])), None):
-                self.fix(heads[0], mate[heads[0]])
+            while heads and self.mate.get(heads[0]) == next(
+                iter(self.choices(heads[0], remainder)), None
+            ):
+                self.fix(heads[0], self.mate[heads[0]])
                 heads.pop(0)
             if not heads:
                 break
-            # the next heads in one matching: the first one's choice among all his
-            # options, each next one's among his first few, each choice worth more than
-            # all those after it
-            chunk = [(heads[0], choices_of(heads[0]))]
-            bits = (len(chunk[0][1]) + 1).bit_length()
-            for key in heads[1:]:
-                few = choices_of(key)[:FEW]
-                if bits + (len(few) + 1).bit_length() > self.low:
-                    break
-                chunk.append((key, few))
-                bits += (len(few) + 1).bit_length()
-            shift = bits
-            for key, choices in chunk:
-                shift -= (len(choices) + 1).bit_length()
-                for rank, other in enumerate(choices):
-                    self.set_bonus(key, other, (len(choices) - rank) << shift)
-            mate = self.match()
+            chunk = self.transposition_chunk(heads, remainder)
+            self.match()
             for key, choices in chunk:
                 for other in choices:
                     self.set_bonus(key, other, 0)
             for n, (key, choices) in enumerate(chunk):
-                if n and mate.get(key) not in choices:
+                if n and self.mate.get(key) not in choices:
                     break  # his choice lies further: the next matching decides it
-                self.fix(key, mate[key])
+                self.fix(key, self.mate[key])
                 heads.pop(0)
-        self.last_mate = mate
-        # the players sent down: moved-down players not paired, residents not paired
+
+    def transposition_chunk(
+        self, heads: list[int], remainder: Remainder
+    ) -> list[tuple[int, list[int]]]:
+        """D.1 for the next heads in one matching: the first head's choice among all his
+        options, each next one's among his first ``FEW``, as many heads as the low bits
+        take; bonuses set so that each choice is worth more than all those after it.
+        Returns the heads and the options weighed."""
+        chunk = [(heads[0], self.choices(heads[0], remainder))]
+        bits = (len(chunk[0][1]) + 1).bit_length()
+        for key in heads[1:]:
+            few = self.choices(key, remainder)[:FEW]
+            if bits + (len(few) + 1).bit_length() > self.low:
+                break
+            chunk.append((key, few))
+            bits += (len(few) + 1).bit_length()
+        shift = bits
+        for key, choices in chunk:
+            shift -= (len(choices) + 1).bit_length()
+            for rank, other in enumerate(choices):
+                self.set_bonus(key, other, (len(choices) - rank) << shift)
+        return chunk
+
+    def sent_down(self, current: list[int], remainder: Remainder) -> list[int]:
+        """The players the bracket sends down, in order: moved-down players and residents
+        not paired. Two players of the remainder sent down together are not paired with
+        each other further down (the bracket could have paired them)."""
         down = [key for key in current if key in self.free]
+        spot = remainder.spot
         for a_n, a in enumerate(down):
             for b in down[a_n + 1 :]:
                 if a in spot and b in spot:
