@@ -3,7 +3,8 @@
 The file is JSON: a header naming the format and its version, then Django's serialized
 objects of the club, the ratings and the accounts (Django's fixture format, foreign keys
 to permissions by natural key so the file fits any database), with every time exact to the
-microsecond (lib/exact_json.py)."""
+microsecond (lib/exact_json.py). A file of an earlier version is read too, what it lacks
+filled as the migrations filled it (``_upgraded``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import json
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from django.apps import apps
 from django.core import serializers
@@ -19,7 +21,7 @@ from django.core.management import call_command
 from django.db import transaction
 
 FORMAT = "club-echecs-backup"
-VERSION = 1
+VERSION = 2  # 2: a national ID's issuer (club migration 0024)
 MODELS = ["auth.group", "auth.user", "club", "ratings", "interclub"]
 EXACT_JSON = "exact-json"
 serializers.register_serializer(EXACT_JSON, "lib.exact_json")
@@ -27,6 +29,17 @@ serializers.register_serializer(EXACT_JSON, "lib.exact_json")
 
 class BackupError(ValueError):
     pass
+
+
+def _upgraded(objects: list[dict[str, Any]], version: int) -> list[dict[str, Any]]:
+    """The objects of a file of ``version`` as this version writes them."""
+    if version < 2:
+        # club 0024: the issuer of a national ID was the player's (or entry's) federation
+        for item in objects:
+            fields = item.get("fields", {})
+            if item.get("model") in ("club.player", "club.entry") and fields.get("national_id"):
+                fields.setdefault("national_id_federation", fields.get("federation", ""))
+    return objects
 
 
 def export_club() -> str:
@@ -50,8 +63,9 @@ def restore_club(text: str) -> int:
         raise BackupError(f"not a backup file: {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupError("not a backup file of this site")
-    if data.get("version") != VERSION:
-        raise BackupError(f"backup version {data.get('version')} is not {VERSION}")
+    version = data.get("version")
+    if not isinstance(version, int) or version not in range(1, VERSION + 1):
+        raise BackupError(f"backup version {version} is not one this site reads (1 to {VERSION})")
     if Player.objects.exists():
         raise BackupError("the database already holds a club: restore into an empty one")
     # What the migrations put in a new database comes back from the file instead.
@@ -60,6 +74,7 @@ def restore_club(text: str) -> int:
     Group.objects.all().delete()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "backup.json"
-        path.write_text(json.dumps(data["objects"]), encoding="utf-8")
+        objects = _upgraded(data["objects"], version)
+        path.write_text(json.dumps(objects), encoding="utf-8")
         call_command("loaddata", str(path), verbosity=0)
-    return len(data["objects"])
+    return len(objects)

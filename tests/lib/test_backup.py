@@ -31,7 +31,7 @@ def test_the_demo_club_goes_to_one_file_and_back_with_the_same_pages(
     backup = tmp_path / "club.json"
     call_command("export_club", str(backup), stdout=StringIO())
     header = json.loads(backup.read_text())
-    assert (header["format"], header["version"]) == ("club-echecs-backup", 1)
+    assert (header["format"], header["version"]) == ("club-echecs-backup", 2)
 
     call_command("flush", "--no-input", verbosity=0)
     assert not Player.objects.exists()
@@ -46,6 +46,37 @@ def test_it_restores_only_into_an_empty_database(tmp_path: Path) -> None:
     backup = tmp_path / "club.json"
     call_command("export_club", str(backup), stdout=StringIO())
     with pytest.raises(CommandError, match="already holds a club"):
+        call_command("restore_club", str(backup))
+
+
+def test_a_backup_of_version_1_restores_each_national_ids_issuer(tmp_path: Path) -> None:
+    """Before club migration 0024 a national ID's issuer was the player's federation, and
+    two players could hold the same number from two federations: a file written then
+    (no ``national_id_federation``) restores with the issuer the migration gave."""
+    for first, last, federation in (("Ana", "Roux", "FRA"), ("Bea", "Lenoir", "BEL")):
+        Player.objects.create(
+            first_name=first,
+            last_name=last,
+            federation=federation,
+            national_id="123",
+            national_id_federation=federation,
+        )
+    Player.objects.create(first_name="Cid", last_name="Marchal", federation="BEL")
+    backup = tmp_path / "club.json"
+    call_command("export_club", str(backup), stdout=StringIO())
+    data = json.loads(backup.read_text())
+    for item in data["objects"]:
+        item["fields"].pop("national_id_federation", None)
+    backup.write_text(json.dumps({**data, "version": 1}))
+
+    call_command("flush", "--no-input", verbosity=0)
+    call_command("restore_club", str(backup), stdout=StringIO())
+    assert sorted(Player.objects.values_list("first_name", "national_id_federation")) == [
+        ("Ana", "FRA"), ("Bea", "BEL"), ("Cid", ""),
+    ]  # fmt: skip
+    backup.write_text(json.dumps({**data, "version": 3}))
+    call_command("flush", "--no-input", verbosity=0)
+    with pytest.raises(CommandError, match="backup version 3 is not one this site reads"):
         call_command("restore_club", str(backup))
 
 
