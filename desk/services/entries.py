@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club import event_state
 from club.exceptions import DeskError
@@ -84,6 +85,18 @@ def set_terms(event_id: int, terms: Terms, user: User | None, link: Link) -> Ent
         raise DeskError(_("The lowest rating is above the highest."))
     if terms.closes_at is not None and terms.closes_at > event.end:
         raise DeskError(_("Entries close before the event ends."))
+    registered = Participant.objects.filter(event=event).exclude(withdrawn_after_round=0).count()
+    if terms.places is not None and terms.places < registered:
+        raise DeskError(
+            ngettext(
+                "%(n)s player is registered already: the places cannot be fewer "
+                "(withdraw players first).",
+                "%(n)s players are registered already: the places cannot be fewer "
+                "(withdraw players first).",
+                registered,
+            )
+            % {"n": registered}
+        )
     row, _created = EntryTerms.objects.update_or_create(
         event=event,
         defaults={

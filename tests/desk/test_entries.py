@@ -438,6 +438,17 @@ def test_the_terms_are_saved_and_logged(open_event: Event) -> None:
     assert ChangeLog.objects.get().action == "entry_terms"
 
 
+def test_the_places_cannot_be_fewer_than_the_players_registered(open_event: Event) -> None:
+    """Two players registered (a third withdrawn before round 1 frees his place): a limit of
+    1 is refused, naming why, and the terms stay as they were; 2 is taken."""
+    for withdrawn in (None, None, 0):
+        open_event.participants.create(player=PlayerFactory(), withdrawn_after_round=withdrawn)
+    with pytest.raises(DeskError, match="2 joueurs sont déjà inscrits"):
+        set_terms(open_event.pk, Terms(True, places=1), None, link)
+    assert EntryTerms.objects.get(event=open_event).places == 3
+    assert set_terms(open_event.pk, Terms(True, places=2), None, link).places == 2
+
+
 @pytest.mark.parametrize(
     ("kind", "terms", "said"),
     [
