@@ -18,6 +18,7 @@ from pathlib import Path
 
 import django
 import polib
+import pycountry
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -144,6 +145,9 @@ def _translated_words(language: str) -> frozenset[str]:
         for e in polib.pofile(str(path)).translated_entries()
         for t in [e.msgstr, *e.msgstr_plural.values()]
     ]
+    # and the countries' names the federation fields offer (club.federations: Dutch "Chili")
+    countries = Path(pycountry.LOCALES_DIR) / language / "LC_MESSAGES" / "iso3166-1.mo"
+    texts += [e.msgstr for e in polib.mofile(str(countries)) if e.msgstr]
     return frozenset(_words(texts))
 
 
