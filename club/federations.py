@@ -17,7 +17,7 @@ import pycountry
 from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, override
 from django.utils.translation import gettext as _
 
 from chesslib.fide_federations import FEDERATIONS, ISO_CODES
@@ -84,13 +84,21 @@ class FederationInput(forms.TextInput):
     ) -> SafeString:
         known = {**(attrs or {})}
         known["list"] = f"{known.get('id') or 'id_' + name}-federations"
-        options = format_html_join(
+        options = _options((get_language() or "en").split("-")[0])
+        field = super().render(name, value, known, renderer)
+        return format_html('{}<datalist id="{}">{}</datalist>', field, known["list"], options)
+
+
+@functools.cache
+def _options(language: str) -> SafeString:
+    """The datalist's options in ``language``, made once a language (a form with the
+    field renders them at every page)."""
+    with override(language):
+        return format_html_join(
             "",
             '<option value="{}">{}</option>',
             ((c, federation_name(c)) for c in sorted(FEDERATIONS)),
         )
-        field = super().render(name, value, known, renderer)
-        return format_html('{}<datalist id="{}">{}</datalist>', field, known["list"], options)
 
 
 class FederationField(forms.CharField):

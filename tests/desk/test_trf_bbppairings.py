@@ -9,7 +9,7 @@ and re-pairs every round from it: its verdicts are kept with the files it read
 cannot read ends with "Error parsing file" ("Invalid line", "The score for player ... does
 not match the game results") and exit status 1 or 3.
 
-The checker's pairing verdicts are the pairing engine's business (``chesslib/swiss.py``):
+The checker's pairing verdicts are the pairing engine's business (``chesslib/dutch.py``):
 it re-pairs every round of every scenario as the desk did (``DIFFERS`` is empty)."""
 
 from __future__ import annotations
