@@ -250,8 +250,32 @@ def withdraw_participant(
 ) -> list[Entry]:
     """Withdraw the participant ``participant_id`` after round ``after_round``
     (``registration.withdraw``); withdrawn before the first round (0), their place goes to
-    the waiting list (``fill_places``). Returns the entries moved up."""
+    the waiting list (``fill_places``). Taking back (None) a withdrawal before the first
+    round takes a place again: refused when the event's places are all taken (by the
+    waiting list moved up meanwhile), naming the limit to raise. Returns the entries moved
+    up."""
+    if after_round is None:
+        _check_place_back(participant_id)
     registration.withdraw(participant_id, after_round, user)
     event_id = Participant.objects.values_list("event_id", flat=True).get(pk=participant_id)
     event = event_state.lock_row(event_id)
     return fill_places(event, user, link) if after_round == 0 else []
+
+
+def _check_place_back(participant_id: int) -> None:
+    """Refuse to take back the withdrawal before the first round of ``participant_id``
+    when the event's places are all taken."""
+    participant = Participant.objects.select_related("player").get(pk=participant_id)
+    if participant.withdrawn_after_round != 0:
+        return
+    event_state.lock_row(participant.event_id, event_state.Write.WITHDRAW)
+    terms = EntryTerms.objects.filter(event=participant.event_id).first()
+    if terms is None or terms.places is None or terms.places_free():
+        return
+    raise DeskError(
+        _(
+            "The %(places)s places are taken: %(name)s plays again once a place frees or the "
+            "limit is raised in the entry terms."
+        )
+        % {"places": terms.places, "name": participant.player.name}
+    )

@@ -188,3 +188,39 @@ def test_an_accepted_entry_is_withdrawn_while_the_rounds_are_only_scheduled() ->
     Round.objects.create(event=event, number=1, starts_at=event.start + timedelta(hours=1))
     withdraw_entry(anne.pk, link)
     assert statuses(event)["Anne"] == "withdrawn" and statuses(event)["Denise"] == "accepted"
+
+
+def test_a_player_withdrawn_before_the_first_round_is_not_taken_back_over_the_limit(
+    secretary_client: Client,
+) -> None:
+    """Anne withdraws before round 1, Denise moves up into her place: the 3 places are
+    Berthe's, Chloé's and Denise's, and Anne plays again only once a place frees."""
+    event, (anne, berthe, *_rest) = full_open(4)
+    anne.refresh_from_db()
+    berthe.refresh_from_db()
+    assert anne.participant is not None and berthe.participant is not None
+    entry_decisions.withdraw_participant(anne.participant.pk, 0, None, link)
+    url = reverse("desk:withdraw", args=[event.pk, anne.participant.pk])
+    response = secretary_client.post(url, {"reinstate": "1"}, follow=True)
+    shown = unescape(response.content.decode())
+    assert (  # the secretary's page in French, the site's first language
+        "Les 3 places sont prises\xa0: Anne Roux rejoue dès qu'une place se libère ou que la "
+        "limite est relevée dans les conditions d'inscription." in shown
+    )
+    anne.participant.refresh_from_db()
+    assert anne.participant.withdrawn_after_round == 0
+    assert registered(event) == ["Berthe", "Chloé", "Denise"]
+    entry_decisions.withdraw_participant(berthe.participant.pk, 0, None, link)
+    secretary_client.post(url, {"reinstate": "1"})
+    assert registered(event) == ["Anne", "Chloé", "Denise"]
+
+
+def test_a_player_withdrawn_after_a_round_is_taken_back_whatever_the_places() -> None:
+    event, (anne, *_rest) = full_open(4)
+    anne.refresh_from_db()
+    assert anne.participant is not None
+    entry_decisions.withdraw_participant(anne.participant.pk, 2, None, link)
+    entry_decisions.withdraw_participant(anne.participant.pk, None, None, link)
+    anne.participant.refresh_from_db()
+    assert anne.participant.withdrawn_after_round is None
+    assert registered(event) == ["Anne", "Berthe", "Chloé"]
