@@ -96,6 +96,12 @@ class Event(models.Model):
     )
     public = models.BooleanField(_("public"), default=True)
     description = models.TextField(_("description"), blank=True)
+    translated_descriptions = models.JSONField(
+        _("description in the other languages"),
+        default=dict,
+        blank=True,
+        help_text=_("By language code, e.g. nl: the text shown on the pages in that language."),
+    )
     chief_arbiter = models.CharField(
         _("chief arbiter"),
         max_length=120,
@@ -228,6 +234,12 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", args=[self.pk])
+
+    def description_in(self, language: str) -> str:
+        """The description in ``language`` (a code such as ``nl``), or, where none was
+        written in it, the one written in the site's language."""
+        translated = self.translated_descriptions.get(language)
+        return translated if isinstance(translated, str) and translated else self.description
 
     @property
     def scoring(self) -> Scoring:

@@ -83,7 +83,7 @@ def event_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             saved = services.save_event(
                 form.save(commit=False),
                 acting_user(request),
-                changed=form.changed_data,
+                changed=form.changed_fields(),
                 round_dates=formset.dates() if formset else None,
                 remove_rounds=formset.removed() if formset else (),
                 add_rounds=form.cleaned_data.get("rounds") or 0,

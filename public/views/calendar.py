@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -111,7 +112,9 @@ def _feed(request: HttpRequest, name: str, events: Any) -> HttpResponse:
             item.add("dtstamp", event.updated_at)
             if event.venue:
                 item.add("location", event.venue)
-            description = "\n".join(filter(None, [event.description, round_times(event)]))
+            description = "\n".join(
+                filter(None, [event.description_in(get_language()), round_times(event)])
+            )
             if description:
                 item.add("description", description)
             item.add("url", request.build_absolute_uri(reverse("event", args=[event.pk])))
