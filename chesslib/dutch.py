@@ -168,6 +168,29 @@ def _round_points(entrant: Entrant, n: int, kind: str, points: Points) -> Decima
     return {"bye": points.full_bye, "half": points.half_bye, "zero": points.zero_bye}[kind]
 
 
+class _Scores:
+    """The entrants' points round by round (C.04.5.1: with Baku's virtual points)."""
+
+    def __init__(
+        self,
+        worth: dict[int, list[Decimal]],
+        accelerations: Mapping[int, Sequence[Decimal]] | None,
+        past: int,
+    ) -> None:
+        self.worth = worth
+        self.virtual = {key: list(values) for key, values in (accelerations or {}).items()}
+        self.past = past
+
+    def before(self, key: int, back: int = 0) -> Decimal:
+        """Points of the rounds before ``back`` rounds ago, and that round's virtual
+        points."""
+        index = self.past - back
+        extra = self.virtual.get(key, [])
+        return sum(self.worth[key][:index], Decimal(0)) + (
+            extra[index] if index < len(extra) else Decimal(0)
+        )
+
+
 def _players(
     entrants: Sequence[Entrant],
     round_number: int,
@@ -185,58 +208,21 @@ def _players(
     worth = {
         e.id: [_round_points(e, n, kinds[e.id][n], points) for n in range(past)] for e in ordered
     }
-    virtual = {key: list(values) for key, values in (accelerations or {}).items()}
-
-    def score(key: int, back: int = 0) -> Decimal:
-        """C.04.5.1: points of the rounds before ``back`` rounds ago, and that round's
-        virtual points."""
-        index = past - back
-        extra = virtual.get(key, [])
-        return sum(worth[key][:index], Decimal(0)) + (
-            extra[index] if index < len(extra) else Decimal(0)
-        )
-
+    scores = _Scores(worth, accelerations, past)
     ranks: dict[int, int] = {}
     for entrant in ordered:
         took_part = any(kind in ("game", "forfeit", "bye") for kind in kinds[entrant.id])
         if not entrant.absent or took_part:
             ranks[entrant.id] = len(ranks)
-    best = max(points.win, points.draw)
-    threshold = past * best / 2
+    threshold = past * max(points.win, points.draw) / 2
     last_round = round_number >= total_rounds
     players = []
     for entrant in ordered:
         if entrant.absent:
             continue
         key = entrant.id
-        player = Player(key, ranks[key], score(key), sum(worth[key], Decimal(0)))
-        whites = blacks = run = 0
-        last: str | None = None
-        for n, kind in enumerate(kinds[key]):
-            if kind != "game":
-                player.history.append(None)
-                continue
-            colour = WHITE if entrant.colours[n] == "white" else BLACK
-            player.history.append(colour)
-            player.met.add(entrant.opponents[n])  # type: ignore[arg-type]
-            player.played_games += 1
-            whites += colour == WHITE
-            blacks += colour == BLACK
-            run = run + 1 if colour == last else 1
-            last = colour
-        lower = BLACK if whites > blacks else WHITE
-        player.imbalance = abs(whites - blacks)
-        # A.6: absolute (difference > 1 or the same colour twice), strong, mild
-        player.side = (
-            lower
-            if player.imbalance > 1
-            else _invert(last)
-            if run > 1
-            else lower
-            if player.imbalance
-            else _invert(last)
-        )
-        player.repeated = last if run > 1 else None
+        player = Player(key, ranks[key], scores.before(key), sum(worth[key], Decimal(0)))
+        _colours(player, entrant, kinds[key])
         # C2: a bye or a win without playing (a forfeit win, a full-point bye) before
         player.eligible = (
             not any(
@@ -244,24 +230,65 @@ def _players(
             )
             and "bye" not in kinds[key]
         )
-        floats: list[str | None] = []
-        for back in (1, 2):
-            n = past - back
-            if n < 0:
-                floats.append(None)
-                continue
-            if kinds[key][n] != "game":
-                # 1.4.3 (2026): a round not played is a downfloat if it scored more than a loss
-                floats.append(DOWN if worth[key][n] > points.loss else None)
-                continue
-            mine, theirs = score(key, back), score(entrant.opponents[n], back)  # type: ignore[arg-type]
-            floats.append(DOWN if mine > theirs else UP if mine < theirs else None)
-        player.floats = (floats[0], floats[1])
+        player.floats = _floats(entrant, kinds[key], scores, points)
         # A.7: topscorers, the last round only: more than half the maximum score
         player.topscorer = last_round and player.score > threshold
         players.append(player)
     players.sort(key=lambda p: (-p.score, p.rank))
     return players, ranks
+
+
+def _colours(player: Player, entrant: Entrant, kinds: list[str]) -> None:
+    """The player's colours, opponents and games played from the rounds before, and
+    their colour preference (A.6: absolute when the difference is beyond 1 or the same
+    colour came twice in a row, strong, mild)."""
+    whites = blacks = run = 0
+    last: str | None = None
+    for n, kind in enumerate(kinds):
+        if kind != "game":
+            player.history.append(None)
+            continue
+        colour = WHITE if entrant.colours[n] == "white" else BLACK
+        player.history.append(colour)
+        player.met.add(entrant.opponents[n])  # type: ignore[arg-type]
+        player.played_games += 1
+        whites += colour == WHITE
+        blacks += colour == BLACK
+        run = run + 1 if colour == last else 1
+        last = colour
+    lower = BLACK if whites > blacks else WHITE
+    player.imbalance = abs(whites - blacks)
+    player.side = (
+        lower
+        if player.imbalance > 1
+        else _invert(last)
+        if run > 1
+        else lower
+        if player.imbalance
+        else _invert(last)
+    )
+    player.repeated = last if run > 1 else None
+
+
+def _floats(
+    entrant: Entrant, kinds: list[str], scores: _Scores, points: Points
+) -> tuple[str | None, str | None]:
+    """The player's floats one and two rounds before: down when they met a player on
+    fewer points (or, 1.4.3 of 2026, a round not played scored more than a loss), up when
+    on more."""
+    floats: list[str | None] = []
+    for back in (1, 2):
+        n = scores.past - back
+        if n < 0:
+            floats.append(None)
+            continue
+        if kinds[n] != "game":
+            floats.append(DOWN if scores.worth[entrant.id][n] > points.loss else None)
+            continue
+        mine = scores.before(entrant.id, back)
+        theirs = scores.before(entrant.opponents[n], back)  # type: ignore[arg-type]
+        floats.append(DOWN if mine > theirs else UP if mine < theirs else None)
+    return floats[0], floats[1]
 
 
 def _compatible(a: Player, b: Player) -> bool:
@@ -324,6 +351,12 @@ class Layout:
         """A field per score, the highest score highest (its count at most ``counts``)."""
         for score in sorted(counts):
             self.add((name, score), counts[score])
+
+    def raised(self, low_bits: int) -> Layout:
+        """The same fields above ``low_bits`` more bits at the bottom."""
+        raised = Layout(self.used + low_bits)
+        raised.offsets = {name: offset + low_bits for name, offset in self.offsets.items()}
+        return raised
 
 
 @dataclass
@@ -622,10 +655,10 @@ class Pairer:
                 weight -= 1 << lay[(up_scores, one.score)]
         return weight
 
-    def layout(self, current: list[int], following: list[int], single: bool, low: int) -> Layout:
-        """The fields this bracket needs, each as wide as its range, above ``low`` bits
-        kept for the bonuses and the tie-break."""
-        lay = Layout(low)
+    def layout(self, current: list[int], following: list[int], single: bool) -> Layout:
+        """The fields this bracket needs, each as wide as its range, from bit 0 (raised
+        above the bonuses and the tie-break by ``bracket_weights``)."""
+        lay = Layout(0)
         size = len(current) + len(following)
         players = [self.by_id[key] for key in current]
         counts: dict[Decimal, int] = {}
@@ -703,13 +736,14 @@ class Pairer:
             BONUS_BITS_PER_SIZE_BIT * max(len(current) + len(following), 1).bit_length()
             + BONUS_SPARE_BITS
         )
-        fields = self.layout(current, following, single, 0).used
+        fields_only = self.layout(current, following, single)
+        fields = fields_only.used
         if fields + needed > self.top:
             raise Unpairable(f"bracket too large for the weights ({fields + needed} bits)")
         if fields + needed + hint_bits > self.top:
             hint_bits = 0
         self.low = self.top - fields
-        lay = self.layout(current, following, single, self.low)
+        lay = fields_only.raised(self.low)
         self.hint_bits = hint_bits
         return Bracket(set(current), self.bye_score, single, self.unplayed_rank, lay)
 
