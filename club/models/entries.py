@@ -11,7 +11,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from club.models.events import Event, Participant
+from club.models.events import Event, Participant, in_language
 from club.models.players import Player, Sex
 
 
@@ -51,6 +51,12 @@ class EntryTerms(models.Model):
     rating_max = models.PositiveSmallIntegerField(_("highest rating"), null=True, blank=True)
     fee = models.CharField(
         _("entry fee"), max_length=200, blank=True, help_text=_("As the entrants read it.")
+    )
+    translated_fees = models.JSONField(
+        _("entry fee in the other languages"),
+        default=dict,
+        blank=True,
+        help_text=_("By language code, e.g. nl: the text shown on the pages in that language."),
     )
 
     class Meta:
@@ -96,6 +102,10 @@ class EntryTerms(models.Model):
         if self.places is None:
             return None
         return max(self.places - self.places_taken(), 0)
+
+    def fee_in(self, language: str) -> str:
+        """The entry fee as the page in ``language`` (a code) shows it."""
+        return in_language(self.fee, self.translated_fees, language)
 
     def taking_entries(self) -> bool:
         """Whether the public form takes an entry now."""

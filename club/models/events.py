@@ -18,6 +18,13 @@ from club.models.players import Player
 DEFAULT_SITTING = timedelta(hours=4)  # a round night's length when the event does not say
 
 
+def in_language(text: str, translations: dict[str, str], language: str) -> str:
+    """A text the club writes (``text`` in the site's language, ``translations`` by
+    language code: ``desk.forms.languages``) as a page in ``language`` shows it."""
+    translated = translations.get(language)
+    return translated if isinstance(translated, str) and translated else text
+
+
 class EventQuerySet(models.QuerySet["Event"]):
     def public(self) -> EventQuerySet:
         return self.filter(public=True)
@@ -238,8 +245,7 @@ class Event(models.Model):
     def description_in(self, language: str) -> str:
         """The description in ``language`` (a code such as ``nl``), or, where none was
         written in it, the one written in the site's language."""
-        translated = self.translated_descriptions.get(language)
-        return translated if isinstance(translated, str) and translated else self.description
+        return in_language(self.description, self.translated_descriptions, language)
 
     @property
     def scoring(self) -> Scoring:

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.models import EntryTerms
+from desk.forms import languages
 from desk.forms.events import DATETIME, DATETIME_FORMAT
 from desk.services.entries import Terms
 from lib.inputs import BoundedInputs
@@ -39,6 +40,14 @@ class TermsForm(BoundedInputs, forms.ModelForm):
         label=_("Highest rating"), min_value=0, max_value=MAX_RATING, required=False
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        languages.add_translations(self, "fee", self.instance.translated_fees)
+
+    def translated_fees(self) -> list[forms.BoundField]:
+        """The entry fee's fields in the other languages."""
+        return languages.translation_fields(self, "fee")
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         low, high = data.get("rating_min"), data.get("rating_max")
@@ -56,4 +65,7 @@ class TermsForm(BoundedInputs, forms.ModelForm):
             rating_min=data.get("rating_min"),
             rating_max=data.get("rating_max"),
             fee=data.get("fee") or "",
+            translated_fees=languages.posted_translations(
+                self, "fee", self.instance.translated_fees
+            ),
         )

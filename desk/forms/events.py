@@ -3,36 +3,24 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.forms import BaseModelFormSet, modelformset_factory
 from django.utils.text import capfirst, format_lazy
-from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 from chesslib.standings import Tiebreak, parse_tiebreaks
 from club.federations import FederationField, FederationInput, federation_problem
 from club.models import Event, Round
+from desk.forms import languages
 from desk.forms.national_ids import IssuerField, issuer_of_typed
 from desk.services.events import DEFAULT_INTERVAL
 from desk.services.registration import Outsider
 from desk.standings import TIEBREAK_LABELS
 from lib.inputs import BoundedInputs
 from lib.limits import MAX_FIDE_ID, MAX_ROUNDS
-
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
-
-# The form's fields of the description in another language: ``description_nl``...
-TRANSLATED_DESCRIPTION = "description_"
-
-
-def _description_label(code: str) -> StrOrPromise:
-    """ "Description (Nederlands)": the language named in its own words."""
-    return format_lazy("{} ({})", _("Description"), get_language_info(code)["name_local"])
-
 
 DATETIME = {"type": "datetime-local"}
 DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
@@ -252,50 +240,30 @@ class EventForm(BoundedInputs, forms.ModelForm):
                 if name not in data:
                     data[name] = getattr(self.instance, name)
             self.data = data
-        self._add_translated_descriptions()
+        languages.add_translations(self, "description", self.instance.translated_descriptions)
         if self.instance.pk:
             self.fields["rounds"].label = _("Rounds to add")
             self.fields["rounds"].help_text = _("After the last round, one every interval.")
             self.fields["first_round"].help_text = _("Empty: one interval after the last round.")
 
-    def _add_translated_descriptions(self) -> None:
-        """One description field for each other language the site offers, the pages in
-        that language showing it (``Event.description_in``)."""
-        others = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
-        if not others:
-            return
-        self.fields["description"].label = _description_label(settings.LANGUAGE_CODE)
-        self.fields["description"].help_text = _("Shown in every language without its own text.")
-        for code in others:
-            self.fields[TRANSLATED_DESCRIPTION + code] = forms.CharField(
-                label=_description_label(code),
-                required=False,
-                widget=forms.Textarea(attrs={"rows": 3, "lang": code}),
-                initial=self.instance.translated_descriptions.get(code, ""),
-            )
-
     def translated_descriptions(self) -> list[forms.BoundField]:
-        """The description fields of the other languages, in the site's order."""
-        return [self[name] for name in self.fields if name.startswith(TRANSLATED_DESCRIPTION)]
+        """The description's fields in the other languages."""
+        return languages.translation_fields(self, "description")
 
     def changed_fields(self) -> list[str]:
         """The event's fields the form changed (the other languages' descriptions as the
         one field that holds them), for the event's history."""
-        names = {
-            "translated_descriptions" if name.startswith(TRANSLATED_DESCRIPTION) else name
-            for name in self.changed_data
-        }
-        return sorted(names)
+        return sorted(
+            {
+                "translated_descriptions" if languages.is_translation(name, "description") else name
+                for name in self.changed_data
+            }
+        )
 
     def save(self, commit: bool = True) -> Event:
-        texts = dict(self.instance.translated_descriptions)
-        for name in self.fields:  # a language the post leaves out keeps its text
-            if name.startswith(TRANSLATED_DESCRIPTION) and name in self.data:
-                code, text = name.removeprefix(TRANSLATED_DESCRIPTION), self.cleaned_data[name]
-                texts.pop(code, None)
-                if text.strip():
-                    texts[code] = text.strip()
-        self.instance.translated_descriptions = texts
+        self.instance.translated_descriptions = languages.posted_translations(
+            self, "description", self.instance.translated_descriptions
+        )
         return super().save(commit)
 
     def clean_federation(self) -> str:

@@ -10,7 +10,7 @@ message for the entrant or the secretary, and writes nothing."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
 from django.conf import settings
@@ -67,6 +67,7 @@ class Terms:
     rating_min: int | None = None
     rating_max: int | None = None
     fee: str = ""
+    translated_fees: dict[str, str] = field(default_factory=dict)  # by language code
 
 
 @transaction.atomic
@@ -107,6 +108,7 @@ def set_terms(event_id: int, terms: Terms, user: User | None, link: Link) -> Ent
             "rating_min": terms.rating_min,
             "rating_max": terms.rating_max,
             "fee": terms.fee.strip(),
+            "translated_fees": terms.translated_fees,
         },
     )
     log_change(

@@ -85,3 +85,11 @@ def figurine(san: str) -> str:
     """A move in standard algebraic notation written with the pieces' figures: "Nf3" as
     "♘f3", "exd8=Q+" as "exd8=♕+", "O-O" unchanged."""
     return san.translate(FIGURINES)
+
+
+@register.filter
+def in_page_language(text_owner: Any, name: str) -> str:
+    """A text the club writes in several languages (``Event.description_in``,
+    ``EntryTerms.fee_in``) in the page's language:
+    ``{{ event|in_page_language:"description" }}``."""
+    return str(getattr(text_owner, f"{name}_in")(get_language()))

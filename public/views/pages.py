@@ -10,7 +10,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
@@ -123,7 +122,6 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     terms = EntryTerms.objects.filter(event=event).first() if announced else None
     context = {
         "event": event,
-        "description": event.description_in(get_language()),
         "rounds": [(r, boards[r.pk], byes[r.pk]) for r in rounds],
         "standings": table if any(table.records.values()) else None,
         "participants": table.participants,

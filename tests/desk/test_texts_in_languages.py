@@ -1,6 +1,7 @@
-"""An event's description in each language the site offers: the secretary writes it in
-the site's language and, where they wish, in the others; each page and the calendar feed
-in a language show its text, or the site language's where it has none."""
+"""What the club writes for its visitors in each language the site offers, an event's
+description and its entry fee: the secretary writes it in the site's language and, where
+they wish, in the others; each page and the calendar feed in a language show its text, or
+the site language's where it has none."""
 
 import re
 from datetime import UTC, datetime
@@ -14,7 +15,8 @@ from django.urls import reverse
 from django.utils import translation
 from pytest_django import Settings
 
-from club.models import Event
+from club.models import EntryTerms, Event
+from tests.club.entry_open import entry_open, stopped_clock
 from tests.desk.test_events import NEW_EVENT, _edit
 from tests.desk.test_history import _history
 
@@ -99,3 +101,35 @@ def test_the_calendar_feed_in_dutch_describes_the_event_in_dutch(
             e for e in feeds[prefix].walk("VEVENT") if str(e["summary"]) == event.title
         ]
         assert str(first["description"]).startswith(text)
+
+
+def test_the_entry_fee_reads_in_the_pages_language(
+    secretary_client: Client, client: Client
+) -> None:
+    with stopped_clock():
+        event = entry_open(120, fee="15 € (10 € pour les jeunes)")
+        form = {
+            "open": "on",
+            "closes_at": "2026-09-30T20:00",
+            "places": "120",
+            "rating": "fide",
+            "fee": "15 € (10 € pour les jeunes)",
+            "fee_nl": "15 € (10 € voor jongeren)",
+            "fee_en": "€15 (€10 for juniors)",
+        }
+        url = reverse("desk:entry_terms", args=[event.pk])
+        assert secretary_client.post(url, form).status_code == 302
+        terms = EntryTerms.objects.get(event=event)
+        assert terms.translated_fees == {
+            "nl": "15 € (10 € voor jongeren)",
+            "en": "€15 (€10 for juniors)",
+        }
+        fees = {prefix: _shown(client, event, prefix) for prefix in ("", "/nl", "/de", "/en")}
+        desk = secretary_client.get(reverse("desk:entries", args=[event.pk])).content.decode()
+    assert "Inschrijvingsgeld: 15 € (10 € voor jongeren)" in fees["/nl"]
+    assert "Entry fee: €15 (€10 for juniors)" in fees["/en"]
+    assert "Droit d'inscription : 15 € (10 € pour les jeunes)" in fees[""]
+    assert "15 € (10 € pour les jeunes)" in fees["/de"]  # no German text: the French
+    assert re.search(
+        r'<input type="text" name="fee_nl" value="15 € \(10 € voor jongeren\)"', unescape(desk)
+    )
