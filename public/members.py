@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from club.models import Member, Player
 
-# What the page shows of a member: the year they joined, their player's name and FIDE ID
-SHOWN = ("pk", "since", "player_id", "player__first_name", "player__last_name", "player__fide_id")
+# What the page shows of a member: the year they joined, their player's name, FIDE ID and
+# FIDE federation
+SHOWN = (
+    "pk",
+    "since",
+    "player_id",
+    "player__first_name",
+    "player__last_name",
+    "player__fide_id",
+    "player__federation",
+)
 
 
 def public_member(pk: int) -> Member | None:
@@ -13,7 +22,13 @@ def public_member(pk: int) -> Member | None:
     what their page shows and nothing else (no personal data is read): one query of
     ``SHOWN``; None otherwise."""
     found = Member.objects.public().filter(pk=pk).values_list(*SHOWN)
-    for pk, since, player, first_name, last_name, fide_id in found:
-        shown = Player(pk=player, first_name=first_name, last_name=last_name, fide_id=fide_id)
+    for pk, since, player, first_name, last_name, fide_id, federation in found:
+        shown = Player(
+            pk=player,
+            first_name=first_name,
+            last_name=last_name,
+            fide_id=fide_id,
+            federation=federation,
+        )
         return Member(pk=pk, since=since, player=shown)
     return None

@@ -78,8 +78,13 @@ SYSTEM_FIELDS = (
     "recalculating",
     "listed_rating",
     "listed_day",
+    "engine",
 )
 LISTED_SHOWN = 3  # the changes since the list named beside it, the newest
+# The national lists that give a player of another FIDE federation than theirs the FIDE
+# rating (docs/ratings/frbe.md, « Les cotes remplacées »): the list's kind (the system's
+# engine) and the federation whose players it rates from their games
+FIDE_RATING_FOR_OTHERS = {"frbe": "BEL"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +172,8 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
     older = 2 if sum(row[7] or 0 for row in systems) > HISTORY_PAGE else None
     statuses = {value: str(label) for value, label in RatingStatus.choices}
     recalculating = any(row[9] for row in systems)
-    standings = [_standing(row, statuses, today) for row in systems]
+    federation = member.player.federation
+    standings = [_standing(row, statuses, today, federation) for row in systems]
     return {
         "standings": standings,
         "recalculating": recalculating,
@@ -177,10 +183,14 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
     }
 
 
-def _standing(row: tuple[Any, ...], statuses: dict[str, str], today: date) -> dict[str, Any]:
-    """One system's card: the site's rating and status, and the list's beside it."""
+def _standing(
+    row: tuple[Any, ...], statuses: dict[str, str], today: date, federation: str
+) -> dict[str, Any]:
+    """One system's card: the site's rating and status, and the list's beside it (the
+    member's FIDE ``federation`` says whether the list gives them their FIDE rating)."""
     _pk, name, summed, rating, status, period_end, points, _changes, _newest, *rest = row
-    _pending, listed, day = rest
+    _pending, listed, day, engine = rest
+    own = FIDE_RATING_FOR_OTHERS.get(engine)
     return {
         "name": name,
         "rating": whole(rating),
@@ -188,18 +198,26 @@ def _standing(row: tuple[Any, ...], statuses: dict[str, str], today: date) -> di
         "estimated": is_estimated(period_end, today),
         "listed": None
         if listed is None
-        else listed_beside(name, rating, points or [], listed, day),
+        else listed_beside(
+            name, rating, points or [], listed, day, own is not None and federation not in ("", own)
+        ),
     }
 
 
 def listed_beside(
-    system: str, rating: float | None, points: list[list[Any]], listed: int, day: date
+    system: str,
+    rating: float | None,
+    points: list[list[Any]],
+    listed: int,
+    day: date,
+    fide_rating: bool = False,
 ) -> dict[str, Any]:
     """The federation's published figure beside the site's: the list's rating and day,
     whether the site shows the same, and where it does not, why: the changes the site
     rated since the list (from the summary's chart points: their labels and changes,
     the newest ``LISTED_SHOWN``), or none (the history does not start from the list
-    yet: its recalculation has not run)."""
+    yet: its recalculation has not run); and ``fide_rating``, the list gives the member
+    their FIDE rating (``FIDE_RATING_FOR_OTHERS``)."""
     same = rating is not None and whole(rating) == whole(listed)
     since = [
         {"label": _point(point, system)["label"], "change": rating_change(point[2])}
@@ -211,6 +229,7 @@ def listed_beside(
         "rating": whole(listed),
         "day": day,
         "same": same,
+        "fide_rating": fide_rating and not same,
         "total": "" if same or total is None else rating_change(round(total, 1)),
         "since": [] if same else since[::-1][:LISTED_SHOWN],
         "more": 0 if same else max(0, len(since) - LISTED_SHOWN),

@@ -498,6 +498,39 @@ def test_the_member_page_shows_the_federations_figure_and_the_games_that_differ(
     assert "Le site y ajoute +9" in frbe
     period = frbe[frbe.index("<li>") : frbe.index("</li>")]
     assert period.endswith("+9") and "Elo FRBE-KBSB" in period
+    assert "fide-rating-taken" not in frbe  # a Belgian: the list rates his games
+
+
+def test_a_player_of_another_fide_federation_is_told_the_list_gives_his_fide_rating(
+    client: Client,
+) -> None:
+    """Anish Giri (matricule 12380) plays for the Netherlands at FIDE: the federation's
+    lists give such players their FIDE rating (in April 2022, 282 of the 298 players whose
+    published rating is not what their games give, docs/ratings/frbe.md). Listed at 2772
+    in January 2022, he loses to Benjamin Decrop (2190); his page says why the list's
+    figure is not the site's."""
+    _ruben, benjamin = _decrops()
+    giri = PlayerFactory(first_name="Anish", last_name="Giri", national_id="12380")
+    Player.objects.filter(pk=giri.pk).update(federation="NED", national_id_federation="BEL")
+    member = MemberFactory(player=giri)
+    with replayed():
+        _import_january_2022()
+    event = EventFactory(
+        title="Open de janvier",
+        start=datetime(2022, 1, 14, 18, tzinfo=UTC),
+        time_control=Event.TimeControl.STANDARD,
+        status=Event.Status.CLOSED,
+    )
+    GameFactory(round=RoundFactory(event=event), white=giri, black=benjamin, result="0-1")
+    recalculate_all()
+    page = client.get(reverse("member", args=[member.pk])).content.decode()
+    cards = page[page.index('id="current-ratings"') : page.index("</section>")]
+    frbe = cards[cards.index("Elo FRBE-KBSB") :]
+    assert "Liste publiée en janvier 2022\u00a0: <strong>2772</strong>" in frbe
+    assert (
+        "La liste de la fédération donne aux joueurs d'une autre fédération FIDE leur "
+        "classement FIDE." in frbe
+    )
 
 
 def test_the_member_page_says_when_the_site_shows_the_lists_figure_or_has_not_caught_up(

@@ -71,7 +71,7 @@ def test_the_history_comes_a_page_at_a_time_and_the_systems_with_the_summary(
         for day, rating in ((date(2024, 1, 1), 1500), (date(2025, 1, 1), 1510)):
             for player in club[:2]:
                 system.official.create(player_id=player, list_date=day, rating=rating, source="t")
-    assert history._systems(club[0])[0][10:] == (1510, date(2025, 1, 1))
+    assert history._systems(club[0])[0][10:12] == (1510, date(2025, 1, 1))
     for pending in (False, True):
         if pending:
             ReplayJob.objects.create(state=ReplayJob.State.RUNNING)
@@ -96,7 +96,9 @@ def test_the_history_comes_a_page_at_a_time_and_the_systems_with_the_summary(
                     .values_list("rating", "list_date")
                     .first()
                 )
-                assert row[10:] == (newest or (None, None))
+                assert row[10:12] == (newest or (None, None))
+                engine = RatingSystem.objects.values_list("engine", flat=True).get(pk=pk)
+                assert row[12] == engine
             assert [row[0] for row in _history_pages(player)] == _all_changes(player)
             # the first page from the summaries: the history's rows, value for value
             first = [list(row) for row in history._changes(player, 1)][: history.HISTORY_PAGE]
