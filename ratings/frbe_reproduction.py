@@ -274,10 +274,12 @@ def first_ratings(
     players: dict[int, Listed],
     by_player: dict[int, list[CheckGame]],
     previous: dict[int, Listed] | None,
+    params: frbe.Params | None = None,
 ) -> dict[int, int]:
     """The first rating of each newcomer who reaches 20 games in the period: the
     performance (the average of the opponents + D(p), the table's, p to two decimals,
-    half up) over their first 20 games, the games before the period read from the
+    half up, held within the bound of ``params``, the rules of the list's period; the
+    current rules without) over their first 20 games, the games before the period read from the
     previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), then the period's by number,
     then those against newcomers rated in this list, at their first rating (202201:
     13808's 20th game is against 14302, rated at his own 20th game: 1006). Without the
@@ -288,6 +290,7 @@ def first_ratings(
             for number, player in players.items()
             if _newcomer(player) and player.games >= RATED_FROM and player.rating > 0
         }
+    rules = params or frbe.Params()
     first: dict[int, int] = {}
     while True:  # newcomers rated through newcomers rated before them in this list
         found = {
@@ -296,7 +299,7 @@ def first_ratings(
             if number not in first
             and _newcomer(player)
             and player.games >= RATED_FROM
-            and (rating := _first_rating(player, by_player.get(number, []), previous, first))
+            and (rating := _first_rating(player, by_player.get(number, []), previous, first, rules))
         }
         if not found:
             return first
@@ -304,7 +307,11 @@ def first_ratings(
 
 
 def _first_rating(
-    player: Listed, own: list[CheckGame], previous: dict[int, Listed], first: dict[int, int]
+    player: Listed,
+    own: list[CheckGame],
+    previous: dict[int, Listed],
+    first: dict[int, int],
+    params: frbe.Params,
 ) -> int | None:
     """A newcomer's first rating over its first 20 games (see :func:`first_ratings`);
     None when the files do not hold them, or their sums give no rating."""
@@ -322,8 +329,7 @@ def _first_rating(
         total, points, counted = total + rating, points + score, counted + 1
     if counted < RATED_FROM:
         return None
-    p = elo.round_half_up(points / counted, 0.01)
-    rating = int(elo.round_half_up(total / counted + elo.dp_table(p)))
+    rating = int(frbe.first_rating(total, counted, points, params))
     return rating if rating > 0 else None
 
 
@@ -357,7 +363,7 @@ def reproduce(
     day = period_end(list_month)
     report = Report(list_month, day, previous=previous is not None)
     by_player = _by_player(games)
-    first = first_ratings(players, by_player, previous)
+    first = first_ratings(players, by_player, previous, version_on(frbe.VERSIONS, day).params)
     for number, own in sorted(by_player.items()):
         player = players.get(number)
         if player is None:

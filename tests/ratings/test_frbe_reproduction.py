@@ -2,7 +2,9 @@
 April and July 2021 and their check lists (``tests/fixtures/frbe_lists``, with their
 source), through the calculator, as ``manage.py reproduce_frbe_list`` does."""
 
+import dataclasses
 import struct
+from datetime import date
 from io import StringIO
 from pathlib import Path
 
@@ -21,6 +23,8 @@ from ratings.frbe_reproduction import (
     read_list,
     reproduce,
 )
+from ratings.rules import frbe
+from ratings.rules.parameters import version_on
 
 FILES = Path(__file__).parents[1] / "fixtures" / "frbe_lists"
 
@@ -191,3 +195,49 @@ def test_a_cell_that_is_not_a_number_reads_as_empty(tmp_path: Path) -> None:
         10,
         0,
     )
+
+
+def _lost(first: int, ratings: list[int]) -> list[CheckGame]:
+    return [
+        CheckGame(player=1, opponent=100 + n, opponent_rating=r, score=0, number=first + n)
+        for n, r in enumerate(ratings)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("day", "before", "opponents_sum", "played", "first"),
+    [
+        # 200807, Jennifer Freres (60170): 10 games lost before (11568), 10 more lost
+        # (#11-#20): 24901 / 20 = 1245.05, p 0 held at .01: D −677, 568 as the list's
+        # ELO_PRECE (−800: 445).
+        (
+            "2008-06-30",
+            10,
+            11568,
+            (1245, 1720, 1150, 1167, 1180, 1319, 1438, 1481, 1150, 1483),
+            568,
+        ),
+        # 201307, Maria Van Tendeloo (12563): 17 lost (25737), then 1409, 1156, 1161 lost:
+        # 29463 / 20 = 1473.15, p held at .11 (the cap of 350): D −351, 1122 as the list's
+        # ELO_PRECE (−800: 673).
+        ("2013-06-30", 17, 25737, (1409, 1156, 1161, 1181, 1413), 1122),
+        # 201607, Angelique Van Neckebroeck (15589): 16 lost (22393), then 1716, 1472, 1497,
+        # 1150 lost: 28228 / 20 = 1411.4, p held at .08 (the cap of 400): D −401, 1010 as
+        # the list's ELO_PRECE (−800: 611).
+        ("2016-06-30", 16, 22393, (1716, 1472, 1497, 1150, 1242), 1010),
+    ],
+)
+def test_a_first_rating_holds_p_within_the_lists_bounds(
+    day: str, before: int, opponents_sum: int, played: tuple[int, ...], first: int
+) -> None:
+    """A newcomer who lost every game: p = 0 is held at the period's bound before D(p)
+    is read; the list's ELO_PRECE of a newcomer rated in it (until 2018) is that first
+    rating, its ELO_CALCUL the floor of 1150."""
+    games = before + len(played)
+    player = Listed(1, "", first, before, 1150, games, 1150 - first)
+    previous = {1: Listed(1, "", 0, 0, 0, before, 0, opponents_sum=opponents_sum)}
+    own = _lost(before + 1, list(played))
+    params = version_on(frbe.VERSIONS, date.fromisoformat(day)).params
+    assert first_ratings({1: player}, {1: own}, previous, params) == {1: first}
+    seed = dataclasses.replace(params, first_p_bound=0)
+    assert first_ratings({1: player}, {1: own}, previous, seed)[1] < first
