@@ -15,7 +15,9 @@ compares the figure with the federation's. Each difference is named (:class:`Ver
 
 - ``replaced``: the federation wrote another rating after its calculation
   (``ELO_CALCUL`` ≠ ``ELO_PRECE`` + ``GAIN``: ratings taken over from FIDE, whose game
-  counts are set to 50–53, 200–203, 300–303) and the site's change equals its ``GAIN``;
+  counts are set to 50–53, 200–203, 300–303) and the site's change equals its ``GAIN``
+  (calculated with the games the check list numbers before the period, where the
+  list's count was set after the calculation: :func:`games_before`);
 - ``same_run``: the player met newcomers rated in the same list, whose games the
   federation rates in a second run (counted here at the newcomer's published rating;
   the federation's figure is not always met, see ``docs/ratings/frbe.md``);
@@ -338,18 +340,46 @@ def _newcomer(player: Listed) -> bool:
 
 
 def request(player: Listed, games: list[CheckGame], later: list[CheckGame], day: date,
-            first: dict[int, int]) -> dict[str, Any]:  # fmt: skip
-    """The calculator request for ``player``: the period's rated games by their number,
-    then the games against same-run newcomers at the newcomers' first ratings."""
+            first: dict[int, int], before: int | None = None) -> dict[str, Any]:  # fmt: skip
+    """The calculator request for ``player``: ``before`` games before the period
+    (:func:`games_before`; ``PART_PRECE`` without), the period's rated games by their
+    number, then the games against same-run newcomers at the newcomers' first ratings."""
     rated = sorted((g for g in games if g.opponent_rating > 0), key=lambda g: g.number)
     lines = [{"opponent": g.opponent_rating, "score": g.score} for g in rated]
     lines += [{"opponent": first[g.opponent], "score": g.score} for g in later]
     return {
         "system": "frbe",
         "date": day.isoformat(),
-        "player": {"rating": player.rating_before, "games": player.games_before},
+        "player": {
+            "rating": player.rating_before,
+            "games": player.games_before if before is None else before,
+        },
         "games": lines,
     }
+
+
+SET_COUNTS = frozenset((50, 51, 52, 53, 200, 201, 202, 203, 300, 301, 302, 303))
+
+
+def games_before(player: Listed, games: list[CheckGame], players: dict[int, Listed]) -> int:
+    """The games ``player`` had before the period as the federation calculated them. A
+    list's ``PART_PRECE`` can be a count set after the calculation (50-53, 200-203,
+    300-303: a rating taken over from FIDE): then the number of the first game the check
+    list counts (``NB_PARTIES``) minus one (201307, 12957: ``PART_PRECE`` 200, his games
+    numbered 51 to 55 at K 32), where the check list is the list's own calculation (its
+    opponents' ratings ``VAL_ADVERS`` are their ``ELO_PRECE``: not in January 2011's).
+    Otherwise ``PART_PRECE``."""
+    rated = [g for g in games if g.opponent_rating > 0]
+    numbers = [g.number for g in rated if g.number]
+    if player.games_before not in SET_COUNTS or not numbers or min(numbers) <= RATED_FROM:
+        return player.games_before
+    if any(
+        players[g.opponent].rating_before != g.opponent_rating
+        for g in rated
+        if g.opponent in players
+    ):
+        return player.games_before
+    return min(numbers) - 1
 
 
 def reproduce(
@@ -379,7 +409,9 @@ def reproduce(
         later = list(_same_run(own, first))
         if not later and not any(g.opponent_rating > 0 for g in own):
             continue
-        answer = calculate(request(player, own, later, day, first))
+        answer = calculate(
+            request(player, own, later, day, first, games_before(player, own, players))
+        )
         site = int(answer["rating_after"])
         verdict = _verdict(player, site, later, own)
         report.lines.append(Line(player, site, len(later), verdict))

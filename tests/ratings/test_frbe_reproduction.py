@@ -18,6 +18,7 @@ from ratings.frbe_reproduction import (
     Report,
     Verdict,
     first_ratings,
+    games_before,
     period_end,
     read_check_list,
     read_list,
@@ -241,3 +242,22 @@ def test_a_first_rating_holds_p_within_the_lists_bounds(
     assert first_ratings({1: player}, {1: own}, previous, params) == {1: first}
     seed = dataclasses.replace(params, first_p_bound=0)
     assert first_ratings({1: player}, {1: own}, previous, seed)[1] < first
+
+
+def test_the_games_before_the_period_are_those_the_check_list_numbers() -> None:
+    """July 2013, Maurice Manoch (12957): 1967, PART_PRECE 200 in the list (50 in
+    January 2013's: a count set when his rating was taken over), ELO_CALCUL 2019, GAIN
+    +66. The check list numbers his five games 51 to 55, at K 32: all won against 1860,
+    1899, 1688, 1987 and 2039 (We .65, .59, .84, .47, .40): 1967 + 32 × 2.05 = 2032.6,
+    the GAIN +66; with 200 games (K 24), +49."""
+    manoch = Listed(12957, "MANOCH MAURICE", 1967, 200, 2019, 200, 66)
+    games = [
+        CheckGame(12957, opponent, rating, 1, number, k=32)
+        for number, (opponent, rating) in enumerate(
+            [(85359, 1860), (34754, 1899), (31712, 1688), (16144, 1987), (9679, 2039)], start=51
+        )
+    ]
+    assert games_before(manoch, games, {12957: manoch}) == 50
+    (line,) = reproduce("201307", {12957: manoch}, games).lines
+    assert (line.site, line.verdict) == (2033, Verdict.REPLACED)
+    assert line.site - manoch.rating_before == manoch.gain
