@@ -277,15 +277,20 @@ def first_ratings(
     by_player: dict[int, list[CheckGame]],
     previous: dict[int, Listed] | None,
     params: frbe.Params | None = None,
+    written: bool = True,
 ) -> dict[int, int]:
     """The first rating of each newcomer who reaches 20 games in the period: the
     performance (the average of the opponents + D(p), the table's, p to two decimals,
     half up, held within the bound of ``params``, the rules of the list's period; the
-    current rules without) over their first 20 games, the games before the period read from the
-    previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), then the period's by number,
-    then those against newcomers rated in this list, at their first rating (202201:
-    13808's 20th game is against 14302, rated at his own 20th game: 1006). Without the
-    previous list, a newcomer's published rating stands in."""
+    current rules without) over their first 20 games, the games before the period read
+    from the previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), then the period's by
+    number, then those against newcomers rated in this list, at their first rating
+    (202201: 13808's 20th game is against 14302, rated at his own 20th game: 1006).
+    Where the list publishes the federation's own first rating, that one (the lists
+    until 2018 write it as the newcomer's ``ELO_PRECE``, which is then not the previous
+    list's rating: :func:`_first_rating`), unless ``written`` is false (a check list that
+    is not the list's calculation: :func:`calculated_by_the_list`). Without the previous
+    list, a newcomer's published rating stands in."""
     if previous is None:
         return {
             number: player.rating
@@ -301,7 +306,11 @@ def first_ratings(
             if number not in first
             and _newcomer(player)
             and player.games >= RATED_FROM
-            and (rating := _first_rating(player, by_player.get(number, []), previous, first, rules))
+            and (
+                rating := _first_rating(
+                    player, by_player.get(number, []), previous, first, rules, written
+                )
+            )
         }
         if not found:
             return first
@@ -314,10 +323,21 @@ def _first_rating(
     previous: dict[int, Listed],
     first: dict[int, int],
     params: frbe.Params,
+    written: bool = True,
 ) -> int | None:
     """A newcomer's first rating over its first 20 games (see :func:`first_ratings`);
-    None when the files do not hold them, or their sums give no rating."""
+    None when the files do not hold them, or their sums give no rating. The list's
+    ``ELO_PRECE`` where it is not the previous list's rating: the federation's first
+    rating, written there in the lists until 2018 (201001, 50299: ``ELO_PRECE`` 2078,
+    1953 in July 2009's list; his 20th game for the federation is the loss numbered 21,
+    played the same day as number 20, which gives 2078; by number, 2127)."""
     before = previous.get(player.number)
+    if (
+        written
+        and player.rating_before
+        and (before is None or before.rating != player.rating_before)
+    ):
+        return player.rating_before
     counted = player.games_before
     if counted and (before is None or before.games != counted or before.points > counted):
         return None  # the previous list does not hold the games before the period
@@ -393,7 +413,10 @@ def reproduce(
     day = period_end(list_month)
     report = Report(list_month, day, previous=previous is not None)
     by_player = _by_player(games)
-    first = first_ratings(players, by_player, previous, version_on(frbe.VERSIONS, day).params)
+    params = version_on(frbe.VERSIONS, day).params
+    first = first_ratings(
+        players, by_player, previous, params, written=calculated_by_the_list(players, games)
+    )
     for number, own in sorted(by_player.items()):
         player = players.get(number)
         if player is None:
@@ -416,6 +439,16 @@ def reproduce(
         verdict = _verdict(player, site, later, own)
         report.lines.append(Line(player, site, len(later), verdict))
     return report
+
+
+def calculated_by_the_list(players: dict[int, Listed], games: list[CheckGame]) -> bool:
+    """Whether the check list is the published list's own calculation: most of its
+    opponents' ratings (``VAL_ADVERS``) are their ``ELO_PRECE`` in the list (more than
+    99 % in the lists of 2008 to 2022, but 5 % in January 2011's, whose list is another
+    calculation than its check list)."""
+    rows = [g for g in games if g.opponent_rating > 0 and g.opponent in players]
+    same = sum(players[g.opponent].rating_before == g.opponent_rating for g in rows)
+    return 2 * same > len(rows)
 
 
 def _newcomer_rating(

@@ -206,42 +206,67 @@ def _lost(first: int, ratings: list[int]) -> list[CheckGame]:
 
 
 @pytest.mark.parametrize(
-    ("day", "before", "opponents_sum", "played", "first"),
+    ("day", "before", "opponents_sum", "rating", "played", "first"),
     [
-        # 200807, Jennifer Freres (60170): 10 games lost before (11568), 10 more lost
-        # (#11-#20): 24901 / 20 = 1245.05, p 0 held at .01: D −677, 568 as the list's
-        # ELO_PRECE (−800: 445).
+        # 200807, Jennifer Freres (60170): 10 games lost before (11568; 480 in January
+        # 2008's list), 10 more lost (#11-#20): 24901 / 20 = 1245.05, p 0 held at .01:
+        # D −677, 568 as the list's ELO_PRECE (−800: 445).
         (
             "2008-06-30",
             10,
             11568,
+            480,
             (1245, 1720, 1150, 1167, 1180, 1319, 1438, 1481, 1150, 1483),
             568,
         ),
-        # 201307, Maria Van Tendeloo (12563): 17 lost (25737), then 1409, 1156, 1161 lost:
-        # 29463 / 20 = 1473.15, p held at .11 (the cap of 350): D −351, 1122 as the list's
-        # ELO_PRECE (−800: 673).
-        ("2013-06-30", 17, 25737, (1409, 1156, 1161, 1181, 1413), 1122),
-        # 201607, Angelique Van Neckebroeck (15589): 16 lost (22393), then 1716, 1472, 1497,
-        # 1150 lost: 28228 / 20 = 1411.4, p held at .08 (the cap of 400): D −401, 1010 as
-        # the list's ELO_PRECE (−800: 611).
-        ("2016-06-30", 16, 22393, (1716, 1472, 1497, 1150, 1242), 1010),
+        # 201307, Maria Van Tendeloo (12563): 17 lost (25737; 1163), then 1409, 1156, 1161
+        # lost: 29463 / 20 = 1473.15, p held at .11 (the cap of 350): D −351, 1122 as the
+        # list's ELO_PRECE (−800: 673).
+        ("2013-06-30", 17, 25737, 1163, (1409, 1156, 1161, 1181, 1413), 1122),
+        # 201607, Angelique Van Neckebroeck (15589): 16 lost (22393; 999), then 1716, 1472,
+        # 1497, 1150 lost: 28228 / 20 = 1411.4, p held at .08 (the cap of 400): D −401,
+        # 1010 as the list's ELO_PRECE (−800: 611).
+        ("2016-06-30", 16, 22393, 999, (1716, 1472, 1497, 1150, 1242), 1010),
     ],
 )
 def test_a_first_rating_holds_p_within_the_lists_bounds(
-    day: str, before: int, opponents_sum: int, played: tuple[int, ...], first: int
+    day: str, before: int, opponents_sum: int, rating: int, played: tuple[int, ...], first: int
 ) -> None:
     """A newcomer who lost every game: p = 0 is held at the period's bound before D(p)
-    is read; the list's ELO_PRECE of a newcomer rated in it (until 2018) is that first
-    rating, its ELO_CALCUL the floor of 1150."""
+    is read. The list (until 2018) writes the federation's first rating as the
+    newcomer's ELO_PRECE, its ELO_CALCUL is the floor of 1150; here the ELO_PRECE is the
+    previous list's provisional rating, as the lists write it from 2019, so that the
+    first rating is calculated."""
     games = before + len(played)
-    player = Listed(1, "", first, before, 1150, games, 1150 - first)
-    previous = {1: Listed(1, "", 0, 0, 0, before, 0, opponents_sum=opponents_sum)}
+    player = Listed(1, "", rating, before, 1150, games, 1150 - rating)
+    previous = {1: Listed(1, "", 0, 0, rating, before, 0, opponents_sum=opponents_sum)}
     own = _lost(before + 1, list(played))
     params = version_on(frbe.VERSIONS, date.fromisoformat(day)).params
     assert first_ratings({1: player}, {1: own}, previous, params) == {1: first}
     seed = dataclasses.replace(params, first_p_bound=0)
     assert first_ratings({1: player}, {1: own}, previous, seed)[1] < first
+
+
+def test_the_first_rating_a_list_writes_is_the_federations() -> None:
+    """January 2010, Abdelmouine Bensaid (50299): 11 games in July 2009's list (18602, 9
+    points, 1953), 14 in the period (games 12 to 25). The list writes his first rating
+    as his ELO_PRECE, 2078: his 20th game for the federation is the loss to 2091
+    (numbered 21, played the same day as number 20): (36767 / 20 = 1838.35) + D(0.80) =
+    2078. By number, the 20th is the win against 1937: 1830.65 + D(0.85) = 2127. The
+    reproduction takes the list's figure; a list that writes the previous rating (1953,
+    as from 2019) has it calculated."""
+    played = [(1695, 1), (1878, 1), (2082, 1), (2259, 1), (2054, 1), (1946, 1), (2355, 0)]
+    played += [(1805, 1), (1937, 1), (2091, 0), (1912, 1), (1947, 1), (1821, 0), (1871, 1)]
+    own = [
+        CheckGame(50299, 100 + n, rating, score, n)
+        for n, (rating, score) in enumerate(played, start=12)
+    ]
+    previous = {50299: Listed(50299, "", 0, 7, 1953, 11, 0, opponents_sum=18602, points=9)}
+    bensaid = Listed(50299, "BENSAID ABDELMOUINE", 2078, 11, 2088, 25, 10)
+    params = version_on(frbe.VERSIONS, date(2009, 12, 31)).params
+    assert first_ratings({50299: bensaid}, {50299: own}, previous, params) == {50299: 2078}
+    unwritten = dataclasses.replace(bensaid, rating_before=1953)
+    assert first_ratings({50299: unwritten}, {50299: own}, previous, params) == {50299: 2127}
 
 
 def test_the_games_before_the_period_are_those_the_check_list_numbers() -> None:
