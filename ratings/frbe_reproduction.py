@@ -19,8 +19,9 @@ compares the figure with the federation's. Each difference is named (:class:`Ver
   (calculated with the games the check list numbers before the period, where the
   list's count was set after the calculation: :func:`games_before`);
 - ``same_run``: the player met newcomers rated in the same list, whose games the
-  federation rates in a second run (counted here at the newcomer's published rating;
-  the federation's figure is not always met, see ``docs/ratings/frbe.md``);
+  federation rates in a second run (counted here at the newcomer's first rating,
+  :func:`first_ratings`; the federation's figure is not always met, see
+  ``docs/ratings/frbe.md``);
 - ``check_list``: the federation's own check list (its ``K_NB_PART`` and
   ``ESPERANCE``) gives the site's figure, not the one it published;
 - ``unexplained``: none of the above.
@@ -308,13 +309,34 @@ def first_ratings(
             and player.games >= RATED_FROM
             and (
                 rating := _first_rating(
-                    player, by_player.get(number, []), previous, first, rules, written
+                    player, by_player.get(number, []), previous, first, rules, written, players
                 )
             )
         }
         if not found:
-            return first
+            break
         first.update(found)
+    for _ in first:  # again with every first rating known: the list's sums count them all
+        again = {
+            number: rating
+            for number in first
+            if (
+                rating := _first_rating(
+                    players[number],
+                    by_player.get(number, []),
+                    previous,
+                    first,
+                    rules,
+                    written,
+                    players,
+                )
+            )
+            and rating != first[number]
+        }
+        if not again:
+            break
+        first.update(again)
+    return first
 
 
 def _first_rating(
@@ -324,13 +346,16 @@ def _first_rating(
     first: dict[int, int],
     params: frbe.Params,
     written: bool = True,
+    players: dict[int, Listed] | None = None,
 ) -> int | None:
     """A newcomer's first rating over its first 20 games (see :func:`first_ratings`);
     None when the files do not hold them, or their sums give no rating. The list's
     ``ELO_PRECE`` where it is not the previous list's rating: the federation's first
     rating, written there in the lists until 2018 (201001, 50299: ``ELO_PRECE`` 2078,
     1953 in July 2009's list; his 20th game for the federation is the loss numbered 21,
-    played the same day as number 20, which gives 2078; by number, 2127)."""
+    played the same day as number 20, which gives 2078; by number, 2127). Otherwise the
+    first 20 games are those the list's sums leave (:func:`_first_twenty`), else the
+    first by number."""
     before = previous.get(player.number)
     if (
         written
@@ -341,18 +366,58 @@ def _first_rating(
     counted = player.games_before
     if counted and (before is None or before.games != counted or before.points > counted):
         return None  # the previous list does not hold the games before the period
-    total, points = (before.opponents_sum, before.points) if before and counted else (0, 0)
+    total, points = (float(before.opponents_sum), before.points) if before and counted else (0.0, 0)
     rated = sorted((g for g in own if g.number and g.opponent_rating > 0), key=lambda g: g.number)
     later = [
         (first[g.opponent], g.score) for g in own if g.opponent_rating == 0 and g.opponent in first
     ]
     games = [(g.opponent_rating, g.score) for g in rated] + later
-    for rating, score in games[: max(0, RATED_FROM - counted)]:
-        total, points, counted = total + rating, points + score, counted + 1
+    twenty = _first_twenty(player, rated, games, total, points, players or {})
+    if twenty is not None:
+        total, points, counted = *twenty, RATED_FROM
+    else:
+        for rating, score in games[: max(0, RATED_FROM - counted)]:
+            total, points, counted = total + rating, points + score, counted + 1
     if counted < RATED_FROM:
         return None
     rating = int(frbe.first_rating(total, counted, points, params))
     return rating if rating > 0 else None
+
+
+def _first_twenty(
+    player: Listed,
+    rated: list[CheckGame],
+    games: list[tuple[int, float]],
+    total: float,
+    points: float,
+    players: dict[int, Listed],
+) -> tuple[float, float] | None:
+    """The opponents' sum and the points of a newcomer's first 20 games, from the list:
+    its ``ADVERSAIRE`` and ``PERFORMAN`` are those of the games after the 20th (202204,
+    23259: 9442 and 5 points, his last 6 games), so the first 20 are all the games but
+    those, whichever their numbers (201907, 19673: 1395 so, 1351 by number). None
+    where the sums cannot be read so: the list counts
+    other games (``PART_CALCU``), a check list's opponent rating is not his
+    ``ELO_PRECE`` (202007: games between newcomers at 1338), or the average falls
+    outside the opponents' ratings."""
+    if player.games_before + len(games) != player.games or player.games <= RATED_FROM:
+        return None
+    if not player.opponents_sum:
+        return None  # no sums: the list holds none for this player
+    if any(
+        players[g.opponent].rating_before != g.opponent_rating
+        for g in rated
+        if g.opponent in players
+    ):
+        return None
+    ratings = [float(rating) for rating, _ in games]
+    if player.games_before:
+        ratings.append(total / player.games_before)  # the games before, on average
+    total += sum(rating for rating, _ in games) - player.opponents_sum
+    points += elo.total(score for _, score in games) - player.points
+    if not (0 <= points <= RATED_FROM and min(ratings) <= total / RATED_FROM <= max(ratings)):
+        return None
+    return total, points
 
 
 def _newcomer(player: Listed) -> bool:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from ratings.calculator import calculate
 from ratings.frbe_reproduction import (
     CheckGame,
     Listed,
@@ -286,3 +287,45 @@ def test_the_games_before_the_period_are_those_the_check_list_numbers() -> None:
     (line,) = reproduce("201307", {12957: manoch}, games).lines
     assert (line.site, line.verdict) == (2033, Verdict.REPLACED)
     assert line.site - manoch.rating_before == manoch.gain
+
+
+def test_a_first_rating_is_read_from_the_lists_sums_after_the_20th_game() -> None:
+    """July 2019, Alvaro Betermier (19673): 7 games before (10723, 2 points), 23 in the
+    period: 20 numbered 8 to 27 against rated players and three wins against newcomers
+    rated in the list (19538, 16746, 19606: 1219, 1035, 1207), 42768 and 12 points in
+    all. The list's ADVERSAIRE 13137 and PERFORMAN 4.5 are those of his games after the
+    20th: his first 20 are 29631 and 7.5, 1481.55 + D(0.38) = 1395. By number (the games
+    numbered 8 to 20), 1461.15 + D(0.35) = 1351. Jean Csuti (77402, 1364, 230 games,
+    K 24) beat 1502, lost to 1176, and lost to Betermier in the second run: at 1395, 1364
+    + 16.56 − 18 − 11.04 = 1351.52, published 1352 (at 1351: 1350)."""
+    rated: list[tuple[int, float]] = [(1244, 1), (1417, 1), (1364, 1), (1490, 0), (1153, 1)]
+    rated += [(1506, 0), (1176, 1)]
+    rated += [(1463, 0), (1998, 0), (1221, 0), (1230, 0), (2042, 0), (1196, 0), (1604, 0.5)]
+    rated += [(1150, 0), (1406, 0.5), (1268, 1), (1802, 0), (1244, 0), (1610, 0)]
+    own = [
+        CheckGame(19673, 100 + n, rating, score, n)
+        for n, (rating, score) in enumerate(rated, start=8)
+    ]
+    newcomers = {19538: 1219, 16746: 1035, 19606: 1207}
+    own += [CheckGame(19673, number, 0, 1, 0) for number in newcomers]
+    players = {19673: Listed(19673, "Betermier, Alvaro", 0, 7, 1344, 30, -51, 13137, 4.5)}
+    players |= {n: Listed(n, "", r, 10, r, 20, 0) for n, r in newcomers.items()}  # written
+    previous = {19673: Listed(19673, "", 0, 0, 0, 7, 0, opponents_sum=10723, points=2)}
+    params = version_on(frbe.VERSIONS, date(2019, 6, 30)).params
+    assert first_ratings(players, {19673: own}, previous, params)[19673] == 1395
+    without_sums = dataclasses.replace(players[19673], opponents_sum=0, points=0)
+    assert (
+        first_ratings({**players, 19673: without_sums}, {19673: own}, previous, params)[19673]
+        == 1351
+    )
+    csuti = [{"opponent": o, "score": s} for o, s in ((1502, 1), (1176, 0))]
+    for betermier, published in ((1395, 1352), (1351, 1350)):
+        answer = calculate(
+            {
+                "system": "frbe",
+                "date": "2019-06-30",
+                "player": {"rating": 1364, "games": 230},
+                "games": [*csuti, {"opponent": betermier, "score": 0}],
+            }
+        )
+        assert answer["rating_after"] == published
