@@ -316,6 +316,8 @@ def first_ratings(
         if not found:
             break
         first.update(found)
+    if written and _writes_first_ratings(players, previous, first):
+        first.update(_taken_over(players, previous, first))
     for _ in first:  # again with every first rating known: the list's sums count them all
         again = {
             number: rating
@@ -337,6 +339,41 @@ def first_ratings(
             break
         first.update(again)
     return first
+
+
+def _writes_first_ratings(
+    players: dict[int, Listed], previous: dict[int, Listed], first: dict[int, int]
+) -> bool:
+    """Whether the list writes its newcomers' first ratings as their ``ELO_PRECE``: for
+    most of those rated in it, ``ELO_PRECE`` is not the previous list's rating (the
+    lists until 2018; from 2019, ``ELO_PRECE`` is the previous list's rating)."""
+    kept = [
+        before.rating == players[number].rating_before
+        for number in first
+        if (before := previous.get(number)) is not None
+    ]
+    return 2 * kept.count(False) > len(kept)
+
+
+def _taken_over(
+    players: dict[int, Listed], previous: dict[int, Listed], first: dict[int, int]
+) -> dict[int, int]:
+    """The newcomers of the previous list (fewer than 20 games there) whose rating the
+    federation took over from FIDE in this one (a count set to 50-53, 200-203, 300-303,
+    the rating as ``ELO_PRECE``): their games count for their rated opponents in the
+    second run, at that rating, in the lists that write their first ratings
+    (:func:`_writes_first_ratings`; not in January 2022's). 201307, 13703: 11 games in
+    January 2013's list, 1851 with 50 games in July's; Raymond Van Haelst, 3522, beat
+    him: with his other games, 1957 as published; without the game, 1949."""
+    return {
+        number: player.rating_before
+        for number, player in players.items()
+        if number not in first
+        and player.games_before in SET_COUNTS
+        and player.rating_before
+        and (before := previous.get(number)) is not None
+        and before.games < RATED_FROM
+    }
 
 
 def _first_rating(

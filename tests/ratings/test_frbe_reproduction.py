@@ -329,3 +329,33 @@ def test_a_first_rating_is_read_from_the_lists_sums_after_the_20th_game() -> Non
             }
         )
         assert answer["rating_after"] == published
+
+
+def test_a_newcomer_whose_rating_is_taken_over_counts_in_the_second_run() -> None:
+    """July 2013, Velibor Novakovic (13703): 11 games in January 2013's list, rated 1851
+    with 50 games in July's (a rating taken over from FIDE); his opponents' check-list
+    rows rate him 0, their PART_CALCU counts the game. Raymond Van Haelst (3522, 1980,
+    135 games, K 24) beat 1632, drew 1841, lost to 1986, beat 1745, lost to 2145 and
+    1859, and beat Novakovic: at 1851, published 1957 (without the game, 1949). The list
+    writes its newcomers' first ratings (Georges Neuenschwander, 13518, rated in it:
+    ELO_PRECE 1284, not the previous list's 0)."""
+    novakovic = Listed(13703, "NOVAKOVIC VELIBOR", 1851, 50, 1903, 50, 52)
+    neuenschwander = Listed(13518, "NEUENSCHWANDER GEORGES", 1284, 2, 1271, 21, -13)
+    previous = {
+        13703: Listed(13703, "", 0, 0, 1875, 11, 0, opponents_sum=19911, points=6.5),
+        13518: Listed(13518, "", 0, 0, 0, 2, 0, opponents_sum=2978),
+    }
+    players = {13703: novakovic, 13518: neuenschwander}
+    params = version_on(frbe.VERSIONS, date(2013, 6, 30)).params
+    assert first_ratings(players, {}, previous, params) == {13518: 1284, 13703: 1851}
+    played = [(1632, 1), (1841, 0.5), (1986, 0), (1745, 1), (2145, 0), (1859, 0)]
+    for games, published in (([*played, (1851, 1)], 1957), (played, 1949)):
+        answer = calculate(
+            {
+                "system": "frbe",
+                "date": "2013-06-30",
+                "player": {"rating": 1980, "games": 135},
+                "games": [{"opponent": o, "score": s} for o, s in games],
+            }
+        )
+        assert answer["rating_after"] == published
