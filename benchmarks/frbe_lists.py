@@ -31,7 +31,9 @@ def main() -> None:
     django.setup()
     from ratings.frbe_reproduction import ListError, reproduce_files, summary
 
-    files = {p.name.upper(): p for p in arguments.folder.iterdir()}
+    # the name as the federation wrote it first: April 2020 has a full CHCKLIST_202004.ZIP
+    # and a partial CHCKLIST_202004.zip (89 players)
+    files = {p.name.upper(): p for p in sorted(arguments.folder.iterdir(), key=_lower_first)}
     all_months = sorted(
         m.group(1) for name in files if (m := re.fullmatch(r"PLAYER_(\d{6})\.ZIP", name))
     )
@@ -50,6 +52,11 @@ def main() -> None:
             continue
         print(f"{summary(report)} ({time.perf_counter() - start:.1f} s)")
         sys.stdout.flush()
+
+
+def _lower_first(path: Path) -> bool:
+    """Upper-case names last, so that they win over a lower-case namesake."""
+    return path.name == path.name.upper()
 
 
 if __name__ == "__main__":

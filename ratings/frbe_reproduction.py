@@ -15,10 +15,13 @@ compares the figure with the federation's. Each difference is named (:class:`Ver
 
 - ``replaced``: the federation wrote another rating after its calculation
   (``ELO_CALCUL`` ≠ ``ELO_PRECE`` + ``GAIN``: ratings taken over from FIDE, whose game
-  counts are set to 50–53, 200–203, 300–303) and the site's change equals its ``GAIN``;
+  counts are set to 50–53, 200–203, 300–303) and the site's change equals its ``GAIN``
+  (calculated with the games the check list numbers before the period, where the
+  list's count was set after the calculation: :func:`games_before`);
 - ``same_run``: the player met newcomers rated in the same list, whose games the
-  federation rates in a second run (counted here at the newcomer's published rating;
-  the federation's figure is not always met, see ``docs/ratings/frbe.md``);
+  federation rates in a second run (counted here at the newcomer's first rating,
+  :func:`first_ratings`; the federation's figure is not always met, see
+  ``docs/ratings/frbe.md``);
 - ``check_list``: the federation's own check list (its ``K_NB_PART`` and
   ``ESPERANCE``) gives the site's figure, not the one it published;
 - ``unexplained``: none of the above.
@@ -274,20 +277,28 @@ def first_ratings(
     players: dict[int, Listed],
     by_player: dict[int, list[CheckGame]],
     previous: dict[int, Listed] | None,
+    params: frbe.Params | None = None,
+    written: bool = True,
 ) -> dict[int, int]:
     """The first rating of each newcomer who reaches 20 games in the period: the
     performance (the average of the opponents + D(p), the table's, p to two decimals,
-    half up) over their first 20 games, the games before the period read from the
-    previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), then the period's by number,
-    then those against newcomers rated in this list, at their first rating (202201:
-    13808's 20th game is against 14302, rated at his own 20th game: 1006). Without the
-    previous list, a newcomer's published rating stands in."""
+    half up, held within the bound of ``params``, the rules of the list's period; the
+    current rules without) over their first 20 games, the games before the period read
+    from the previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), then the period's by
+    number, then those against newcomers rated in this list, at their first rating
+    (202201: 13808's 20th game is against 14302, rated at his own 20th game: 1006).
+    Where the list publishes the federation's own first rating, that one (the lists
+    until 2018 write it as the newcomer's ``ELO_PRECE``, which is then not the previous
+    list's rating: :func:`_first_rating`), unless ``written`` is false (a check list that
+    is not the list's calculation: :func:`calculated_by_the_list`). Without the previous
+    list, a newcomer's published rating stands in."""
     if previous is None:
         return {
             number: player.rating
             for number, player in players.items()
             if _newcomer(player) and player.games >= RATED_FROM and player.rating > 0
         }
+    rules = params or frbe.Params()
     first: dict[int, int] = {}
     while True:  # newcomers rated through newcomers rated before them in this list
         found = {
@@ -296,35 +307,154 @@ def first_ratings(
             if number not in first
             and _newcomer(player)
             and player.games >= RATED_FROM
-            and (rating := _first_rating(player, by_player.get(number, []), previous, first))
+            and (
+                rating := _first_rating(
+                    player, by_player.get(number, []), previous, first, rules, written, players
+                )
+            )
         }
         if not found:
-            return first
+            break
         first.update(found)
+    if written and _writes_first_ratings(players, previous, first):
+        first.update(_taken_over(players, previous, first))
+    for _ in first:  # again with every first rating known: the list's sums count them all
+        again = {
+            number: rating
+            for number in first
+            if (
+                rating := _first_rating(
+                    players[number],
+                    by_player.get(number, []),
+                    previous,
+                    first,
+                    rules,
+                    written,
+                    players,
+                )
+            )
+            and rating != first[number]
+        }
+        if not again:
+            break
+        first.update(again)
+    return first
+
+
+def _writes_first_ratings(
+    players: dict[int, Listed], previous: dict[int, Listed], first: dict[int, int]
+) -> bool:
+    """Whether the list writes its newcomers' first ratings as their ``ELO_PRECE``: for
+    most of those rated in it, ``ELO_PRECE`` is not the previous list's rating (the
+    lists until 2018; from 2019, ``ELO_PRECE`` is the previous list's rating)."""
+    kept = [
+        before.rating == players[number].rating_before
+        for number in first
+        if (before := previous.get(number)) is not None
+    ]
+    return 2 * kept.count(False) > len(kept)
+
+
+def _taken_over(
+    players: dict[int, Listed], previous: dict[int, Listed], first: dict[int, int]
+) -> dict[int, int]:
+    """The newcomers of the previous list (fewer than 20 games there) whose rating the
+    federation took over from FIDE in this one (a count set to 50-53, 200-203, 300-303,
+    the rating as ``ELO_PRECE``): their games count for their rated opponents in the
+    second run, at that rating, in the lists that write their first ratings
+    (:func:`_writes_first_ratings`; not in January 2022's). 201307, 13703: 11 games in
+    January 2013's list, 1851 with 50 games in July's; Raymond Van Haelst, 3522, beat
+    him: with his other games, 1957 as published; without the game, 1949."""
+    return {
+        number: player.rating_before
+        for number, player in players.items()
+        if number not in first
+        and player.games_before in SET_COUNTS
+        and player.rating_before
+        and (before := previous.get(number)) is not None
+        and before.games < RATED_FROM
+    }
 
 
 def _first_rating(
-    player: Listed, own: list[CheckGame], previous: dict[int, Listed], first: dict[int, int]
+    player: Listed,
+    own: list[CheckGame],
+    previous: dict[int, Listed],
+    first: dict[int, int],
+    params: frbe.Params,
+    written: bool = True,
+    players: dict[int, Listed] | None = None,
 ) -> int | None:
     """A newcomer's first rating over its first 20 games (see :func:`first_ratings`);
-    None when the files do not hold them, or their sums give no rating."""
+    None when the files do not hold them, or their sums give no rating. The list's
+    ``ELO_PRECE`` where it is not the previous list's rating: the federation's first
+    rating, written there in the lists until 2018 (201001, 50299: ``ELO_PRECE`` 2078,
+    1953 in July 2009's list; his 20th game for the federation is the loss numbered 21,
+    played the same day as number 20, which gives 2078; by number, 2127). Otherwise the
+    first 20 games are those the list's sums leave (:func:`_first_twenty`), else the
+    first by number."""
     before = previous.get(player.number)
+    if (
+        written
+        and player.rating_before
+        and (before is None or before.rating != player.rating_before)
+    ):
+        return player.rating_before
     counted = player.games_before
     if counted and (before is None or before.games != counted or before.points > counted):
         return None  # the previous list does not hold the games before the period
-    total, points = (before.opponents_sum, before.points) if before and counted else (0, 0)
+    total, points = (float(before.opponents_sum), before.points) if before and counted else (0.0, 0)
     rated = sorted((g for g in own if g.number and g.opponent_rating > 0), key=lambda g: g.number)
     later = [
         (first[g.opponent], g.score) for g in own if g.opponent_rating == 0 and g.opponent in first
     ]
     games = [(g.opponent_rating, g.score) for g in rated] + later
-    for rating, score in games[: max(0, RATED_FROM - counted)]:
-        total, points, counted = total + rating, points + score, counted + 1
+    twenty = _first_twenty(player, rated, games, total, points, players or {})
+    if twenty is not None:
+        total, points, counted = *twenty, RATED_FROM
+    else:
+        for rating, score in games[: max(0, RATED_FROM - counted)]:
+            total, points, counted = total + rating, points + score, counted + 1
     if counted < RATED_FROM:
         return None
-    p = elo.round_half_up(points / counted, 0.01)
-    rating = int(elo.round_half_up(total / counted + elo.dp_table(p)))
+    rating = int(frbe.first_rating(total, counted, points, params))
     return rating if rating > 0 else None
+
+
+def _first_twenty(
+    player: Listed,
+    rated: list[CheckGame],
+    games: list[tuple[int, float]],
+    total: float,
+    points: float,
+    players: dict[int, Listed],
+) -> tuple[float, float] | None:
+    """The opponents' sum and the points of a newcomer's first 20 games, from the list:
+    its ``ADVERSAIRE`` and ``PERFORMAN`` are those of the games after the 20th (202204,
+    23259: 9442 and 5 points, his last 6 games), so the first 20 are all the games but
+    those, whichever their numbers (201907, 19673: 1395 so, 1351 by number). None
+    where the sums cannot be read so: the list counts
+    other games (``PART_CALCU``), a check list's opponent rating is not his
+    ``ELO_PRECE`` (202007: games between newcomers at 1338), or the average falls
+    outside the opponents' ratings."""
+    if player.games_before + len(games) != player.games or player.games <= RATED_FROM:
+        return None
+    if not player.opponents_sum:
+        return None  # no sums: the list holds none for this player
+    if any(
+        players[g.opponent].rating_before != g.opponent_rating
+        for g in rated
+        if g.opponent in players
+    ):
+        return None
+    ratings = [float(rating) for rating, _ in games]
+    if player.games_before:
+        ratings.append(total / player.games_before)  # the games before, on average
+    total += sum(rating for rating, _ in games) - player.opponents_sum
+    points += elo.total(score for _, score in games) - player.points
+    if not (0 <= points <= RATED_FROM and min(ratings) <= total / RATED_FROM <= max(ratings)):
+        return None
+    return total, points
 
 
 def _newcomer(player: Listed) -> bool:
@@ -332,18 +462,46 @@ def _newcomer(player: Listed) -> bool:
 
 
 def request(player: Listed, games: list[CheckGame], later: list[CheckGame], day: date,
-            first: dict[int, int]) -> dict[str, Any]:  # fmt: skip
-    """The calculator request for ``player``: the period's rated games by their number,
-    then the games against same-run newcomers at the newcomers' first ratings."""
+            first: dict[int, int], before: int | None = None) -> dict[str, Any]:  # fmt: skip
+    """The calculator request for ``player``: ``before`` games before the period
+    (:func:`games_before`; ``PART_PRECE`` without), the period's rated games by their
+    number, then the games against same-run newcomers at the newcomers' first ratings."""
     rated = sorted((g for g in games if g.opponent_rating > 0), key=lambda g: g.number)
     lines = [{"opponent": g.opponent_rating, "score": g.score} for g in rated]
     lines += [{"opponent": first[g.opponent], "score": g.score} for g in later]
     return {
         "system": "frbe",
         "date": day.isoformat(),
-        "player": {"rating": player.rating_before, "games": player.games_before},
+        "player": {
+            "rating": player.rating_before,
+            "games": player.games_before if before is None else before,
+        },
         "games": lines,
     }
+
+
+SET_COUNTS = frozenset((50, 51, 52, 53, 200, 201, 202, 203, 300, 301, 302, 303))
+
+
+def games_before(player: Listed, games: list[CheckGame], players: dict[int, Listed]) -> int:
+    """The games ``player`` had before the period as the federation calculated them. A
+    list's ``PART_PRECE`` can be a count set after the calculation (50-53, 200-203,
+    300-303: a rating taken over from FIDE): then the number of the first game the check
+    list counts (``NB_PARTIES``) minus one (201307, 12957: ``PART_PRECE`` 200, his games
+    numbered 51 to 55 at K 32), where the check list is the list's own calculation (its
+    opponents' ratings ``VAL_ADVERS`` are their ``ELO_PRECE``: not in January 2011's).
+    Otherwise ``PART_PRECE``."""
+    rated = [g for g in games if g.opponent_rating > 0]
+    numbers = [g.number for g in rated if g.number]
+    if player.games_before not in SET_COUNTS or not numbers or min(numbers) <= RATED_FROM:
+        return player.games_before
+    if any(
+        players[g.opponent].rating_before != g.opponent_rating
+        for g in rated
+        if g.opponent in players
+    ):
+        return player.games_before
+    return min(numbers) - 1
 
 
 def reproduce(
@@ -357,7 +515,10 @@ def reproduce(
     day = period_end(list_month)
     report = Report(list_month, day, previous=previous is not None)
     by_player = _by_player(games)
-    first = first_ratings(players, by_player, previous)
+    params = version_on(frbe.VERSIONS, day).params
+    first = first_ratings(
+        players, by_player, previous, params, written=calculated_by_the_list(players, games)
+    )
     for number, own in sorted(by_player.items()):
         player = players.get(number)
         if player is None:
@@ -373,11 +534,23 @@ def reproduce(
         later = list(_same_run(own, first))
         if not later and not any(g.opponent_rating > 0 for g in own):
             continue
-        answer = calculate(request(player, own, later, day, first))
+        answer = calculate(
+            request(player, own, later, day, first, games_before(player, own, players))
+        )
         site = int(answer["rating_after"])
         verdict = _verdict(player, site, later, own)
         report.lines.append(Line(player, site, len(later), verdict))
     return report
+
+
+def calculated_by_the_list(players: dict[int, Listed], games: list[CheckGame]) -> bool:
+    """Whether the check list is the published list's own calculation: most of its
+    opponents' ratings (``VAL_ADVERS``) are their ``ELO_PRECE`` in the list (more than
+    99 % in the lists of 2008 to 2022, but 5 % in January 2011's, whose list is another
+    calculation than its check list)."""
+    rows = [g for g in games if g.opponent_rating > 0 and g.opponent in players]
+    same = sum(players[g.opponent].rating_before == g.opponent_rating for g in rows)
+    return 2 * same > len(rows)
 
 
 def _newcomer_rating(

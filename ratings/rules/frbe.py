@@ -21,7 +21,9 @@ federation's current rules).
   cap from the list of April 2015; a newcomer's first rating over its first 20 games,
   its later games by K; a game against a provisional newcomer counted for nobody unless
   the newcomer gets its first rating in the same period, then at that rating, after the
-  other games (:func:`_rate_lists`).
+  other games (:func:`_rate_lists`); a newcomer's p held within .01/.99 (2008), then
+  within the cap's expected scores (.11/.89, .08/.92 with the cap of 400) before D(p)
+  is read (:func:`d_of_p`).
 - The list is published twice a year in the seed, quarterly from October 2013: dated
   versions.
 - The April 2024 adjustment of ratings under 2000 is a one-off: :func:`adjustment_2024`,
@@ -217,6 +219,18 @@ class Params:
             "not count for the rated player (it counts for the newcomer). Ticked: it counts."
         ),
     )
+    first_p_bound: float = param(
+        0.08,
+        "Bound of p in a first rating",
+        N_(
+            "The federation's lists: a newcomer's score p is held between this and 1 minus "
+            "it before D(p) is read (0.01 in the lists of 2008, then the cap's expected "
+            "score: 0.11 with the cap of 350 from July 2009, 0.08 with 400). 0: none (seed "
+            "000)."
+        ),
+        min=0,
+        max=0.5,
+    )
     dp_at_one: float = param(
         800,
         "D(p) at 100 %",
@@ -309,6 +323,7 @@ class Params:
 
 
 SEED_VERSION = Params(
+    first_p_bound=0,
     same_run_newcomers=False,
     elo_after_first_rating=False,
     difference_cap=350,
@@ -319,26 +334,37 @@ SEED_VERSION = Params(
     k_split=False,
     floor=0,
 )
-LISTS_2008 = Params(difference_cap=350, periods=("01-01", "07-01"))
+LISTS_2008 = Params(difference_cap=350, periods=("01-01", "07-01"), first_p_bound=0.01)
+LISTS_2009 = dataclasses.replace(LISTS_2008, first_p_bound=0.11)
 VERSIONS = (
     Version(date(2000, 1, 1), SEED_VERSION, "Wavre club page (seed 000): cap 350, two lists"),
     Version(
         date(2007, 7, 1),
         LISTS_2008,
         "The federation's lists from January 2008: K 10 from the 301st game, K by game "
-        "number, K split at 2000/2200, floor 1150; cap 350, two lists",
+        "number, K split at 2000/2200, floor 1150; cap 350, two lists; a first rating's "
+        "p within .01/.99",
+    ),
+    Version(
+        date(2009, 1, 1),
+        LISTS_2009,
+        "The federation's lists from July 2009: a first rating's p within the cap's .11/.89",
     ),
     Version(
         date(2013, 7, 1),
-        dataclasses.replace(LISTS_2008, periods=("01-01", "04-01", "07-01", "10-01")),
+        dataclasses.replace(LISTS_2009, periods=("01-01", "04-01", "07-01", "10-01")),
         "The federation's lists from October 2013: quarterly",
     ),
     Version(
         date(2015, 1, 1),
         dataclasses.replace(
-            LISTS_2008, difference_cap=400, periods=("01-01", "04-01", "07-01", "10-01")
+            LISTS_2009,
+            difference_cap=400,
+            first_p_bound=0.08,
+            periods=("01-01", "04-01", "07-01", "10-01"),
         ),
-        "The federation's lists from April 2015: cap 400 (.08/.92)",
+        "The federation's lists from April 2015: cap 400 (.08/.92), a first rating's p "
+        "within .08/.92",
     ),
     Version(date(2024, 4, 1), Params(), "Current rules: cap 400, quarterly lists"),
 )
@@ -456,9 +482,25 @@ def _archived(archive: Archive, lines: list[GameLine]) -> Archive:
 
 def _performance(archive: Archive, params: Params) -> float:
     """Seed 000: R = Rc + D(P) over the archived games, rounded half up."""
-    rc = archive.opponents_sum / archive.games
-    p = archive.score / archive.games
-    return elo.round_half_up(rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one))
+    return first_rating(archive.opponents_sum, archive.games, archive.score, params)
+
+
+def first_rating(opponents_sum: float, games: int, score: float, params: Params) -> float:
+    """Seed 000: R = Rc + D(P) over ``games`` (a first or a provisional rating), rounded
+    half up, P to two decimals held within ``first_p_bound`` and 1 minus it
+    (:func:`d_of_p`)."""
+    return elo.round_half_up(opponents_sum / games + d_of_p(score / games, params))
+
+
+def d_of_p(p: float, params: Params) -> float:
+    """D(p) from the table, p rounded to two decimals then held within ``first_p_bound``
+    and 1 minus it (the lists of 2013: 12563, 0 of 20 against 1473.15 on average,
+    first rating 1122 = 1473.15 + D(0.11), not 673 = 1473.15 − 800)."""
+    hundredths = elo.round_half_up(p, 0.01)
+    if params.first_p_bound:
+        bound = params.first_p_bound
+        hundredths = min(max(hundredths, bound), 1 - bound)
+    return elo.dp_table(hundredths, params.dp_at_one, -params.dp_at_one)
 
 
 def _provisional(batch: Batch, params: Params) -> dict[PlayerId, Note]:
@@ -593,7 +635,7 @@ def _newcomer(
         return played.result(after, rating_exact=None, notes=notes)
     rc = archive.opponents_sum / n
     p = archive.score / n
-    performance = rc + elo.dp_table(p, params.dp_at_one, -params.dp_at_one)
+    performance = rc + d_of_p(p, params)
     rating = elo.round_half_up(performance)
     rated = n >= params.first_rating_games
     if rated and params.floor and rating < params.floor:

@@ -2,13 +2,16 @@
 April and July 2021 and their check lists (``tests/fixtures/frbe_lists``, with their
 source), through the calculator, as ``manage.py reproduce_frbe_list`` does."""
 
+import dataclasses
 import struct
+from datetime import date
 from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from ratings.calculator import calculate
 from ratings.frbe_reproduction import (
     CheckGame,
     Listed,
@@ -16,11 +19,14 @@ from ratings.frbe_reproduction import (
     Report,
     Verdict,
     first_ratings,
+    games_before,
     period_end,
     read_check_list,
     read_list,
     reproduce,
 )
+from ratings.rules import frbe
+from ratings.rules.parameters import version_on
 
 FILES = Path(__file__).parents[1] / "fixtures" / "frbe_lists"
 
@@ -191,3 +197,165 @@ def test_a_cell_that_is_not_a_number_reads_as_empty(tmp_path: Path) -> None:
         10,
         0,
     )
+
+
+def _lost(first: int, ratings: list[int]) -> list[CheckGame]:
+    return [
+        CheckGame(player=1, opponent=100 + n, opponent_rating=r, score=0, number=first + n)
+        for n, r in enumerate(ratings)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("day", "before", "opponents_sum", "rating", "played", "first"),
+    [
+        # 200807, Jennifer Freres (60170): 10 games lost before (11568; 480 in January
+        # 2008's list), 10 more lost (#11-#20): 24901 / 20 = 1245.05, p 0 held at .01:
+        # D −677, 568 as the list's ELO_PRECE (−800: 445).
+        (
+            "2008-06-30",
+            10,
+            11568,
+            480,
+            (1245, 1720, 1150, 1167, 1180, 1319, 1438, 1481, 1150, 1483),
+            568,
+        ),
+        # 201307, Maria Van Tendeloo (12563): 17 lost (25737; 1163), then 1409, 1156, 1161
+        # lost: 29463 / 20 = 1473.15, p held at .11 (the cap of 350): D −351, 1122 as the
+        # list's ELO_PRECE (−800: 673).
+        ("2013-06-30", 17, 25737, 1163, (1409, 1156, 1161, 1181, 1413), 1122),
+        # 201607, Angelique Van Neckebroeck (15589): 16 lost (22393; 999), then 1716, 1472,
+        # 1497, 1150 lost: 28228 / 20 = 1411.4, p held at .08 (the cap of 400): D −401,
+        # 1010 as the list's ELO_PRECE (−800: 611).
+        ("2016-06-30", 16, 22393, 999, (1716, 1472, 1497, 1150, 1242), 1010),
+    ],
+)
+def test_a_first_rating_holds_p_within_the_lists_bounds(
+    day: str, before: int, opponents_sum: int, rating: int, played: tuple[int, ...], first: int
+) -> None:
+    """A newcomer who lost every game: p = 0 is held at the period's bound before D(p)
+    is read. The list (until 2018) writes the federation's first rating as the
+    newcomer's ELO_PRECE, its ELO_CALCUL is the floor of 1150; here the ELO_PRECE is the
+    previous list's provisional rating, as the lists write it from 2019, so that the
+    first rating is calculated."""
+    games = before + len(played)
+    player = Listed(1, "", rating, before, 1150, games, 1150 - rating)
+    previous = {1: Listed(1, "", 0, 0, rating, before, 0, opponents_sum=opponents_sum)}
+    own = _lost(before + 1, list(played))
+    params = version_on(frbe.VERSIONS, date.fromisoformat(day)).params
+    assert first_ratings({1: player}, {1: own}, previous, params) == {1: first}
+    seed = dataclasses.replace(params, first_p_bound=0)
+    assert first_ratings({1: player}, {1: own}, previous, seed)[1] < first
+
+
+def test_the_first_rating_a_list_writes_is_the_federations() -> None:
+    """January 2010, Abdelmouine Bensaid (50299): 11 games in July 2009's list (18602, 9
+    points, 1953), 14 in the period (games 12 to 25). The list writes his first rating
+    as his ELO_PRECE, 2078: his 20th game for the federation is the loss to 2091
+    (numbered 21, played the same day as number 20): (36767 / 20 = 1838.35) + D(0.80) =
+    2078. By number, the 20th is the win against 1937: 1830.65 + D(0.85) = 2127. The
+    reproduction takes the list's figure; a list that writes the previous rating (1953,
+    as from 2019) has it calculated."""
+    played = [(1695, 1), (1878, 1), (2082, 1), (2259, 1), (2054, 1), (1946, 1), (2355, 0)]
+    played += [(1805, 1), (1937, 1), (2091, 0), (1912, 1), (1947, 1), (1821, 0), (1871, 1)]
+    own = [
+        CheckGame(50299, 100 + n, rating, score, n)
+        for n, (rating, score) in enumerate(played, start=12)
+    ]
+    previous = {50299: Listed(50299, "", 0, 7, 1953, 11, 0, opponents_sum=18602, points=9)}
+    bensaid = Listed(50299, "BENSAID ABDELMOUINE", 2078, 11, 2088, 25, 10)
+    params = version_on(frbe.VERSIONS, date(2009, 12, 31)).params
+    assert first_ratings({50299: bensaid}, {50299: own}, previous, params) == {50299: 2078}
+    unwritten = dataclasses.replace(bensaid, rating_before=1953)
+    assert first_ratings({50299: unwritten}, {50299: own}, previous, params) == {50299: 2127}
+
+
+def test_the_games_before_the_period_are_those_the_check_list_numbers() -> None:
+    """July 2013, Maurice Manoch (12957): 1967, PART_PRECE 200 in the list (50 in
+    January 2013's: a count set when his rating was taken over), ELO_CALCUL 2019, GAIN
+    +66. The check list numbers his five games 51 to 55, at K 32: all won against 1860,
+    1899, 1688, 1987 and 2039 (We .65, .59, .84, .47, .40): 1967 + 32 × 2.05 = 2032.6,
+    the GAIN +66; with 200 games (K 24), +49."""
+    manoch = Listed(12957, "MANOCH MAURICE", 1967, 200, 2019, 200, 66)
+    games = [
+        CheckGame(12957, opponent, rating, 1, number, k=32)
+        for number, (opponent, rating) in enumerate(
+            [(85359, 1860), (34754, 1899), (31712, 1688), (16144, 1987), (9679, 2039)], start=51
+        )
+    ]
+    assert games_before(manoch, games, {12957: manoch}) == 50
+    (line,) = reproduce("201307", {12957: manoch}, games).lines
+    assert (line.site, line.verdict) == (2033, Verdict.REPLACED)
+    assert line.site - manoch.rating_before == manoch.gain
+
+
+def test_a_first_rating_is_read_from_the_lists_sums_after_the_20th_game() -> None:
+    """July 2019, Alvaro Betermier (19673): 7 games before (10723, 2 points), 23 in the
+    period: 20 numbered 8 to 27 against rated players and three wins against newcomers
+    rated in the list (19538, 16746, 19606: 1219, 1035, 1207), 42768 and 12 points in
+    all. The list's ADVERSAIRE 13137 and PERFORMAN 4.5 are those of his games after the
+    20th: his first 20 are 29631 and 7.5, 1481.55 + D(0.38) = 1395. By number (the games
+    numbered 8 to 20), 1461.15 + D(0.35) = 1351. Jean Csuti (77402, 1364, 230 games,
+    K 24) beat 1502, lost to 1176, and lost to Betermier in the second run: at 1395, 1364
+    + 16.56 − 18 − 11.04 = 1351.52, published 1352 (at 1351: 1350)."""
+    rated: list[tuple[int, float]] = [(1244, 1), (1417, 1), (1364, 1), (1490, 0), (1153, 1)]
+    rated += [(1506, 0), (1176, 1)]
+    rated += [(1463, 0), (1998, 0), (1221, 0), (1230, 0), (2042, 0), (1196, 0), (1604, 0.5)]
+    rated += [(1150, 0), (1406, 0.5), (1268, 1), (1802, 0), (1244, 0), (1610, 0)]
+    own = [
+        CheckGame(19673, 100 + n, rating, score, n)
+        for n, (rating, score) in enumerate(rated, start=8)
+    ]
+    newcomers = {19538: 1219, 16746: 1035, 19606: 1207}
+    own += [CheckGame(19673, number, 0, 1, 0) for number in newcomers]
+    players = {19673: Listed(19673, "Betermier, Alvaro", 0, 7, 1344, 30, -51, 13137, 4.5)}
+    players |= {n: Listed(n, "", r, 10, r, 20, 0) for n, r in newcomers.items()}  # written
+    previous = {19673: Listed(19673, "", 0, 0, 0, 7, 0, opponents_sum=10723, points=2)}
+    params = version_on(frbe.VERSIONS, date(2019, 6, 30)).params
+    assert first_ratings(players, {19673: own}, previous, params)[19673] == 1395
+    without_sums = dataclasses.replace(players[19673], opponents_sum=0, points=0)
+    assert (
+        first_ratings({**players, 19673: without_sums}, {19673: own}, previous, params)[19673]
+        == 1351
+    )
+    csuti = [{"opponent": o, "score": s} for o, s in ((1502, 1), (1176, 0))]
+    for betermier, published in ((1395, 1352), (1351, 1350)):
+        answer = calculate(
+            {
+                "system": "frbe",
+                "date": "2019-06-30",
+                "player": {"rating": 1364, "games": 230},
+                "games": [*csuti, {"opponent": betermier, "score": 0}],
+            }
+        )
+        assert answer["rating_after"] == published
+
+
+def test_a_newcomer_whose_rating_is_taken_over_counts_in_the_second_run() -> None:
+    """July 2013, Velibor Novakovic (13703): 11 games in January 2013's list, rated 1851
+    with 50 games in July's (a rating taken over from FIDE); his opponents' check-list
+    rows rate him 0, their PART_CALCU counts the game. Raymond Van Haelst (3522, 1980,
+    135 games, K 24) beat 1632, drew 1841, lost to 1986, beat 1745, lost to 2145 and
+    1859, and beat Novakovic: at 1851, published 1957 (without the game, 1949). The list
+    writes its newcomers' first ratings (Georges Neuenschwander, 13518, rated in it:
+    ELO_PRECE 1284, not the previous list's 0)."""
+    novakovic = Listed(13703, "NOVAKOVIC VELIBOR", 1851, 50, 1903, 50, 52)
+    neuenschwander = Listed(13518, "NEUENSCHWANDER GEORGES", 1284, 2, 1271, 21, -13)
+    previous = {
+        13703: Listed(13703, "", 0, 0, 1875, 11, 0, opponents_sum=19911, points=6.5),
+        13518: Listed(13518, "", 0, 0, 0, 2, 0, opponents_sum=2978),
+    }
+    players = {13703: novakovic, 13518: neuenschwander}
+    params = version_on(frbe.VERSIONS, date(2013, 6, 30)).params
+    assert first_ratings(players, {}, previous, params) == {13518: 1284, 13703: 1851}
+    played = [(1632, 1), (1841, 0.5), (1986, 0), (1745, 1), (2145, 0), (1859, 0)]
+    for games, published in (([*played, (1851, 1)], 1957), (played, 1949)):
+        answer = calculate(
+            {
+                "system": "frbe",
+                "date": "2013-06-30",
+                "player": {"rating": 1980, "games": 135},
+                "games": [{"opponent": o, "score": s} for o, s in games],
+            }
+        )
+        assert answer["rating_after"] == published

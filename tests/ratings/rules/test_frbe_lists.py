@@ -169,8 +169,11 @@ def test_a_newcomer_reaches_20_games_through_a_newcomer_rated_before_it() -> Non
     20 games against rated players (1414 L, 1939 L, 1150 W, 1316 L, 1385 W, 1357 L): (17470
     + 8561) / 20 = 1301.55, D(0.15): 1006; 13808 has 19 with its rated games (1150, 1316,
     1385, 1357, 1414, 1939, all lost), its 20th is the win against 14302, at 1006: its
-    list's ADVERSAIRE is 15987 + 8561 + 1006 = 25554: 1277.7 + D(0.05) = 808. Both first
-    ratings are under 1150: published 1150. Ellen Deleu (14510, 1357, 187 games, K 24)
+    list's ADVERSAIRE is 15987 + 8561 + 1006 = 25554: 1277.7 + D(0.05), p held at 0.08
+    (the cap of 400): 1277.7 − 401 = 877 (808 with D(0.05) = −470). Their provisional
+    ratings in October 2021's list hold p the same way: 17470 / 14 − 401 = 847 (826 with
+    D(0.07)), 15987 / 13 − 401 = 829 (430 with −800). Both first ratings are under 1150:
+    published 1150. Ellen Deleu (14510, 1357, 187 games, K 24)
     drew 1385, beat 1316, drew 1414, lost to 1939, drew 1150, and beat both newcomers:
     published 1367."""
     provisional = Status.PROVISIONAL
@@ -191,5 +194,5 @@ def test_a_newcomer_reaches_20_games_through_a_newcomer_rated_before_it() -> Non
     assert (result["N14302"].rating_after, result["N13808"].rating_after) == (1150, 1150)
     assert result["N13808"].after.games == 20
     deleu = result["Deleu"]
-    assert [line.opponent_rating for line in deleu.games][-2:] == [1006, 808]
+    assert [line.opponent_rating for line in deleu.games][-2:] == [1006, 877]
     assert deleu.rating_after == 1367
