@@ -97,8 +97,9 @@ class Verdict(StrEnum):
 
 EXPLANATIONS = {
     Verdict.REPRODUCED: "",
-    Verdict.REPLACED: "rating replaced after the calculation (ELO_CALCUL ≠ ELO_PRECE + GAIN); "
-    "the change calculated, GAIN, is the site's",
+    Verdict.REPLACED: "rating replaced after the calculation (ELO_CALCUL ≠ ELO_PRECE + GAIN), "
+    "for a player of another FIDE federation by the FIDE rating; the change calculated, GAIN, "
+    "is the site's",
     Verdict.SAME_RUN: "games against newcomers rated in the same list (the federation's second "
     "run)",
     Verdict.CHECK_LIST: "the federation's own check list (K_NB_PART, ESPERANCE) gives the "
