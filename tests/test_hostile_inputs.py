@@ -31,7 +31,8 @@ from tests.test_access_matrix import MATRIX, ROLES, Site, _allowed, _url
 
 pytestmark = pytest.mark.django_db
 
-# the access matrix's users, URL arguments and demonstration club
+# the access matrix's users, URL arguments and demonstration club, built once for the module
+site_built_once = test_access_matrix.site_built_once
 site = test_access_matrix.site
 
 HOSTILE = [
