@@ -267,11 +267,13 @@ def test_it_answers_every_hostile_form_and_parameter_without_a_server_error(
 WRONG_JSON: list[Any] = [None, [], {}, "x", 10**20, -1, True, "²", "\x00", "9999-12-31"]
 
 
+@pytest.mark.parametrize("key", list(rules.SYSTEMS))
 def test_it_answers_every_wrong_json_type_in_the_api_with_a_400(
-    client: Client, settings: Settings
+    client: Client, settings: Settings, key: str
 ) -> None:
-    """Each parameter of each system, and each field of the request, in every wrong JSON
-    type: an answer (null where a parameter may be empty) or a 400 naming the field."""
+    """Each parameter of each system (a test a system), and each field of the request, in
+    every wrong JSON type: an answer (null where a parameter may be empty) or a 400 naming
+    the field."""
     settings.CALCULATOR_API_PER_MINUTE = 1_000_000  # hundreds of requests from one address
     url = "/api/ratings/calculate"
     base: dict[str, Any] = {
@@ -279,22 +281,21 @@ def test_it_answers_every_wrong_json_type_in_the_api_with_a_400(
         "player": {"rating": 1500, "games": 30},
     }
     failures = []
-    for key in rules.SYSTEMS:
-        params = rules.params_on(key, date(2026, 1, 1))
-        for spec in dataclasses.fields(params):
-            for value in WRONG_JSON:
-                body = {**base, "system": key, "params": {spec.name: value}}
-                response = client.post(url, json.dumps(body), content_type="application/json")
-                if response.status_code not in (200, 400):
-                    failures.append(f"{key}.{spec.name}={value!r}: {response.status_code}")
-                elif response.status_code == 400:
-                    assert response.json()["field"] == f"params.{spec.name}"
-                elif value is None:
-                    assert "None" in str(spec.type), f"{key}.{spec.name} took null"
-        for field in ("date", "rounds", "match", "player", "games", "params"):
-            for value in WRONG_JSON:
-                body = {**base, "system": key, field: value}
-                response = client.post(url, json.dumps(body), content_type="application/json")
-                if response.status_code not in (200, 400):
-                    failures.append(f"{key} {field}={value!r}: {response.status_code}")
+    params = rules.params_on(key, date(2026, 1, 1))
+    for spec in dataclasses.fields(params):
+        for value in WRONG_JSON:
+            body = {**base, "system": key, "params": {spec.name: value}}
+            response = client.post(url, json.dumps(body), content_type="application/json")
+            if response.status_code not in (200, 400):
+                failures.append(f"{key}.{spec.name}={value!r}: {response.status_code}")
+            elif response.status_code == 400:
+                assert response.json()["field"] == f"params.{spec.name}"
+            elif value is None:
+                assert "None" in str(spec.type), f"{key}.{spec.name} took null"
+    for field in ("date", "rounds", "match", "player", "games", "params"):
+        for value in WRONG_JSON:
+            body = {**base, "system": key, field: value}
+            response = client.post(url, json.dumps(body), content_type="application/json")
+            if response.status_code not in (200, 400):
+                failures.append(f"{key} {field}={value!r}: {response.status_code}")
     assert not failures, "\n".join(failures)
