@@ -12,9 +12,10 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.utils import translation
-from pytest_django import Settings
+from pytest_django import DjangoDbBlocker, Settings
 
 from ratings.models import RatingSystem
+from tests.built_once import built_for_the_module, put_back_the_data_of_the_migrations
 from tests.club.factories import MemberFactory
 from tests.ratings.listed import COMBINED, FRBE, load
 
@@ -153,15 +154,7 @@ def _data_of_the_migrations(request: pytest.FixtureRequest) -> None:
     else:
         return
     request.getfixturevalue("transactional_db" if transactional else "db")
-    from django.contrib.auth.models import Group
-
-    from ratings.defaults import install_default_systems
-    from ratings.models import RatingSystem
-
-    if RatingSystem.objects.exists():
-        return
-    install_default_systems(RatingSystem)
-    Group.objects.get_or_create(name="secretaries")
+    put_back_the_data_of_the_migrations()
 
 
 # The day the demo club is built around in the tests that read it: its events, results and
@@ -175,6 +168,28 @@ def demo_club(db: None) -> Iterator[None]:
     for the test."""
     with time_machine.travel(DEMO_NOW):
         call_command("load_demo_club", "--day", DEMO_NOW.date().isoformat(), verbosity=0)
+        yield
+
+
+def _load_demo_club() -> None:
+    with time_machine.travel(DEMO_NOW):
+        call_command("load_demo_club", "--day", DEMO_NOW.date().isoformat(), verbosity=0)
+
+
+@pytest.fixture(scope="module")
+def demo_club_built_once(
+    django_db_setup: None, django_db_blocker: DjangoDbBlocker
+) -> Iterator[None]:
+    """The demo club as ``demo_club`` builds it, once for the module (``built_once``)."""
+    yield from built_for_the_module(django_db_blocker, _load_demo_club)
+
+
+@pytest.fixture
+def demo_club_of_the_module(demo_club_built_once: None, db: None) -> Iterator[None]:
+    """``demo_club`` for a module whose database tests all read the demo club and none
+    commits (it redefines ``demo_club`` as this one): built once for the module
+    (``demo_club_built_once``), the clock held at ``DEMO_NOW`` for the test."""
+    with time_machine.travel(DEMO_NOW):
         yield
 
 

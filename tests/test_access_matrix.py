@@ -5,6 +5,7 @@ own admin site is left to Django."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, cast
 
 import pytest
@@ -12,6 +13,7 @@ from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from pytest_django import DjangoDbBlocker
 
 from club.models import (
     Article,
@@ -29,6 +31,7 @@ from club.models import (
 from desk.services.entry_mails import entry_token
 from interclub.models import TeamMatch
 from ratings.models import ConfigChange, OfficialList, RatingChange, RatingSystem, ReplayJob
+from tests.built_once import built_for_the_module
 
 pytestmark = pytest.mark.django_db
 
@@ -215,8 +218,7 @@ def test_every_url_of_the_site_is_in_the_matrix() -> None:
     assert names == set(MATRIX)
 
 
-@pytest.fixture
-def site(db: None) -> Site:
+def _build_site() -> Site:
     call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
     event = cast(Event, Event.objects.filter(kind=Event.Kind.CHAMPIONSHIP, status="closed").first())
     game = cast(Game, Game.objects.exclude(pgn="").first())
@@ -300,6 +302,18 @@ def site(db: None) -> Site:
         "ratings:revert": [change.pk],
     }
     return users, args, event
+
+
+@pytest.fixture(scope="module")
+def site_built_once(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[Site]:
+    """The demo club, the users and the URL arguments, built once for the module (every
+    database test here reads them, none commits)."""
+    yield from built_for_the_module(django_db_blocker, _build_site)
+
+
+@pytest.fixture
+def site(site_built_once: Site, db: None) -> Site:
+    return site_built_once
 
 
 def _url(name: str, args: dict, event: Event) -> str:

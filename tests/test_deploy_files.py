@@ -10,6 +10,7 @@ deploy/manage.sh as on the server); a server's packages are uv.lock's without th
 Run as root (the tests' machine is a throwaway one), with unshare(1) of util-linux,
 systemd-analyze (systemd) and Debian's nginx: scripts/test.sh installs nginx."""
 
+import fcntl
 import http.client
 import json
 import os
@@ -243,21 +244,32 @@ def _wait_for(check: object, process: subprocess.Popen, what: str, seconds: int 
 @pytest.fixture(scope="session")
 def collected_static(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The static files as `manage.py collectstatic` collects them (docs/operations.md,
-    5), once for the tests that serve them."""
-    static = tmp_path_factory.mktemp("static")
-    static.chmod(0o755)  # as /srv/club/static: nginx's workers (www-data) read it
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
-        cwd=ROOT,
-        env={
-            **os.environ,
-            "DEBUG": "0",
-            "SECRET_KEY": PRODUCTION["SECRET_KEY"],
-            "ALLOWED_HOSTS": HOST,
-            "STATIC_ROOT": str(static),
-        },
-        check=True,
-    )
+    5), once for the tests that serve them: once in the whole run, the suite's workers
+    sharing the run's folder (the first to need them collects them while the others wait
+    on a lock)."""
+    run = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run = run.parent  # the workers' folders are in the run's
+    static, done = run / "collected-static", run / "collected-static.done"
+    with (run / "collected-static.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(static, ignore_errors=True)  # left by a worker stopped midway
+            static.mkdir()
+            static.chmod(0o755)  # as /srv/club/static: nginx's workers (www-data) read it
+            subprocess.run(
+                [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
+                cwd=ROOT,
+                env={
+                    **os.environ,
+                    "DEBUG": "0",
+                    "SECRET_KEY": PRODUCTION["SECRET_KEY"],
+                    "ALLOWED_HOSTS": HOST,
+                    "STATIC_ROOT": str(static),
+                },
+                check=True,
+            )
+            done.touch()
     return static
 
 

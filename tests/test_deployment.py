@@ -20,28 +20,26 @@ from pytest_django import Settings
 from desk.services.members import save_member
 from tests.club.factories import MemberFactory
 from tests.other_processes import ROOT, caches_in, environment, free_port
+from tests.test_deploy_files import collected_static
 from tests.test_settings import PRODUCTION
+
+__all__ = ["collected_static"]  # the fixture, shared with the tests of deploy/
 
 pytestmark = [pytest.mark.postgresql, pytest.mark.django_db(transaction=True)]
 HOST = "club.example.be"
 
 
 @pytest.fixture
-def site(tmp_path: Path, settings: Settings) -> Iterator[str]:
-    """gunicorn with two workers on the test database, in production settings; this
-    process writes to the database and to the page cache's generation as they do."""
+def site(tmp_path: Path, settings: Settings, collected_static: Path) -> Iterator[str]:
+    """gunicorn with two workers on the test database, in production settings, the static
+    files collected once for the run (``collected_static``); this process writes to the
+    database and to the page cache's generation as they do."""
     env = environment(
         DEBUG="0",
         SECRET_KEY=PRODUCTION["SECRET_KEY"],
         ALLOWED_HOSTS=HOST,
-        STATIC_ROOT=str(tmp_path / "static"),
+        STATIC_ROOT=str(collected_static),
         **caches_in(tmp_path, settings, "pages", "page-generation"),
-    )
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
     )
     port = free_port()
     server = subprocess.Popen(

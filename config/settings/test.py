@@ -25,3 +25,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # No task worker runs beside most tests: the health check's heartbeat is checked by the
 # tests that start one (tests/lib/test_health.py)
 HEALTH_WORKER_SECONDS = 0
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # PostgreSQL's backend, its tables emptied by DELETE when a transactional test ends
+    # (tests/plugins/emptied_by_delete)
+    for _database in DATABASES.values():
+        _database["ENGINE"] = "tests.plugins.emptied_by_delete.postgresql"

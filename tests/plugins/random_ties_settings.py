@@ -17,6 +17,7 @@ from config.settings.test import DATABASES
 SHUFFLED = {
     "django.db.backends.sqlite3": "tests.plugins.shuffled_ties.sqlite3",
     "django.db.backends.postgresql": "tests.plugins.shuffled_ties.postgresql",
+    "tests.plugins.emptied_by_delete.postgresql": "tests.plugins.shuffled_ties.postgresql",
 }
 for _database in DATABASES.values():
     _database["ENGINE"] = SHUFFLED[_database["ENGINE"]]

@@ -10,6 +10,12 @@ from club.models import Event, Member
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture
+def demo_club(demo_club_of_the_module: None) -> None:
+    """Built once for this module: every test here reads the demo club."""
+
+
 DAY = date(2026, 11, 22)
 PAGES = [
     "home",
