@@ -470,14 +470,9 @@ def _import_january_2022() -> None:
     import_list_file("frbe", FEDERATION_LISTS / "PLAYER_202201.ZIP", list_date=date(2022, 1, 1))
 
 
-def test_the_member_page_shows_the_federations_figure_and_the_games_that_differ(
-    client: Client, django_assert_num_queries: DjangoAssertNumQueries
-) -> None:
-    """The federation's list of January 2022 gives Ruben 2012; on 14 January he beats
-    Benjamin (2190): difference 178, FIDE's table 0.27 for the lower rated, K 12 (more
-    than 300 games, above 2000): 12 × 0.73 = 8.76, the rating 2020.76 rounded: 2021. His
-    page shows 2021, the list's 2012 beside it, and why: the period's +9."""
-    member, benjamin = _decrops()
+def _rated_after_january_2022(white: Player, black: Player, result: str) -> None:
+    """The list of January 2022 imported and replayed, then ``white`` and ``black``'s
+    game of 14 January and the recalculation."""
     with replayed():
         _import_january_2022()
     event = EventFactory(
@@ -486,8 +481,19 @@ def test_the_member_page_shows_the_federations_figure_and_the_games_that_differ(
         time_control=Event.TimeControl.STANDARD,
         status=Event.Status.CLOSED,
     )
-    GameFactory(round=RoundFactory(event=event), white=member.player, black=benjamin, result="1-0")
+    GameFactory(round=RoundFactory(event=event), white=white, black=black, result=result)
     recalculate_all()
+
+
+def test_the_member_page_shows_the_federations_figure_and_the_games_that_differ(
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    """The federation's list of January 2022 gives Ruben 2012; on 14 January he beats
+    Benjamin (2190): difference 178, FIDE's table 0.27 for the lower rated, K 12 (more
+    than 300 games, above 2000): 12 × 0.73 = 8.76, the rating 2020.76 rounded: 2021. His
+    page shows 2021, the list's 2012 beside it, and why: the period's +9."""
+    member, benjamin = _decrops()
+    _rated_after_january_2022(member.player, benjamin, "1-0")
     url = reverse("member", args=[member.pk])
     with django_assert_num_queries(QUERIES):
         page = client.get(url).content.decode()
@@ -513,16 +519,7 @@ def test_a_player_of_another_fide_federation_is_told_the_list_gives_his_fide_rat
     giri = PlayerFactory(first_name="Anish", last_name="Giri", national_id="12380")
     Player.objects.filter(pk=giri.pk).update(federation="NED", national_id_federation="BEL")
     member = MemberFactory(player=giri)
-    with replayed():
-        _import_january_2022()
-    event = EventFactory(
-        title="Open de janvier",
-        start=datetime(2022, 1, 14, 18, tzinfo=UTC),
-        time_control=Event.TimeControl.STANDARD,
-        status=Event.Status.CLOSED,
-    )
-    GameFactory(round=RoundFactory(event=event), white=giri, black=benjamin, result="0-1")
-    recalculate_all()
+    _rated_after_january_2022(giri, benjamin, "0-1")
     page = client.get(reverse("member", args=[member.pk])).content.decode()
     cards = page[page.index('id="current-ratings"') : page.index("</section>")]
     frbe = cards[cards.index("Elo FRBE-KBSB") :]
