@@ -26,6 +26,7 @@ from django.utils import translation
 
 from tests.test_access_matrix import MATRIX, Site, _url
 from tests.test_access_matrix import site as site  # the matrix's fixture: the demo club
+from tests.test_access_matrix import site_built_once as site_built_once
 
 # the words of the pages, the same whatever the database: SQLite pass only
 pytestmark = [pytest.mark.django_db, pytest.mark.same_on_both]

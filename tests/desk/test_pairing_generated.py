@@ -77,9 +77,10 @@ def test_the_desk_plays_a_generated_tournament_on_and_bbppairings_agrees(name: s
     is a multiple of 3, else white wins when it is odd), then the export given to
     bbpPairings' checker (``-c``, verdicts kept in tests/desk/fixtures/bbp_checks): it reads
     every round and re-pairs each one as the desk did."""
-    event, first = _imported(name)
-    numbers = dict(event.participants.values_list("player_id", "number"))
+    # the import dates the event and its rounds today: the day the verdicts were kept
     with time_machine.travel(datetime(2026, 11, 28, 12, tzinfo=UTC), tick=False):
+        event, first = _imported(name)
+        numbers = dict(event.participants.values_list("player_id", "number"))
         for number in range(first, TOURNAMENTS[name.split()[0]].rounds + 1):
             round_ = pairing_services.pair_next_round(event.pk, None)
             for game in round_.games.order_by("board"):
