@@ -38,6 +38,7 @@ from ratings.models import (
     ReplayJob,
     is_estimated,
 )
+from ratings.services.listed import FEDERATION_OF_LIST
 
 DISTRIBUTION_STEP = 100
 # The changes a page of the history table shows: the member's page shows the newest (kept
@@ -81,10 +82,9 @@ SYSTEM_FIELDS = (
     "engine",
 )
 LISTED_SHOWN = 3  # the changes since the list named beside it, the newest
-# The national lists that give a player of another FIDE federation than theirs the FIDE
-# rating (docs/ratings/frbe.md, « Les cotes remplacées »): the list's kind (the system's
-# engine) and the federation whose players it rates from their games
-FIDE_RATING_FOR_OTHERS = {"frbe": "BEL"}
+# The national lists that give a player of another FIDE federation than the list's
+# (``FEDERATION_OF_LIST``) the FIDE rating (docs/ratings/frbe.md), by kind (the engine)
+FIDE_RATING_FOR_OTHERS = frozenset({"frbe"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +190,7 @@ def _standing(
     member's FIDE ``federation`` says whether the list gives them their FIDE rating)."""
     _pk, name, summed, rating, status, period_end, points, _changes, _newest, *rest = row
     _pending, listed, day, engine = rest
-    own = FIDE_RATING_FOR_OTHERS.get(engine)
+    own = FEDERATION_OF_LIST.get(engine) if engine in FIDE_RATING_FOR_OTHERS else None
     return {
         "name": name,
         "rating": whole(rating),
