@@ -1,7 +1,11 @@
 """The wall display on a projector, from 1024×768 to 1920×1080: the page is the screen
 (no scroll bar either way), the type is large enough for the back of the hall, and every
 board and every player of a 41-player evening comes up in turn as the pages of each table
-turn (static/desk/wall.js), the round's starting time in the heading."""
+turn (static/desk/wall.js), the round's starting time in the heading; the page a table
+shows survives the wall's refresh.
+
+The browser's clock is the test's: stopped, it moves only when the test runs it, so that
+a page turns when the test says and not when a slow machine takes its time."""
 
 from __future__ import annotations
 
@@ -33,6 +37,26 @@ SHOWN = """() => {
     .filter(inside).map((row) => row.innerText.replace(/\\s+/g, " ").trim());
   return {pairings: texts("wall-pairings"), standings: texts("wall-standings")};
 }"""
+
+
+def _open_wall(page: Page, url: str, event: Event, *, refresh: bool) -> None:
+    """The wall of ``event``, its clock stopped; without ``refresh`` its own refresh every
+    30 s (htmx, a request) is refused: the pages turn and nothing else changes them."""
+    page.clock.install(time=datetime(2026, 11, 26, 18, 0, tzinfo=UTC))
+    page.clock.pause_at(datetime(2026, 11, 26, 18, 1, tzinfo=UTC))
+    if not refresh:
+        page.route(
+            "**/affichage/",
+            lambda route: (
+                route.abort() if route.request.headers.get("hx-request") else route.continue_()
+            ),
+        )
+    page.goto(f"{url}/secretariat/evenements/{event.pk}/affichage/")
+    page.wait_for_load_state("load")
+
+
+def _page_label(page: Page, table: str) -> str:
+    return page.locator(f'[data-page-of="{table}"]').inner_text()
 
 
 def _evening() -> Event:
@@ -76,9 +100,7 @@ def test_it_shows_every_board_and_player_in_turn_on_a_projector(
     event = _evening()
     sign_in_as_new_secretary(page, live_server.url)
     page.set_viewport_size({"width": width, "height": height})
-    page.clock.install()
-    page.goto(f"{live_server.url}/secretariat/evenements/{event.pk}/affichage/")
-    page.wait_for_load_state("load")
+    _open_wall(page, live_server.url, event, refresh=False)
     expect(page.locator("#wall-round")).to_contain_text("Ronde 2 · début à 19:30")
 
     # no heading or cell spills out of its column
@@ -112,9 +134,7 @@ def test_it_shows_every_board_and_player_in_turn_on_a_projector(
     assert everyone == {"pairings": 21, "standings": 41}
     seen: dict[str, set[str]] = {"pairings": set(), "standings": set()}
     turns = 0
-    # the wall also refreshes itself every 30 s (a request: under load its answer may
-    # come back mid-turn and start the pages again), so a few more turns than pages
-    while any(len(seen[t]) < everyone[t] for t in seen) and turns < 24:
+    while any(len(seen[t]) < everyone[t] for t in seen) and turns < 12:
         shown = page.evaluate(SHOWN)
         assert shown["pairings"] and shown["standings"]
         for table, rows in shown.items():
@@ -130,8 +150,9 @@ def test_it_shows_every_board_and_player_in_turn_on_a_projector(
         assert turns > 1
         expect(page.locator('[data-page-of="wall-standings"]')).to_contain_text(" / ")
     # after the last page the first comes back
+    pages = int(_page_label(page, "wall-standings").split(" / ")[1] or 1)
     first = page.locator("#wall-standings tbody tr").first
-    for _turn in range(turns + 1):
+    for _turn in range(pages):
         if first.is_visible():
             break
         page.clock.run_for(WALL_PAGE_SECONDS * 1000)
@@ -140,3 +161,27 @@ def test_it_shows_every_board_and_player_in_turn_on_a_projector(
         "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
     )
     assert sizes[0] <= width and sizes[1] <= height, sizes
+
+
+def test_the_page_shown_survives_the_refresh(live_server: LiveServer, page: Page) -> None:
+    event = _evening()
+    sign_in_as_new_secretary(page, live_server.url)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    _open_wall(page, live_server.url, event, refresh=True)
+    # two turns (24 s): the third page of the standings
+    page.clock.run_for(2 * WALL_PAGE_SECONDS * 1000)
+    assert _page_label(page, "wall-standings").startswith("3 / ")
+    shown = page.evaluate(SHOWN)["standings"]
+    # a result typed at the desk meanwhile: the refresh, due at 30 s, brings it
+    game = Game.objects.get(round__event=event, round__number=2, board=1)
+    game.result = Result.WHITE_WINS
+    game.save()
+    with page.expect_response(lambda answer: bool(answer.request.headers.get("hx-request"))):
+        page.clock.run_for(30_000 - 2 * WALL_PAGE_SECONDS * 1000)
+    result = page.locator("#wall-pairings tbody tr").first.locator("td").nth(2)
+    expect(result).to_have_text("1-0")
+    page.clock.run_for(100)  # htmx settles the new content 20 ms after the swap
+    # the same page of the standings, not the first again
+    assert _page_label(page, "wall-standings").startswith("3 / ")
+    assert page.evaluate(SHOWN)["standings"] == shown
+    expect(page.locator("#wall-standings tbody tr").first).to_be_hidden()
