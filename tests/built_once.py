@@ -31,10 +31,20 @@ def built_for_the_module(django_db_blocker: DjangoDbBlocker, build: Callable[[],
     run inside (each test's own transaction is a savepoint in it, rolled back when the test
     ends) and that is rolled back after the module's last test: each test finds the data
     as built, and nothing of it is ever committed. Not for a module with a transactional
-    test (it would commit, or empty the tables, under the others)."""
+    test (it would commit, or empty the tables, under the others).
+
+    The fixture must be set up before the first test's transaction begins: a test (or a
+    fixture) that asks for it by name gets it so, one that asks through
+    ``request.getfixturevalue`` would build it inside its own transaction, whose rollback
+    at the test's end would take the data from the module's other tests. That is refused."""
     module = ExitStack()
     try:
         with django_db_blocker.unblock():
+            if connection.in_atomic_block:
+                raise RuntimeError(
+                    "data built once for the module inside a test's transaction: ask for "
+                    "its fixture by name in the test's or fixture's arguments"
+                )
             module.enter_context(transaction.atomic())
             put_back_the_data_of_the_migrations()
             built = build()

@@ -24,7 +24,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from tests.test_access_matrix import MATRIX, Site, _build_site, _url
+from tests.test_access_matrix import MATRIX, Site, _url
+from tests.test_access_matrix import site as site  # the matrix's fixture: the demo club
+from tests.test_access_matrix import site_built_once as site_built_once
 
 # the words of the pages, the same whatever the database: SQLite pass only
 pytestmark = [pytest.mark.django_db, pytest.mark.same_on_both]
@@ -104,12 +106,11 @@ def _entries(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 @pytest.fixture
-def demo(db: None) -> Site:
+def demo(site: Site) -> Site:
     """The access matrix's site: the demo club, its users by role, its pages' arguments,
-    built for each test: with the club built once for the module, the calendar feed read
-    after the walk of every page in four languages lacked its rounds' lines (not
-    understood yet)."""
-    return _build_site()
+    built once for the module (asked for by name, so that pytest builds it before the
+    test's transaction begins: tests/built_once.py)."""
+    return site
 
 
 def _page_names(role: str) -> list[str]:
