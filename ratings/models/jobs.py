@@ -67,6 +67,15 @@ class ReplayJob(models.Model):
         verbose_name = _("recalculation")
         verbose_name_plural = _("recalculations")
         ordering = ["-created_at"]
+        indexes = [
+            # "is a recalculation under way?", asked by every member's page: the pending
+            # jobs alone, not the years of finished ones
+            models.Index(
+                fields=["state"],
+                condition=models.Q(state__in=("queued", "running")),
+                name="replayjob_pending",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.system or _('all systems')}: {self.get_state_display()}"
