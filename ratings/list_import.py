@@ -38,7 +38,7 @@ from ratings.models import OfficialList, OfficialRating, RatingSystem, ReplayJob
 from ratings.official_lists import CATEGORIES, ListError, ListInfo, ListRow, read_rows
 from ratings.official_lists.source import Progress, open_list
 from ratings.services import seeds
-from ratings.services.listed import FEDERATION_OF_LIST, ListedLines
+from ratings.services.listed import FEDERATION_OF_LIST, ListedLines, search_key
 from ratings.tasks import start_replay
 
 BATCH = 500
@@ -64,6 +64,9 @@ class ImportReport:
     categories: set[str] = field(default_factory=set)  # the categories the list gives
     kind: str = ""  # "fide" or "frbe"
     jobs: list[ReplayJob] = field(default_factory=list)  # the replays from the list's date
+    # players whose national ID was recorded with another issuer (or none) and whom the
+    # list names by it: their ID's issuer becomes the list's federation (_OurPlayers)
+    issuers_corrected: set[int] = field(default_factory=set)
 
     @property
     def lines(self) -> int:
@@ -152,10 +155,11 @@ def _read(
 ) -> tuple[ImportReport, str]:
     """Every line of the list read: each kept (``lines``), the club's players' matched.
     Returns the report and the list's file name (a ZIP's member's)."""
-    ours = _our_players(kind)
+    ours = _OurPlayers(kind)
     info = ListInfo()
     counts: Counter[str] = Counter()
     matched: list[tuple[ListRow, int]] = []
+    issuers_corrected: set[int] = set()
     rated = {category_of(system) for system in systems}
     with open_list(path, progress) as (stream, name):
         if file_name and name == path.name:
@@ -165,11 +169,13 @@ def _read(
                 counts[BLANK] += 1
                 continue
             lines.add(kind, row)
-            key = row.fide_id if kind == "fide" else row.national_id
-            player_id = ours.get(key)
+            player_id, corrected = ours.find(row)
             if player_id is None:
                 counts[NOT_OURS] += 1
-            elif rated.isdisjoint(row.ratings):
+                continue
+            if corrected:
+                issuers_corrected.add(player_id)
+            if rated.isdisjoint(row.ratings):
                 counts[NO_RATING] += 1
                 matched.append((row, player_id))  # the record still takes the list's fields
             else:
@@ -180,26 +186,62 @@ def _read(
     day = _list_date(list_date or named, info)
     given = [system for system in systems if category_of(system) in info.categories]
     report = ImportReport(day, given, info.layout, counts, matched=matched)
+    report.issuers_corrected = issuers_corrected
     report.categories = set(info.categories)
     report.kind = kind
     return report, name
 
 
-def _our_players(kind: str) -> dict[object, int]:
+class _OurPlayers:
     """The club's players a list can name, by the key it names them by: the FIDE ID for
     FIDE's lists, for a federation's the national ID that federation issued, whatever
     federation the player plays for (a French member's Belgian matricule is in the
-    Belgian list; a French licence number that happens to equal a Belgian one is not)."""
-    if kind == "fide":
-        by_fide = Player.objects.filter(fide_id__isnull=False).values_list("fide_id", "pk")
-        return dict(by_fide)
-    federation = FEDERATION_OF_LIST[kind]
-    by_national = (
-        Player.objects.filter(national_id_federation=federation)
-        .exclude(national_id="")
-        .values_list("national_id", "pk")
-    )
-    return {national_id.lstrip("0"): pk for national_id, pk in by_national}
+    Belgian list; a French licence number that happens to equal a Belgian one is not).
+
+    A national ID recorded with another issuer, or none, may be the federation's all the
+    same: the records made before the issuer was kept apart took the federation the
+    player plays for as issuer (club migration 0024: a French member's Belgian matricule
+    became a French one). Such a player is the list's line when the line gives the same
+    ID and the same last name, and the ID's issuer is then corrected to the list's
+    federation (``ImportReport.issuers_corrected``)."""
+
+    def __init__(self, kind: str) -> None:
+        self.fide = kind == "fide"
+        self.by_key: dict[object, int] = {}
+        self.issued_elsewhere: dict[str, list[tuple[int, str]]] = {}
+        if self.fide:
+            by_fide = Player.objects.filter(fide_id__isnull=False).values_list("fide_id", "pk")
+            self.by_key = dict(by_fide)
+            return
+        federation = FEDERATION_OF_LIST[kind]
+        by_national = (
+            Player.objects.exclude(national_id="")
+            .values_list("national_id", "national_id_federation", "pk", "last_name")
+            .order_by("pk")
+        )
+        for national_id, issuer, pk, last_name in by_national:
+            key = national_id.lstrip("0")
+            if issuer == federation:
+                self.by_key[key] = pk
+            else:
+                self.issued_elsewhere.setdefault(key, []).append((pk, search_key(last_name)))
+
+    def find(self, row: ListRow) -> tuple[int | None, bool]:
+        """The player ``row`` names, and whether it is by an ID recorded with another
+        issuer (the same ID and last name; None when none, or more than one, is)."""
+        if self.fide:
+            return self.by_key.get(row.fide_id), False
+        found = self.by_key.get(row.national_id)
+        if found is not None:
+            return found, False
+        last, comma, _first = row.name.partition(",")
+        listed = search_key(last)
+        named = [
+            pk
+            for pk, name in self.issued_elsewhere.get(row.national_id, [])
+            if name and (listed == name or (not comma and listed.startswith(f"{name} ")))
+        ]
+        return (named[0], True) if len(named) == 1 else (None, False)
 
 
 def dated_by_name(name: str) -> date | None:
@@ -296,6 +338,8 @@ def _update_players(report: ImportReport, rated_later: set[int]) -> None:
             values["birth_year"] = row.birth_year
         if fide and row.federation and not player.federation:
             values["federation"] = row.federation[:3]
+        if player.pk in report.issuers_corrected:
+            values["national_id_federation"] = FEDERATION_OF_LIST[report.kind]
         for name, value in values.items():
             setattr(player, name, value)
         changed |= set(values)

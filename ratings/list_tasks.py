@@ -186,7 +186,11 @@ def import_list_job(list_id: int) -> None:
         state=OfficialList.State.DONE,
         list_date=report.list_date,
         layout=report.layout,
-        counts={"lines": dict(report.counts), "ratings": report.ratings},
+        counts={
+            "lines": dict(report.counts),
+            "ratings": report.ratings,
+            "issuers corrected": len(report.issuers_corrected),
+        },
         newer_list=report.newer_list,
     )
 

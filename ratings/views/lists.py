@@ -83,6 +83,7 @@ def official_list(request: HttpRequest, pk: int) -> HttpResponse:
         "lines": [(LINE_LABELS.get(key, key), lines[key]) for key in LINE_LABELS if key in lines],
         "line_total": sum(lines.values()),
         "ratings": sorted(official.counts.get("ratings", {}).items()),
+        "issuers_corrected": official.counts.get("issuers corrected", 0),
     }
     template = (
         "ratings/_list_progress.html"

@@ -412,3 +412,43 @@ def test_a_french_member_holding_a_belgian_matricule_takes_the_belgian_lists_rat
     assert (anchor.player_id, anchor.rating) == (samy.pk, 2099)
     samy.refresh_from_db()
     assert (samy.national_rating, samy.federation) == (2099, "FRA")
+
+
+def test_a_matricule_recorded_as_another_federations_is_corrected_by_the_list(
+    db: None,
+) -> None:
+    """Before the issuer was kept apart, a national ID took the federation the player
+    plays for as issuer (club migration 0024): Samy Ait Chaouche's Belgian matricule
+    14374 became a French one, and Levon Aronian's 11474 an Armenian one. The Belgian
+    list of April 2020 (Swiss-Manager's export) names both by those IDs and last names:
+    they take its ratings (2099, 2773) and their IDs are recorded as Belgian. A record
+    whose ID is the list's but whose last name is another's is not taken (Giri's 12380
+    held by a "Janssens")."""
+    samy = Player.objects.create(
+        first_name="Samy", last_name="Ait Chaouche", federation="FRA", national_id="14374",
+        national_id_federation="FRA",
+    )  # fmt: skip
+    levon = Player.objects.create(
+        first_name="Levon", last_name="Aronian", federation="ARM", national_id="11474",
+        national_id_federation="",
+    )  # fmt: skip
+    other = Player.objects.create(
+        first_name="Jan", last_name="Janssens", federation="NED", national_id="12380",
+        national_id_federation="NED",
+    )  # fmt: skip
+    out = StringIO()
+    call_command(
+        "import_rating_list", "frbe", str(DATA / "PlayerSwissManager.csv"),
+        "--date", "2020-04-01", stdout=out,
+    )  # fmt: skip
+    assert "2 national IDs recorded with another issuer: now the list's federation's" in (
+        out.getvalue()
+    )
+    anchors = OfficialRating.objects.filter(system__engine="frbe")
+    assert dict(anchors.values_list("player_id", "rating")) == {samy.pk: 2099, levon.pk: 2773}
+    issued = Player.objects.order_by("pk").values_list("national_id_federation", "federation")
+    assert {p.pk: issued.get(pk=p.pk) for p in (samy, levon, other)} == {
+        samy.pk: ("BEL", "FRA"),
+        levon.pk: ("BEL", "ARM"),
+        other.pk: ("NED", "NED"),
+    }

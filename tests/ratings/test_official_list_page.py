@@ -56,6 +56,30 @@ def test_an_uploaded_zip_is_imported_and_its_result_shown(admin: Client, tmp_pat
     assert OfficialRating.objects.get().k == 40
 
 
+def test_the_page_says_whose_national_id_the_list_corrected(admin: Client) -> None:
+    """Samy Ait Chaouche's Belgian matricule recorded as French (club migration 0024):
+    the Belgian list of April 2020 names him by it, and the page says his ID is now the
+    federation's (tests/ratings/test_list_import.py has the rule)."""
+    Player.objects.create(
+        first_name="Samy", last_name="Ait Chaouche", federation="FRA", national_id="14374",
+        national_id_federation="FRA",
+    )  # fmt: skip
+    upload = SimpleUploadedFile(
+        "PlayerSwissManager.csv", (DATA / "PlayerSwissManager.csv").read_bytes()
+    )
+    with replayed():
+        response = admin.post(
+            reverse("ratings:official_lists"),
+            {"kind": "frbe", "file": upload, "list_date": "2020-04-01"},
+        )
+    official = OfficialList.objects.get()
+    assert official.counts["issuers corrected"] == 1
+    page = admin.get(response["Location"]).content.decode()
+    said = " ".join(page.split('id="issuers-corrected">')[1].split("</p>")[0].split())
+    assert said.startswith("1 de nos joueurs avait ce numéro national enregistré")
+    assert Player.objects.get().national_id_federation == "BEL"
+
+
 def test_a_bad_list_is_refused_naming_the_line(admin: Client, monkeypatch: MonkeyPatch) -> None:
     monkeypatch.setattr(listed, "LINES_BATCH", 1)  # line 2 is written before line 3 fails
     text = (DATA / "standard_oct26frl.txt").read_text().replace("1598", "15x8")

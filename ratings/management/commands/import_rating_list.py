@@ -41,6 +41,11 @@ class Command(BaseCommand):
         self.stdout.write(f"{report.lines} lines ({report.layout}): {lines}")
         for system, count in report.ratings.items():
             self.stdout.write(f"{system}: {count} ratings of the list of {report.list_date}")
+        if report.issuers_corrected:
+            self.stdout.write(
+                f"{len(report.issuers_corrected)} national IDs recorded with another issuer: "
+                "now the list's federation's"
+            )
         if report.newer_list:
             self.stdout.write(
                 f"a newer list ({report.newer_list}) is loaded: the players it rates keep "
