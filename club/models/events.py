@@ -25,6 +25,12 @@ def in_language(text: str, translations: dict[str, str], language: str) -> str:
     return translated if isinstance(translated, str) and translated else text
 
 
+def language_shown(translations: dict[str, str], language: str) -> str:
+    """The language of the text ``in_language`` shows a page in ``language``: that one,
+    or the site's where it has no text (a page marks the text so, ``lang``)."""
+    return language if in_language("", translations, language) else settings.LANGUAGE_CODE
+
+
 class EventQuerySet(models.QuerySet["Event"]):
     def public(self) -> EventQuerySet:
         return self.filter(public=True)

@@ -1,52 +1,24 @@
-"""The desk's articles: secretaries and administrators write them in Markdown, preview
-them (sanitised as on the site, ``lib.markdown``), publish and unpublish them."""
+"""The desk's articles: secretaries and administrators write them in Markdown, in the
+site's language and the others the club offers, preview them in each (sanitised as on
+the site, ``lib.markdown``), publish and unpublish them."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from club.models import Article
 from club.roles import acting_user
 from desk.access import get_article_for_secretary, secretary_required
+from desk.forms.articles import ArticleForm
 from desk.services.events import log_change
-from lib.inputs import BoundedInputs
 from lib.markdown import render as render_markdown
-
-
-class ArticleForm(BoundedInputs, forms.ModelForm):
-    class Meta:
-        model = Article
-        fields = ["title", "slug", "body"]
-        widgets = {"body": forms.Textarea(attrs={"rows": 14})}
-        help_texts = {
-            "slug": gettext_lazy("The article's address; made from the title when left empty."),
-            "body": gettext_lazy(
-                "Markdown: a blank line between paragraphs, ## for a heading, **bold**, "
-                "*italics*, [text](https://…) for a link, - for a list."
-            ),
-        }
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["slug"].required = False
-
-    def clean_slug(self) -> str:
-        slug = self.cleaned_data.get("slug") or slugify(self.cleaned_data.get("title", ""))[:200]
-        if not slug:
-            raise forms.ValidationError(_("Give the article an address made of letters."))
-        if Article.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError(_("Another article has this address: choose another."))
-        return slug
 
 
 @secretary_required
@@ -59,13 +31,15 @@ def articles(request: HttpRequest) -> HttpResponse:
 @secretary_required
 @require_http_methods(["GET", "POST"])
 def article_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
-    """Write or edit an article; the "preview" button shows it as the site will, unsaved."""
+    """Write or edit an article; a "preview" button (``preview=nl``: in Dutch) shows it as
+    the site's pages in that language will, unsaved."""
     article = get_article_for_secretary(request, pk) if pk else None
     form = ArticleForm(request.POST if request.method == "POST" else None, instance=article)
-    preview = None
+    preview = body = None
     if request.method == "POST" and form.is_valid():
         if "preview" in request.POST:
-            preview = mark_safe(render_markdown(form.cleaned_data["body"]))  # sanitised by nh3
+            preview = form.preview(request.POST["preview"])
+            body = mark_safe(render_markdown(preview.body))  # sanitised by nh3
         else:
             saved = form.save(commit=False)
             if saved.pk is None:
@@ -75,7 +49,13 @@ def article_form(request: HttpRequest, pk: int | None = None) -> HttpResponse:
                 log_change(acting_user(request), None, "article_saved", title=saved.title)
             messages.success(request, _("The article is saved."))
             return redirect("desk:article_edit", pk=saved.pk)
-    context = {"form": form, "article": article, "preview": preview, "now": timezone.now()}
+    context = {
+        "form": form,
+        "article": article,
+        "preview": preview,
+        "preview_body": body,
+        "now": timezone.now(),
+    }
     return render(request, "desk/articles/form.html", context)
 
 

@@ -90,6 +90,6 @@ def figurine(san: str) -> str:
 @register.filter
 def in_page_language(text_owner: Any, name: str) -> str:
     """A text the club writes in several languages (``Event.description_in``,
-    ``EntryTerms.fee_in``) in the page's language:
+    ``EntryTerms.fee_in``, ``Article.title_in``) in the page's language:
     ``{{ event|in_page_language:"description" }}``."""
     return str(getattr(text_owner, f"{name}_in")(get_language()))

@@ -13,6 +13,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -38,8 +39,17 @@ def articles(request: HttpRequest) -> HttpResponse:
 def article(request: HttpRequest, slug: str) -> HttpResponse:
     page_cache.shows(pages.ARTICLES)
     item = get_object_or_404(Article.objects.published(), slug=slug)
-    body = mark_safe(render_markdown(item.body))  # sanitised by nh3 in lib.markdown
-    return render(request, "club/article.html", {"article": item, "body": body})
+    language = get_language()
+    body = mark_safe(render_markdown(item.body_in(language)))  # sanitised by nh3 in lib.markdown
+    title_language, body_language = item.languages_shown(language)
+    context = {
+        "article": item,
+        "title": item.title_in(language),
+        "title_language": title_language,
+        "body": body,
+        "body_language": body_language,
+    }
+    return render(request, "club/article.html", context)
 
 
 @require_safe

@@ -17,7 +17,7 @@ def test_it_previews_sanitised_markdown_without_saving(secretary_client: Client)
     response = secretary_client.post(
         reverse("desk:article_new"), {"title": "Portes ouvertes", "body": TEXT, "preview": ""}
     )
-    preview = str(response.context["preview"])
+    preview = str(response.context["preview_body"])
     assert "<strong>ouvre</strong>" in preview
     assert "<script" not in preview and "javascript:" not in preview
     assert not Article.objects.filter(title="Portes ouvertes").exists()
