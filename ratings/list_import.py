@@ -38,7 +38,7 @@ from ratings.models import OfficialList, OfficialRating, RatingSystem, ReplayJob
 from ratings.official_lists import CATEGORIES, ListError, ListInfo, ListRow, read_rows
 from ratings.official_lists.source import Progress, open_list
 from ratings.services import seeds
-from ratings.services.listed import FEDERATION_OF_LIST, ListedLines, search_key
+from ratings.services.listed import FEDERATION_OF_LIST, ListedLines, same_last_name
 from ratings.tasks import start_replay
 
 BATCH = 500
@@ -208,7 +208,7 @@ class _OurPlayers:
     def __init__(self, kind: str) -> None:
         self.fide = kind == "fide"
         self.by_key: dict[object, int] = {}
-        self.issued_elsewhere: dict[str, list[tuple[int, str]]] = {}
+        self.issued_elsewhere: dict[str, list[tuple[int, str]]] = {}  # ID: (pk, last name)
         if self.fide:
             by_fide = Player.objects.filter(fide_id__isnull=False).values_list("fide_id", "pk")
             self.by_key = dict(by_fide)
@@ -224,7 +224,7 @@ class _OurPlayers:
             if issuer == federation:
                 self.by_key[key] = pk
             else:
-                self.issued_elsewhere.setdefault(key, []).append((pk, search_key(last_name)))
+                self.issued_elsewhere.setdefault(key, []).append((pk, last_name))
 
     def find(self, row: ListRow) -> tuple[int | None, bool]:
         """The player ``row`` names, and whether it is by an ID recorded with another
@@ -234,12 +234,10 @@ class _OurPlayers:
         found = self.by_key.get(row.national_id)
         if found is not None:
             return found, False
-        last, comma, _first = row.name.partition(",")
-        listed = search_key(last)
         named = [
             pk
-            for pk, name in self.issued_elsewhere.get(row.national_id, [])
-            if name and (listed == name or (not comma and listed.startswith(f"{name} ")))
+            for pk, last_name in self.issued_elsewhere.get(row.national_id, [])
+            if same_last_name(row.name, last_name)
         ]
         return (named[0], True) if len(named) == 1 else (None, False)
 

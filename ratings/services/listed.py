@@ -179,15 +179,21 @@ def search_listed(query: str, limit: int) -> list[ListedPlayer]:
             "fide_id", flat=True
         )
     )
-    known_national = set(
-        Player.objects.filter(
-            national_id__in=[r.national_id for r in rows if r.national_id]
-        ).values_list("national_id_federation", "national_id")
-    )
+    national = Player.objects.filter(
+        national_id__in=[r.national_id for r in rows if r.national_id]
+    ).values_list("national_id_federation", "national_id", "last_name")
+    known_national = {(issuer, number) for issuer, number, _name in national}
+    # an ID recorded with another issuer, or none, and the line's last name (known_player)
+    named_by_id = {(number, last_name) for _issuer, number, last_name in national}
     found: list[ListedPlayer] = []
     seen: set[int] = set()
     for row in rows:
         if row.fide_id in known_fide or (issuer_of(row), row.national_id) in known_national:
+            continue
+        if any(
+            number == row.national_id and same_last_name(row.name, last_name)
+            for number, last_name in named_by_id
+        ):
             continue
         if row.fide_id is not None:
             if row.fide_id in seen:
@@ -214,16 +220,44 @@ def _by_words(words: list[str], limit: int) -> list[ListedPlayer]:
 
 
 def known_player(row: ListedPlayer) -> Player | None:
-    """The club's player the list's line names, found by its FIDE ID or national ID."""
+    """The club's player the list's line names, found by its FIDE ID or national ID
+    (with its issuer, or recorded with another issuer and the same last name:
+    ``named_by_id``)."""
     if row.fide_id is not None:
         player = Player.objects.filter(fide_id=row.fide_id).first()
         if player is not None:
             return player
     if row.national_id:
-        return Player.objects.filter(
+        player = Player.objects.filter(
             national_id_federation=issuer_of(row), national_id=row.national_id
         ).first()
+        return player or _issued_elsewhere(row)
     return None
+
+
+def same_last_name(listed_name: str, last_name: str) -> bool:
+    """Whether a list's name ("Last, First"; or one text, the last name first) has
+    ``last_name`` as its last name, capitals, accents and hyphens aside."""
+    last, comma, _first = listed_name.partition(",")
+    listed, recorded = search_key(last), search_key(last_name)
+    return bool(recorded) and (
+        listed == recorded or (not comma and listed.startswith(f"{recorded} "))
+    )
+
+
+def _issued_elsewhere(row: ListedPlayer) -> Player | None:
+    """The one player whose national ID is the line's but recorded with another issuer,
+    or none, and whose last name is the line's: the records made before the issuer was
+    kept apart took the federation the player plays for as issuer (club migration 0024).
+    None when no player, or more than one, is."""
+    named = [
+        player
+        for player in Player.objects.filter(national_id=row.national_id).exclude(
+            national_id_federation=issuer_of(row)
+        )
+        if same_last_name(row.name, player.last_name)
+    ]
+    return named[0] if len(named) == 1 else None
 
 
 def issuer_of(row: ListedPlayer) -> str:
@@ -258,6 +292,18 @@ def player_from_list(row: ListedPlayer) -> tuple[Player, bool]:
     FIDE ID). Returns (player, created)."""
     player = known_player(row)
     if player is not None:
+        issuer = issuer_of(row)
+        taken = Player.objects.filter(national_id_federation=issuer, national_id=row.national_id)
+        if (
+            issuer
+            and row.national_id
+            and player.national_id == row.national_id
+            and player.national_id_federation != issuer
+            and not taken.exists()
+        ):
+            # the line's ID kept with another issuer (known_player): the list's it is
+            Player.objects.filter(pk=player.pk).update(national_id_federation=issuer)
+            player.national_id_federation = issuer
         return player, False
     lines = [row, *_other_lines(row)]
     last, _comma, first = row.name.partition(",")

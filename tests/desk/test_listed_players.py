@@ -116,3 +116,30 @@ def test_a_french_player_of_the_belgian_list_plays_for_fra_with_his_belgian_matr
     Player.objects.filter(pk=samy.pk).update(national_rating=None)
     assert load(SWISS_MANAGER, "frbe", date(2020, 4, 1)).counts["imported"] == 1
     assert Player.objects.get(pk=samy.pk).national_rating == 2099
+
+
+def test_a_matricule_kept_as_another_federations_is_the_lists_player_not_a_new_one(
+    secretary_client: Client,
+) -> None:
+    """Samy Ait Chaouche's record from before the issuer was kept apart: his Belgian
+    matricule 14374 recorded as French (club migration 0024). The Belgian list of April
+    2020 gives that number with his last name: the search offers the club's record, not
+    the list's line, and a registration from the line (a search page opened before) takes
+    his record, now with a Belgian matricule, rather than making a second Samy."""
+    load(SWISS_MANAGER, "frbe", date(2020, 4, 1))
+    samy = Player.objects.create(
+        first_name="Samy", last_name="Ait Chaouche", federation="FRA", national_id="14374",
+        national_id_federation="FRA",
+    )  # fmt: skip
+    event = EventFactory(title="Open de Wavre")
+    html = search_members(secretary_client, event, "14374")
+    assert f'name="player" value="{samy.pk}"' in html and 'name="listed"' not in html
+    row = listed().get(national_id="14374")
+    response = secretary_client.post(reverse("desk:register", args=[event.pk]), {"listed": row.pk})
+    assert response.status_code == 302
+    assert list(Player.objects.filter(national_id="14374").values_list("pk", flat=True)) == [
+        samy.pk
+    ]
+    samy.refresh_from_db()
+    assert (samy.national_id_federation, samy.federation) == ("BEL", "FRA")
+    assert Participant.objects.get(event=event).player_id == samy.pk
