@@ -6,6 +6,7 @@ of at each; records are rewritten in place, and a read never returns half a writ
 import hashlib
 import multiprocessing
 import os
+from multiprocessing.synchronize import Event
 from pathlib import Path
 
 import pytest
@@ -125,21 +126,27 @@ def _value(n: int) -> str:
     return f"{n:010d}:" + hashlib.sha256(str(n).encode()).hexdigest()
 
 
-def _rewrite(location: str, rounds: int) -> None:
+def _rewrite(location: str, enough: Event, rounds: int) -> None:
+    """Rewrite the key with value after value until the reader has seen ``enough`` (an
+    event it sets) or ``rounds`` values are written."""
     cache = RecordFileCache(location, {})
     for n in range(rounds):
         cache.set("scope:event:1", _value(n), timeout=None)
+        if n % 100 == 0 and enough.is_set():
+            return
 
 
 def test_reads_during_rewrites_see_whole_values(tmp_path: Path) -> None:
     """Another process rewrites a key as fast as it can while this one reads it: every read
     is a value written whole, or (after ``READS`` reads that each met a write half done,
-    which only a writer in a loop makes) a miss, never a mix of two values."""
+    which only a writer in a loop makes) a miss, never a mix of two values. The writer
+    goes on until the reader has seen 100 of its values, however slow a loaded machine
+    makes either (a bound of two million writes aside)."""
     cache = RecordFileCache(str(tmp_path), {})
     cache.set("scope:event:1", "start", timeout=None)
-    writer = multiprocessing.get_context("fork").Process(
-        target=_rewrite, args=(str(tmp_path), 30_000)
-    )
+    forked = multiprocessing.get_context("fork")
+    enough = forked.Event()
+    writer = forked.Process(target=_rewrite, args=(str(tmp_path), enough, 2_000_000))
     writer.start()
     seen: set[str] = set()
     while writer.is_alive() or not seen:
@@ -147,7 +154,9 @@ def test_reads_during_rewrites_see_whole_values(tmp_path: Path) -> None:
         if value not in ("start", None):
             assert value == _value(int(value[:10])), value
             seen.add(value)
+            if len(seen) >= 100:
+                enough.set()
     writer.join()
     assert writer.exitcode == 0
-    assert len(seen) > 100
+    assert len(seen) >= 100
     assert os.path.getsize(cache.path("scope:event:1")) == RecordFileCache.RECORD_SIZE
