@@ -18,13 +18,23 @@ compares the figure with the federation's. Each difference is named (:class:`Ver
   counts are set to 50–53, 200–203, 300–303) and the site's change equals its ``GAIN``
   (calculated with the games the check list numbers before the period, where the
   list's count was set after the calculation: :func:`games_before`);
+- ``missing_games``: the list counts more games of the period than the check list holds
+  for the player (:func:`_games_missing`);
 - ``same_run``: the player met newcomers rated in the same list, whose games the
   federation rates in a second run (counted here at the newcomer's first rating,
-  :func:`first_ratings`; the federation's figure is not always met, see
+  :func:`first_ratings`, except the newcomers the list's counts show uncounted,
+  :func:`uncounted_newcomers`; the federation's figure is not always met, see
   ``docs/ratings/frbe.md``);
 - ``check_list``: the federation's own check list (its ``K_NB_PART`` and
-  ``ESPERANCE``) gives the site's figure, not the one it published;
+  ``ESPERANCE``) gives the site's figure, not the one it published, or one that the
+  games against same-run newcomers cannot bring to it (:func:`_beyond_reach`);
 - ``unexplained``: none of the above.
+
+``missing_games`` and ``check_list`` are the players whose figure the public files do
+not allow (:attr:`Report.not_allowed`): the report gives the share of the others
+(:meth:`Report.share_allowed`). A previous list that is this list's own calculation
+again (the repository's ``PLAYER_201101.ZIP`` holds July 2011's) is not read as the
+previous one (:func:`same_calculation`).
 
 Newcomers (fewer than 20 games before the period) are rated on their whole past: with
 the previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), those who reach 20 games are
