@@ -2,7 +2,9 @@
 ``PLAYER_YYYYMM.ZIP`` / ``CHCKLIST_YYYYMM.ZIP`` (the federation's files, as in the
 repository ``cropr/frbekbsb-migrated``, folder ``sites/data/ELO/``), one line: the
 players rated in the period, the share of published ratings reproduced, the share with
-the replaced ratings' calculated change, and each named difference's count
+the replaced ratings' calculated change, that share among the players the public files
+allow (those whose list counts games the check list lacks, or whose check list gives the
+site's figure, set aside and named on a second line), and each named difference's count
 (``ratings.frbe_reproduction``; player by player: ``manage.py reproduce_frbe_list``).
 The list before each one, when the folder has it, gives the first ratings of the
 newcomers rated in the list.
@@ -29,7 +31,7 @@ def main() -> None:
     import django
 
     django.setup()
-    from ratings.frbe_reproduction import ListError, reproduce_files, summary
+    from ratings.frbe_reproduction import ListError, not_allowed_names, reproduce_files, summary
 
     # the name as the federation wrote it first: April 2020 has a full CHCKLIST_202004.ZIP
     # and a partial CHCKLIST_202004.zip (89 players)
@@ -51,6 +53,8 @@ def main() -> None:
             print(f"{month}: {error}")
             continue
         print(f"{summary(report)} ({time.perf_counter() - start:.1f} s)")
+        if report.not_allowed:
+            print(f"  not allowed by the public files: {not_allowed_names(report)}")
         sys.stdout.flush()
 
 

@@ -18,13 +18,23 @@ compares the figure with the federation's. Each difference is named (:class:`Ver
   counts are set to 50–53, 200–203, 300–303) and the site's change equals its ``GAIN``
   (calculated with the games the check list numbers before the period, where the
   list's count was set after the calculation: :func:`games_before`);
+- ``missing_games``: the list counts more games of the period than the check list holds
+  for the player (:func:`_games_missing`);
 - ``same_run``: the player met newcomers rated in the same list, whose games the
   federation rates in a second run (counted here at the newcomer's first rating,
-  :func:`first_ratings`; the federation's figure is not always met, see
+  :func:`first_ratings`, except the newcomers the list's counts show uncounted,
+  :func:`uncounted_newcomers`; the federation's figure is not always met, see
   ``docs/ratings/frbe.md``);
 - ``check_list``: the federation's own check list (its ``K_NB_PART`` and
-  ``ESPERANCE``) gives the site's figure, not the one it published;
+  ``ESPERANCE``) gives the site's figure, not the one it published, or one that the
+  games against same-run newcomers cannot bring to it (:func:`_beyond_reach`);
 - ``unexplained``: none of the above.
+
+``missing_games`` and ``check_list`` are the players whose figure the public files do
+not allow (:attr:`Report.not_allowed`): the report gives the share of the others
+(:meth:`Report.share_allowed`). A previous list that is this list's own calculation
+again (the repository's ``PLAYER_201101.ZIP`` holds July 2011's) is not read as the
+previous one (:func:`same_calculation`).
 
 Newcomers (fewer than 20 games before the period) are rated on their whole past: with
 the previous list (its ``ADVERSAIRE`` and ``PERFORMAN``), those who reach 20 games are
@@ -90,6 +100,7 @@ class CheckGame:
 class Verdict(StrEnum):
     REPRODUCED = "reproduced"
     REPLACED = "replaced"
+    MISSING_GAMES = "missing_games"
     SAME_RUN = "same_run"
     CHECK_LIST = "check_list"
     UNEXPLAINED = "unexplained"
@@ -100,12 +111,19 @@ EXPLANATIONS = {
     Verdict.REPLACED: "rating replaced after the calculation (ELO_CALCUL ≠ ELO_PRECE + GAIN), "
     "for a player of another FIDE federation by the FIDE rating; the change calculated, GAIN, "
     "is the site's",
+    Verdict.MISSING_GAMES: "the list counts more games of the period (PART_CALCU − PART_PRECE) "
+    "than the check list holds for the player",
     Verdict.SAME_RUN: "games against newcomers rated in the same list (the federation's second "
     "run)",
     Verdict.CHECK_LIST: "the federation's own check list (K_NB_PART, ESPERANCE) gives the "
-    "site's figure, not the one published",
+    "site's figure, not the one published (or, with games against same-run newcomers, one "
+    "farther from it than those games could move)",
     Verdict.UNEXPLAINED: "no rule found",
 }
+
+
+# verdicts whose players the public files do not allow to reproduce
+NOT_ALLOWED = frozenset((Verdict.MISSING_GAMES, Verdict.CHECK_LIST))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +161,26 @@ class Report:
             return 0.0
         counts = self.counts
         return sum(counts[v] for v in verdicts) / len(self.lines)
+
+    @property
+    def not_allowed(self) -> list[Line]:
+        """The players whose published figure the public files do not allow: the list
+        counts games its check list does not hold (``missing_games``), or the check
+        list's own K and expected scores give the site's figure (``check_list``)."""
+        return [line for line in self.lines if line.verdict in NOT_ALLOWED]
+
+    @property
+    def allowed(self) -> int:
+        """The players the public files allow (all but :attr:`not_allowed`)."""
+        return len(self.lines) - len(self.not_allowed)
+
+    def share_allowed(self) -> float:
+        """The share of the players the public files allow whose figure is reproduced
+        (``reproduced``, or ``replaced`` with the site's change as the ``GAIN``)."""
+        if not self.allowed:
+            return 0.0
+        counts = self.counts
+        return (counts[Verdict.REPRODUCED] + counts[Verdict.REPLACED]) / self.allowed
 
 
 class _Lenient(FieldParser):
@@ -514,12 +552,17 @@ def reproduce(
     """Every player rated before the period with a game counted, rated by the site; the
     previous list gives the same-run newcomers' first ratings (:func:`first_ratings`)."""
     day = period_end(list_month)
-    report = Report(list_month, day, previous=previous is not None)
     by_player = _by_player(games)
     params = version_on(frbe.VERSIONS, day).params
-    first = first_ratings(
-        players, by_player, previous, params, written=calculated_by_the_list(players, games)
-    )
+    if previous is not None and same_calculation(players, previous, by_player):
+        previous = None
+        first = written_first_ratings(players)
+    else:
+        first = first_ratings(
+            players, by_player, previous, params, written=calculated_by_the_list(players, games)
+        )
+    report = Report(list_month, day, previous=previous is not None)
+    uncounted = uncounted_newcomers(players, by_player, first)
     for number, own in sorted(by_player.items()):
         player = players.get(number)
         if player is None:
@@ -532,16 +575,89 @@ def reproduce(
                     verdict = Verdict.REPRODUCED if site == player.rating else Verdict.UNEXPLAINED
                     report.first_lines.append(Line(player, site, 0, verdict))
             continue
-        later = list(_same_run(own, first))
-        if not later and not any(g.opponent_rating > 0 for g in own):
+        same_run = list(_same_run(own, first))
+        rated = any(g.opponent_rating > 0 for g in own)
+        if not same_run and not rated:
             continue
-        answer = calculate(
-            request(player, own, later, day, first, games_before(player, own, players))
-        )
-        site = int(answer["rating_after"])
+        later = [g for g in same_run if g.opponent not in uncounted]
+        site = player.rating_before
+        if later or rated:
+            answer = calculate(
+                request(player, own, later, day, first, games_before(player, own, players))
+            )
+            site = int(answer["rating_after"])
         verdict = _verdict(player, site, later, own)
         report.lines.append(Line(player, site, len(later), verdict))
     return report
+
+
+def uncounted_newcomers(
+    players: dict[int, Listed], by_player: dict[int, list[CheckGame]], first: dict[int, int]
+) -> set[int]:
+    """The newcomers rated in the list whose games the federation's second run did not
+    count for their rated opponents, as the list's game counts show: a rated player's
+    ``PART_CALCU`` − ``PART_PRECE`` minus his rated games of the check list is the number
+    of his games against newcomers rated in the list that the list counts. Where it is
+    none of them, each of those newcomers gets a vote « not counted »; where it is all of
+    them, « counted »; again with the newcomers already decided set aside, until no vote
+    changes; a newcomer is not counted where most votes say so (200901, Mike Barth,
+    99899: none of his 13 rated opponents counts him, three of them with no other such
+    game). Players whose count is set (50-53, 200-203, 300-303) do not vote."""
+    voters = []
+    for number, own in by_player.items():
+        player = players.get(number)
+        if (
+            player is None
+            or _newcomer(player)
+            or player.games_before in SET_COUNTS
+            or player.games in SET_COUNTS
+        ):
+            continue
+        later = [g.opponent for g in _same_run(own, first)]
+        if later:
+            rated = sum(g.opponent_rating > 0 for g in own)
+            voters.append((player.games - player.games_before - rated, later))
+    counted: dict[int, bool] = {}
+    while True:
+        votes: dict[int, Counter[bool]] = {}
+        for extra, later in voters:
+            unknown = [n for n in later if n not in counted]
+            left = extra - sum(counted.get(n, False) for n in later)
+            if not unknown or left not in (0, len(unknown)):
+                continue
+            for newcomer in set(unknown):
+                votes.setdefault(newcomer, Counter())[left > 0] += 1
+        found = {n: c[True] > c[False] for n, c in votes.items() if c[True] != c[False]}
+        if not found:
+            return {n for n, yes in counted.items() if not yes}
+        counted.update(found)
+
+
+def same_calculation(
+    players: dict[int, Listed], previous: dict[int, Listed], by_player: dict[int, list[CheckGame]]
+) -> bool:
+    """Whether the list given as the previous one holds this list's own calculation
+    again: most of the players with a game in the check list have the same record in
+    both (a played game changes the count). ``PLAYER_201101.ZIP`` of the federation's
+    repository (its DBF written on 7 November 2011) holds, for 3,355 of the 3,361
+    players of July 2011's check list, the figures of the list of July 2011; between
+    the other lists of 2008 to 2022, 0 to 142 of 400 to 3,600."""
+    played = [number for number in by_player if number in players and number in previous]
+    same = sum(previous[number] == players[number] for number in played)
+    return 2 * same > len(played)
+
+
+def written_first_ratings(players: dict[int, Listed]) -> dict[int, int]:
+    """The first ratings of the newcomers who reach 20 games, as the list writes them
+    (the lists until 2018: their ``ELO_PRECE``, else the published rating), where the
+    previous list is not at hand (:func:`same_calculation`)."""
+    return {
+        number: player.rating_before or player.rating
+        for number, player in players.items()
+        if _newcomer(player)
+        and player.games >= RATED_FROM
+        and (player.rating_before or player.rating) > 0
+    }
 
 
 def calculated_by_the_list(players: dict[int, Listed], games: list[CheckGame]) -> bool:
@@ -604,11 +720,39 @@ def _verdict(player: Listed, site: int, later: list[CheckGame], own: list[CheckG
     replaced = player.rating != player.rating_before + player.gain
     if replaced and site - player.rating_before == player.gain:
         return Verdict.REPLACED
+    if _games_missing(player, own):
+        return Verdict.MISSING_GAMES
+    figure = _check_list_figure(player, own)
+    if later and figure is not None and _beyond_reach(player, figure, later, own):
+        return Verdict.CHECK_LIST
     if later:
         return Verdict.SAME_RUN
-    if _check_list_figure(player, own) == site:
+    if figure == site:
         return Verdict.CHECK_LIST
     return Verdict.UNEXPLAINED
+
+
+def _beyond_reach(
+    player: Listed, figure: int, later: list[CheckGame], own: list[CheckGame]
+) -> bool:
+    """Whether the check list's own figure (its rated games, without the same-run ones)
+    is farther from the list's calculated rating (``ELO_PRECE`` + ``GAIN``) than the
+    games against same-run newcomers could move it, each by at most the highest K of the
+    player's games: no rating of those newcomers gives the list's figure (200901, Kurt
+    Van Wiele, 8974: the check list gives 1845 for his 38 rated games at K 32, the list
+    1771, and his one game against a same-run newcomer moves at most 32)."""
+    k = max(g.k for g in own if g.opponent_rating > 0)
+    return abs(player.rating_before + player.gain - figure) > k * len(later) + 1
+
+
+def _games_missing(player: Listed, own: list[CheckGame]) -> bool:
+    """Whether the list counts more games of the period (``PART_CALCU`` −
+    ``PART_PRECE``) than the check list holds for the player, counted or not (201107,
+    Lucien Boons, 752: 437 games before, 460 after, 22 games in the check list), where
+    neither count is a set one (50-53, 200-203, 300-303)."""
+    if player.games_before in SET_COUNTS or player.games in SET_COUNTS:
+        return False
+    return player.games - player.games_before > len(own)
 
 
 def _check_list_figure(player: Listed, own: list[CheckGame]) -> int | None:
@@ -634,6 +778,15 @@ def reproduce_files(
     return reproduce(month, read_list(list_path), read_check_list(check_path), previous)
 
 
+def not_allowed_names(report: Report, most: int = 100) -> str:
+    """The players the public files do not allow, each as ``number (verdict)``; past
+    ``most`` of them, their count only (the command lists them all)."""
+    lines = report.not_allowed
+    if len(lines) > most:
+        return f"{len(lines)} players (manage.py reproduce_frbe_list lists them)"
+    return ", ".join(f"{line.listed.number} ({line.verdict})" for line in lines)
+
+
 def _month(name: str) -> str:
     digits = "".join(c for c in Path(name).stem if c.isdigit())
     if len(digits) != 6:
@@ -642,7 +795,8 @@ def _month(name: str) -> str:
 
 
 def summary(report: Report) -> str:
-    """One line: the players, the share reproduced, and each verdict's count."""
+    """One line: the players, the share reproduced, the share of the players the public
+    files allow (:attr:`Report.not_allowed` set aside), and each verdict's count."""
     counts = report.counts
     total = len(report.lines)
     first_done = sum(line.verdict is Verdict.REPRODUCED for line in report.first_lines)
@@ -651,9 +805,10 @@ def summary(report: Report) -> str:
         f"{report.list_month}: {total} players rated in the period, "
         f"{counts[Verdict.REPRODUCED]} published ratings reproduced "
         f"({report.share(Verdict.REPRODUCED):.2%}), with the replaced ratings' GAIN "
-        f"{calculated:.2%}; replaced {counts[Verdict.REPLACED]}, same run "
-        f"{counts[Verdict.SAME_RUN]}, check list {counts[Verdict.CHECK_LIST]}, unexplained "
-        f"{counts[Verdict.UNEXPLAINED]}; "
+        f"{calculated:.2%}, of the {report.allowed} the public files allow "
+        f"{report.share_allowed():.2%}; replaced {counts[Verdict.REPLACED]}, missing games "
+        f"{counts[Verdict.MISSING_GAMES]}, same run {counts[Verdict.SAME_RUN]}, check list "
+        f"{counts[Verdict.CHECK_LIST]}, unexplained {counts[Verdict.UNEXPLAINED]}; "
         f"newcomers (rated on their whole past, not counted above) {report.newcomers}"
         + (
             f", of whom {len(report.first_lines)} reach their first rating: {first_done} reproduced"

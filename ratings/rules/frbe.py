@@ -17,8 +17,9 @@ federation's current rules).
   above 2200 only from the 301st game, K read for each game from its own number (game
   100 at K 32, game 101 at K 24), the bands' thresholds themselves in the higher band
   (2000: K 12), a change that crosses 2000 or 2200 counted at each band's K beyond the
-  line, a floor of 1150 for every rated player and every first rating, the 400-point
-  cap from the list of April 2015; a newcomer's first rating over its first 20 games,
+  line (where the plain rating, rounded, is in the other band), a floor of 1150 for
+  every rated player and every first rating, the 400-point cap from the list of April
+  2015; a newcomer's first rating over its first 20 games,
   its later games by K; a game against a provisional newcomer counted for nobody unless
   the newcomer gets its first rating in the same period, then at that rating, after the
   other games (:func:`_rate_lists`); a newcomer's p held within .01/.99 (2008), then
@@ -165,6 +166,15 @@ class Params:
             "12/16, 2005)."
         ),
     )
+    k_split_rounded_crossing: bool = param(
+        True,
+        "K split only where the rounded rating changes band",
+        N_(
+            "The federation's lists: the change is split at 2000 or 2200 only where the "
+            "plain rating, rounded, is in another band (2004 losing 4.44 at K 12: 1999.56, "
+            "2000, not split). Unticked: wherever the exact change crosses the line."
+        ),
+    )
     floor: float = param(
         1150,
         "Rating floor",
@@ -301,6 +311,15 @@ class Params:
             return (rating >= self.k_high_threshold) + (rating >= self.k_top_threshold)
         return (rating > self.k_high_threshold) + (rating > self.k_top_threshold)
 
+    def splits(self, rating: float, plain: float) -> bool:
+        """Whether a change from ``rating`` to the plain ``plain`` is split at the bands'
+        lines: with ``k_split_rounded_crossing``, only where ``plain``, rounded half up,
+        is in another band (201704: 2004 to 1999.56, 2000, is not split); otherwise
+        always (:meth:`split_change` finds whether a line is crossed)."""
+        if not self.k_split_rounded_crossing:
+            return True
+        return self._band(elo.round_half_up(plain)) != self._band(rating)
+
     def split_change(self, rating: float, change: float, games: int) -> tuple[float, float]:
         """The rating after ``change``, computed at the K of ``rating``'s band, where the
         part beyond 2000 or 2200 counts at the next band's K (``k_split``; a player with
@@ -332,6 +351,7 @@ SEED_VERSION = Params(
     k_by_game=False,
     threshold_in_higher_band=False,
     k_split=False,
+    k_split_rounded_crossing=False,
     floor=0,
 )
 LISTS_2008 = Params(difference_cap=350, periods=("01-01", "07-01"), first_p_bound=0.01)
@@ -545,7 +565,12 @@ def _rate_player(
         ks,
     )
     exact_rating = rating_before + done.change
-    if params.k_split and params.k is None and state.games >= params.games_k_16:
+    if (
+        params.k_split
+        and params.k is None
+        and state.games >= params.games_k_16
+        and params.splits(rating_before, exact_rating)
+    ):
         exact_rating, crossed = params.split_change(rating_before, done.change, state.games)
         if crossed:
             notes.append(note(K_SPLIT, line=crossed))

@@ -20,10 +20,13 @@ from ratings.frbe_reproduction import (
     Verdict,
     first_ratings,
     games_before,
+    not_allowed_names,
     period_end,
     read_check_list,
     read_list,
     reproduce,
+    same_calculation,
+    uncounted_newcomers,
 )
 from ratings.rules import frbe
 from ratings.rules.parameters import version_on
@@ -121,7 +124,7 @@ def test_the_command_prints_the_differences_and_the_share() -> None:
     text = out.getvalue()
     assert "17624\tAravindan, Midhulan\t1497\t50\t1548\t1497\treplaced\trating replaced" in text
     assert "70 published ratings reproduced (98.59%)" in text
-    assert "with the replaced ratings' GAIN 100.00%" in text
+    assert "GAIN 100.00%, of the 71 the public files allow 100.00%" in text
 
 
 def test_a_file_that_is_not_a_list_is_refused_by_name(tmp_path: Path) -> None:
@@ -359,3 +362,100 @@ def test_a_newcomer_whose_rating_is_taken_over_counts_in_the_second_run() -> Non
             }
         )
         assert answer["rating_after"] == published
+
+
+def _carrijn(games_after: int) -> tuple[dict[int, Listed], list[CheckGame], dict[int, Listed]]:
+    """January 2009: Bart Carrijn (11017, 1612, 82 games) and Lodewijk Roeygens (8753),
+    19 games in July 2008's list (28305, 6 points, 1357), whose 20th is his loss to
+    Carrijn: (28305 + 1612) / 20 = 1495.85, p 0.30, D −149: his first rating 1347, the
+    list's ELO_PRECE. Carrijn's list counts ``games_after`` games (87 published)."""
+    carrijn = Listed(11017, "CARRIJN BART", 1612, 82, 1618, games_after, 6)
+    roeygens = Listed(8753, "ROEYGENS LODEWIJK", 1347, 19, 1347, 20, 0, 29917, 6)
+    played: list[tuple[int, int, float, int]] = [(8974, 1689, 1, 39), (2127, 1860, 1, 19)]
+    played += [(46400, 1471, 0, 69)]
+    played += [(33618, 1660, 0.5, 43), (33570, 1540, 0, 60)]
+    games = [
+        CheckGame(11017, opponent, rating, score, number, k=32, expected=expected)
+        for number, (opponent, rating, score, expected) in enumerate(played, start=83)
+    ]
+    games += [CheckGame(11017, 8753, 0, 1, 0), CheckGame(8753, 11017, 1612, 0, 20, k=32)]
+    previous = {8753: Listed(8753, "", 0, 0, 1357, 19, 0, opponents_sum=28305, points=6)}
+    return {11017: carrijn, 8753: roeygens}, games, previous
+
+
+def test_a_newcomer_whose_games_the_list_does_not_count_is_left_out() -> None:
+    """The list's count of Carrijn's games, 87 = 82 + his five rated games, leaves out
+    his win against Roeygens, rated in the same list: the second run did not count it.
+    Without it, 1612 + 32 × (0.61 + 0.81 − 0.69 + 0.07 − 0.60) = 1618.4, as published;
+    counted at 1347 (difference 265, We .82), 1624.16. Where the count holds the game
+    (88), it is counted."""
+    players, games, previous = _carrijn(87)
+    assert uncounted_newcomers(players, {11017: games[:6]}, {8753: 1347}) == {8753}
+    (line,) = reproduce("200901", players, games, previous).lines
+    assert (line.site, line.same_run_games, line.verdict) == (1618, 0, Verdict.REPRODUCED)
+    players, games, previous = _carrijn(88)
+    assert uncounted_newcomers(players, {11017: games[:6]}, {8753: 1347}) == set()
+    (line,) = reproduce("200901", players, games, previous).lines
+    assert (line.site, line.same_run_games, line.verdict) == (1624, 1, Verdict.SAME_RUN)
+
+
+def test_a_list_that_counts_games_its_check_list_lacks_is_not_allowed() -> None:
+    """January 2009, Armand Dasse (65404): 34 games before, 42 after (GAIN −7, 1199),
+    but three games in the check list (a draw against 1290, losses to 1321 and 1232, at
+    K 32): the site's 1184 cannot be the list's. The share of the players the public
+    files allow sets him aside, by name."""
+    dasse = Listed(65404, "DASSE ARMAND", 1206, 34, 1199, 42, -7, 9851, 3.5)
+    played = [(53953, 1290, 0.5), (95450, 1321, 0), (20605, 1232, 0)]
+    games = [
+        CheckGame(65404, opponent, rating, score, number, k=32)
+        for number, (opponent, rating, score) in enumerate(played, start=35)
+    ]
+    report = reproduce("200901", {65404: dasse}, games)
+    (line,) = report.lines
+    assert (line.site, line.verdict) == (1184, Verdict.MISSING_GAMES)
+    assert (report.allowed, report.share_allowed()) == (0, 0.0)
+    assert not_allowed_names(report) == "65404 (missing_games)"
+
+
+def test_a_previous_list_that_is_this_lists_calculation_is_not_read_as_one() -> None:
+    """The repository's PLAYER_201101.ZIP holds July 2011's figures (3,355 of the 3,361
+    players of July's check list with the same record). Given as July's previous list,
+    its sums are not those before the period: the first ratings are those July's list
+    writes. Guido Leyssen (11339, 1730, 195 games, K 24) draws with Ronny De Cock
+    (46558, 14 games, 32 in July, first rating 1675 as his ELO_PRECE): difference 55,
+    We .58: 1730 − 24 × 0.08 = 1728.08, published 1728."""
+    leyssen = Listed(11339, "LEYSSEN GUIDO", 1730, 195, 1728, 196, -2, 1675, 0.5)
+    de_cock = Listed(46558, "DE COCK RONNY", 1675, 14, 1675, 32, 0, 19659, 6.5)
+    players = {11339: leyssen, 46558: de_cock}
+    games = [CheckGame(11339, 46558, 0, 0.5, 0), CheckGame(46558, 11339, 1730, 0.5, 15)]
+    assert same_calculation(players, dict(players), {11339: games[:1], 46558: games[1:]})
+    report = reproduce("201107", players, games, dict(players))
+    assert not report.previous
+    (line,) = report.lines
+    assert (line.site, line.same_run_games, line.verdict) == (1728, 1, Verdict.REPRODUCED)
+
+
+def test_a_check_list_figure_no_same_run_game_can_reach_is_the_check_lists() -> None:
+    """January 2009, Roger Hardy (76716, 1162, 187 games, K 24): the check list's six
+    rated games (K 24, We .52, .11, .13, .52, .52, .35: beat 1150, lost to 1580 and
+    1489, beat 1150, drew 1150, lost to 1275) give 1162 + 24 × 0.35 = 1170.4; the list
+    publishes 1218 (GAIN +56). His one game against a newcomer rated in the list
+    (96997, beaten; his first rating 884, the list's ELO_PRECE) moves at most 24: at
+    884 the site gives 1174, and no first rating of the newcomer gives 1218, the check
+    list contradicts the list (``check_list``)."""
+    hardy = Listed(76716, "HARDY ROGER", 1162, 187, 1218, 200, 56, 15883, 8)
+    newcomer = Listed(96997, "", 884, 17, 1150, 21, 266)
+    played: list[tuple[int, int, float, int]] = [(72303, 1150, 1, 52), (60214, 1580, 0, 11)]
+    played += [(83224, 1489, 0, 13)]
+    played += [(74250, 1150, 1, 52), (68560, 1150, 0.5, 52), (21296, 1275, 0, 35)]
+    games = [
+        CheckGame(76716, opponent, rating, score, number, k=24, expected=expected)
+        for number, (opponent, rating, score, expected) in enumerate(played, start=188)
+    ]
+    games.append(CheckGame(76716, 96997, 0, 1, 0))
+    previous = {96997: Listed(96997, "", 0, 0, 895, 17, 0)}  # his ELO_PRECE, 884, written
+    players = {76716: hardy, 96997: newcomer}
+    # the opponents' ELO_PRECE are the check list's ratings: the list's own calculation
+    players |= {o: Listed(o, "", r, 100, r, 100, 0) for o, r, _s, _e in played}
+    (line,) = reproduce("200901", players, games, previous).lines
+    assert (line.site, line.same_run_games, line.verdict) == (1174, 1, Verdict.CHECK_LIST)

@@ -66,6 +66,37 @@ def test_a_change_that_crosses_2000_or_2200_is_split_between_the_bands(
     assert "the part beyond it counts at the other band's K" in " ".join(answer["notes"])
 
 
+@pytest.mark.parametrize(
+    ("day", "rating", "games", "played", "published"),
+    [
+        # 201704, Régis Lanoye (57312): 2004 (541 games, K 12) draws with 1684 (We .87):
+        # 2004 − 4.44 = 1999.56 → 2000, published 2000 (split: 4 to 2000, 0.44 × 16/12
+        # beyond: 1999.41 → 1999).
+        ("2017-03-31", 2004, 541, [(1684, 0.5)], 2000),
+        # 201801, Dag Wyntin (59111): 2007 (798 games, K 12) loses to 2166 (We .29) and
+        # 2131 (.33): 2007 − 7.44 = 1999.56 → 2000, published 2000 (split: 1999).
+        ("2017-12-31", 2007, 798, [(2166, 0), (2131, 0)], 2000),
+        # 201301, Denis Luminet (9245): 2200 (704 games, K 10), six games, W − We = −0.05:
+        # 2199.5 → 2200, published 2200 (split: 2199.4 → 2199).
+        (
+            "2012-12-31",
+            2200,
+            704,
+            [(2123, 0), (2244, 0.5), (2234, 0.5), (2263, 0.5), (2102, 1), (2196, 0.5)],
+            2200,
+        ),
+    ],
+)
+def test_a_change_whose_rounded_rating_stays_in_the_band_is_not_split(
+    day: str, rating: int, games: int, played: list[tuple[int, float]], published: int
+) -> None:
+    """The split at 2000 or 2200 applies only where the plain rating, rounded, is in the
+    other band (``k_split_rounded_crossing``): these three are published on the line."""
+    answer = _rate(day, rating, games, played)
+    assert answer["rating_after"] == published
+    assert "the part beyond it counts at the other band's K" not in " ".join(answer["notes"])
+
+
 def test_the_example_of_the_issue_1986_gaining_20_16_is_2005() -> None:
     """The issue's reading (a 1986 player at K 16 gaining 20.16 is published at 2005: 14 +
     6.16 × 12/16). Here 1986 with 400 games beats 1986, 1900 and 1850: We .50, .62, .68,
