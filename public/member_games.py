@@ -13,8 +13,10 @@ from typing import Any
 
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from club.models import Game, Member, Result
+from club.models.events import in_language
 from lib.paging import page_query, split_page
 
 # The games a page of a member's games shows (their page shows the latest)
@@ -27,6 +29,7 @@ COLUMNS = (
     "round__starts_at",
     "round__event__start",
     "round__event__title",
+    "round__event__translated_titles",
     "white__first_name",
     "white__last_name",
     "black__first_name",
@@ -40,7 +43,8 @@ GAMES_ORDER = ("-round__event__start", "-round__number", "board", "-pk")
 @dataclass(frozen=True, slots=True)
 class GameLine:
     """One game as the member's table shows it: the round's day (the event's when the
-    round has none), both players, the result (its value and its label) and the event."""
+    round has none), both players, the result (its value and its label) and the event's
+    title in the page's language."""
 
     pk: int
     event_id: int
@@ -81,8 +85,8 @@ def _games(player: int, *, page: int) -> QuerySet[Game, tuple[Any, ...]]:
 
 
 def _line(row: tuple[Any, ...], results: dict[str, str]) -> GameLine:
-    (pk, event_id, result, round_start, event_start, title) = row[:6]
-    (white_first, white_last, black_first, black_last, has_pgn) = row[6:]
+    (pk, event_id, result, round_start, event_start, title, titles) = row[:7]
+    (white_first, white_last, black_first, black_last, has_pgn) = row[7:]
     return GameLine(
         pk=pk,
         event_id=event_id,
@@ -91,6 +95,6 @@ def _line(row: tuple[Any, ...], results: dict[str, str]) -> GameLine:
         black=f"{black_first} {black_last}",
         result=result,
         result_text=results[result],
-        event=title,
+        event=in_language(title, titles, get_language()),  # the page's language's
         has_pgn=bool(has_pgn),
     )

@@ -95,6 +95,12 @@ class Event(models.Model):
 
     kind = models.CharField(_("kind"), max_length=15, choices=Kind.choices)
     title = models.CharField(_("title"), max_length=200)
+    translated_titles = models.JSONField(
+        _("title in the other languages"),
+        default=dict,
+        blank=True,
+        help_text=_("By language code, e.g. nl: the text shown on the pages in that language."),
+    )
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     start = models.DateTimeField(_("start"))
     end = models.DateTimeField(_("end"))
@@ -247,6 +253,11 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", args=[self.pk])
+
+    def title_in(self, language: str) -> str:
+        """The title in ``language`` (a code such as ``nl``), or, where none was written
+        in it, the one written in the site's language."""
+        return in_language(self.title, self.translated_titles, language)
 
     def description_in(self, language: str) -> str:
         """The description in ``language`` (a code such as ``nl``), or, where none was

@@ -240,27 +240,40 @@ class EventForm(BoundedInputs, forms.ModelForm):
                 if name not in data:
                     data[name] = getattr(self.instance, name)
             self.data = data
+        languages.add_translations(self, "title", self.instance.translated_titles)
         languages.add_translations(self, "description", self.instance.translated_descriptions)
         if self.instance.pk:
             self.fields["rounds"].label = _("Rounds to add")
             self.fields["rounds"].help_text = _("After the last round, one every interval.")
             self.fields["first_round"].help_text = _("Empty: one interval after the last round.")
 
-    def translated_descriptions(self) -> list[forms.BoundField]:
-        """The description's fields in the other languages."""
-        return languages.translation_fields(self, "description")
-
-    def changed_fields(self) -> list[str]:
-        """The event's fields the form changed (the other languages' descriptions as the
-        one field that holds them), for the event's history."""
-        return sorted(
-            {
-                "translated_descriptions" if languages.is_translation(name, "description") else name
-                for name in self.changed_data
-            }
+    def translations(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """The title's and the description's fields of each other language, in the
+        site's order: a language's pair is shown together."""
+        return list(
+            zip(
+                languages.translation_fields(self, "title"),
+                languages.translation_fields(self, "description"),
+                strict=True,
+            )
         )
 
+    def changed_fields(self) -> list[str]:
+        """The event's fields the form changed (the other languages' titles, and their
+        descriptions, as the one field that holds them), for the event's history."""
+        names = set()
+        for name in self.changed_data:
+            if languages.is_translation(name, "title"):
+                name = "translated_titles"
+            elif languages.is_translation(name, "description"):
+                name = "translated_descriptions"
+            names.add(name)
+        return sorted(names)
+
     def save(self, commit: bool = True) -> Event:
+        self.instance.translated_titles = languages.posted_translations(
+            self, "title", self.instance.translated_titles
+        )
         self.instance.translated_descriptions = languages.posted_translations(
             self, "description", self.instance.translated_descriptions
         )

@@ -106,7 +106,7 @@ def _feed(request: HttpRequest, name: str, events: Any) -> HttpResponse:
             item = icalendar.Event()
             day = f"-{timezone.localdate(begins):%Y%m%d}" if len(sittings) > 1 else ""
             item.add("uid", f"event-{event.pk}{day}@{request.get_host()}")
-            item.add("summary", event.title)
+            item.add("summary", event.title_in(get_language()))
             item.add("dtstart", begins)
             item.add("dtend", ends)
             item.add("dtstamp", event.updated_at)
