@@ -13,7 +13,6 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-from pytest_django import Settings
 
 from club.models import Event
 from tests.club.entry_open import entry_open, stopped_clock
@@ -219,12 +218,3 @@ def test_a_too_long_title_is_named_and_nothing_posted_is_lost(
     assert 'name="title_nl" value="' + "T" * 201 + '"' in html
     assert 'name="title_de" value="Meisterschaft"' in html
     assert re.search(rf"<textarea name=\"description_nl\"[^>]*>\s*{re.escape(BESCHRIJVING)}<", html)
-
-
-def test_a_site_in_french_only_asks_for_one_title(
-    secretary_client: Client, settings: Settings
-) -> None:
-    settings.LANGUAGES = [("fr", "Français")]
-    html = unescape(secretary_client.get(reverse("desk:event_new")).content.decode())
-    assert "title_nl" not in html and "Titre (français)" not in html
-    assert "> Titre* </label>" in " ".join(re.sub(r"<span[^>]*>|</span>", "", html).split())

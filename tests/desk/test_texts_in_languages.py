@@ -76,13 +76,15 @@ def test_a_translation_emptied_is_gone_and_one_left_out_kept(secretary_client: C
     assert changed in history  # the days: the edit posts the form's default, 7
 
 
-def test_a_site_in_french_only_asks_for_one_description(
+def test_a_site_in_french_only_asks_for_one_title_and_one_description(
     secretary_client: Client, settings: Settings
 ) -> None:
     settings.LANGUAGES = [("fr", "Français")]
     html = unescape(secretary_client.get(reverse("desk:event_new")).content.decode())
     assert "description_nl" not in html and "Description (français)" not in html
-    assert "> Description </label>" in " ".join(html.split())
+    assert "title_nl" not in html and "Titre (français)" not in html
+    words = " ".join(re.sub(r"<span[^>]*>|</span>", "", html).split())
+    assert "> Description </label>" in words and "> Titre* </label>" in words
 
 
 def test_the_calendar_feed_in_dutch_describes_the_event_in_dutch(
