@@ -104,8 +104,11 @@ def test_the_dutch_home_calendar_and_tournaments_show_the_dutch_title(
         tournaments = _page("/nl", _url("tournaments"))
         assert f'text-decoration-none">{TITEL}</a>' in tournaments  # the announced card
         assert TITRE not in tournaments
+        # the German pages show the French, marked as French for a screen reader
         german = _page("/de", _url("home"))
-        assert german.count(TITRE) == 2 and TITEL not in german
+        assert german.count(f'<span lang="fr">{TITRE}</span>') == 2 and TITEL not in german
+        german = _page("/de", _url("calendar") + "?mois=2027-01")
+        assert f'title="{TITRE}"><span lang="fr">{TITRE}</span></a>' in german
 
 
 def test_the_results_and_the_games_give_the_pages_title(db: None) -> None:
@@ -119,7 +122,7 @@ def test_the_results_and_the_games_give_the_pages_title(db: None) -> None:
     game = GameFactory(round=RoundFactory(event=closed), white=member.player, result="1-0")
     with new_year():
         assert '">Herfstopen</a>' in _page("/nl", _url("home"))  # the latest results
-        assert "\">Open d'automne</a>" in _page("/de", _url("home"))
+        assert '"><span lang="fr">Open d\'automne</span></a>' in _page("/de", _url("home"))
         assert "<strong>Herfstopen</strong>" in _page("/nl", _url("tournaments"))  # archive
         for page in (_url("games"), _url("game", game.pk)):
             html = _page("/nl", page)
