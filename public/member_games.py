@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 
 from club.models import Game, Member, Result
-from club.models.events import in_language
+from club.models.texts import in_language
 from lib.paging import page_query, split_page
 
 # The games a page of a member's games shows (their page shows the latest)

@@ -11,17 +11,20 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from club.models.events import Event, Participant, in_language
+from club.models.events import Event, Participant
 from club.models.players import Player, Sex
+from club.models.texts import WrittenInLanguages, translations_field
 
 
-class EntryTerms(models.Model):
+class EntryTerms(WrittenInLanguages, models.Model):
     """Whether an event takes entries from the public site, until when, how many, and
     from which ratings. An event without terms takes none."""
 
     class Rating(models.TextChoices):
         FIDE = "fide", _("FIDE rating")
         NATIONAL = "national", _("national rating")
+
+    TRANSLATIONS = {"fee": "translated_fees"}
 
     event = models.OneToOneField(
         Event,
@@ -52,12 +55,7 @@ class EntryTerms(models.Model):
     fee = models.CharField(
         _("entry fee"), max_length=200, blank=True, help_text=_("As the entrants read it.")
     )
-    translated_fees = models.JSONField(
-        _("entry fee in the other languages"),
-        default=dict,
-        blank=True,
-        help_text=_("By language code, e.g. nl: the text shown on the pages in that language."),
-    )
+    translated_fees = translations_field(_("entry fee in the other languages"))
 
     class Meta:
         verbose_name = _("online entry terms")
@@ -102,10 +100,6 @@ class EntryTerms(models.Model):
         if self.places is None:
             return None
         return max(self.places - self.places_taken(), 0)
-
-    def fee_in(self, language: str) -> str:
-        """The entry fee as the page in ``language`` (a code) shows it."""
-        return in_language(self.fee, self.translated_fees, language)
 
     def taking_entries(self) -> bool:
         """Whether the public form takes an entry now."""

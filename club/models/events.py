@@ -14,21 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from chesslib.standings import Scoring
 from club.models.players import Player
+from club.models.texts import WrittenInLanguages, translations_field
 
 DEFAULT_SITTING = timedelta(hours=4)  # a round night's length when the event does not say
-
-
-def in_language(text: str, translations: dict[str, str], language: str) -> str:
-    """A text the club writes (``text`` in the site's language, ``translations`` by
-    language code: ``desk.forms.languages``) as a page in ``language`` shows it."""
-    translated = translations.get(language)
-    return translated if isinstance(translated, str) and translated else text
-
-
-def language_shown(translations: dict[str, str], language: str) -> str:
-    """The language of the text ``in_language`` shows a page in ``language``: that one,
-    or the site's where it has no text (a page marks the text so, ``lang``)."""
-    return language if in_language("", translations, language) else settings.LANGUAGE_CODE
 
 
 class EventQuerySet(models.QuerySet["Event"]):
@@ -53,7 +41,7 @@ class EventQuerySet(models.QuerySet["Event"]):
         return self.exclude(kind__in=Event.Kind.not_played())
 
 
-class Event(models.Model):
+class Event(WrittenInLanguages, models.Model):
     class Kind(models.TextChoices):
         CHAMPIONSHIP = "championship", _("club championship")
         RAPID = "rapid", _("rapid evening")
@@ -93,14 +81,11 @@ class Event(models.Model):
         CLOSED = "closed", _("closed")
         CANCELLED = "cancelled", _("cancelled")
 
+    TRANSLATIONS = {"title": "translated_titles", "description": "translated_descriptions"}
+
     kind = models.CharField(_("kind"), max_length=15, choices=Kind.choices)
     title = models.CharField(_("title"), max_length=200)
-    translated_titles = models.JSONField(
-        _("title in the other languages"),
-        default=dict,
-        blank=True,
-        help_text=_("By language code, e.g. nl: the text shown on the pages in that language."),
-    )
+    translated_titles = translations_field(_("title in the other languages"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     start = models.DateTimeField(_("start"))
     end = models.DateTimeField(_("end"))
@@ -115,12 +100,7 @@ class Event(models.Model):
     )
     public = models.BooleanField(_("public"), default=True)
     description = models.TextField(_("description"), blank=True)
-    translated_descriptions = models.JSONField(
-        _("description in the other languages"),
-        default=dict,
-        blank=True,
-        help_text=_("By language code, e.g. nl: the text shown on the pages in that language."),
-    )
+    translated_descriptions = translations_field(_("description in the other languages"))
     chief_arbiter = models.CharField(
         _("chief arbiter"),
         max_length=120,
@@ -253,16 +233,6 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event", args=[self.pk])
-
-    def title_in(self, language: str) -> str:
-        """The title in ``language`` (a code such as ``nl``), or, where none was written
-        in it, the one written in the site's language."""
-        return in_language(self.title, self.translated_titles, language)
-
-    def description_in(self, language: str) -> str:
-        """The description in ``language`` (a code such as ``nl``), or, where none was
-        written in it, the one written in the site's language."""
-        return in_language(self.description, self.translated_descriptions, language)
 
     @property
     def scoring(self) -> Scoring:

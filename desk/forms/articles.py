@@ -123,13 +123,12 @@ class ArticleForm(BoundedInputs, forms.ModelForm):
         if language not in dict(settings.LANGUAGES):
             language = settings.LANGUAGE_CODE
         article = self._texts()  # the instance holds the cleaned title and text already
-        title_language, body_language = article.languages_shown(language)
         return Preview(
             language=language,
-            title=article.title_in(language),
-            title_language=title_language,
-            body=article.body_in(language),
-            body_language=body_language,
+            title=article.text_in("title", language),
+            title_language=article.language_of("title", language),
+            body=article.text_in("body", language),
+            body_language=article.language_of("body", language),
         )
 
     def save(self, commit: bool = True) -> Article:

@@ -2,7 +2,7 @@
 each language the site offers: the model's field holds the text in the site's language
 (``LANGUAGE_CODE``), a JSON field beside it the others by language code, and the form
 gets one field a language, ``<field>_<code>``, named in that language ("Description
-(Nederlands)"). The pages show ``club.models.in_language``."""
+(Nederlands)"); ``club.models.texts`` chooses the one a page shows."""
 
 from __future__ import annotations
 

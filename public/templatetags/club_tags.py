@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, gettext_noop
 
-from club.models.events import language_shown
+from club.models.texts import WrittenInLanguages
 
 register = template.Library()
 
@@ -92,31 +92,22 @@ def figurine(san: str) -> str:
 
 
 @register.filter
-def in_page_language(text_owner: Any, name: str) -> str:
-    """A text the club writes in several languages (``Event.description_in``,
-    ``EntryTerms.fee_in``, ``Article.title_in``) in the page's language:
+def in_page_language(text_owner: WrittenInLanguages, name: str) -> str:
+    """A text the club writes in several languages (``club.models.texts``: an event's
+    title or description, an article's title, an entry fee) in the page's language:
     ``{{ event|in_page_language:"description" }}``."""
-    return str(getattr(text_owner, f"{name}_in")(get_language()))
-
-
-# each text written in several languages: the field holding its other languages
-TRANSLATED = {
-    "title": "translated_titles",
-    "description": "translated_descriptions",
-    "body": "translated_bodies",
-    "fee": "translated_fees",
-}
+    return text_owner.text_in(name, get_language())
 
 
 @register.filter
-def in_page_language_marked(text_owner: Any, name: str) -> str | SafeString:
+def in_page_language_marked(text_owner: WrittenInLanguages, name: str) -> str | SafeString:
     """``in_page_language`` for an element's content, marked with its own language where
     the page's has no text of its own and the site language's stands in (``<span
     lang="fr">``: a screen reader then reads it in French, WCAG 3.1.2); not for an
     attribute's value."""
-    text = in_page_language(text_owner, name)
     language = get_language()
-    shown = language_shown(getattr(text_owner, TRANSLATED[name]), language)
+    text = text_owner.text_in(name, language)
+    shown = text_owner.language_of(name, language)
     if shown == language:
         return text
     return format_html('<span lang="{}">{}</span>', shown, text)

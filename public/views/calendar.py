@@ -106,14 +106,14 @@ def _feed(request: HttpRequest, name: str, events: Any) -> HttpResponse:
             item = icalendar.Event()
             day = f"-{timezone.localdate(begins):%Y%m%d}" if len(sittings) > 1 else ""
             item.add("uid", f"event-{event.pk}{day}@{request.get_host()}")
-            item.add("summary", event.title_in(get_language()))
+            item.add("summary", event.text_in("title", get_language()))
             item.add("dtstart", begins)
             item.add("dtend", ends)
             item.add("dtstamp", event.updated_at)
             if event.venue:
                 item.add("location", event.venue)
             description = "\n".join(
-                filter(None, [event.description_in(get_language()), round_times(event)])
+                filter(None, [event.text_in("description", get_language()), round_times(event)])
             )
             if description:
                 item.add("description", description)

@@ -18,7 +18,6 @@ from django.views.decorators.http import require_safe
 from chesslib import pgn_view
 from club import pages
 from club.models import Article, Bye, EntryTerms, Event, Game, Member
-from club.models.events import language_shown
 from desk.prizes import event_prizes
 from desk.standings import event_standings
 from lib import page_cache
@@ -124,7 +123,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     terms = EntryTerms.objects.filter(event=event).first() if announced else None
     context = {
         "event": event,
-        "title_language": language_shown(event.translated_titles, get_language()),
+        "title_language": event.language_of("title", get_language()),
         "rounds": [(r, boards[r.pk], byes[r.pk]) for r in rounds],
         "standings": table if any(table.records.values()) else None,
         "participants": table.participants,

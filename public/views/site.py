@@ -40,14 +40,13 @@ def article(request: HttpRequest, slug: str) -> HttpResponse:
     page_cache.shows(pages.ARTICLES)
     item = get_object_or_404(Article.objects.published(), slug=slug)
     language = get_language()
-    body = mark_safe(render_markdown(item.body_in(language)))  # sanitised by nh3 in lib.markdown
-    title_language, body_language = item.languages_shown(language)
+    body = render_markdown(item.text_in("body", language))
     context = {
         "article": item,
-        "title": item.title_in(language),
-        "title_language": title_language,
-        "body": body,
-        "body_language": body_language,
+        "title": item.text_in("title", language),
+        "title_language": item.language_of("title", language),
+        "body": mark_safe(body),  # sanitised by nh3 in lib.markdown
+        "body_language": item.language_of("body", language),
     }
     return render(request, "club/article.html", context)
 
