@@ -11,9 +11,11 @@ cache in files shared by the workers, persistent database connections) and runs 
 - the calendar, anonymous visitors;
 - the result-entry save, signed-in secretaries saving boards of an event in progress.
 
-It prints, for each, requests per second and p50/p95/p99 latency, errors, and the
-targets: 300 requests/s and p95 under 200 ms for the home and member pages, p95 under
-250 ms for the save, no errors.
+It prints, for each, requests per second and p50/p95/p99 latency, errors, the processor
+time a request of gunicorn's workers and of PostgreSQL (when it runs on this machine: the
+figures that other work on a shared machine moves least), and the targets: 300 requests/s
+and p95 under 200 ms for the home and member pages, p95 under 250 ms for the save, no
+errors.
 
 Run: ``.venv/bin/python -m benchmarks.load_test`` (``--rebuild`` makes the club again;
 ``--database-url``, ``--duration``, ``--connections``, ``--workers``, ``--threads``, ``--port``,
@@ -48,7 +50,14 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 
-from benchmarks.measures import WRK_THREADS, Figures, cpu_seconds, settled, wrk
+from benchmarks.measures import (
+    WRK_THREADS,
+    Figures,
+    cpu_seconds,
+    database_cpu_seconds,
+    settled,
+    wrk,
+)
 from benchmarks.planner import vacuum_analyze
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -316,9 +325,11 @@ def _cookie(headers: list[str] | None, name: str, default: str | None = None) ->
 
 def _first_visits(paths: list[str], servers: list[int]) -> Figures:
     """Every member's page once, by 8 visitors: what the cache starts from, and the
-    figure of pages rendered by Django rather than copied, with the CPU time gunicorn's
-    workers spent on each (a figure the other work on a shared machine moves less)."""
-    started, cpu = time.perf_counter(), sum(cpu_seconds(pid) for pid in servers)
+    figure of pages rendered by Django rather than copied, with the CPU time a page of
+    gunicorn's workers, of PostgreSQL (on this machine) and of the visitors themselves
+    (this process: they share the machine's cores with the server)."""
+    started = time.perf_counter()
+    cpu = sum(cpu_seconds(pid) for pid in servers), database_cpu_seconds(), time.process_time()
     with ThreadPoolExecutor(8) as visitors:
         statuses = list(
             visitors.map(
@@ -327,12 +338,16 @@ def _first_visits(paths: list[str], servers: list[int]) -> Figures:
             )
         )
     seconds = time.perf_counter() - started
-    per_page = (sum(cpu_seconds(pid) for pid in servers) - cpu) / len(paths) * 1000
+    now = sum(cpu_seconds(pid) for pid in servers), database_cpu_seconds(), time.process_time()
+    gunicorn, database, visitors_cpu = (
+        (b - a) / len(paths) * 1000 for a, b in zip(cpu, now, strict=True)
+    )
     bad = sum(status != 200 for status in statuses)
     print(
         f"{'first visits, not cached':<26} {len(paths) / seconds:8.0f} pages/s "
-        f"({len(paths)} member pages in {seconds:.0f} s, 8 visitors, "
-        f"{per_page:.1f} ms of gunicorn CPU a page)   errors {bad}",
+        f"({len(paths)} member pages in {seconds:.0f} s, 8 visitors; CPU a page: "
+        f"gunicorn {gunicorn:.1f} ms, PostgreSQL {database:.1f} ms, "
+        f"visitors {visitors_cpu:.1f} ms)   errors {bad}",
         flush=True,
     )
     return Figures("first visits", len(paths), seconds, 0, 0, 0, bad)
@@ -410,6 +425,8 @@ def main() -> None:
                     options.warm_up,
                     options.connections,
                 )
+                servers = [p.pid for p in processes]
+                cpu = sum(cpu_seconds(pid) for pid in servers), database_cpu_seconds()
                 figures[key] = wrk(
                     f"http://127.0.0.1:{PORT}",
                     name,
@@ -418,7 +435,18 @@ def main() -> None:
                     options.duration,
                     options.connections,
                 )
-                print(_line(figures[key]), flush=True)
+                now = sum(cpu_seconds(pid) for pid in servers), database_cpu_seconds()
+                # the requests on their way when wrk stops are served after its count: the
+                # figures a request are a little above the true ones
+                requests = max(figures[key].requests, 1)
+                gunicorn, database = (
+                    (b - a) / requests * 1000 for a, b in zip(cpu, now, strict=True)
+                )
+                print(
+                    f"{_line(figures[key])}   CPU a request: gunicorn {gunicorn:.2f} ms, "
+                    f"PostgreSQL {database:.2f} ms",
+                    flush=True,
+                )
         finally:
             for process in processes:
                 process.send_signal(signal.SIGTERM)

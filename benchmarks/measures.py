@@ -60,6 +60,22 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def database_cpu_seconds() -> float:
+    """CPU time used so far by this machine's PostgreSQL processes (the server and every
+    backend alive): 0 when the database runs elsewhere."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            name, fields = stat.read_text().split(" (", 1)[1].rsplit(")", 1)
+        except (OSError, ValueError):  # gone meanwhile
+            continue
+        if name == "postgres":
+            values = fields.split()
+            total += (int(values[11]) + int(values[12])) / ticks
+    return total
+
+
 def wrk(
     base: str, name: str, script: str, args: list[str], duration: int, connections: int
 ) -> Figures:
