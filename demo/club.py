@@ -208,7 +208,7 @@ def _create_season(rng: random.Random, cast: Cast, today: date, start: date) -> 
         boards = [(o, t) if (b % 2 == 0) == home else (t, o) for b, (o, t) in enumerate(
             zip(ours, theirs, strict=True))]  # fmt: skip
         event = _tournament(
-            rng, today, f"Interclubs : Wavre – {opponent_club}", Event.Kind.INTERCLUB,
+            rng, today, f"Interclubs\xa0: Wavre – {opponent_club}", Event.Kind.INTERCLUB,
             Event.System.MATCH, Event.TimeControl.STANDARD, [sunday], [boards],
         )  # fmt: skip
         interclub_demo.record_match(event, season, opponent_club, home, ours, theirs)

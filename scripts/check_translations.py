@@ -2,8 +2,11 @@
 missing or fuzzy translation, lacks an entry the French catalogue has (the one every
 change regenerates), changes a placeholder of its source (python-format ``%(name)s``,
 ``%s``; python-brace-format ``{name}``), or when its compiled catalogue (.mo, committed)
-does not match its source (.po). An argument names another project folder to check (the
-tests check copies of the catalogues)."""
+does not match its source (.po), or when a French translation puts a plain space, or none,
+where French typography wants a no-break space: before ``:`` ``;`` ``!`` ``?`` ``»`` and
+after ``«`` (a plain space lets a phone wrap the sign alone onto the next line). An
+argument names another project folder to check (the tests check copies of the
+catalogues)."""
 
 import re
 import sys
@@ -19,6 +22,13 @@ PERCENT = re.compile(
     r"%(?:\([A-Za-z_][A-Za-z_0-9]*\))?[-#0 +]*(?:\d+|\*)?(?:\.\d+)?[diouxXeEfFgGcrsa%]"
 )
 BRACE = re.compile(r"\{\{|\}\}|\{[^{}]*\}")
+
+NO_BREAK = "\N{NO-BREAK SPACE}"
+# A plain space (any but the no-break one, not a line's end) before : ; ! ? », or none
+# where the sign ends a word (followed by a space or the end of the text: a time 20:00, a
+# URL https:// or a format {points:g} keeps its colon), or none before ».
+BEFORE_SIGN = re.compile(r"[^\S\n\xa0]+(?=[:;!?»])|(?<=\S)(?=[:;!?](?:\s|$))|(?<=\S)(?=»)")
+AFTER_GUILLEMET = re.compile(r"(?<=«)[^\S\n\xa0]+|(?<=«)(?=\S)")
 
 
 def placeholders(text: str, flags: list[str]) -> list[str]:
@@ -44,6 +54,21 @@ def placeholder_problems(entry: polib.POEntry) -> list[str]:
     ]
 
 
+def french_spacing(text: str) -> str:
+    """``text`` with a no-break space, and only that, before : ; ! ? » and after «."""
+    return AFTER_GUILLEMET.sub(NO_BREAK, BEFORE_SIGN.sub(NO_BREAK, text))
+
+
+def spacing_problems(entry: polib.POEntry) -> list[str]:
+    texts = [t for _n, t in sorted(entry.msgstr_plural.items())] or [entry.msgstr]
+    return [
+        f"a plain space or none before : ; ! ? » or after « (no-break space wanted): "
+        f"{text!r} for {entry.msgid!r}"
+        for text in texts
+        if french_spacing(text) != text
+    ]
+
+
 def problems(po_path: Path, reference: set[tuple[str | None, str]]) -> list[str]:
     po = polib.pofile(str(po_path))
     found = [f"untranslated: {e.msgid!r}" for e in po.untranslated_entries()]
@@ -55,6 +80,8 @@ def problems(po_path: Path, reference: set[tuple[str | None, str]]) -> list[str]
     ]
     for entry in po.translated_entries():
         found += placeholder_problems(entry)
+        if po_path.parent.parent.name == REFERENCE:
+            found += spacing_problems(entry)
     mo_path = po_path.with_suffix(".mo")
     if not mo_path.exists():
         return [*found, f"{mo_path} is missing: run manage.py compilemessages"]

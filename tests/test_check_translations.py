@@ -87,6 +87,30 @@ def test_it_names_an_entry_fuzzy_empty_or_missing(
     assert code == 1 and expected in out
 
 
+@pytest.mark.parametrize(
+    "msgstr",
+    [
+        "K = {k} : imposé",  # a plain space: the phone may wrap ":" alone
+        "K = {k}: imposé",  # none at all
+        "K = {k}\xa0: « imposé\xa0»",  # a plain space after «
+        "K = {k}\xa0: «\xa0imposé»",  # none before »
+    ],
+)
+def test_it_names_a_french_sign_without_its_no_break_space(copy: Path, msgstr: str) -> None:
+    _edit(copy, "fr", "K = {k}: fixed", msgstr=msgstr)
+    code, out = _check(copy)
+    assert code == 1
+    assert (
+        "locale/fr/LC_MESSAGES/django.po: a plain space or none before : ; ! ? » or after « "
+        f"(no-break space wanted): {msgstr!r} for 'K = {{k}}: fixed'"
+    ) in out
+
+
+def test_it_passes_french_signs_with_their_no_break_space(copy: Path) -> None:
+    _edit(copy, "fr", "K = {k}: fixed", msgstr="K = {k}\xa0: «\xa0imposé\xa0»\xa0; 20:00\xa0?")
+    assert _check(copy) == (0, "translations complete\n")
+
+
 def test_it_names_a_catalogue_compiled_before_its_last_change(copy: Path) -> None:
     path = copy / "locale" / "de" / "LC_MESSAGES" / "django.po"
     po = polib.pofile(str(path))

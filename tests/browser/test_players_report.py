@@ -116,7 +116,7 @@ def test_two_players_report_from_phones_and_the_secretary_confirms(
     expect(page.locator("#reported-summary")).to_be_visible()
     # how each side reported, and who: White with the code, Black signed in
     expect(board1.locator(".reported .how")).to_have_text(
-        ["(avec le code de l'échiquier)", "(connecté : noirs)"]
+        ["(avec le code de l'échiquier)", "(connecté\xa0: noirs)"]
     )
     _fits(page, 1280)
     assert serious_violations(page) == []

@@ -93,8 +93,8 @@ def test_an_edited_round_with_a_player_abc_names_the_board(
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Échiquier 1 : choisissez les deux joueurs dans la liste." in html
-    assert "Bye 1 : choisissez le joueur dans la liste." in html
+    assert "Échiquier 1\xa0: choisissez les deux joueurs dans la liste." in html
+    assert "Bye 1\xa0: choisissez le joueur dans la liste." in html
     assert _state(paired_event) == before
 
 
@@ -170,28 +170,30 @@ def _trf_refusal(client: Client, text: str) -> str:
         # the start rank (columns 5-8) and the rating (49-52) in superscript digits
         (
             lambda t: _columns(t, 2, 5, "   ²"),
-            "ligne 2 : rang de départ (colonnes 5-8) : ² n'est pas écrit avec les chiffres 0 à 9.",
+            "ligne 2\xa0: rang de départ (colonnes 5-8)\xa0: ² n'est pas écrit avec les "
+            "chiffres 0 à 9.",
         ),
         (
             lambda t: _columns(t, 3, 49, "²²²²"),
-            "ligne 3 : classement (colonnes 49-52) : ²²²² n'est pas écrit avec les chiffres 0 à 9.",
+            "ligne 3\xa0: classement (colonnes 49-52)\xa0: ²²²² n'est pas écrit avec les "
+            "chiffres 0 à 9.",
         ),
-        (lambda t: _columns(t, 4, 58, "99999999999"), "ligne 4 : le matricule FIDE 99999999999"),
+        (lambda t: _columns(t, 4, 58, "99999999999"), "ligne 4\xa0: le matricule FIDE 99999999999"),
         (
             lambda t: _columns(_columns(t, 2, 58, "  4600000"), 5, 58, "  4600000"),
-            "ligne 5 : le matricule FIDE 4600000 figure déjà à la ligne 2.",
+            "ligne 5\xa0: le matricule FIDE 4600000 figure déjà à la ligne 2.",
         ),
         (
             lambda t: t.replace("AutoTest Tournament 1110065304", "T" * 201),
-            "ligne 1 : le nom a 201 caractères ; au plus 200.",
+            "ligne 1\xa0: le nom a 201 caractères\xa0; au plus 200.",
         ),
         (
             lambda t: t.replace("XXR 15", "XXR 40000"),
-            "ligne 62 : 40000 rondes ; un événement en a au plus 30.",
+            "ligne 62\xa0: 40000 rondes\xa0; un événement en a au plus 30.",
         ),
         (
             lambda t: t.replace("XXR 15", "XXR 30000"),
-            "ligne 62 : 30000 rondes ; un événement en a au plus 30.",
+            "ligne 62\xa0: 30000 rondes\xa0; un événement en a au plus 30.",
         ),
     ],
 )
@@ -205,7 +207,7 @@ def test_a_trf_with_more_round_columns_than_an_event_has_is_refused(
     secretary_client: Client,
 ) -> None:
     text = _columns(BBP, 2, 92 + 10 * 14, "0000 - Z  " * 20)
-    assert "ligne 2 : 34 rondes ; un événement en a au plus 30." in _trf_refusal(
+    assert "ligne 2\xa0: 34 rondes\xa0; un événement en a au plus 30." in _trf_refusal(
         secretary_client, text
     )
 
@@ -249,20 +251,23 @@ def _games(event: Event) -> list[tuple[Any, ...]]:
 @pytest.mark.parametrize(
     ("lines", "message"),
     [
-        (["1;1;{a};{a};1-0"], "ligne 2 : {a} ne peut pas jouer contre lui-même."),
+        (["1;1;{a};{a};1-0"], "ligne 2\xa0: {a} ne peut pas jouer contre lui-même."),
         (
             ["1;1;{a};{b};1-0", "1;2;{c};{a};0-1"],
-            "ligne 3 : {a} joue déjà à l&#x27;échiquier 1 de la ronde 1.",
+            "ligne 3\xa0: {a} joue déjà à l&#x27;échiquier 1 de la ronde 1.",
         ),
-        (["0;1;{a};{b};1-0"], "ligne 2 : colonne ronde : 0 n&#x27;est pas entre 1 et 30."),
-        (["99999;1;{a};{b};1-0"], "ligne 2 : colonne ronde : 99999 n&#x27;est pas entre 1 et 30."),
+        (["0;1;{a};{b};1-0"], "ligne 2\xa0: colonne ronde\xa0: 0 n&#x27;est pas entre 1 et 30."),
+        (
+            ["99999;1;{a};{b};1-0"],
+            "ligne 2\xa0: colonne ronde\xa0: 99999 n&#x27;est pas entre 1 et 30.",
+        ),
         (
             ["1;99999;{a};{b};1-0"],
-            "ligne 2 : colonne échiquier : 99999 n&#x27;est pas entre 1 et 500.",
+            "ligne 2\xa0: colonne échiquier\xa0: 99999 n&#x27;est pas entre 1 et 500.",
         ),
         (
             ["²;1;{a};{b};1-0"],
-            "ligne 2 : la ronde et l&#x27;échiquier doivent être des nombres entiers",
+            "ligne 2\xa0: la ronde et l&#x27;échiquier doivent être des nombres entiers",
         ),
     ],
 )
@@ -291,7 +296,7 @@ def test_a_csv_player_already_on_another_board_of_the_event_is_named(
     before = _games(paired_event)
     text = f"round;board;white;black;result\n1;2;{game.white.name};{other.black.name};1-0\n"
     html = _send(secretary_client, paired_event, "csv", text).content.decode()
-    assert f"ligne 2 : {game.white.name} joue déjà à l&#x27;échiquier 1 de la ronde 1." in html
+    assert f"ligne 2\xa0: {game.white.name} joue déjà à l&#x27;échiquier 1 de la ronde 1." in html
     assert _games(paired_event) == before
 
 
@@ -312,7 +317,7 @@ def test_a_csv_over_the_limit_is_refused_naming_it(
     before = _games(paired_event)
     text = "round;board;white;black;result\n" + "1;1;x;y;1-0\n" * 80_000
     html = _send(secretary_client, paired_event, "csv", text).content.decode()
-    assert "ligne 2002 : au plus 2000 résultats dans un fichier : divisez-le." in html
+    assert "ligne 2002\xa0: au plus 2000 résultats dans un fichier\xa0: divisez-le." in html
     assert _games(paired_event) == before
 
 
@@ -322,7 +327,7 @@ def test_a_pgn_over_the_limit_is_refused_naming_it(
     game = '[Event "x"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 *\n\n'
     before = _games(paired_event)
     html = _send(secretary_client, paired_event, "pgn", game * 9_000).content.decode()
-    assert "au plus 1000 parties dans un fichier PGN : divisez-le." in html
+    assert "au plus 1000 parties dans un fichier PGN\xa0: divisez-le." in html
     assert _games(paired_event) == before
 
 
@@ -345,7 +350,7 @@ def test_one_player_chosen_for_two_trf_lines_is_refused_naming_the_lines(
         {**pending(secretary_client), "player-2": ours.pk, "player-5": ours.pk, **NAMES},
     )
     assert response.status_code == 200
-    assert "ligne 6 : Anne Zed est déjà le joueur de la ligne 3." in response.content.decode()
+    assert "ligne 6\xa0: Anne Zed est déjà le joueur de la ligne 3." in response.content.decode()
     assert not Event.objects.exists() and Player.objects.count() == 1
 
 
@@ -359,7 +364,7 @@ def test_two_trf_lines_matching_one_namesake_are_refused(secretary_client: Clien
     response = secretary_client.post(
         reverse("desk:trf_confirm"), {**pending(secretary_client), **NAMES}
     )
-    assert "ligne 3 : Player0001 Test0001 est déjà le joueur de la ligne 2." in (
+    assert "ligne 3\xa0: Player0001 Test0001 est déjà le joueur de la ligne 2." in (
         response.content.decode()
     )
     assert not Event.objects.exists() and Player.objects.count() == 1
@@ -372,7 +377,7 @@ def test_a_control_character_in_a_cancel_reason_is_a_400_naming_the_field(
     url = reverse("desk:cancel", args=[round_robin_event.pk])
     response = secretary_client.post(url, {"reason": reason})
     assert response.status_code == 400
-    assert "Le champ « reason » : Retirez le caractère de contrôle U+00" in (
+    assert "Le champ «\xa0reason\xa0»\xa0: Retirez le caractère de contrôle U+00" in (
         response.content.decode()
     )
     round_robin_event.refresh_from_db()

@@ -174,7 +174,7 @@ def test_a_wrong_status_is_named_and_a_missing_one_keeps_what_is_recorded(
     entries = _entries(swiss_event)
     url = reverse("desk:check_in", args=[swiss_event.pk, 1])
     answer = secretary_client.post(url, {f"status-{entries[0].pk}": "late"}, follow=True)
-    assert "Statut inconnu : late." in answer.content.decode()
+    assert "Statut inconnu\xa0: late." in answer.content.decode()
     assert not Bye.objects.exists()
     secretary_client.post(url, {f"status-{entries[0].pk}": "half"})
     assert Bye.objects.get().player_id == entries[0].player_id
@@ -203,7 +203,7 @@ def test_undoing_a_pairing_asks_first_in_a_dialog(
     assert 'type="button"' in button and 'data-bs-target="#undo-pairing-dialog"' in button
     dialog = html[html.index('id="undo-pairing-dialog"') :]
     assert f'action="{undo}"' in dialog and html.count(f'action="{undo}"') == 1
-    assert "Annuler l’appariement de la ronde 1 ?" in dialog or "ronde 1 ?" in dialog
+    assert "Annuler l’appariement de la ronde 1\xa0?" in dialog or "ronde 1\xa0?" in dialog
     assert "3 échiquiers" in dialog
     assert "onclick" not in html and "<script>" not in html
     assert round_.games.count() == 3
@@ -214,4 +214,4 @@ def test_the_check_in_heading_puts_a_french_space_before_its_colon(
 ) -> None:
     html = secretary_client.get(reverse("desk:check_in", args=[swiss_event.pk, 1])).content.decode()
     heading = html[html.index("<h1") : html.index("</h1>")]
-    assert heading.endswith("Ronde 1 : qui joue")
+    assert heading.endswith("Ronde 1\xa0: qui joue")

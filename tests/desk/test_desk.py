@@ -189,7 +189,7 @@ def test_closing_is_refused_while_results_are_missing(
     response = secretary_client.post(
         reverse("desk:close", args=[round_robin_event.pk]), follow=True
     )
-    assert "Il manque des résultats (ronde.échiquier) : 1.1, 1.2" in response.content.decode()
+    assert "Il manque des résultats (ronde.échiquier)\xa0: 1.1, 1.2" in response.content.decode()
     round_robin_event.refresh_from_db()
     assert round_robin_event.status == Event.Status.ONGOING
 

@@ -207,7 +207,7 @@ def test_the_same_listed_player_cannot_enter_twice(open_event: Event, official_l
     take_entry(open_event.pk, chosen(200000), link)
     with pytest.raises(
         AlreadyEntered,
-        match="Luc Dubois est déjà inscrit à cet événement : une inscription par joueur",
+        match="Luc Dubois est déjà inscrit à cet événement\xa0: une inscription par joueur",
     ):
         take_entry(open_event.pk, chosen(200000, email="other@example.be"), link)
     assert Entry.objects.count() == 1

@@ -42,7 +42,7 @@ def test_five_rounds_in_one_evening_each_have_their_time(
     assert "8 janvier 2027 22:20" in public
     feed = icalendar.Calendar.from_ical(client.get(reverse("calendar_feed")).content)
     (item,) = [e for e in feed.walk("VEVENT") if str(e["summary"]) == "Rapide du vendredi"]
-    assert "Ronde 2 : 8 janvier 20:35" in str(item["description"])
+    assert "Ronde 2\xa0: 8 janvier 20:35" in str(item["description"])
 
 
 def test_days_and_minutes_add_up(secretary_client: Client) -> None:

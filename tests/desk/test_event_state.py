@@ -431,7 +431,7 @@ def test_the_french_registration_message_fits_every_player(
         HTTP_ACCEPT_LANGUAGE="fr",
     )
     html = response.content.decode()
-    assert f"Inscription enregistrée : {newcomer.name}." in html
+    assert f"Inscription enregistrée\xa0: {newcomer.name}." in html
     assert "est inscrit" not in html
 
 

@@ -195,7 +195,7 @@ def test_a_title_emptied_is_gone_one_left_out_kept_and_the_history_says_so(
     assert response.status_code == 302
     event.refresh_from_db()
     assert event.translated_titles == {"de": "Vereinsmeisterschaft 2027"}  # German not posted
-    changed = "champs modifiés : jours entre les rondes, titre dans les autres langues."
+    changed = "champs modifiés\xa0: jours entre les rondes, titre dans les autres langues."
     assert changed in _history(secretary_client, event)
 
 

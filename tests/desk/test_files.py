@@ -51,7 +51,7 @@ def test_a_trf_import_asks_about_unknown_players_then_saves(secretary_client: Cl
 def test_a_broken_trf_names_its_line_and_saves_nothing(secretary_client: Client) -> None:
     broken = BBP.replace(b"    31 b 1", b"    31 b X", 1)
     response = secretary_client.post(reverse("desk:trf_import"), {"file": _upload("t.trf", broken)})
-    assert "ligne 2 : ronde 1 : le résultat « X »" in response.content.decode()
+    assert "ligne 2\xa0: ronde 1\xa0: le résultat «\xa0X\xa0»" in response.content.decode()
     assert not Event.objects.exists()
 
 
@@ -106,14 +106,15 @@ def test_results_come_from_a_csv_file(
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("round;board;white;result\n", "ligne 1 : colonne(s) manquante(s) : noirs"),
+        ("round;board;white;result\n", "ligne 1\xa0: colonne(s) manquante(s)\xa0: noirs"),
         (
             "ronde;échiquier;blancs;noirs;résultat\n1;1;Nobody Here;{p1};1-0\n",
-            "ligne 2 : colonne blancs : aucun participant ne s&#x27;appelle « Nobody Here »",
+            "ligne 2\xa0: colonne blancs\xa0: aucun participant ne s&#x27;appelle "
+            "«\xa0Nobody Here\xa0»",
         ),
         (
             "round;board;white;black;result\n1;1;{p0};{p1};2-0\n",
-            "ligne 2 : colonne résultat : « 2-0 » n&#x27;est pas un résultat",
+            "ligne 2\xa0: colonne résultat\xa0: «\xa02-0\xa0» n&#x27;est pas un résultat",
         ),
     ],
 )
@@ -147,8 +148,9 @@ def test_a_name_two_participants_share_is_refused_until_the_file_gives_their_fid
         files, {"kind": "csv", "file": _upload("r.csv", by_name.encode())}
     )
     assert (
-        "ligne 2 : colonne blancs : 2 participants s&#x27;appellent « Jean Dupont » : "
-        "écrivez plutôt leur identifiant FIDE" in response.content.decode()
+        "ligne 2\xa0: colonne blancs\xa0: 2 participants s&#x27;appellent "
+        "«\xa0Jean Dupont\xa0»\xa0: écrivez plutôt leur identifiant FIDE"
+        in response.content.decode()
     )
     assert not Game.objects.exists()
     by_fide = f"round;board;white;black;result\n1;1;4600002;{players[0].name};1-0\n"
@@ -172,7 +174,8 @@ def test_a_csv_is_read_with_the_header_the_files_page_gives_in_each_language(
     event, players = four_players
     files = prefix + reverse("desk:event_files", args=[event.pk])
     label = secretary_client.get(files).content.decode()
-    assert f"CSV{':' if prefix else ' :'} {header})" in label
+    colon = ":" if prefix else "\xa0:"  # French typography: a no-break space before ":"
+    assert f"CSV{colon} {header})" in label
     text = f"{header}\n1;1;{players[0].name};{players[1].name};0-1\n"
     secretary_client.post(files, {"kind": "csv", "file": _upload("r.csv", text.encode())})
     game = Game.objects.get(round__event=event)
@@ -219,7 +222,7 @@ def test_pgn_games_are_attached_to_their_boards(
     )
     game.refresh_from_db()
     assert "Qxf7#" in game.pgn
-    assert "partie 2 (Someone, Else – Nobody, Here, ronde 1) : aucun échiquier choisi" in (
+    assert "partie 2 (Someone, Else – Nobody, Here, ronde 1)\xa0: aucun échiquier choisi" in (
         response.content.decode().replace("&#x27;", "'")
     )
 
@@ -257,7 +260,7 @@ def test_a_csv_upload_into_a_closed_event_is_refused_and_changes_nothing(
         reverse("desk:event_files", args=[event.pk]),
         {"kind": "csv", "file": _upload("r.csv", text.encode())},
     )
-    assert "est clôturé : rouvrez-le pour le modifier" in response.content.decode()
+    assert "est clôturé\xa0: rouvrez-le pour le modifier" in response.content.decode()
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.DRAW, 1)
 
@@ -298,7 +301,7 @@ def test_a_pgn_upload_into_a_closed_event_is_refused(
         reverse("desk:event_files", args=[event.pk]),
         {"kind": "pgn", "file": _upload("g.pgn", data)},
     )
-    assert "est clôturé : rouvrez-le pour le modifier" in response.content.decode()
+    assert "est clôturé\xa0: rouvrez-le pour le modifier" in response.content.decode()
     game.refresh_from_db()
     assert (game.pgn, game.version) == ("", 1)
 

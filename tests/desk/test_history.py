@@ -26,8 +26,8 @@ def test_the_history_tells_the_events_creation_and_change_in_words(
     edited = _edit(event, title="Championnat 2027 bis", venue="Salle du Cercle")
     secretary_client.post(reverse("desk:event_edit", args=[event.pk]), edited)
     french = _history(secretary_client, event)
-    assert "Événement créé ; 5 rondes ajoutées." in french
-    assert "champs modifiés : jours entre les rondes, titre, lieu." in french
+    assert "Événement créé\xa0; 5 rondes ajoutées." in french
+    assert "champs modifiés\xa0: jours entre les rondes, titre, lieu." in french
     assert "fields=" not in french and "rounds_added" not in french and "[" not in french
     english = _history(secretary_client, event, "/en")
     assert "Event created; 5 rounds added." in english
@@ -39,7 +39,7 @@ def test_a_result_line_names_the_board_and_the_results() -> None:
         action="result", details={"board": 3, "round": 2, "before": "", "result": "1/2-1/2"}
     )
     with translation.override("fr"):
-        assert describe(line) == "Échiquier 3 de la ronde 2 : pas encore jouée → ½-½."
+        assert describe(line) == "Échiquier 3 de la ronde 2\xa0: pas encore jouée → ½-½."
     with translation.override("en"):
         assert describe(line) == "Board 3 of round 2: not yet played → ½-½."
 
@@ -66,8 +66,8 @@ def test_cancelling_restoring_check_in_and_undoing_read_as_sentences() -> None:
         ]
     with translation.override("fr"):
         assert [describe(line) for line in lines] == [
-            "Événement annulé : salle fermée",
+            "Événement annulé\xa0: salle fermée",
             "Événement rétabli.",
-            "Qui joue la ronde 2 : enregistré.",
+            "Qui joue la ronde 2\xa0: enregistré.",
             "Appariement de la ronde 2 annulé (3 échiquiers).",
         ]

@@ -314,6 +314,6 @@ def test_a_trf_update_of_a_closed_event_is_refused(secretary_client: Client, swi
     response = secretary_client.post(
         reverse("desk:trf_confirm"), {**pending(secretary_client), "update": swiss.pk}, follow=True
     )
-    assert "est clôturé : rouvrez-le pour le modifier" in response.content.decode()
+    assert "est clôturé\xa0: rouvrez-le pour le modifier" in response.content.decode()
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.DRAW, 1)

@@ -93,7 +93,7 @@ def test_the_french_pairings_sheet_puts_a_space_before_the_colon(
 ) -> None:
     url = reverse("desk:pairings_sheet", args=[_round(open_event, 1).pk])
     html = secretary_client.get(url).content.decode()
-    assert re.search(r"<strong>Byes :</strong> Emma Leroy \(", html)
+    assert re.search(r"<strong>Byes\xa0:</strong> Emma Leroy \(", html)
 
 
 def test_the_pairings_give_each_players_points_before_the_round(

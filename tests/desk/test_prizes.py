@@ -309,7 +309,7 @@ def test_a_refused_amount_is_written_as_the_language_writes_money(
     url = reverse("desk:prize_save", args=[open_event.pk])
     secretary_client.post(url, {"category": "", "place": "1", "amount": "30"})
     response = secretary_client.post(url, {"category": "", "place": "2", "amount": "45"})
-    assert "(1 : 30,00)" in response.content.decode()
+    assert "(1\xa0: 30,00)" in response.content.decode()
 
 
 def test_the_desk_page_shows_the_prize_list(

@@ -72,7 +72,7 @@ def test_a_translation_emptied_is_gone_and_one_left_out_kept(secretary_client: C
     event.refresh_from_db()
     assert event.translated_descriptions == {"de": "X"}  # German was not posted: kept
     history = _history(secretary_client, event)
-    changed = "champs modifiés : jours entre les rondes, description dans les autres langues."
+    changed = "champs modifiés\xa0: jours entre les rondes, description dans les autres langues."
     assert changed in history  # the days: the edit posts the form's default, 7
 
 
@@ -130,7 +130,7 @@ def test_the_entry_fee_reads_in_the_pages_language(
         desk = secretary_client.get(reverse("desk:entries", args=[event.pk])).content.decode()
     assert "Inschrijvingsgeld: 15 € (10 € voor jongeren)" in fees["/nl"]
     assert "Entry fee: €15 (€10 for juniors)" in fees["/en"]
-    assert "Droit d'inscription : 15 € (10 € pour les jeunes)" in fees[""]
+    assert "Droit d'inscription\xa0: 15 € (10 € pour les jeunes)" in fees[""]
     assert "15 € (10 € pour les jeunes)" in fees["/de"]  # no German text: the French
     assert re.search(
         r'<input type="text" name="fee_nl" value="15 € \(10 € voor jongeren\)"', unescape(desk)

@@ -196,5 +196,5 @@ def test_the_readers_refusal_is_in_the_pages_language(secretary_client: Client) 
     broken = f"012 Soirée\n{player}\n"
     response = _upload(secretary_client, broken.encode())
     html = unescape(response.content.decode())
-    assert "ligne 2 : ronde 1 : couleur « q » n'est pas w ou b" in html
+    assert "ligne 2\xa0: ronde 1\xa0: couleur «\xa0q\xa0» n'est pas w ou b" in html
     assert not Event.objects.exists()

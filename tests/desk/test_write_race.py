@@ -109,7 +109,7 @@ def test_a_save_during_a_close_waits_for_it_and_is_refused(
     )
     assert closed == 302 and slow_replay == [[Result.DRAW]]
     status, html = saved
-    assert status == 400 and "est clôturé : rouvrez-le" in html
+    assert status == 400 and "est clôturé\xa0: rouvrez-le" in html
     game.refresh_from_db()
     assert (game.result, game.version) == (Result.DRAW, 1)
 
@@ -174,7 +174,7 @@ def test_a_close_and_a_save_at_once_never_leave_ratings_of_the_old_result(
     if game.result == Result.WHITE_WINS:
         assert status == 200 and game.version == 2  # the save came first, the close saw it
     else:
-        assert status == 400 and "est clôturé : rouvrez-le" in html  # the close came first
+        assert status == 400 and "est clôturé\xa0: rouvrez-le" in html  # the close came first
         assert (game.result, game.version) == (Result.DRAW, 1)
 
 

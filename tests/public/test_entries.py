@@ -183,7 +183,7 @@ def test_closed_entries_show_why_and_take_nothing(client: Client, open_event: Ev
 def test_the_same_player_twice_is_refused_on_the_form(client: Client, open_event: Event) -> None:
     client.post(form_url(open_event), typed())
     html = client.post(form_url(open_event), typed(email="other@example.be")).content.decode()
-    assert "Anne Roux est déjà inscrit à cet événement : une inscription par joueur" in html
+    assert "Anne Roux est déjà inscrit à cet événement\xa0: une inscription par joueur" in html
     assert Entry.objects.count() == 1
 
 

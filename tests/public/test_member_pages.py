@@ -108,7 +108,7 @@ def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
     url = reverse("member_calculation", args=[member.pk, newest.batch_id])
     assert f'hx-get="{url}"' in html and "Luc Dubois" not in html
     calculation = client.get(url).content.decode()
-    assert "Luc Dubois" in calculation and "K = 20 : jusqu&#x27;à la 100e partie" in calculation
+    assert "Luc Dubois" in calculation and "K = 20\xa0: jusqu&#x27;à la 100e partie" in calculation
 
 
 def test_a_member_page_and_its_history_and_games_pages_ask_a_fixed_number_of_queries(
@@ -222,7 +222,7 @@ def test_an_older_change_has_its_calculation_read_when_opened(
     assert f'hx-get="{url}"' in page
     html = client.get(url).content.decode()
     assert "Luc Dubois" in html and "1400" in html and "0,64" in html and "−5,0" in html
-    assert "K = 20 : jusqu&#x27;à la 100e partie" in html
+    assert "K = 20\xa0: jusqu&#x27;à la 100e partie" in html
 
 
 def test_a_calculation_is_refused_for_another_players_change_or_a_hidden_member(
@@ -263,7 +263,7 @@ def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
     assert f">{final:.0f}<" in html
     assert [len(s["points"]) for s in response.context["chart"]] == [40 * seasons, 2 * seasons]
     # every calculation is read when opened
-    assert "K = 20 : jusqu&#x27;à la 100e partie" not in html
+    assert "K = 20\xa0: jusqu&#x27;à la 100e partie" not in html
     assert html.count('hx-trigger="show.bs.collapse once"') == HISTORY_PAGE
 
 
@@ -390,7 +390,7 @@ def test_the_current_ratings_say_unrated_and_estimated(
         (
             "fr",
             [
-                "FRBE-KBSB : ajustement unique du 1er avril 2024",
+                "FRBE-KBSB\xa0: ajustement unique du 1er avril 2024",
                 "liste officielle du 1 janvier 2024",
             ],
             ["one-off adjustment", "official list"],

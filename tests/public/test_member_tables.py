@@ -58,7 +58,7 @@ def test_a_change_is_written_as_the_page_wrote_it_estimated_and_without_an_event
         '<td class="text-end text-danger">−13.6</td>'
         '<td class="text-end d-none d-md-table-cell">2,5/5</td>'
         '<td class="text-end d-none d-md-table-cell">1467 '
-        '<small class="text-body-secondary" title="Entre parenthèses, la performance exacte : '
+        '<small class="text-body-secondary" title="Entre parenthèses, la performance exacte\xa0: '
         'le classement auquel le score attendu égale le score obtenu.">(1471)</small></td>'
         '<td><button class="btn btn-sm btn-outline-secondary" type="button" '
         'data-bs-toggle="collapse" data-bs-target="#calc-77" aria-expanded="false" '

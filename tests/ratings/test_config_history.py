@@ -60,14 +60,14 @@ def test_the_history_speaks_french_on_the_french_page(
     html = administrator_client.get(
         reverse("ratings:system", args=[club_system.pk])
     ).content.decode()
-    assert "K imposé : aucun → 32" in html
+    assert "K imposé\xa0: aucun → 32" in html
 
 
 @pytest.mark.parametrize(
     ("language", "sentence"),
     [
         # French writes a plain space before a semicolon, English none
-        ("fr", "K 40 moins de 30 parties ; K 20 sous 2400"),
+        ("fr", "K 40 moins de 30 parties\xa0; K 20 sous 2400"),
         ("en", "K 40 under 30 games; K 20 below 2400"),
     ],
     ids=["fr", "en"],

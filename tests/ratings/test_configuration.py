@@ -208,7 +208,7 @@ def test_the_preview_restates_the_change_and_says_how_many_rows_it_shows(
     count = response.context["count"]
     assert count == 4  # the season's players whose rating K 32 changes
     restated = html[html.index('id="change-in-words"') : html.index('id="impacts"')]
-    assert "K imposé : aucun → 32" in restated
+    assert "K imposé\xa0: aucun → 32" in restated
     assert f"2 sur {count} affichés" in html and f"Les voir tous les {count}" in html
     hidden = html[html.index('id="more-impacts"') :]
     assert hidden.count("<tr>") == count - 2  # the others are on the page, folded

@@ -88,7 +88,7 @@ def test_a_bad_list_is_refused_naming_the_line(admin: Client, monkeypatch: Monke
         response = admin.post(reverse("ratings:official_lists"), {"kind": "fide", "file": upload})
     page = admin.get(response["Location"]).content.decode()
     # the refusal in the page's language (French here), translated when shown
-    assert "ligne 3 : le classement « 15x8 » n’est pas un classement (1 à 3500)" in page
+    assert "ligne 3\xa0: le classement «\xa015x8\xa0» n’est pas un classement (1 à 3500)" in page
     assert "rien n’a été enregistré" in page
     assert not OfficialRating.objects.exists()
     assert not ListedPlayer.objects.exists()  # the first line, written, is deleted again
