@@ -24,6 +24,8 @@
     unsaved: table.dataset.textUnsaved,
     saving: table.dataset.textSaving,
     failed: table.dataset.failed,
+    // "Board {board}: {message}" in the page's language
+    announced: table.dataset.textAnnounced,
   };
   const announcer = document.getElementById("results-announcer");
   const csrf = document.querySelector('#results-form input[name="csrfmiddlewaretoken"]');
@@ -46,8 +48,11 @@
 
   function announce(row) {
     if (row && announcer) {
-      announcer.textContent =
-        row.querySelector("th").textContent + " : " + row.querySelector(".state").textContent;
+      // the server's refusals name their board already; the other states get its name
+      const board = text.announced.replace("{board}", row.querySelector("th").textContent.trim());
+      const state = row.querySelector(".state").textContent.trim();
+      const named = board.split("{message}")[0].trim();
+      announcer.textContent = state.startsWith(named) ? state : board.replace("{message}", state);
     }
   }
 

@@ -100,6 +100,10 @@ def test_the_secretarys_evening(live_server: LiveServer, page: Page, language: s
             expect(lines.nth(board)).to_have_attribute("data-state", "saved")
         if number == 1:
             page.screenshot(path=SCREENSHOTS / f"results-entry-{language}.png", full_page=True)
+            # a screen reader hears the last board saved, named, in the page's language
+            state = lines.nth(2).locator(".state").inner_text()
+            said = _said(language, "Board %(board)s: %(message)s", board="3", message=state)
+            expect(page.locator("#results-announcer")).to_have_text(said)
     assert not Game.objects.filter(round__event=event, result=Result.PENDING).exists()
 
     # Someone else corrects board 2 of round 5 meanwhile: typing over it is refused and
@@ -127,6 +131,9 @@ def test_the_secretarys_evening(live_server: LiveServer, page: Page, language: s
     expect(line).to_have_attribute("data-state", "error")
     refusal = _said(language, "“%(key)s” is not a result: type 1, = (or ½), 0, + or -.", key="x")
     expect(line.locator(".state")).to_contain_text(refusal)
+    # the refusal names its board already: a screen reader hears it once
+    said = _said(language, "Board %(board)s: %(message)s", board="2", message=refusal)
+    expect(page.locator("#results-announcer")).to_have_text(said)
     game.refresh_from_db()
     assert game.result == Result.BLACK_WINS
 
