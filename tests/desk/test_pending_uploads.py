@@ -11,6 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from club.models import ChangeLog, Event, Game, Player
 from desk import pending_uploads
@@ -114,3 +115,29 @@ def test_the_session_keeps_the_latest_few_uploads(secretary_client: Client) -> N
     session = secretary_client.session
     assert session[pending_uploads.INDEX] == tokens[-pending_uploads.KEPT :] == tokens[2:]
     assert [f"pending-upload-{t}" in session for t in tokens] == [False] * 2 + [True] * 3
+
+
+@pytest.mark.parametrize(
+    ("language", "quoted"),
+    [
+        (
+            "fr",
+            "type (092) «\N{NO-BREAK SPACE}Individual: Swiss-System (Standard)\N{NO-BREAK SPACE}»",
+        ),
+        ("nl", "‘Individual: Swiss-System (Standard)’"),
+        ("de", "„Individual: Swiss-System (Standard)“"),
+        ("en", "kind (092) “Individual: Swiss-System (Standard)”"),
+    ],
+)
+def test_the_preview_quotes_the_file_in_the_pages_language(
+    secretary_client: Client, language: str, quoted: str
+) -> None:
+    """The kind and time control the file gives, quoted as the page's language quotes."""
+    data = (FIXTURES / "trf" / "fide_example1.trf").read_bytes()
+    upload = SimpleUploadedFile("t.trf", data, content_type="text/plain")
+    with translation.override(language):
+        url = reverse("desk:trf_import")
+    html = secretary_client.post(url, {"file": upload}).content.decode()
+    said = html[html.index('id="trf-read"') : html.index("</p>", html.index('id="trf-read"'))]
+    assert quoted in said
+    assert ("«" in said) == (language == "fr")
