@@ -3,6 +3,7 @@ refused with a message naming the field, nothing written), the standings by cate
 and the prize list computed from the open of ``tests.club.prize_open`` (figures by hand
 there and below), the desk's page, the printed documents and the PDF."""
 
+import re
 from datetime import date
 from decimal import Decimal
 
@@ -10,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from club.event_state import EventRefused
 from club.models import ChangeLog, Event, EventCategory, Prize, PrizeRules
@@ -353,6 +355,23 @@ def test_the_printed_prize_list_and_its_pdf(
     assert pdf.content.startswith(b"%PDF")
     categories = secretary_client.get(reverse("desk:print_categories", args=[open_event.pk]))
     assert "Standings by category" in categories.content.decode()
+
+
+@pytest.mark.parametrize("language", ["fr", "nl", "de", "en"])
+def test_the_prize_lists_columns_have_different_names(
+    secretary_client: Client, open_event: Event, secretary: User, language: str
+) -> None:
+    """Rank and place side by side: the Dutch catalogue once called both "Plaats"."""
+    _define(open_event, secretary)
+    with translation.override(language):
+        url = reverse("desk:print_prizes", args=[open_event.pk])
+    html = secretary_client.get(url).content.decode()
+    table = html.split('id="prize-table-overall"', 1)[1].split("</thead>", 1)[0]
+    headings = [
+        re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<th[^>]*>(.*?)</th>", table)
+    ]
+    assert len(headings) >= 5, headings
+    assert len(set(headings)) == len(headings), headings
 
 
 def test_the_birth_dates_stay_off_the_prize_pages(

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from django.utils.formats import date_format
 
 from club.models import Game
 from interclub.models import Division
@@ -75,3 +76,13 @@ def test_a_division_page_writes_no_american_date(client: Client, demo_club: None
     english = _text(client, "en", "interclub:division", division.pk)
     first = matches[0].event.start.astimezone(NOW.tzinfo)
     assert first.strftime("%d/%m/%Y") in english
+
+
+def test_english_writes_a_short_date_and_time_day_first_on_24_hours() -> None:
+    """The desk's lists of entries write when each came in (``SHORT_DATETIME_FORMAT``):
+    Django's English gives "11/22/2026 10 a.m.", the site's English the day first, as
+    its long dates."""
+    with translation.override("en"):
+        assert date_format(NOW, "SHORT_DATETIME_FORMAT") == "22/11/2026 10:00"
+    with translation.override("fr"):
+        assert date_format(NOW, "SHORT_DATETIME_FORMAT") == "22/11/2026 10:00"

@@ -7,3 +7,4 @@ WEEKDAY_DAY_TIME_FORMAT = "l j F H:i"
 SHORT_MONTH_DATE_FORMAT = "j M Y"
 DATETIME_SECONDS_FORMAT = "j F Y H:i:s"
 SHORT_DATE_FORMAT = "d/m/Y"  # as the long dates, the day first
+SHORT_DATETIME_FORMAT = "d/m/Y H:i"  # and the hours as the long ones write them
