@@ -222,8 +222,10 @@ def _create_season(rng: random.Random, cast: Cast, today: date, start: date) -> 
     )  # fmt: skip
     if open_.status == Event.Status.ANNOUNCED:  # to come: it takes entries online
         EntryTerms.objects.create(
-            event=open_, open=True, places=120, fee="15 € (10 € pour les jeunes)"
-        )
+            event=open_, open=True, places=120, fee="15 € (10 € pour les jeunes)",
+            translated_fees={"nl": "15 € (10 € voor jongeren)", "de": "15 € (10 € für Jugendliche)",
+                             "en": "€15 (€10 for juniors)"},
+        )  # fmt: skip
     _prizes(open_)
     # Courses, the general meeting, the end-of-season party: no games.
     for week, tuesday in enumerate(

@@ -147,10 +147,12 @@ class EntryForm(BoundedInputs, forms.Form):
         data = super().clean() or {}
         if data.get("website"):
             self.add_error("website", _("This field must stay empty."))
-        if problem := stamp_problem(data.get("started") or ""):
-            self.add_error(None, problem)
         if data.get("player") is None and data.get("listed") is None:
             self._check_typed(data)
+        # A form with fields to correct says only that: whether it came too fast (a robot's
+        # sign) is asked of the form that would be saved (the moment is kept for it)
+        if not self.errors and (problem := stamp_problem(data.get("started") or "")):
+            self.add_error(None, problem)
         return data
 
     def _check_typed(self, data: dict[str, Any]) -> None:

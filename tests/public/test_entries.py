@@ -162,6 +162,20 @@ def test_a_form_shown_again_keeps_its_moment_so_a_quick_correction_is_taken(
     assert Entry.objects.count() == 1
 
 
+def test_an_empty_form_sent_at_once_names_its_fields_not_its_speed(
+    client: Client, open_event: Event
+) -> None:
+    """A person who sends the form before filling it is told what to fill, not that they
+    were too fast; the same form filled and sent too fast, as a robot does, is refused."""
+    empty = {"email": "", "website": "", "started": stamp(0.5)}
+    refused = page_post(client, form_url(open_event), empty)
+    assert "Ce champ est obligatoire." in refused
+    assert "trop vite" not in refused
+    robot = page_post(client, form_url(open_event), typed(started=stamp(0.5)))
+    assert "Le formulaire a été envoyé trop vite" in robot
+    assert not Entry.objects.exists()
+
+
 def test_a_form_with_an_altered_moment_comes_back_with_a_new_one(
     client: Client, open_event: Event
 ) -> None:
@@ -176,6 +190,7 @@ def test_closed_entries_show_why_and_take_nothing(client: Client, open_event: Ev
     )
     html = client.get(form_url(open_event)).content.decode()
     assert "fermées le 31 août 2026 20:00" in html and 'id="entry-search"' not in html
+    assert "entry-terms" not in html  # no closing date nor places still offered beside it
     client.post(form_url(open_event), typed())
     assert not Entry.objects.exists()
 
