@@ -65,7 +65,7 @@ def _texts(entry: Entry, kind: str) -> tuple[str, str]:
             "the waiting list, is accepted. See you there."
         ) % said
     if kind == "refused":
-        return _("Your entry for %(event)s") % said, _(
+        return _("Your entry for %(event)s could not be accepted") % said, _(
             "We are sorry: the entry of %(name)s for %(event)s could not be accepted. "
             "Answer this mail if you have a question."
         ) % said

@@ -366,7 +366,7 @@ def test_refusing_and_the_waiting_list_tell_the_entrant(open_event: Event) -> No
     assert Entry.objects.get().status == Entry.Status.REFUSED
     assert [m.subject for m in mail.outbox] == [
         "Uw inschrijving voor Open de Wavre: wachtlijst",
-        "Uw inschrijving voor Open de Wavre",
+        "Uw inschrijving voor Open de Wavre kon niet worden aanvaard",
     ]
     assert "niet worden aanvaard" in mail.outbox[1].body
     assert "/inscription/" in mail.outbox[0].body  # still to confirm, or to withdraw

@@ -119,8 +119,11 @@ def test_waiting_list_and_refusal_at_the_desk(secretary_client: Client, open_eve
     url = reverse("desk:entry_decision", args=[open_event.pk, entry.pk])
     secretary_client.post(url, {"decision": "wait"})
     assert Entry.objects.get().status == Entry.Status.WAITING
-    secretary_client.post(url, {"decision": "refuse"})
+    with mailed():
+        secretary_client.post(url, {"decision": "refuse"})
     assert Entry.objects.get().status == Entry.Status.REFUSED
+    # the refusal says so from its subject on, not as the receipt's words again
+    assert mail.outbox[-1].subject == "Votre inscription à Open de Wavre n'a pas pu être acceptée"
     response = secretary_client.post(url, {"decision": "maybe"}, follow=True)
     assert "Choisissez d'accepter" in unescape(response.content.decode())
     assert not Participant.objects.exists()
@@ -145,3 +148,20 @@ def test_an_entry_of_another_event_is_not_decided_here(
     url = reverse("desk:entry_decision", args=[other.pk, entry.pk])
     assert secretary_client.post(url, {"decision": "accept"}).status_code == 404
     assert Entry.objects.get().status == Entry.Status.RECEIVED
+
+
+def test_refusing_asks_first_and_accepting_does_not(
+    secretary_client: Client, open_event: Event
+) -> None:
+    """Refusing an entry mails the entrant: the form asks first, naming them (with
+    JavaScript, desk/confirm.js); accepting or moving to the waiting list does not ask."""
+    enter(open_event, "Anne")
+    html = page(secretary_client, open_event)
+    form = html.split(
+        'action="' + reverse("desk:entry_decision", args=[open_event.pk, Entry.objects.get().pk]), 1
+    )[1]
+    form = form.split("</form>", 1)[0]
+    assert "data-confirm-text=\"Refuser l'inscription de Anne Roux\xa0? Un e-mail" in form
+    assert 'value="accept" data-confirm="no"' in form and 'value="wait" data-confirm="no"' in form
+    assert 'value="refuse">' in form
+    assert "desk/confirm" in html
