@@ -297,9 +297,13 @@ def test_the_desk_page_sets_a_prize_and_shows_a_refusal_on_its_field(
     response = secretary_client.post(url, {"category": "", "place": "2", "amount": "60"})
     assert response.status_code == 200
     assert "the next one of this list is 1." in response.content.decode()
+    # said at the top of the page too, with a link down to the form
+    assert 'id="not-saved"' in response.content.decode()
+    assert 'href="#prize-form" class="alert-link"' in response.content.decode()
     assert not Prize.objects.exists()
     response = secretary_client.post(url, {"category": "", "place": "1", "amount": "60"})
     assert response.status_code == 302
+    assert 'id="not-saved"' not in secretary_client.get(response["Location"]).content.decode()
     assert list(Prize.objects.values_list("category", "place", "amount")) == [(None, 1, D(60))]
     response = secretary_client.post(url, {"category": "", "place": "2", "amount": "1500"})
     assert "no more than the place before it (1: 60.00)" in response.content.decode()
