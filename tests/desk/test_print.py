@@ -179,6 +179,19 @@ def test_it_shows_the_current_round_and_the_standings_on_the_wall(
     assert points["Bruno Martin"] == "0.5" and points["Alice Zola"] == "1.5"
 
 
+def test_the_wall_waits_for_the_first_round_before_its_standings(
+    secretary_client: Client, open_event: Event, english: None
+) -> None:
+    """While no round is played, every player would stand first on 0: the wall says when
+    the standings come instead."""
+    Game.objects.filter(round__event=open_event).update(result=Result.PENDING)
+    html = secretary_client.get(reverse("desk:wall", args=[open_event.pk])).content.decode()
+    assert _rows(html, "wall-standings") == [["The standings show once the first round is played."]]
+    Game.objects.filter(round__event=open_event, round__number=1).update(result=Result.DRAW)
+    html = secretary_client.get(reverse("desk:wall", args=[open_event.pk])).content.decode()
+    assert "Standings after round 1" in html and 'id="standings-to-come"' not in html
+
+
 def test_the_wall_reads_the_same_few_queries_for_a_large_event(
     secretary_client: Client, django_assert_max_num_queries: DjangoAssertNumQueries, english: None
 ) -> None:
