@@ -21,13 +21,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.models import Bye, Event, Game, Player, Round
+from club.models import Bye, Event, Game, Player, Result, Round
 from desk.access import (
     get_event_for_secretary,
     get_round_for_secretary,
     secretary_required,
 )
-from desk.standings import event_standings
+from desk.standings import EventStandings, event_standings
 from desk.views.documents import document
 
 WALL_REFRESH_SECONDS = 30
@@ -166,11 +166,19 @@ def sheets(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "desk/print/sheets.html", context)
 
 
+def _round_in_play(pairings: EventStandings) -> int | None:
+    """The round the hall plays: the first paired round with a board still without its
+    result (a round robin is paired in advance), else the last round paired (with a game
+    or a bye); None before the first."""
+    waiting = [g.round.number for g in pairings.games if g.result == Result.PENDING]
+    return min(waiting) if waiting else (pairings.last_paired or None)
+
+
 @secretary_required
 @require_GET
 def wall(request: HttpRequest, pk: int) -> HttpResponse:
-    """Full screen for the projector: the current round's pairings (the last round
-    paired, with a game or a bye) and the standings, refreshed every
+    """Full screen for the projector: the current round's pairings (``_round_in_play``)
+    and the standings, refreshed every
     ``WALL_REFRESH_SECONDS``. The standings' own reading gives both (four queries); while
     a round is under way, the standings shown are those after the last round played
     (only what has been played counts: a bye of the round under way not yet), with every
@@ -181,7 +189,7 @@ def wall(request: HttpRequest, pk: int) -> HttpResponse:
     ``WALL_PAGE_SECONDS``, so that every board and every player comes up in turn."""
     event = get_event_for_secretary(request, pk)
     pairings = event_standings(event)
-    current = pairings.last_paired or None
+    current = _round_in_play(pairings)
     standings = pairings.shown()  # a round under way: after the last round played
     numbers = {p.player_id: p.number for p in pairings.participants}
     games = [g for g in pairings.games if g.round.number == current]

@@ -179,6 +179,22 @@ def test_it_shows_the_current_round_and_the_standings_on_the_wall(
     assert points["Bruno Martin"] == "0.5" and points["Alice Zola"] == "1.5"
 
 
+def test_the_wall_shows_the_round_in_play_not_one_paired_in_advance(
+    secretary_client: Client, open_event: Event, english: None
+) -> None:
+    """A round robin is paired in advance: the wall shows the first round with a board
+    still to play, not the last round paired; once every round is played, the last."""
+    three = open_event.rounds.create(number=3)
+    zola, leroy = Player.objects.get(last_name="Zola"), Player.objects.get(last_name="Leroy")
+    Game.objects.create(round=three, board=1, white=zola, black=leroy, result=Result.PENDING)
+    html = secretary_client.get(reverse("desk:wall", args=[open_event.pk])).content.decode()
+    assert "Round 2" in html and "Round 3" not in html
+    assert _rows(html, "wall-pairings")[0] == ["1", "David Albert (4)", "–", "Alice Zola (1)"]
+    Game.objects.filter(round__event=open_event).update(result=Result.DRAW)
+    html = secretary_client.get(reverse("desk:wall", args=[open_event.pk])).content.decode()
+    assert "Round 3" in html and "Standings after round 3" in html
+
+
 def test_the_wall_waits_for_the_first_round_before_its_standings(
     secretary_client: Client, open_event: Event, english: None
 ) -> None:
