@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -66,8 +67,11 @@ def lines(event: Event, number: int) -> list[Line]:
         )
     )
     found = []
+    # by pairing number; players entered since the last numbering (an online entry
+    # accepted) after them, by name, on both databases (SQLite sorts nulls first)
+    by_number = F("number").asc(nulls_last=True)
     for participant in event.participants.select_related("player").order_by(
-        "number", "player__last_name", "player__first_name", "pk"
+        by_number, "player__last_name", "player__first_name", "pk"
     ):
         if participant.joined_round > number:
             continue

@@ -215,3 +215,14 @@ def test_the_check_in_heading_puts_a_french_space_before_its_colon(
     html = secretary_client.get(reverse("desk:check_in", args=[swiss_event.pk, 1])).content.decode()
     heading = html[html.index("<h1") : html.index("</h1>")]
     assert heading.endswith("Ronde 1\xa0: qui joue")
+
+
+def test_a_player_entered_since_the_numbering_comes_after_the_numbered_ones(
+    swiss_event: Event,
+) -> None:
+    """An online entry accepted after round 1 has no pairing number until the next
+    pairing: the check-in lists it after the numbered players, on both databases."""
+    late = PlayerFactory(last_name="Aaron", national_rating=2300)
+    Participant.objects.create(event=swiss_event, player=late, number=None, rating=2300)
+    numbers = [line.participant.number for line in checkin.lines(swiss_event, 1)]
+    assert numbers == [1, 2, 3, 4, 5, 6, 7, None]
