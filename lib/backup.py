@@ -23,6 +23,8 @@ from django.db import transaction
 FORMAT = "club-echecs-backup"
 VERSION = 2  # 2: a national ID's issuer (club migration 0024)
 MODELS = ["auth.group", "auth.user", "club", "ratings", "interclub"]
+# Kept to be read fast and made again from the rest (``club.latest_games``): not written
+DERIVED = ["club.LatestGames"]
 EXACT_JSON = "exact-json"
 serializers.register_serializer(EXACT_JSON, "lib.exact_json")
 
@@ -44,7 +46,9 @@ def _upgraded(objects: list[dict[str, Any]], version: int) -> list[dict[str, Any
 
 def export_club() -> str:
     out = io.StringIO()
-    call_command("dumpdata", *MODELS, format=EXACT_JSON, natural_foreign=True, stdout=out)
+    call_command(
+        "dumpdata", *MODELS, exclude=DERIVED, format=EXACT_JSON, natural_foreign=True, stdout=out
+    )
     header = {"format": FORMAT, "version": VERSION, "created": datetime.now(UTC).isoformat()}
     return json.dumps({**header, "objects": json.loads(out.getvalue())}, ensure_ascii=False)
 

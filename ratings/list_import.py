@@ -117,7 +117,7 @@ def import_list_file(
             lines.make_current(report.list_date)
             # the players' ratings, written in bulk, show on every event's and member's
             # page: a rare write
-            pages.all_changed()
+            pages.ratings_listed()
             report.jobs = _queue_replays(report, before, user)
     except BaseException:
         lines.discard()

@@ -16,7 +16,7 @@ from club.models.events import (
     Participant,
     Round,
 )
-from club.models.games import HALF, ONE, ZERO, Bye, Game, Result, ResultReport
+from club.models.games import HALF, ONE, ZERO, Bye, Game, LatestGames, Result, ResultReport
 from club.models.audit import ChangeLog
 from club.models.articles import Article, ArticleQuerySet
 from club.models.accounts import AccountLanguage
@@ -41,6 +41,7 @@ __all__ = [
     "EventCategory",
     "EventQuerySet",
     "Game",
+    "LatestGames",
     "Member",
     "MemberQuerySet",
     "Participant",

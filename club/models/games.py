@@ -192,6 +192,32 @@ class Game(models.Model):
         return Result(self.result).points
 
 
+class LatestGames(models.Model):
+    """A player's latest games of public events with a result, as the first page of their
+    games on their member page shows them, kept so that the page need not look for them
+    among all the club's games (``club.latest_games``): ``lines``, newest first, one more
+    than a page (the page then knows there are older games), each ``[game id, event id,
+    result, day (ISO), white's name, black's name, the event's title, its titles by
+    language, whether its moves are kept]``; None while out of date (a game deleted), when
+    the page reads them from the games."""
+
+    player = models.OneToOneField(
+        Player,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="latest_games",
+        verbose_name=_("player"),
+    )
+    lines = models.JSONField(_("latest games"), null=True)
+
+    class Meta:
+        verbose_name = _("player's latest games")
+        verbose_name_plural = _("players' latest games")
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {len(self.lines or [])}"
+
+
 class Bye(models.Model):
     """A round a player does not play: a pairing-allocated bye (the odd player out), or a
     requested half-point or zero-point bye."""

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from club import event_state, pages, players
 from club.exceptions import DeskError
-from club.models import Game, Participant, Player
+from club.models import Game, LatestGames, Participant, Player
 from desk.services.events import log_change
 from ratings.models import OfficialRating, Rating, RatingChange, RatingSummary, RatingSystem
 from ratings.tasks import start_replay
@@ -44,13 +44,10 @@ class MergePlan:
     refusals: list[str] = field(default_factory=list)
 
 
-# Rows computed from the games (computed again by the replay) and official lists' rows,
-# of which the kept record's stay where both records have one for the same list.
-DERIVED: tuple[type[Rating] | type[RatingChange] | type[RatingSummary], ...] = (
-    Rating,
-    RatingChange,
-    RatingSummary,
-)
+# Rows computed from the games (computed again by the replay, the latest games by
+# ``pages.all_changed``) and official lists' rows, of which the kept record's stay where
+# both records have one for the same list.
+DERIVED: tuple[type[Model], ...] = (Rating, RatingChange, RatingSummary, LatestGames)
 
 
 def _references() -> list[tuple[type[Model], str]]:
@@ -200,7 +197,7 @@ def merge_players(kept_id: int, duplicate_id: int, user: User | None) -> MergePl
         raise DeskError(" ".join(plan.refusals))
     # the ratings computed for either record are computed again for the one player
     for derived in DERIVED:
-        derived.objects.filter(player__in=[kept, duplicate]).delete()
+        _manager(derived).filter(player__in=[kept, duplicate]).delete()
     for row in _collisions(OfficialRating, "player", kept, duplicate):
         OfficialRating.objects.filter(
             player=duplicate, system=row.system_id, list_date=row.list_date

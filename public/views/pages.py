@@ -16,7 +16,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from chesslib import pgn_view
-from club import pages
+from club import latest_games, pages
 from club.models import Article, Bye, EntryTerms, Event, Game, Member
 from desk.prizes import event_prizes
 from desk.standings import event_standings
@@ -185,12 +185,14 @@ def _member_for(request: HttpRequest, pk: int) -> Member:
 
 @require_safe
 def member(request: HttpRequest, pk: int) -> HttpResponse:
-    member = public_member(pk)
-    if member is None:
+    found = public_member(pk)
+    if found is None:
         raise Http404(_("No such member."))
+    member = found.member
     page_cache.shows(pages.player(member.player_id), pages.REPLAYS)  # and the replays' notice
     history = member_history(member, timezone.localdate())
-    games = member_games(member, 1)
+    first = latest_games.kept(member.player_id, found.games)
+    games = member_games(member, 1, first)
     return render(request, "club/member.html", {"member": member, **games, **history})
 
 

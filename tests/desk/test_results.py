@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.django_db
 # A board saved at the desk (test settings): the session, the user with their role, the
 # transaction's savepoint and its release, the board locked, its event (with whether a
-# player reported on the round), the update and the audit line
-SAVE_QUERIES = 7
+# player reported on the round), the update, the players' latest games (their rows taken,
+# their games read, the rows written: club.latest_games) and the audit line
+SAVE_QUERIES = 10
 
 
 def _save(
@@ -389,8 +390,8 @@ def test_a_board_saved_in_place_asks_a_fixed_number_of_queries(
     secretary_client: Client, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
     """The session, the user with their role, the board locked, its event with whether a
-    player reported on the round, the update, the audit line: whether to show the
-    reports' summary is known without a query of its own."""
+    player reported on the round, the update, the players' latest games, the audit line:
+    whether to show the reports' summary is known without a query of its own."""
     game = _round_of(20)
     secretary_client.get(reverse("desk:results", args=[game.round_id]))  # session made
     with django_assert_num_queries(SAVE_QUERIES):

@@ -28,10 +28,10 @@ from tests.club.factories import (
 from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
-# A member's page: the member; the systems with the member's summary in each (the current
-# ratings, the chart and the history table's first page) and whether a recalculation is
-# under way; the latest games.
-QUERIES = 3
+# A member's page: the member with their latest games as kept (club.latest_games); the
+# systems with the member's summary in each (the current ratings, the chart and the history
+# table's first page) and whether a recalculation is under way.
+QUERIES = 2
 
 
 def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) -> None:
@@ -114,7 +114,7 @@ def test_a_member_page_shows_ratings_chart_data_and_the_calculation(
 def test_a_member_page_and_its_history_and_games_pages_ask_a_fixed_number_of_queries(
     client: Client, club_system: RatingSystem, django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    """300 changes and 30 games: the member's page in three queries, a page of their
+    """300 changes and 30 games: the member's page in two queries, a page of their
     history or of their games in two (the member, the rows), whatever the page."""
     member = MemberFactory()
     _history(member, club_system, 300, PlayerFactory())
@@ -255,7 +255,8 @@ def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
     national.enabled = True
     national.save()
     _history(member, national, 2 * seasons, opponent)
-    with django_assert_max_num_queries(QUERIES):
+    # the member has played no game: none kept, the page looks for them
+    with django_assert_max_num_queries(QUERIES + 1):
         response = client.get(reverse("member", args=[member.pk]))
     html = response.content.decode()
     assert html.count('class="history-row"') == HISTORY_PAGE
@@ -444,7 +445,8 @@ def test_on_postgresql_a_page_asked_again_runs_its_queries_prepared(client: Clie
         prepared = {row[0] for row in cursor.fetchall()}
     # each query named by its first columns (the rest differs: $1 where the log shows 1)
     page_queries = [q["sql"][:60] for q in queries.captured_queries]
-    assert len(page_queries) == 3  # the member, the systems (with the newest changes), the games
+    # the member with their latest games, the systems (with the newest changes)
+    assert len(page_queries) == 2
     for query in page_queries:
         assert [sql for sql in prepared if sql.startswith(query) and "$1" in sql], query
     assert second.content == first.content

@@ -11,8 +11,10 @@ from decimal import Decimal
 import pytest
 from django.db.models import Q
 
+from club import latest_games
+from club.latest_games import GAMES_ORDER, GAMES_PAGE, of_player
 from club.models import Event, Game, Member, Player
-from public import member_games
+from lib.paging import page_query
 from public.members import public_member
 from ratings import history
 from ratings.models import (
@@ -35,6 +37,7 @@ def club(demo_club: None) -> list[int]:
     )
     private = Event.objects.filter(rounds__games__in=played).distinct().order_by("pk")[0]
     Event.objects.filter(pk=private.pk).update(public=False)
+    latest_games.rebuild()  # the games changed in bulk: their first pages made again
     return list(Player.objects.order_by("pk").values_list("pk", flat=True))
 
 
@@ -111,19 +114,23 @@ def test_the_games_come_a_page_at_a_time(club: list[int]) -> None:
     for player in club:
         read, page = [], 1
         while True:
-            rows = list(member_games._games(player, page=page))
-            read += rows[: member_games.GAMES_PAGE]
+            query = latest_games.games(of_player(player))
+            rows = list(page_query(query, page, GAMES_PAGE, GAMES_ORDER))
+            read += rows[:GAMES_PAGE]
             pages += 1
-            if len(rows) <= member_games.GAMES_PAGE:
+            if len(rows) <= GAMES_PAGE:
                 break
             page += 1
         played = (
             Game.objects.filter(Q(white=player) | Q(black=player), round__event__public=True)
             .exclude(result="")
-            .order_by(*member_games.GAMES_ORDER)
+            .order_by(*GAMES_ORDER)
         )
         assert [row[0] for row in read] == list(played.values_list("pk", flat=True))
-    games = [row for player in club for row in member_games._games(player, page=1)]
+        # the first page as kept for the member's page: the same games, written out
+        first = [latest_games.line(row) for row in read[: GAMES_PAGE + 1]]
+        assert Player.objects.get(pk=player).latest_games.lines == first
+    games = [row for player in club for row in latest_games.games(of_player(player))]
     assert pages > len(club)  # some players have several pages
     assert {row[-1] for row in games} == {True, False}  # with and without moves
     assert all(row[-1] == bool(Game.objects.get(pk=row[0]).pgn) for row in games)
@@ -142,12 +149,18 @@ def test_the_member_is_read_when_the_public_may_see_them(club: list[int]) -> Non
             assert read is None
             continue
         assert read is not None
-        assert (read.pk, read.since, read.player_id) == (member.pk, member.since, member.player_id)
-        assert (read.player.name, read.player.fide_id) == (
+        found = read.member
+        assert (found.pk, found.since, found.player_id) == (
+            member.pk,
+            member.since,
+            member.player_id,
+        )
+        assert (found.player.name, found.player.fide_id) == (
             member.player.name,
             member.player.fide_id,
         )
-        assert (read.email, read.phone, read.address) == ("", "", "")  # never read
+        assert (found.email, found.phone, found.address) == ("", "", "")  # never read
+        assert read.games == latest_games.kept(member.player_id, None)  # kept as read
         shown += 1
     assert shown == Member.objects.count() - 2
     assert public_member(0) is None

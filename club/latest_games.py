@@ -1,0 +1,146 @@
+"""A player's games of public events with a result, newest first, as their member page
+shows them, and the first page of them kept for each player (``LatestGames``).
+
+Finding a player's latest games means reading all of their games with their rounds and
+events and sorting them (on PostgreSQL, most of the database's time of a member page's
+first visit: benchmarks/README.md), so the first page is kept, written in the transaction
+of each write that changes it: ``club.pages`` maps every write to the players whose first
+page it changes and calls ``refresh`` (a game deleted: ``out_of_date``, the page then
+reads its games until the next refresh); ``rebuild`` makes every player's at once (a club
+loaded, restored or merged in bulk), and ``made_after_migrating`` those a database lacks.
+A page whose player has no row, or an out-of-date one, reads its games from the games:
+the kept lines are never needed to be right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import Any
+
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
+from django.utils import timezone
+
+from club.models import Game, LatestGames, Player
+
+# The games a page of a member's games shows (their page shows the latest)
+GAMES_PAGE = 10
+
+COLUMNS = (
+    "pk",
+    "round__event_id",
+    "result",
+    "round__starts_at",
+    "round__event__start",
+    "white__first_name",
+    "white__last_name",
+    "black__first_name",
+    "black__last_name",
+    "round__event__title",
+    "round__event__translated_titles",
+    "has_pgn",
+)
+# Newest first, the key last so that no two rows tie (a page needs it: lib.paging)
+GAMES_ORDER = ("-round__event__start", "-round__number", "board", "-pk")
+
+Line = list[Any]
+
+
+def games(players: Q, using: str | None = None) -> QuerySet[Game, tuple[Any, ...]]:
+    """The games of public events with a result of the players ``players`` selects
+    (``of_player``; ``Q()``: everyone's), newest first (``GAMES_ORDER``), as ``COLUMNS``,
+    ``has_pgn`` whether its moves are kept."""
+    return (
+        Game.objects.using(using)
+        .filter(players, round__event__public=True)
+        .exclude(result="")
+        .annotate(has_pgn=ExpressionWrapper(~Q(pgn=""), output_field=BooleanField()))
+        .order_by(*GAMES_ORDER)
+        .values_list(*COLUMNS)
+    )
+
+
+def of_player(player: int) -> Q:
+    return Q(white_id=player) | Q(black_id=player)
+
+
+def line(row: tuple[Any, ...] | list[Any]) -> Line:
+    """A row of ``games`` as ``LatestGames.lines`` keeps it: the day is the round's (the
+    event's when the round has none), in the site's time zone; the names written out."""
+    (pk, event_id, result, round_start, event_start, *names, title, titles, has_pgn) = row
+    white_first, white_last, black_first, black_last = names
+    day = timezone.localdate(round_start or event_start).isoformat()
+    white, black = f"{white_first} {white_last}", f"{black_first} {black_last}"
+    return [pk, event_id, result, day, white, black, title, titles or {}, bool(has_pgn)]
+
+
+def kept(player: int, lines: list[Line] | None) -> list[Line]:
+    """The player's first page of games (``GAMES_PAGE`` games and one more): ``lines`` as
+    read from their ``LatestGames``, or read from the games where they have none (no row,
+    or out of date)."""
+    if lines is not None:
+        return lines
+    return [line(row) for row in games(of_player(player))[: GAMES_PAGE + 1]]
+
+
+def _first_pages(players: Q, pages: dict[int, list[Line]], using: str | None) -> None:
+    """Each player of ``pages`` their first page of games, read in one pass over the
+    games ``players`` selects."""
+    columns = games(players, using).values_list("white_id", "black_id", *COLUMNS)
+    for white, black, *row in columns.iterator(chunk_size=2000):
+        for player in (white, black):
+            page = pages.get(player)
+            if page is not None and len(page) <= GAMES_PAGE:
+                page.append(line(row))
+
+
+def _keep(pages: dict[int, list[Line]], using: str | None) -> None:
+    rows = [LatestGames(player_id=pk, lines=lines) for pk, lines in pages.items()]
+    LatestGames.objects.using(using).bulk_create(
+        rows,
+        batch_size=500,
+        update_conflicts=True,
+        unique_fields=["player"],
+        update_fields=["lines"],
+    )
+
+
+def refresh(players: Collection[int], using: str | None = None) -> None:
+    """The first pages of ``players`` made again from the games, in the current
+    transaction: their rows are taken first (written, so locked until it ends), then the
+    games read, so that two transactions changing one player's games write one after the
+    other, the second from what the first wrote. Three queries."""
+    if not players:
+        return
+    ids = sorted(set(players))
+    _keep({pk: [] for pk in ids}, using)
+    pages: dict[int, list[Line]] = {pk: [] for pk in ids}
+    _first_pages(Q(white_id__in=ids) | Q(black_id__in=ids), pages, using)
+    _keep(pages, using)
+
+
+def out_of_date(players: Iterable[int], using: str | None = None) -> None:
+    """The kept first pages of ``players`` out of date (their pages read their games)
+    until they are refreshed: for a game about to be deleted, whose players' pages
+    must not be made while it is still there."""
+    LatestGames.objects.using(using).filter(player__in=set(players)).update(lines=None)
+
+
+def rebuild(using: str | None = None) -> int:
+    """Every player's first page of games made from the games, in one pass over them
+    (a club loaded, restored or merged in bulk); returns the players kept."""
+    pages: dict[int, list[Line]] = {
+        pk: [] for pk in Player.objects.using(using).values_list("pk", flat=True)
+    }
+    _first_pages(Q(), pages, using)
+    _keep(pages, using)
+    return len(pages)
+
+
+def made_after_migrating(using: str = "default", **kw: Any) -> None:
+    """After ``migrate`` (``post_migrate``): the latest games of the players whose games
+    have none kept (a database of before they were kept, games deleted since), made."""
+    played = games(Q(white_id=OuterRef("pk")) | Q(black_id=OuterRef("pk")), using)
+    missing = Player.objects.using(using).filter(
+        Q(latest_games__isnull=True) | Q(latest_games__lines__isnull=True), Exists(played)
+    )
+    refresh(list(missing.values_list("pk", flat=True)), using)

@@ -1,0 +1,177 @@
+"""The first page of each player's games, kept for their member page
+(``club.latest_games``): every write that changes it writes it again in its own
+transaction (a result, a round's date, an event's title or publicity, an opponent's name,
+two records merged); a game deleted leaves it out of date, and the page then reads the
+games; what is kept is what the games give, line for line."""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from pytest_django import DjangoAssertNumQueries
+
+from club import latest_games
+from club.models import Event, Game, LatestGames, Member, Player, Result
+from desk.services.events import save_event
+from desk.services.merge import merge_players
+from desk.services.results import write_result
+from tests.club.factories import (
+    EventFactory,
+    GameFactory,
+    MemberFactory,
+    PlayerFactory,
+    RoundFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _kept(player: Player) -> list[list[object]] | None:
+    row = LatestGames.objects.filter(player=player).first()
+    return None if row is None else row.lines
+
+
+def _as_read(player: Player) -> list[list[object]]:
+    """The first page read from the games, as a page without a kept one reads it."""
+    return latest_games.kept(player.pk, None)
+
+
+@pytest.fixture
+def anne() -> Member:
+    return MemberFactory(player__first_name="Anne", player__last_name="Lecomte")
+
+
+@pytest.fixture
+def bruno() -> Player:
+    return PlayerFactory(first_name="Bruno", last_name="Dupont")
+
+
+def test_a_result_written_at_the_desk_is_kept_for_both_players_pages(
+    client: Client, anne: Member, bruno: Player, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    game = GameFactory(white=anne.player, black=bruno, round__event__title="Rapide d'hiver")
+    assert _kept(anne.player) is None and _kept(bruno) is None  # no result: nothing shown
+    write_result(game.pk, Result.WHITE_WINS)
+    event = game.round.event_id
+    # 2 October 2026, 18:00 UTC: 20:00 in Brussels, the same day
+    line = [game.pk, event, "1-0", "2026-10-02", "Anne Lecomte", "Bruno Dupont"]
+    assert _kept(anne.player) == [[*line, "Rapide d'hiver", {}, False]]
+    assert _kept(bruno) == _kept(anne.player)
+    write_result(game.pk, pgn="1. e4 e5 2. Nf3 1-0")
+    assert _kept(anne.player) == [[*line, "Rapide d'hiver", {}, True]]
+    # the member's page reads them with the member: no query of the games
+    with django_assert_num_queries(2):
+        page = client.get(reverse("member", args=[anne.pk])).content.decode()
+    assert f'href="{reverse("game", args=[game.pk])}">1-0</a>' in page
+    assert "Bruno Dupont" in page and "Rapide d&#x27;hiver" in page
+
+
+def test_a_page_keeps_the_latest_ten_and_one_more(anne: Member, bruno: Player) -> None:
+    """Twelve games, one a round: eleven kept, newest first (the page shows ten and
+    knows of older ones)."""
+    event = EventFactory()
+    games = []
+    for number in range(1, 13):
+        round_ = RoundFactory(event=event, number=number)
+        games.append(GameFactory(round=round_, white=anne.player, black=bruno, result="1-0"))
+    kept = _kept(anne.player)
+    assert kept is not None
+    assert [line[0] for line in kept] == [g.pk for g in reversed(games)][:11]
+    assert kept == _as_read(anne.player)
+
+
+def test_an_event_renamed_moved_or_made_private_by_its_form_is_kept_so(
+    anne: Member, bruno: Player
+) -> None:
+    game = GameFactory(white=anne.player, black=bruno, result="0-1")
+    event = game.round.event
+    event.title, event.translated_titles = "Open de Wavre", {"nl": "Open van Waver"}
+    event.start = datetime(2026, 9, 30, 23, 30, tzinfo=UTC)  # 1 October in Brussels
+    save_event(event, None)
+    (line,) = _kept(anne.player) or []
+    assert line[3:] == ["2026-10-01", "Anne Lecomte", "Bruno Dupont", "Open de Wavre",
+                        {"nl": "Open van Waver"}, False]  # fmt: skip
+    event.public = False
+    save_event(event, None)
+    assert _kept(anne.player) == [] and _kept(bruno) == []
+
+
+def test_a_round_moved_to_another_day_is_kept_so(anne: Member, bruno: Player) -> None:
+    game = GameFactory(white=anne.player, black=bruno, result="1/2-1/2")
+    event = Event.objects.get(pk=game.round.event_id)
+    save_event(event, None, round_dates={game.round_id: datetime(2026, 10, 9, 19, tzinfo=UTC)})
+    (line,) = _kept(bruno) or []
+    assert line[2:4] == ["1/2-1/2", "2026-10-09"]
+
+
+def test_an_opponent_renamed_is_kept_on_the_pages_of_everyone_they_played(
+    anne: Member, bruno: Player
+) -> None:
+    other = MemberFactory()
+    GameFactory(white=anne.player, black=bruno, result="1-0")
+    GameFactory(white=bruno, black=other.player, result="0-1")
+    GameFactory(white=anne.player, black=other.player)  # not played yet
+    bruno.last_name = "Dupont-Martin"
+    bruno.save()
+    for player in (anne.player, bruno, other.player):
+        kept = _kept(player)
+        assert kept is not None and kept == _as_read(player)
+        assert "Bruno Dupont-Martin" in {line[4] for line in kept} | {line[5] for line in kept}
+    bruno.national_rating = 1650  # not shown in the games: nothing made again
+    bruno.save()
+    assert _kept(anne.player) == _as_read(anne.player)
+
+
+def test_a_game_deleted_leaves_the_page_reading_the_games_until_the_next_result(
+    client: Client, anne: Member, bruno: Player, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    first = GameFactory(white=anne.player, black=bruno, result="1-0")
+    second = GameFactory(white=bruno, black=anne.player, result="1-0")
+    deleted = reverse("game", args=[second.pk])
+    second.delete()
+    assert _kept(anne.player) is None and _kept(bruno) is None  # out of date
+    with django_assert_num_queries(3):  # the member, the systems, the games
+        page = client.get(reverse("member", args=[anne.pk])).content.decode()
+    assert reverse("game", args=[first.pk]) in page
+    assert deleted not in page
+    write_result(first.pk, Result.DRAW)
+    assert _kept(anne.player) == _as_read(anne.player) and len(_as_read(anne.player)) == 1
+
+
+def test_two_records_merged_keep_the_games_of_both_under_the_one_kept(
+    anne: Member, bruno: Player
+) -> None:
+    twin = PlayerFactory(first_name="Anne", last_name="Lecomte")
+    GameFactory(white=anne.player, black=bruno, result="1-0")
+    GameFactory(white=twin, black=bruno, result="0-1")
+    merge_players(anne.player_id, twin.pk, None)
+    kept = _kept(anne.player)
+    assert kept is not None and len(kept) == 2 and kept == _as_read(anne.player)
+    assert _kept(bruno) == _as_read(bruno)
+
+
+def test_the_demo_club_keeps_every_players_first_page_as_its_games_give_it(
+    demo_club: None,
+) -> None:
+    """Loaded in bulk, then kept in one pass (``rebuild``); a database of before they were
+    kept, or with rows out of date, gets them after ``migrate``."""
+    players = list(Player.objects.order_by("pk"))
+    assert all(_kept(p) == _as_read(p) for p in players)
+    assert sum(len(_kept(p) or []) == 11 for p in players) > 10  # players with older games
+    played = [p for p in players if _as_read(p)]
+    LatestGames.objects.filter(player__in=played[:5]).delete()
+    LatestGames.objects.filter(player__in=played[5:10]).update(lines=None)
+    call_command("migrate", verbosity=0)
+    assert all(_kept(p) == _as_read(p) for p in played[:10])
+
+
+def test_a_backup_leaves_the_kept_games_out(demo_club: None, tmp_path: object) -> None:
+    from pathlib import Path
+
+    backup = Path(str(tmp_path)) / "club.json"
+    call_command("export_club", str(backup), verbosity=0)
+    text = backup.read_text(encoding="utf-8")
+    assert '"club.game"' in text and '"club.latestgames"' not in text
+    assert Game.objects.exists()
