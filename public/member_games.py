@@ -8,9 +8,8 @@ addresses."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.translation import get_language
 
@@ -23,11 +22,10 @@ from lib.paging import page_query, split_page
 __all__ = ["GAMES_PAGE", "GameLine", "member_games"]
 
 
-@dataclass(frozen=True, slots=True)
-class GameLine:
+class GameLine(TypedDict):
     """One game as the member's table shows it: the round's day (the event's when the
     round has none), both players, the result (its value and its label) and the event's
-    title in the page's language."""
+    title in the page's language (a dictionary, as ``ratings.history.HistoryRow``)."""
 
     pk: int
     event_id: int

@@ -16,9 +16,8 @@ write the table, its dates and addresses."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet, Subquery
 from django.utils.formats import date_format
@@ -87,10 +86,11 @@ LISTED_SHOWN = 3  # the changes since the list named beside it, the newest
 FIDE_RATING_FOR_OTHERS = frozenset({"frbe"})
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryRow:
+class HistoryRow(TypedDict):
     """One rating change as the history table shows it, its figures already written out
-    in the page's language; its calculation (by its batch) is read when opened."""
+    in the page's language; its calculation (by its batch) is read when opened. A
+    dictionary: the template language looks a variable up in a dictionary first (an
+    object's attribute after a failed lookup, each row's twenty a page)."""
 
     batch: int
     day: date

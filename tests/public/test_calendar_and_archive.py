@@ -129,7 +129,7 @@ def test_a_members_games_give_each_rounds_date(client: Client, demo_club: None) 
     player = cast(Participant, championship.participants.first()).player
     response = client.get(reverse("member", args=[player.membership.pk]))
     html = response.content.decode()
-    shown = [g.pk for g in response.context["games"] if g.event_id == championship.pk]
+    shown = [g["pk"] for g in response.context["games"] if g["event_id"] == championship.pk]
     played = list(Game.objects.filter(pk__in=shown).select_related("round"))
     assert len(played) > 1
     for game in played:

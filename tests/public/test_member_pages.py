@@ -303,13 +303,13 @@ def test_older_changes_come_a_page_at_a_time_newest_first(
         assert response.status_code == 200
         html = response.content.decode()
         rows = response.context["history"]
-        labels += [row.label for row in rows]
+        labels += [row["label"] for row in rows]
         assert html.count('class="history-row"') == len(rows)
         assert (f"{url}?page={page + 1}" in html) == (page < 3)
         assert (f"{url}?page={page - 1}" in html) == (page > 1)
     assert labels == [f"Soirée {n}" for n in range(total - 1, -1, -1)]
     member_page = client.get(reverse("member", args=[member.pk]))
-    assert [r.label for r in member_page.context["history"]] == labels[:HISTORY_PAGE]
+    assert [r["label"] for r in member_page.context["history"]] == labels[:HISTORY_PAGE]
     assert client.get(url, {"page": 4}).status_code == 404
     assert client.get(url, {"page": "x"}).status_code == 200  # the first page
 
@@ -322,12 +322,12 @@ def test_older_games_come_a_page_at_a_time(
     GameFactory(black=member.player, result="")  # not played yet: not listed
     GameFactory(white=member.player, result="1-0", round__event__public=False)
     member_page = client.get(reverse("member", args=[member.pk]))
-    shown = {line.pk for line in member_page.context["games"]}
+    shown = {line["pk"] for line in member_page.context["games"]}
     url = reverse("member_games", args=[member.pk])
     assert len(shown) == GAMES_PAGE and f'href="{url}?page=2"' in member_page.content.decode()
     with django_assert_num_queries(2):  # the member, the games
         second = client.get(url, {"page": 2})
-    rest = {line.pk for line in second.context["games"]}
+    rest = {line["pk"] for line in second.context["games"]}
     assert len(rest) == 3 and shown | rest == {g.pk for g in games}
     assert f"{url}?page=3" not in second.content.decode()
     assert client.get(url, {"page": 3}).status_code == 404

@@ -36,7 +36,7 @@ def _history_row(**changes: object) -> HistoryRow:
         "performance_exact_text": "1471",
     }
     values.update(changes)
-    return HistoryRow(**values)  # type: ignore[arg-type]
+    return HistoryRow(**values)  # type: ignore[typeddict-item]
 
 
 def _tbody(html: str, table: str) -> str:
