@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
+from django.db import transaction
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
 from django.utils import timezone
 
@@ -38,6 +39,8 @@ COLUMNS = (
     "round__event__title",
     "round__event__translated_titles",
     "has_pgn",
+    "round__number",
+    "board",
 )
 # Newest first, the key last so that no two rows tie (a page needs it: lib.paging)
 GAMES_ORDER = ("-round__event__start", "-round__number", "board", "-pk")
@@ -65,12 +68,21 @@ def of_player(player: int) -> Q:
 
 def line(row: tuple[Any, ...] | list[Any]) -> Line:
     """A row of ``games`` as ``LatestGames.lines`` keeps it: the day is the round's (the
-    event's when the round has none), in the site's time zone; the names written out."""
-    (pk, event_id, result, round_start, event_start, *names, title, titles, has_pgn) = row
+    event's when the round has none), in the site's time zone; the names written out;
+    then the game's place in ``GAMES_ORDER`` (``_place``): the event's start (a POSIX
+    timestamp), the round's number, the board."""
+    (pk, event_id, result, round_start, event_start, *names, title, titles, has_pgn) = row[:12]
+    number, board = row[12:]
     white_first, white_last, black_first, black_last = names
     day = timezone.localdate(round_start or event_start).isoformat()
     white, black = f"{white_first} {white_last}", f"{black_first} {black_last}"
-    return [pk, event_id, result, day, white, black, title, titles or {}, bool(has_pgn)]
+    shown = [pk, event_id, result, day, white, black, title, titles or {}, bool(has_pgn)]
+    return [*shown, event_start.timestamp(), number, board]
+
+
+def _place(line: Line) -> tuple[float, int, int, int]:
+    """A kept line's place among a player's games, first the newest (``GAMES_ORDER``)."""
+    return (-line[9], -line[10], line[11], -line[0])
 
 
 def kept(player: int, lines: list[Line] | None) -> list[Line]:
@@ -94,6 +106,8 @@ def _first_pages(players: Q, pages: dict[int, list[Line]], using: str | None) ->
 
 
 def _keep(pages: dict[int, list[Line]], using: str | None) -> None:
+    if not pages:
+        return
     rows = [LatestGames(player_id=pk, lines=lines) for pk, lines in pages.items()]
     LatestGames.objects.using(using).bulk_create(
         rows,
@@ -112,10 +126,57 @@ def refresh(players: Collection[int], using: str | None = None) -> None:
     if not players:
         return
     ids = sorted(set(players))
-    _keep({pk: [] for pk in ids}, using)
-    pages: dict[int, list[Line]] = {pk: [] for pk in ids}
-    _first_pages(Q(white_id__in=ids) | Q(black_id__in=ids), pages, using)
-    _keep(pages, using)
+    with transaction.atomic(using, savepoint=False):
+        _keep({pk: [] for pk in ids}, using)
+        pages: dict[int, list[Line]] = {pk: [] for pk in ids}
+        _first_pages(Q(white_id__in=ids) | Q(black_id__in=ids), pages, using)
+        _keep(pages, using)
+
+
+def line_of(game: Game) -> Line | None:
+    """The line ``games`` gives ``game``, from the game with its round, event and players
+    (read if not given); None where ``games`` would not give it (no result, or its event
+    not public)."""
+    event = game.round.event
+    if not game.result or not event.public:
+        return None
+    white, black = game.white, game.black
+    names = (white.first_name, white.last_name, black.first_name, black.last_name)
+    shown = (event.title, event.translated_titles, bool(game.pgn), game.round.number, game.board)
+    return line((game.pk, event.pk, game.result, game.round.starts_at, event.start, *names, *shown))
+
+
+def results_written(written: Iterable[Game], using: str | None = None) -> None:
+    """The first pages of the players of ``written``, games whose result or moves alone
+    changed (their players, round and event unchanged), in the current transaction,
+    without reading the players' other games: their rows locked and read, each game's
+    line put in its place (or taken out: no result now) and the pages cut to their
+    length; a page that loses a line it cannot replace (it had one more than a page, whose
+    next is not kept) and a player with no page kept are made again from the games
+    (``refresh``). Two queries."""
+    found = {game.pk: line_of(game) for game in written}
+    players = {p for game in written for p in (game.white_id, game.black_id)}
+    with transaction.atomic(using, savepoint=False):
+        rows = LatestGames.objects.using(using).select_for_update().filter(player__in=players)
+        kept = {row.player_id: row.lines for row in rows if row.lines is not None}
+        again = players - kept.keys()
+        for game in written:
+            for player in (game.white_id, game.black_id):
+                if player in kept and not _put(kept, player, game.pk, found[game.pk]):
+                    again.add(player)
+        _keep({p: lines for p, lines in kept.items() if p not in again}, using)
+        refresh(again, using)
+
+
+def _put(kept: dict[int, list[Line]], player: int, game: int, found: Line | None) -> bool:
+    """The player's kept page with ``game``'s line ``found`` in its place (None: out of
+    it); False where its next line is not kept."""
+    page = kept[player]
+    lines = [line for line in page if line[0] != game]
+    if found is None and len(lines) < len(page) and len(page) > GAMES_PAGE:
+        return False
+    kept[player] = sorted([*lines, found], key=_place)[: GAMES_PAGE + 1] if found else lines
+    return True
 
 
 def out_of_date(players: Iterable[int], using: str | None = None) -> None:

@@ -128,10 +128,27 @@ def _games(games: Sequence[Game], fields: Fields, deleted: bool) -> set[str]:
     for game in games:
         scopes.add(event(game.round.event_id))
         if game.result or (fields is not None and "result" in fields):
-            scopes.update((first_games(game.white_id), first_games(game.black_id), GAMES))
+            if _result_alone(fields, deleted):  # its line moved: ``_lines_moved``
+                scopes.update((player(game.white_id), player(game.black_id), GAMES))
+            else:
+                scopes.update((first_games(game.white_id), first_games(game.black_id), GAMES))
             if game.round.event.kind == Event.Kind.INTERCLUB:
                 scopes.add(INTERCLUB)
     return scopes
+
+
+def _result_alone(fields: Fields, deleted: bool) -> bool:
+    """A game's result or moves alone written (the desk, a report, a file)."""
+    return not deleted and fields is not None and set(fields) <= {"result", "pgn"}
+
+
+def _lines_moved(rows: Sequence[Any], fields: Fields, using: str | None) -> None:
+    """Games whose result or moves alone were written: their lines moved in their
+    players' latest games (``latest_games.results_written``), in the write's transaction,
+    rather than the pages made again from all their games."""
+    games = [row for row in rows if isinstance(row, Game)]
+    if games and _result_alone(fields, False):
+        latest_games.results_written(games, using)
 
 
 def _byes(byes: Sequence[Bye], fields: Fields, deleted: bool) -> set[str]:
@@ -350,6 +367,7 @@ def _after_saved(sender: Any, instance: Any, raw: bool, **kw: Any) -> None:
 def _saved(sender: Any, instance: Any, raw: bool, update_fields: Fields, **kw: Any) -> None:
     if not raw:
         forget(*_mapping(sender)([instance], update_fields, False), using=kw.get("using"))
+        _lines_moved([instance], update_fields, kw.get("using"))
 
 
 def _deleted(sender: Any, instance: Any, **kw: Any) -> None:
@@ -382,6 +400,7 @@ def written(*rows: models.Model, fields: Fields = None) -> None:
         by_model.setdefault(type(row), []).append(row)
     for model, items in by_model.items():
         forget(*_mapping(model)(items, fields, False))
+    _lines_moved(rows, fields, None)
 
 
 def players_rated(player_ids: Iterable[int] | None) -> None:

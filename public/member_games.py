@@ -58,7 +58,7 @@ def member_games(member: Member, page: int, first: list[Line] | None = None) -> 
 
 
 def _game(line: Line, results: dict[str, str], language: str) -> GameLine:
-    pk, event_id, result, day, white, black, title, titles, has_pgn = line
+    pk, event_id, result, day, white, black, title, titles, has_pgn = line[:9]
     return GameLine(
         pk=pk,
         event_id=event_id,

@@ -198,8 +198,9 @@ class LatestGames(models.Model):
     among all the club's games (``club.latest_games``): ``lines``, newest first, one more
     than a page (the page then knows there are older games), each ``[game id, event id,
     result, day (ISO), white's name, black's name, the event's title, its titles by
-    language, whether its moves are kept]``; None while out of date (a game deleted), when
-    the page reads them from the games."""
+    language, whether its moves are kept, the event's start (POSIX), the round's number,
+    the board]`` (the last three: the game's place among the player's games); None while
+    out of date (a game deleted), when the page reads them from the games."""
 
     player = models.OneToOneField(
         Player,
