@@ -5,11 +5,14 @@ Finding a player's latest games means reading all of their games with their roun
 events and sorting them (on PostgreSQL, most of the database's time of a member page's
 first visit: benchmarks/README.md), so the first page is kept, written in the transaction
 of each write that changes it: ``club.pages`` maps every write to the players whose first
-page it changes and calls ``refresh`` (a game deleted: ``out_of_date``, the page then
-reads its games until the next refresh); ``rebuild`` makes every player's at once (a club
+page it changes. A result or moves written alone move the game's line in its players'
+pages (``results_written``: the pages locked and read, the line put in its place, without
+reading their other games); any other change makes the pages again from the games
+(``refresh``: a round's date, an event's title, a name); a game deleted leaves them out of
+date (``out_of_date``) until the next. ``rebuild`` makes every player's at once (a club
 loaded, restored or merged in bulk), and ``made_after_migrating`` those a database lacks.
-A page whose player has no row, or an out-of-date one, reads its games from the games:
-the kept lines are never needed to be right.
+A page whose player has no row, or an out-of-date one, reads its games from the games, so
+a page kept is a saving, never the only way to a right page.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ COLUMNS = (
 GAMES_ORDER = ("-round__event__start", "-round__number", "board", "-pk")
 
 Line = list[Any]
+# Beyond this many players missing their latest games after ``migrate``, every player's are
+# made in one pass over the games (``rebuild``) rather than asked for by their ids
+REBUILT_AFTER_MIGRATING = 500
 
 
 def games(players: Q, using: str | None = None) -> QuerySet[Game, tuple[Any, ...]]:
@@ -204,4 +210,8 @@ def made_after_migrating(using: str = "default", **kw: Any) -> None:
     missing = Player.objects.using(using).filter(
         Q(latest_games__isnull=True) | Q(latest_games__lines__isnull=True), Exists(played)
     )
-    refresh(list(missing.values_list("pk", flat=True)), using)
+    players = list(missing.values_list("pk", flat=True))
+    if len(players) > REBUILT_AFTER_MIGRATING:
+        rebuild(using)  # a database of before they were kept: one pass over the games
+    else:
+        refresh(players, using)

@@ -156,10 +156,11 @@ def test_two_records_merged_keep_the_games_of_both_under_the_one_kept(
 
 
 def test_the_demo_club_keeps_every_players_first_page_as_its_games_give_it(
-    demo_club: None,
+    demo_club: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Loaded in bulk, then kept in one pass (``rebuild``); a database of before they were
-    kept, or with rows out of date, gets them after ``migrate``."""
+    kept, or with rows out of date, gets them after ``migrate``: by their players' ids, or
+    all in one pass when many are missing."""
     players = list(Player.objects.order_by("pk"))
     assert all(_kept(p) == _as_read(p) for p in players)
     assert sum(len(_kept(p) or []) == 11 for p in players) > 10  # players with older games
@@ -168,6 +169,10 @@ def test_the_demo_club_keeps_every_players_first_page_as_its_games_give_it(
     LatestGames.objects.filter(player__in=played[5:10]).update(lines=None)
     call_command("migrate", verbosity=0)
     assert all(_kept(p) == _as_read(p) for p in played[:10])
+    monkeypatch.setattr(latest_games, "REBUILT_AFTER_MIGRATING", 5)
+    LatestGames.objects.all().delete()
+    call_command("migrate", verbosity=0)
+    assert all(_kept(p) == _as_read(p) for p in players)
 
 
 def test_a_backup_leaves_the_kept_games_out(demo_club: None, tmp_path: object) -> None:
