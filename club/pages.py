@@ -44,9 +44,10 @@ Writes Django sends no signal for declare themselves, once, where they are made:
 ``written(*rows, fields=...)`` after a ``bulk_create``, ``bulk_update`` or
 ``QuerySet.update`` (the rows mapped as a save would map them), ``players_rated`` after
 a replay's bulk writer (the players whose history it rewrote), ``ratings_listed`` after
-an official rating list, ``all_changed`` after the rare bulk writes that may change any
-page and any player's games (two players merged, a club restored or a demo club loaded:
-every player's latest games made again). The ratings' and the interclub's models
+an official rating list, ``players_merged`` after two records merged (every page, the
+latest games of the record kept and of everyone it played), ``all_changed`` after the
+rare bulk writes that may change any page and any player's games (a club restored or a
+demo club loaded: every player's latest games made again). The ratings' and the interclub's models
 are named by their labels: this module is below those apps.
 """
 
@@ -194,7 +195,7 @@ def _event_saved(item: Event, fields: Fields, using: str | None) -> None:
         forget(EVERYTHING)
         stored = Event.objects.filter(pk=item.pk).values_list(*EVENT_IN_GAMES).first()
         if stored is not None and stored != tuple(getattr(item, f) for f in EVENT_IN_GAMES):
-            _after_save(Event, item.pk, using, _event_game_players(item.pk))
+            _after_save(Event, item.pk, using, event_players(item.pk))
         return
     if "status" not in fields:  # the number of rounds, a file's kept records
         forget(event(item.pk))
@@ -208,12 +209,6 @@ def _event_saved(item: Event, fields: Fields, using: str | None) -> None:
     pk = item.pk
     forget(event(pk), EVENTS, GAMES, INTERCLUB)
     transaction.on_commit(lambda: forget(*[player(p) for p in event_players(pk)]))
-
-
-def _event_game_players(pk: int) -> set[int]:
-    """The players of an event's games with a result: those whose latest games show it."""
-    played = Game.objects.filter(round__event=pk).exclude(result="")
-    return {p for pair in played.values_list("white_id", "black_id") for p in pair}
 
 
 def _events(items: Sequence[Event], fields: Fields, deleted: bool) -> set[str]:
@@ -415,10 +410,18 @@ def players_rated(player_ids: Iterable[int] | None) -> None:
 
 def all_changed() -> None:
     """Every page, when the transaction commits, and every player's latest games made
-    again now: for the rare bulk writes that may change any of them (two players merged,
-    a club restored or loaded)."""
+    again now: for the rare bulk writes that may change any of them (a club restored or
+    loaded)."""
     page_cache.forget(EVERYTHING)
     latest_games.rebuild()
+
+
+def players_merged(kept: int) -> None:
+    """Two records merged into ``kept``, their rows moved in bulk: every page, when the
+    transaction commits, and now the latest games of ``kept`` and of everyone they played
+    (their lines name the record kept)."""
+    page_cache.forget(EVERYTHING)
+    latest_games.refresh({kept, *_opponents(kept)})
 
 
 def ratings_listed() -> None:

@@ -45,7 +45,7 @@ class MergePlan:
 
 
 # Rows computed from the games (computed again by the replay, the latest games by
-# ``pages.all_changed``) and official lists' rows, of which the kept record's stay where
+# ``pages.players_merged``) and official lists' rows, of which the kept record's stay where
 # both records have one for the same list.
 DERIVED: tuple[type[Model], ...] = (Rating, RatingChange, RatingSummary, LatestGames)
 
@@ -215,7 +215,7 @@ def merge_players(kept_id: int, duplicate_id: int, user: User | None) -> MergePl
     )  # fmt: skip
     for system in RatingSystem.objects.enabled():
         start_replay(system, None, user)
-    pages.all_changed()  # rows moved in bulk: the player's events, games, pages, lists
+    pages.players_merged(kept.pk)  # rows moved in bulk: the player's events, games, pages
     return plan
 
 
