@@ -159,18 +159,25 @@ def results_written(written: Iterable[Game], using: str | None = None) -> None:
     line put in its place (or taken out: no result now) and the pages cut to their
     length; a page that loses a line it cannot replace (it had one more than a page, whose
     next is not kept) and a player with no page kept are made again from the games
-    (``refresh``). Two queries."""
+    (``refresh``); only the pages that changed are written. Two queries at most; none
+    for the games of an event that is not public, which no page holds (an event's
+    publicity changed makes its players' pages again: ``club.pages``)."""
+    written = [game for game in written if game.round.event.public]
+    if not written:
+        return
     found = {game.pk: line_of(game) for game in written}
     players = {p for game in written for p in (game.white_id, game.black_id)}
     with transaction.atomic(using, savepoint=False):
         rows = LatestGames.objects.using(using).select_for_update().filter(player__in=players)
         kept = {row.player_id: row.lines for row in rows if row.lines is not None}
+        before = {player: list(lines) for player, lines in kept.items()}
         again = players - kept.keys()
         for game in written:
             for player in (game.white_id, game.black_id):
                 if player in kept and not _put(kept, player, game.pk, found[game.pk]):
                     again.add(player)
-        _keep({p: lines for p, lines in kept.items() if p not in again}, using)
+        changed = {p: lines for p, lines in kept.items() if p not in again and lines != before[p]}
+        _keep(changed, using)
         refresh(again, using)
 
 

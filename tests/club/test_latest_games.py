@@ -87,6 +87,32 @@ def test_a_page_keeps_the_latest_ten_and_one_more(anne: Member, bruno: Player) -
     assert kept == _as_read(anne.player)
 
 
+def test_a_result_writes_only_the_pages_it_changes(
+    anne: Member, bruno: Player, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    """A result of a private event's game asks nothing (no page holds its games); one of
+    a game older than the pages' eleven lines reads them and writes none; the newest
+    game's reads them and writes both."""
+    event = EventFactory()
+    games = [
+        GameFactory(round=RoundFactory(event=event, number=n), white=anne.player, black=bruno)
+        for n in range(1, 14)
+    ]
+    for game in games:
+        write_result(game.pk, Result.WHITE_WINS)
+    kept = _kept(anne.player)
+    private = GameFactory(white=anne.player, black=bruno, round__event__public=False)
+    oldest, newest = games[0], games[-1]
+    for game, result in ((private, "0-1"), (oldest, "0-1"), (newest, "0-1")):
+        Game.objects.filter(pk=game.pk).update(result=result)
+        queries = {private: 0, oldest: 1, newest: 2}[game]
+        game = Game.objects.select_related("round__event", "white", "black").get(pk=game.pk)
+        with django_assert_num_queries(queries):
+            latest_games.results_written([game])
+    assert _kept(anne.player) != kept and _kept(anne.player) == _as_read(anne.player)
+    assert _kept(bruno) == _as_read(bruno)
+
+
 def test_an_event_renamed_moved_or_made_private_by_its_form_is_kept_so(
     anne: Member, bruno: Player
 ) -> None:
