@@ -140,12 +140,12 @@ def refresh(players: Collection[int], using: str | None = None) -> None:
 
 
 def line_of(game: Game) -> Line | None:
-    """The line ``games`` gives ``game``, from the game with its round, event and players
-    (read if not given); None where ``games`` would not give it (no result, or its event
-    not public)."""
-    event = game.round.event
-    if not game.result or not event.public:
+    """The line ``games`` gives ``game``, a game of a public event, from the game with its
+    round, event and players (read if not given); None for a game without a result, which
+    ``games`` does not give."""
+    if not game.result:
         return None
+    event = game.round.event
     white, black = game.white, game.black
     names = (white.first_name, white.last_name, black.first_name, black.last_name)
     shown = (event.title, event.translated_titles, bool(game.pgn), game.round.number, game.board)
@@ -169,14 +169,14 @@ def results_written(written: Iterable[Game], using: str | None = None) -> None:
     players = {p for game in written for p in (game.white_id, game.black_id)}
     with transaction.atomic(using, savepoint=False):
         rows = LatestGames.objects.using(using).select_for_update().filter(player__in=players)
-        kept = {row.player_id: row.lines for row in rows if row.lines is not None}
-        before = {player: list(lines) for player, lines in kept.items()}
+        read = {row.player_id: row.lines for row in rows if row.lines is not None}
+        kept = dict(read)  # ``_put`` gives a player a new list: ``read`` keeps the old
         again = players - kept.keys()
         for game in written:
             for player in (game.white_id, game.black_id):
                 if player in kept and not _put(kept, player, game.pk, found[game.pk]):
                     again.add(player)
-        changed = {p: lines for p, lines in kept.items() if p not in again and lines != before[p]}
+        changed = {p: lines for p, lines in kept.items() if p not in again and lines != read[p]}
         _keep(changed, using)
         refresh(again, using)
 

@@ -103,10 +103,9 @@ def test_a_result_writes_only_the_pages_it_changes(
     kept = _kept(anne.player)
     private = GameFactory(white=anne.player, black=bruno, round__event__public=False)
     oldest, newest = games[0], games[-1]
-    for game, result in ((private, "0-1"), (oldest, "0-1"), (newest, "0-1")):
-        Game.objects.filter(pk=game.pk).update(result=result)
-        queries = {private: 0, oldest: 1, newest: 2}[game]
-        game = Game.objects.select_related("round__event", "white", "black").get(pk=game.pk)
+    for written, queries in ((private, 0), (oldest, 1), (newest, 2)):
+        Game.objects.filter(pk=written.pk).update(result=Result.BLACK_WINS)
+        game = Game.objects.select_related("round__event", "white", "black").get(pk=written.pk)
         with django_assert_num_queries(queries):
             latest_games.results_written([game])
     assert _kept(anne.player) != kept and _kept(anne.player) == _as_read(anne.player)
