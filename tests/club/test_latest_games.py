@@ -152,6 +152,10 @@ def test_an_opponent_renamed_is_kept_on_the_pages_of_everyone_they_played(
     bruno.national_rating = 1650  # not shown in the games: nothing made again
     bruno.save()
     assert _kept(anne.player) == _as_read(anne.player)
+    LatestGames.objects.filter(player=anne.player).update(lines=[])  # a mark a refresh undoes
+    bruno.national_rating = 1700
+    bruno.save()
+    assert _kept(anne.player) == []
 
 
 def test_a_game_deleted_leaves_the_page_reading_the_games_until_the_next_result(
