@@ -8,7 +8,8 @@
 # 3. a PostgreSQL server and Redis: $DATABASE_URL if given, else the one answering on
 #    127.0.0.1:5432, else (or with OWN_POSTGRES=1) one installed from Debian's packages
 #    and started in /tmp;
-# 4. lint and checks: ruff, mypy, import-linter, djlint (templates), makemigrations --check,
+# 4. lint and checks: ruff, mypy, import-linter, djlint (templates: lint and layout),
+#    makemigrations --check,
 #    compiled translations;
 # 5. the suite on SQLite, then on PostgreSQL (the tests that reach the database, the
 #    browser walks among them), each spread over the machine's cores (pytest-xdist;
@@ -98,6 +99,9 @@ step "lint and checks"
 .venv/bin/mypy .
 .venv/bin/lint-imports
 .venv/bin/djlint templates --lint
+# and in its layout, but for the templates still to be written out (listed apart)
+.venv/bin/djlint templates --check \
+  --extend-exclude "$(grep -v '^#' scripts/unformatted_templates.txt | paste -sd, -)"
 .venv/bin/python manage.py makemigrations --check --dry-run
 .venv/bin/python scripts/check_translations.py
 

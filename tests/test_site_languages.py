@@ -27,7 +27,7 @@ def _switch(client: Client, url: str) -> list[str]:
     assert page.status_code == 200
     nav = SWITCH.search(page.content.decode())
     assert nav is not None
-    return re.findall(r'href="([^"]*)" hreflang="([a-z]+)"', nav.group(0))
+    return re.findall(r'href="([^"]*)"\s+hreflang="([a-z]+)"', nav.group(0))
 
 
 def test_it_has_four_languages_by_default_french_first() -> None:

@@ -209,7 +209,7 @@ def test_closing_is_refused_while_results_are_missing(
     html = response.content.decode()
     assert "Results are missing (round.board): 2.1, 2.3, 5.2" in html
     assert "Rounds without pairings: 6." in html
-    assert '<div class="alert alert-danger" role="alert">Results are missing' in html
+    assert re.search(r'<div class="alert alert-danger"\s+role="alert">Results are missing', html)
     paired_event.refresh_from_db()
     assert paired_event.status == Event.Status.ONGOING
     assert not ChangeLog.objects.filter(action="close").exists()

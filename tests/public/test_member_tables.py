@@ -2,12 +2,14 @@
 plain data: each row as the page showed it when Python wrote the rows (the expected rows
 below are the old ``history_rows_html``/``game_rows_html`` output for the same data), the
 day by the ``date`` filter in the page's language, the addresses by ``{% url %}``, every
-text escaped."""
+text escaped. Compared as HTML (Django's ``assertHTMLEqual``): the templates' layout
+(djlint's) is free, what the browser reads is not."""
 
 from datetime import date
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from pytest_django.asserts import assertHTMLEqual, assertInHTML
 
 from club.models import Member
 from public.member_games import GameLine
@@ -49,7 +51,8 @@ def test_a_change_is_written_as_the_page_wrote_it_estimated_and_without_an_event
         html = render_to_string(
             "club/_history_table.html", {"history": [_history_row()], "member": MEMBER}
         )
-    assert _tbody(html, "history") == (
+    assertHTMLEqual(
+        _tbody(html, "history"),
         '<tr class="history-row"><td>7 mars 2026</td>'
         '<td class="d-none d-md-table-cell">Elo du club</td>'
         '<td>Open &lt;de&gt; printemps <span class="badge text-bg-warning">estimé</span></td>'
@@ -67,7 +70,7 @@ def test_a_change_is_written_as_the_page_wrote_it_estimated_and_without_an_event
         "</button></td></tr>\n"
         '<tr class="collapse calculation" id="calc-77" hx-get="/membres/12/calculs/77/" '
         'hx-trigger="show.bs.collapse once" hx-target="find td"><td colspan="9">'
-        '<span class="text-body-secondary small">Chargement du calcul…</span></td></tr>'
+        '<span class="text-body-secondary small">Chargement du calcul…</span></td></tr>',
     )
 
 
@@ -82,9 +85,9 @@ def test_a_change_of_an_event_links_to_it_and_one_without_change_has_no_colour()
     with translation.override("en"):
         html = render_to_string("club/_history_table.html", {"history": [row], "member": MEMBER})
     body = _tbody(html, "history")
-    assert '<td><a href="/en/evenements/34/">Open &lt;de&gt; printemps</a></td>' in body
-    assert '<td class="text-end">0</td>' in body
-    assert '<td class="text-end d-none d-md-table-cell">1467</td>' in body
+    assertInHTML('<td><a href="/en/evenements/34/">Open &lt;de&gt; printemps</a></td>', body)
+    assertInHTML('<td class="text-end">0</td>', body)
+    assertInHTML('<td class="text-end d-none d-md-table-cell">1467</td>', body)
     assert "badge" not in body and "<small" not in body
 
 
@@ -115,7 +118,8 @@ def test_a_game_is_written_as_the_page_wrote_it_with_its_pgn_badge() -> None:
     ]
     with translation.override("fr"):
         html = render_to_string("club/_games_table.html", {"games": lines, "member": MEMBER})
-    assert _tbody(html, "member-games") == (
+    assertHTMLEqual(
+        _tbody(html, "member-games"),
         '<tr><td class="small text-body-secondary">7 mars 2026</td>'
         "<td>Anne &lt;b&gt;Dupont&lt;/b&gt;</td>"
         '<td class="text-nowrap"><a href="/parties/5/">1–0</a> '
@@ -124,5 +128,5 @@ def test_a_game_is_written_as_the_page_wrote_it_with_its_pgn_badge() -> None:
         '<td class="small d-none d-md-table-cell">Open &amp; co</td></tr>\n'
         '<tr><td class="small text-body-secondary">8 mars 2026</td><td>Luc Martin</td>'
         '<td class="text-nowrap"><a href="/parties/6/">0–1</a></td><td>Anne Dupont</td>'
-        '<td class="small d-none d-md-table-cell">Open &amp; co</td></tr>'
+        '<td class="small d-none d-md-table-cell">Open &amp; co</td></tr>',
     )

@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 from pytest_django import Settings
+from pytest_django.asserts import assertInHTML
 
 from club.models import Article, Event, Member, Participant
 from ratings.models import Rating, RatingSystem
@@ -301,7 +302,7 @@ def test_the_main_menu_marks_the_page_shown_in_its_language(client: Client) -> N
 
 def test_every_page_links_the_clubs_icon_and_favicon_ico_answers(client: Client) -> None:
     html = client.get(reverse("home")).content.decode()
-    assert '<link rel="icon" href="/static/club/favicon.svg" type="image/svg+xml">' in html
+    assertInHTML('<link rel="icon" href="/static/club/favicon.svg" type="image/svg+xml">', html)
     response = client.get("/favicon.ico")
     assert response.status_code == 301
     assert response["Location"] == "/static/club/favicon.svg"
