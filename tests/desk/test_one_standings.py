@@ -189,7 +189,7 @@ def test_the_round_robin_columns_hold_their_own_tiebreak(
     ):
         html = page.content.decode()
         head = html.split('id="standings"', 1)[1].split("</thead>", 1)[0]
-        assert re.findall(r'data-tiebreak="(\w+)"><span[^>]*>([^<]+)<', head) == [
+        assert re.findall(r'data-tiebreak="(\w+)">\s*<span[^>]*>([^<]+)<', head) == [
             ("sonneborn_berger", "Sonneborn-Berger"),
             ("direct_encounter", "Confrontation directe"),
             ("wins", "Nombre de parties gagnées"),

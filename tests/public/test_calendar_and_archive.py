@@ -155,7 +155,7 @@ def test_the_months_agenda_lists_its_meeting_days_with_full_titles_and_links(
         ("2027-03-14", "dimanche 14 mars"),
         ("2027-03-19", "vendredi 19 mars"),
     ]
-    links = re.findall(r'<a class="event-chip[^"]*" href="([^"]+)">([^<]+)</a>', agenda)
+    links = re.findall(r'<a class="event-chip[^"]*"\s+href="([^"]+)">([^<]+)</a>', agenda)
     assert links == [
         (championship.get_absolute_url(), "Championnat de printemps"),
         (interclub.get_absolute_url(), title),
