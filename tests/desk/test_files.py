@@ -12,6 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import HttpResponseRedirect
 from django.test import Client
 from django.urls import reverse
+from pytest_django.asserts import assertInHTML
 
 from chesslib import trf, trf_write
 from club.models import Event, Game, Participant, Player, Result
@@ -210,9 +211,11 @@ def test_pgn_games_are_attached_to_their_boards(
         {"kind": "pgn", "file": _upload("g.pgn", data)},
     )
     html = preview.content.decode()
-    assert '<option value="1" selected>1</option>' in html  # game 1: its round, its board
-    assert 'name="board-1" id="board-1" value="1"' in html
-    assert 'name="board-2" id="board-2" value=""' in html  # "Someone, Else": to choose
+    assertInHTML('<option value="1" selected>1</option>', html)  # game 1: its round, its board
+    assert re.search(r'name="board-1"\s+id="board-1"\s+value="1"', html)
+    assert re.search(
+        r'name="board-2"\s+id="board-2"\s+value=""', html
+    )  # "Someone, Else": to choose
     game.refresh_from_db()
     assert game.pgn == ""  # nothing written before the confirmation
     response = secretary_client.post(
@@ -354,8 +357,8 @@ def test_a_trf_of_400_unknown_players_is_imported_in_one_form(
     fields = [
         (unescape(name), unescape(value))
         for row in rows
-        for name, value in re.findall(r'<input[^>]* name="([^"]+)" value="([^"]*)"', row)
-    ] + [(name, "") for row in rows for name in re.findall(r'<select[^>]* name="([^"]+)"', row)]
+        for name, value in re.findall(r'<input[^>]*\sname="([^"]+)"\s+value="([^"]*)"', row)
+    ] + [(name, "") for row in rows for name in re.findall(r'<select[^>]*\sname="([^"]+)"', row)]
     assert len(fields) == 1200
     event_fields = {"event-title": "Open 400", "event-kind": "open",
                     "event-time_control": "standard", "event-start": "2026-11-07",

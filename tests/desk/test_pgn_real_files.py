@@ -157,10 +157,10 @@ def _prefilled(html: str) -> dict[str, str]:
     choices = {}
     for number, round_ in re.findall(
         r'name="round-(\d+)"[^>]*>\s*<option value="">–</option>'
-        r'(?:<option value="\d+">\d+</option>)*<option value="(\d+)" selected>',
+        r'(?:\s*<option value="\d+">\s*\d+\s*</option>)*\s*<option value="(\d+)" selected>',
         html,
     ):
         choices[f"round-{number}"] = round_
-    for number, board in re.findall(r'name="board-(\d+)" id="board-\d+" value="(\d*)"', html):
+    for number, board in re.findall(r'name="board-(\d+)"\s+id="board-\d+"\s+value="(\d*)"', html):
         choices[f"board-{number}"] = board
     return choices

@@ -64,7 +64,7 @@ def _rows(html: str, table_id: str) -> list[list[str]]:
     body = table.split("<tbody>", 1)[1]
     return [
         [
-            re.sub(r"<[^>]+>", "", cell).strip()
+            " ".join(re.sub(r"<[^>]+>", "", cell).split())
             for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
         ]
         for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
@@ -93,7 +93,7 @@ def test_the_french_pairings_sheet_puts_a_space_before_the_colon(
 ) -> None:
     url = reverse("desk:pairings_sheet", args=[_round(open_event, 1).pk])
     html = secretary_client.get(url).content.decode()
-    assert re.search(r"<strong>Byes\xa0:</strong> Emma Leroy \(", html)
+    assert re.search(r"<strong>Byes\xa0:</strong>\s+Emma Leroy \(", html)
 
 
 def test_the_pairings_give_each_players_points_before_the_round(
@@ -156,7 +156,11 @@ def test_it_shows_the_current_round_and_the_standings_on_the_wall(
         ["2", "Emma Leroy (5)", "–", "Chloé Dubois (3)"],
     ]
     # the bye is a line of the pairings, paged with the boards on a long evening
-    assert re.search(r'<tr class="bye">.*?Bruno Martin \(half-point bye\)</td></tr>', html)
+    assert re.search(
+        r'<tr class="bye">(?:(?!</tr>).)*?Bruno Martin \(half-point bye\)\s*</td>\s*</tr>',
+        html,
+        re.S,
+    )
     # round 2 is under way: the standings stand after round 1, Martin's half-point bye of
     # round 2 not counted yet (issue #40: a player with 0 showed ½ before the round was
     # played): Zola 1, Leroy 1, Dubois ½, Albert ½, Martin 0; every tie-break of the event
