@@ -69,11 +69,12 @@ def test_the_dutch_event_page_shows_the_dutch_title(
     event = _create(secretary_client, title_nl=TITEL, description_nl=BESCHRIJVING)
     assert (event.title, event.translated_titles) == (TITRE, {"nl": TITEL})
     html = _page("/nl", _url("event", event.pk))
-    assert _h1(html) == f'<h1 class="h3 section-title">{TITEL}</h1>'
+    assertHTMLEqual(_h1(html), f'<h1 class="h3 section-title">{TITEL}</h1>')
     assert _head_title(html).startswith(f"{TITEL} · ")
     assert TITRE not in html
     french = _page("", _url("event", event.pk))
-    assert _h1(french) == f'<h1 class="h3 section-title">{TITRE}</h1>' and TITEL not in french
+    assertHTMLEqual(_h1(french), f'<h1 class="h3 section-title">{TITRE}</h1>')
+    assert TITEL not in french
 
 
 def test_a_german_page_without_a_german_title_shows_the_french_marked_so(
@@ -81,10 +82,12 @@ def test_a_german_page_without_a_german_title_shows_the_french_marked_so(
 ) -> None:
     event = _create(secretary_client, title_nl=TITEL, title_en=TITLE_EN)
     html = _page("/de", _url("event", event.pk))
-    assert _h1(html) == f'<h1 class="h3 section-title" lang="fr">{TITRE}</h1>'
+    assertHTMLEqual(_h1(html), f'<h1 class="h3 section-title" lang="fr">{TITRE}</h1>')
     assert _head_title(html).startswith(f"{TITRE} · ")
     assert TITEL not in html and TITLE_EN not in html
-    assert _h1(_page("/en", _url("event", event.pk))).endswith(f">{TITLE_EN}</h1>")
+    assertHTMLEqual(
+        _h1(_page("/en", _url("event", event.pk))), f'<h1 class="h3 section-title">{TITLE_EN}</h1>'
+    )
 
 
 def test_the_dutch_home_calendar_and_tournaments_show_the_dutch_title(
@@ -99,7 +102,8 @@ def test_the_dutch_home_calendar_and_tournaments_show_the_dutch_title(
         # the month's grid (the chip and its tooltip), its agenda and the upcoming cards
         assert f'title="{TITEL}">{TITEL}</a>' in month
         assert re.search(
-            rf'<li><a class="event-chip kind-championship" href="[^"]+">{TITEL}</a>', month
+            rf'<li>\s*<a class="event-chip kind-championship"\s+href="[^"]+">\s*{TITEL}\s*</a>',
+            month,
         )
         assert TITRE not in month
         tournaments = _page("/nl", _url("tournaments"))
