@@ -99,7 +99,7 @@ step "lint and checks"
 .venv/bin/mypy .
 .venv/bin/lint-imports
 .venv/bin/djlint templates --lint
-# and in its layout (djlint --reformat writes it)
+# and in its layout (docs/conventions.md: how a template is written)
 .venv/bin/djlint templates --check
 .venv/bin/python manage.py makemigrations --check --dry-run
 .venv/bin/python scripts/check_translations.py

@@ -213,9 +213,8 @@ def test_pgn_games_are_attached_to_their_boards(
     html = preview.content.decode()
     assertInHTML('<option value="1" selected>1</option>', html)  # game 1: its round, its board
     assert re.search(r'name="board-1"\s+id="board-1"\s+value="1"', html)
-    assert re.search(
-        r'name="board-2"\s+id="board-2"\s+value=""', html
-    )  # "Someone, Else": to choose
+    # "Someone, Else": to choose
+    assert re.search(r'name="board-2"\s+id="board-2"\s+value=""', html)
     game.refresh_from_db()
     assert game.pgn == ""  # nothing written before the confirmation
     response = secretary_client.post(

@@ -13,6 +13,7 @@ from django.urls import reverse
 from chesslib.pgn_read import read_games
 from club.models import Result
 from tests.club.factories import GameFactory, MemberFactory
+from tests.pages import spaced
 
 pytestmark = pytest.mark.django_db
 PGN = Path(__file__).resolve().parents[1] / "fixtures" / "pgn"
@@ -41,7 +42,7 @@ def test_a_game_page_lists_the_moves_and_shows_the_final_position(client: Client
     # "Lc4" in Dutch and German, "♗c4" for all
     shown = re.findall(r'class="move[^"]*"[^>]*>([^<]+)</a>', html)
     assert shown == ["e4", "e5", "♗c4", "♘c6", "♕h5", "♘f6", "♕xf7#"]
-    assert 'data-step="next" role="link" aria-disabled="true"' in " ".join(html.split())
+    assert 'data-step="next" role="link" aria-disabled="true"' in spaced(html)
     assert 'id="viewer-data"' in html
 
 
@@ -81,8 +82,7 @@ def test_a_game_from_a_fen_with_black_to_move_starts_there_and_is_numbered_so(
     # kokopu's headers file, game 7: "4... Qxf2#" from a set-up position (SOURCES.md)
     game = GameFactory(result=Result.BLACK_WINS, pgn=_stored("kokopu-headers.pgn", 7))
     html = client.get(reverse("game", args=[game.pk]), {"move": "0"}).content.decode()
-    # the template breaks lines between attributes: whitespace as the browser reads it
-    assert '<span class="move-number">4...</span><a href="?move=1"' in " ".join(html.split())
+    assert '<span class="move-number">4...</span><a href="?move=1"' in spaced(html)
     start = client.get(reverse("game_board", args=[game.pk, 0])).content.decode()
     # the start's queen stands on h4: python-chess draws it at x = 15 + 7 × 45, y = 15 + 4 × 45
     assert 'xlink:href="#black-queen" transform="translate(330, 195)"' in start
@@ -91,7 +91,7 @@ def test_a_game_from_a_fen_with_black_to_move_starts_there_and_is_numbered_so(
 
 def test_comments_nags_and_variations_are_a_nested_list_with_links(client: Client) -> None:
     game = GameFactory(result=Result.DRAW, pgn=_stored("kokopu-misc.pgn", 3))
-    html = " ".join(client.get(reverse("game", args=[game.pk])).content.decode().split())
+    html = spaced(client.get(reverse("game", args=[game.pk])).content.decode())
     assert html.count('<ol class="variation" aria-label="Variante">') == 4
     italian = '<span class="pgn-comment">Italian game:</span> <span class="move-number">3.</span>'
     assert italian in html
@@ -100,8 +100,8 @@ def test_comments_nags_and_variations_are_a_nested_list_with_links(client: Clien
     e6 = next(p for p in read_view_of(game).positions if p.label == "1... e6")
     page = client.get(reverse("game", args=[game.pk]), {"move": str(e6.id)}).content.decode()
     assert f'src="{reverse("game_board", args=[game.pk, e6.id])}"' in page
-    assert 'data-step="previous" href="?move=1"' in " ".join(page.split())
-    assert 'data-step="next" role="link" aria-disabled="true"' in " ".join(page.split())
+    assert 'data-step="previous" href="?move=1"' in spaced(page)
+    assert 'data-step="next" role="link" aria-disabled="true"' in spaced(page)
 
 
 def read_view_of(game):  # type: ignore[no-untyped-def]
@@ -135,13 +135,13 @@ def test_a_long_game_lists_a_page_of_moves_and_reads_its_moves_once(client: Clie
     game = GameFactory(result=Result.DRAW, pgn=_shuffle(1_000))
     url = reverse("game", args=[game.pk])
     first = client.get(url, {"move": "0"})
-    html = " ".join(first.content.decode().split())
+    html = spaced(first.content.decode())
     assert html.count("data-position=") == 300 and 'href="?move=301" id="later-moves"' in html
     assert 'id="earlier-moves"' not in html
     viewer = first.context["viewer"]
     assert sorted(viewer["positions"]) == list(range(301))
     assert viewer["positions"][0]["last"] == 1000  # "End" goes to the game's end
-    middle = " ".join(client.get(url, {"move": "650"}).content.decode().split())
+    middle = spaced(client.get(url, {"move": "650"}).content.decode())
     assert middle.count("data-position=") == 300
     assert 'href="?move=301" id="earlier-moves"' in middle
     assert 'href="?move=901" id="later-moves"' in middle

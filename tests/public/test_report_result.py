@@ -21,6 +21,7 @@ from club.result_reports import WRONG_CODES
 from desk.services import pairing, registration, results
 from desk.standings import event_standings
 from tests.club.factories import EventFactory, GameFactory, MemberFactory, RoundFactory
+from tests.pages import spaced
 
 pytestmark = pytest.mark.django_db
 
@@ -280,7 +281,7 @@ def test_a_member_finds_the_page_in_their_space(client: Client, game: Game) -> N
     user = User.objects.create_user("joueur", password="x")
     MemberFactory(player=game.white, user=user)
     client.force_login(user)
-    page = " ".join(client.get(reverse("my_space")).content.decode().split())
+    page = spaced(client.get(reverse("my_space")).content.decode())
     assert f'href="{reverse("report_result")}" id="report-link"' in page
 
 

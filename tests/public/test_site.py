@@ -19,6 +19,7 @@ from pytest_django.asserts import assertInHTML
 from club.models import Article, Event, Member, Participant
 from ratings.models import Rating, RatingSystem
 from tests.club.factories import EventFactory, MemberFactory
+from tests.pages import spaced
 from tests.task_worker import mailed, replayed
 
 pytestmark = pytest.mark.django_db
@@ -319,8 +320,7 @@ def test_my_space_subscribes_to_the_calendar_in_one_click(
     """Issue #40: the feed was a read-only text box. "Subscribe" opens the calendar
     application on the same address (webcal://), and a button copies it."""
     client.force_login(member_with_login.user)  # type: ignore[arg-type]
-    # one space between attributes, as the browser reads them (the template breaks lines)
-    html = " ".join(client.get(reverse("my_space")).content.decode().split())
+    html = spaced(client.get(reverse("my_space")).content.decode())
     address = "testserver" + reverse("member_feed", args=[member_with_login.calendar_token])
     assert f'href="webcal://{address}" id="subscribe-feed"' in html
     assert f'value="http://{address}" id="feed-address"' in html

@@ -1,0 +1,10 @@
+"""Helpers for tests reading pages' HTML."""
+
+
+def spaced(html: str) -> str:
+    """``html`` with every run of whitespace made one space, as a browser reads it between
+    a tag's attributes and between words: the templates put an attribute or a cell on a
+    line of its own, and a test looks for the attributes in their order whatever the
+    layout. A space between two elements stays a space (``</span> <a``), where none was
+    stays none (``</span><a``)."""
+    return " ".join(html.split())
