@@ -99,8 +99,9 @@ step "lint and checks"
 .venv/bin/mypy .
 .venv/bin/lint-imports
 .venv/bin/djlint templates --lint
-# and in its layout (docs/conventions.md: how a template is written)
-.venv/bin/djlint templates --check
+# and in its layout (docs/conventions.md: how a template is written), but for the
+# documents laid out as PDFs, which stay tight (docs/upstream/weasyprint-cell-whitespace.md)
+.venv/bin/djlint templates --check --extend-exclude "$(grep -v '^#' scripts/pdf_templates.txt | paste -sd, -)"
 .venv/bin/python manage.py makemigrations --check --dry-run
 .venv/bin/python scripts/check_translations.py
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import re
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -48,3 +50,36 @@ def test_a_page_becomes_a_pdf_with_its_print_stylesheet() -> None:
     # A4 sideways: 842 × 595 points
     assert (round(page.mediabox.width), round(page.mediabox.height)) == (842, 595)
     assert "Ronde 1" in page.extract_text()
+
+
+PDF_TEMPLATES = Path(__file__).resolve().parents[2] / "scripts" / "pdf_templates.txt"
+
+
+def _cells_text(html: str) -> list[str]:
+    table = f"<table style='border-collapse: collapse' border='1'><tr>{html}</tr></table>"
+    page = html_to_pdf(table, "http://testserver/")
+    reader = PdfReader(io.BytesIO(page))
+    return [" ".join(line.split()) for line in reader.pages[0].extract_text().splitlines()]
+
+
+def test_weasyprint_lays_out_a_cell_written_on_lines_of_its_own_otherwise() -> None:
+    """Why the documents' templates keep their cells tight (scripts/pdf_templates.txt):
+    browsers lay out both rows below alike, WeasyPrint 70.0 gives the second's columns
+    other widths (in a narrower table a name goes to two lines:
+    docs/upstream/weasyprint-cell-whitespace.md). The day this fails, WeasyPrint may lay
+    such cells out as browsers do, and the templates take djlint's layout."""
+    tight = "<td>1</td><td>WOUTERS Véronique</td><td>BEL</td>"
+    spaced = "<td>\n  1\n</td><td>\n  WOUTERS Véronique\n</td><td>BEL</td>"
+    # pypdf reads a wide gap between two cells as a space: the columns stand elsewhere
+    assert _cells_text(tight) == ["1WOUTERS VéroniqueBEL"]
+    assert _cells_text(spaced) == ["1WOUTERS Véronique BEL"]
+
+
+def test_the_documents_templates_keep_their_cells_tight() -> None:
+    """No cell of a document laid out as a PDF opens or closes on a line break."""
+    root = PDF_TEMPLATES.parents[1]
+    names = [n for n in PDF_TEMPLATES.read_text().splitlines() if n and not n.startswith("#")]
+    assert "templates/desk/print/pairings.html" in names
+    for name in names:
+        source = (root / name).read_text()
+        assert not re.search(r"<t[dh]\b[^>]*>\n|\n\s*</t[dh]>", source), name
