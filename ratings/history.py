@@ -4,11 +4,11 @@ length of the history.
 
 The top of the page (the current ratings and the chart of the whole history) and the history
 table's first page (the newest changes) come from the members' summaries
-(``RatingSummary``, one row a system: ``ratings.services.summary``), read with the member's
-rating on the newest official list of each system (the federation's published figure, shown
-beside the site's with what makes them differ); the history table's older rows come a page
-at a time, newest first, without their calculations (each change's breakdown is about a
-kilobyte of JSON, and the page shows none open). A change's
+(``RatingSummary``, one row a system: ``ratings.services.summary``), with the member's
+rating on the newest official list of each system they keep (the federation's published
+figure, shown beside the site's with what makes them differ); the history table's older
+rows come a page at a time, newest first, without their calculations (each change's
+breakdown is about a kilobyte of JSON, and the page shows none open). A change's
 calculation game by game is read when the visitor opens it (``change_calculation``, loaded
 in place by htmx). Each row's figures come written out in the page's language
 (``HistoryRow``); the templates ``club/_history_table.html`` and ``club/_history_rows.html``
@@ -17,9 +17,9 @@ write the table, its dates and addresses."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
-from django.db.models import Exists, FilteredRelation, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Exists, QuerySet
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 
@@ -29,10 +29,10 @@ from lib.paging import page_query, split_page
 from ratings import rules
 from ratings.models import (
     NEWEST_CHANGES,
-    OfficialRating,
     RatingBatch,
     RatingChange,
     RatingStatus,
+    RatingSummary,
     RatingSystem,
     ReplayJob,
     is_estimated,
@@ -64,22 +64,20 @@ ROW_FIELDS = (
 # Newest first: a player has one change a batch, so that no two rows tie (the key last: a
 # page needs it, lib.paging); the summaries keep the newest in this order
 CHANGES_ORDER = ("-batch__day", "-batch__order", "-batch_id", "-pk")
-# The enabled systems with the player's summary in each (``_systems``)
-SYSTEM_FIELDS = (
-    "pk",
-    "name",
-    "mine__pk",
-    "mine__rating",
-    "mine__status",
-    "mine__last_batch__period_end",
-    "mine__points",
-    "mine__changes",
-    "mine__newest",
-    "recalculating",
+# The enabled systems (``_systems``), and the player's summary in each
+SYSTEM_FIELDS = ("pk", "name", "engine", "recalculating")
+SUMMARY_FIELDS = (
+    "system_id",
+    "rating",
+    "status",
+    "last_batch__period_end",
+    "points",
+    "changes",
+    "newest",
     "listed_rating",
     "listed_day",
-    "engine",
 )
+NO_SUMMARY = (None, "", None, (), 0, (), None, None)
 LISTED_SHOWN = 3  # the changes since the list named beside it, the newest
 # The national lists that give a player of another FIDE federation than the list's
 # (``FEDERATION_OF_LIST``) the FIDE rating (docs/ratings/frbe.md), by kind (the engine)
@@ -108,6 +106,27 @@ class HistoryRow(TypedDict):
     score_text: str
     performance_text: str
     performance_exact_text: str
+
+
+class SystemShown(NamedTuple):
+    """An enabled system as the member's page shows it: whether a recalculation is under
+    way, and the player's summary in it (``RatingSummary``; ``NO_SUMMARY`` where they have
+    none): rating, status, the end of the last batch's period, the chart's points, the
+    number of changes and the newest, their rating on the newest official list that rates
+    them and its day."""
+
+    pk: int
+    name: str
+    engine: str
+    recalculating: bool
+    rating: float | None
+    status: str
+    period_end: date | None
+    points: list[list[Any]]
+    changes: int
+    newest: list[list[Any]]
+    listed_rating: int | None
+    listed_day: date | None
 
 
 def whole(value: float | None) -> str:
@@ -165,13 +184,13 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
     """The member's current ratings, each beside their rating on the system's newest
     official list, the chart of their whole history, whether a recalculation is under way
     and the newest page of their history (``HISTORY_PAGE`` changes, newest first, from
-    the summaries): one query, the enabled systems with the member's summary and newest
-    official rating in each. Older changes come a page at a time (``history_page``)."""
+    the summaries): two queries, the enabled systems and the member's summaries. Older
+    changes come a page at a time (``history_page``)."""
     systems = _systems(member.player_id)
     values = _newest(systems)
-    older = 2 if sum(row[7] or 0 for row in systems) > HISTORY_PAGE else None
+    older = 2 if sum(system.changes for system in systems) > HISTORY_PAGE else None
     statuses = {value: str(label) for value, label in RatingStatus.choices}
-    recalculating = any(row[9] for row in systems)
+    recalculating = any(system.recalculating for system in systems)
     federation = member.player.federation
     standings = [_standing(row, statuses, today, federation) for row in systems]
     return {
@@ -184,23 +203,22 @@ def member_history(member: Member, today: date) -> dict[str, Any]:
 
 
 def _standing(
-    row: tuple[Any, ...], statuses: dict[str, str], today: date, federation: str
+    system: SystemShown, statuses: dict[str, str], today: date, federation: str
 ) -> dict[str, Any]:
     """One system's card: the site's rating and status, and the list's beside it (the
     member's FIDE ``federation`` says whether the list gives them their FIDE rating)."""
-    _pk, name, summed, rating, status, period_end, points, _changes, _newest, *rest = row
-    _pending, listed, day, engine = rest
+    rating, listed, day = system.rating, system.listed_rating, system.listed_day
+    engine = system.engine
     own = FEDERATION_OF_LIST.get(engine) if engine in FIDE_RATING_FOR_OTHERS else None
+    fide_rating = own is not None and federation not in ("", own)
     return {
-        "name": name,
+        "name": system.name,
         "rating": whole(rating),
-        "status": statuses.get(status, status) if summed else "",
-        "estimated": is_estimated(period_end, today),
+        "status": statuses.get(system.status, system.status),
+        "estimated": is_estimated(system.period_end, today),
         "listed": None
-        if listed is None
-        else listed_beside(
-            name, rating, points or [], listed, day, own is not None and federation not in ("", own)
-        ),
+        if listed is None or day is None
+        else listed_beside(system.name, rating, system.points, listed, day, fide_rating),
     }
 
 
@@ -256,34 +274,34 @@ def history_page(member: Member, page: int, today: date) -> dict[str, Any]:
     }
 
 
-def _newest(systems: list[tuple[Any, ...]]) -> list[list[Any]]:
-    """The newest ``HISTORY_PAGE`` changes of the enabled systems (``SYSTEM_FIELDS``), from
-    their summaries, newest first (``CHANGES_ORDER``), as ``ROW_FIELDS``."""
+def _newest(systems: list[SystemShown]) -> list[list[Any]]:
+    """The newest ``HISTORY_PAGE`` changes of the enabled systems, from their summaries,
+    newest first (``CHANGES_ORDER``), as ``ROW_FIELDS``."""
     rows = []
-    for pk, name, _summed, _rating, _status, _end, _points, _changes, newest, *_ in systems:
-        for batch, day, order, kind, label, event, end, *figures in newest or ():
+    for system in systems:
+        for batch, day, order, kind, label, event, end, *figures in system.newest:
             period_end = None if end is None else date.fromisoformat(end)
-            values = [batch, date.fromisoformat(day), pk, name, label, event, period_end]
+            values = [batch, date.fromisoformat(day), system.pk, system.name, label, event]
+            values.append(period_end)
             rows.append(((day, order, batch), [*values, *figures, kind]))
     rows.sort(key=lambda row: row[0], reverse=True)
     return [values for _key, values in rows[:HISTORY_PAGE]]
 
 
-def _systems(player: int) -> list[tuple[Any, ...]]:
-    """The enabled systems in their order, with the player's summary in each
-    (``RatingSummary``), whether a recalculation is under way and the player's rating on
-    the system's newest official list with its day, as ``SYSTEM_FIELDS``: one query."""
-    mine = FilteredRelation("summaries", condition=Q(summaries__player_id=player))
-    listed = OfficialRating.objects.filter(system=OuterRef("pk"), player_id=player).order_by(
-        "-list_date"
-    )
+def _systems(player: int) -> list[SystemShown]:
+    """The enabled systems in their order, whether a recalculation is under way, and the
+    player's summary in each (``RatingSummary``, with their rating on the system's newest
+    official list): two queries, each of one table's indexed rows (a summary joined with
+    its last batch)."""
     systems = RatingSystem.objects.enabled().annotate(
-        mine=mine,
-        recalculating=Exists(ReplayJob.objects.pending()),
-        listed_rating=Subquery(listed.values("rating")[:1]),
-        listed_day=Subquery(listed.values("list_date")[:1]),
+        recalculating=Exists(ReplayJob.objects.pending())
     )
-    return list(systems.order_by("role", "name").values_list(*SYSTEM_FIELDS))
+    summaries = RatingSummary.objects.filter(player_id=player).values_list(*SUMMARY_FIELDS)
+    mine = {system: rest for system, *rest in summaries}
+    return [
+        SystemShown(*system, *mine.get(system[0], NO_SUMMARY))
+        for system in systems.order_by("role", "name").values_list(*SYSTEM_FIELDS)
+    ]
 
 
 def _changes(player: int, page: int) -> QuerySet[RatingChange, tuple[Any, ...]]:
@@ -293,13 +311,13 @@ def _changes(player: int, page: int) -> QuerySet[RatingChange, tuple[Any, ...]]:
     return page_query(changes.values_list(*ROW_FIELDS), page, HISTORY_PAGE, CHANGES_ORDER)
 
 
-def chart_series(systems: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
-    """The rating chart's data from the systems' summaries (``SYSTEM_FIELDS``, in order):
-    per system with a history, oldest first, each rating after a change."""
+def chart_series(systems: list[SystemShown]) -> list[dict[str, Any]]:
+    """The rating chart's data from the systems' summaries, in order: per system with a
+    history, oldest first, each rating after a change."""
     return [
-        {"label": name, "points": [_point(point, name) for point in points]}
-        for _pk, name, _summed, _rating, _status, _end, points, *_rest in systems
-        if points
+        {"label": system.name, "points": [_point(point, system.name) for point in system.points]}
+        for system in systems
+        if system.points
     ]
 
 

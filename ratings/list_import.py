@@ -39,6 +39,7 @@ from ratings.official_lists import CATEGORIES, ListError, ListInfo, ListRow, rea
 from ratings.official_lists.source import Progress, open_list
 from ratings.services import seeds
 from ratings.services.listed import FEDERATION_OF_LIST, ListedLines, same_last_name
+from ratings.services.summary import write_listed
 from ratings.tasks import start_replay
 
 BATCH = 500
@@ -286,6 +287,7 @@ def _record(report: ImportReport, source: str, official_list: OfficialList | Non
             if (rated := row.ratings.get(category)) is not None
         ]
         OfficialRating.objects.bulk_create(anchors, batch_size=BATCH)
+        write_listed(system)  # the members' pages show it beside the site's rating
         report.ratings[system.name] = len(anchors)
     newer = OfficialRating.objects.filter(system__in=report.systems, list_date__gt=day)
     report.newer_list = newer.aggregate(latest=Max("list_date"))["latest"]

@@ -23,6 +23,7 @@ from club.exceptions import DeskError
 from club.models import Game, LatestGames, Participant, Player
 from desk.services.events import log_change
 from ratings.models import OfficialRating, Rating, RatingChange, RatingSummary, RatingSystem
+from ratings.services.summary import write_listed
 from ratings.tasks import start_replay
 
 # The fields a record kept takes from the other when it has none of its own (a national
@@ -213,6 +214,8 @@ def merge_players(kept_id: int, duplicate_id: int, user: User | None) -> MergePl
         user, None, "merge_players", kept=kept.pk, merged=merged, moved=plan.moves,
         completed=plan.completed,
     )  # fmt: skip
+    for system in RatingSystem.objects.all():  # the kept record's figures on the lists
+        write_listed(system, [kept.pk])
     for system in RatingSystem.objects.enabled():
         start_replay(system, None, user)
     pages.players_merged(kept.pk)  # rows moved in bulk: the player's events, games, pages

@@ -1,6 +1,7 @@
 """What a member's page shows at the top of their ratings, one row per player and system,
-written by the replay in the transaction that writes the history it sums up
-(``ratings.services.summary``): the page reads it instead of the whole history."""
+written by the replay in the transaction that writes the history it sums up, and by the
+official lists' import (``ratings.services.summary``): the page reads it instead of the
+whole history and the lists."""
 
 from __future__ import annotations
 
@@ -24,8 +25,11 @@ class RatingSummary(models.Model):
     label]``, and its newest ``NEWEST_CHANGES`` changes as the history table shows them,
     newest first, each ``[batch id, day (ISO), batch order, batch kind, batch label,
     event id, period end (ISO), rating before, rating after, games, score, performance,
-    exact performance]`` (null where the change has none): the member's page reads them
-    here rather than in the history."""
+    exact performance]`` (null where the change has none); and the player's rating on the
+    newest of the system's official lists that rates them, with that list's day. The
+    member's page reads them here rather than in the history and the lists. A player has a
+    summary in a system where they have a history or a listed rating in it (one with a
+    listed rating only has no rating, status or changes)."""
 
     system = models.ForeignKey(
         RatingSystem, on_delete=models.CASCADE, related_name="summaries", verbose_name=_("system")
@@ -46,6 +50,8 @@ class RatingSummary(models.Model):
     )
     points = models.JSONField(_("chart points"), default=list)
     newest = models.JSONField(_("newest changes"), default=list)
+    listed_rating = models.PositiveSmallIntegerField(_("rating on the newest list"), null=True)
+    listed_day = models.DateField(_("day of the newest list"), null=True)
 
     class Meta:
         verbose_name = _("rating summary")

@@ -115,8 +115,11 @@ def recalculate(
         _refresh_current(system, touched, states)
         summed = None
         if rewritten is not None:
-            # and those whose last summed batch went outside a replay (its event deleted)
-            lost = RatingSummary.objects.filter(system=system, last_batch__isnull=True)
+            # and those whose last summed batch went outside a replay (its event deleted;
+            # a summary of a listed rating only never had one)
+            lost = RatingSummary.objects.filter(
+                system=system, last_batch__isnull=True, changes__gt=0
+            )
             summed = rewritten | set(touched) | set(lost.values_list("player_id", flat=True))
         summarize(system, summed, before=since, replayed=collected)
         pages.players_rated(None if rewritten is None else rewritten | set(touched))

@@ -3,7 +3,10 @@ summed up for the top of their page, written in the transaction that writes the 
 
 A replay collects the rows it rates as it writes them (``Collected``); the history before
 the replay's first day is read back from the database for the players whose history the
-replay rewrote. A player with no history left in the system has no summary."""
+replay rewrote. Each summary also holds the player's rating on the newest of the system's
+official lists that rates them (``newest_listed``), written again by the lists' import and
+a merge (``write_listed``) as well as by the replay. A player with neither a history nor a
+listed rating in the system has no summary."""
 
 from __future__ import annotations
 
@@ -13,8 +16,11 @@ from datetime import date
 from operator import itemgetter
 from typing import Any
 
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
+
 from ratings.models import (
     NEWEST_CHANGES,
+    OfficialRating,
     Rating,
     RatingBatch,
     RatingChange,
@@ -148,16 +154,87 @@ def summarize(
             sums[player].extend(collected)
         else:
             sums[player] = collected
+    listed = newest_listed(system)
+    if players is not None:
+        listed = listed.filter(player_id__in=chosen)
+    figures = {row[0]: row[1:] for row in listed.values_list("player_id", "rating", "list_date")}
     current = ratings.values_list("player_id", "rating", "status", "games", "last_batch_id")
     written = [
-        _summary(system, row, sums[row[0]]) for row in current.iterator(2_000) if row[0] in sums
+        _summary(system, row, sums[row[0]], figures.pop(row[0], NOT_LISTED))
+        for row in current.iterator(2_000)
+        if row[0] in sums
     ]
+    written += [_listed_only(system, player, figure) for player, figure in figures.items()]
     with rows_writer(RatingSummary) as write:  # the bulk writer: a replay sums up thousands
         write(written)
     return len(written)
 
 
-def _summary(system: RatingSystem, current: tuple[Any, ...], summed: Collected) -> Row:
+# A player's rating on the newest list that rates them and its day: none
+NOT_LISTED: tuple[int | None, date | None] = (None, None)
+
+
+def newest_listed(system: RatingSystem) -> QuerySet[OfficialRating]:
+    """Each player's rating on the newest of ``system``'s official lists that rates them:
+    one row a player."""
+    newer = OfficialRating.objects.filter(
+        system=OuterRef("system"), player=OuterRef("player"), list_date__gt=OuterRef("list_date")
+    )
+    return OfficialRating.objects.filter(system=system).exclude(Exists(newer))
+
+
+def write_listed(system: RatingSystem, players: Iterable[int] | None = None) -> None:
+    """Write again in the summaries of ``players`` in ``system`` (all its players when None)
+    their rating on the newest official list that rates them (``newest_listed``), after
+    an import of a list or a merge: a summary made for a listed player who had none, the
+    figure cleared for one no list rates any more (their summary removed if it held
+    nothing else). The rest of the summary waits for the replay the list calls for."""
+    summaries = RatingSummary.objects.filter(system=system)
+    listed = newest_listed(system)
+    if players is not None:
+        chosen = sorted(set(players))
+        summaries = summaries.filter(player_id__in=chosen)
+        listed = listed.filter(player_id__in=chosen)
+    theirs = OfficialRating.objects.filter(system=system, player=OuterRef("player_id"))
+    newest = theirs.order_by("-list_date")
+    summaries.update(
+        listed_rating=Subquery(newest.values("rating")[:1]),
+        listed_day=Subquery(newest.values("list_date")[:1]),
+    )
+    summaries.filter(listed_day__isnull=True, changes=0).delete()
+    summed = RatingSummary.objects.filter(system=system, player=OuterRef("player_id"))
+    unsummed = listed.exclude(Exists(summed)).values_list("player_id", "rating", "list_date")
+    RatingSummary.objects.bulk_create(
+        RatingSummary(**_listed_only(system, player, (rating, day)))
+        for player, rating, day in unsummed
+    )
+
+
+def _listed_only(system: RatingSystem, player: int, figure: tuple[int | None, date | None]) -> Row:
+    """The summary of a player a list rates who has no history in ``system`` yet."""
+    return dict(
+        system_id=system.pk,
+        player_id=player,
+        rating=None,
+        status="",
+        games=0,
+        changes=0,
+        last_change=None,
+        last_day=None,
+        last_batch_id=None,
+        points=[],
+        newest=[],
+        listed_rating=figure[0],
+        listed_day=figure[1],
+    )
+
+
+def _summary(
+    system: RatingSystem,
+    current: tuple[Any, ...],
+    summed: Collected,
+    figure: tuple[int | None, date | None],
+) -> Row:
     """A summary's row for the bulk writer (``ratings.services.rows``)."""
     player, rating, status, games, last_batch = current
     return dict(
@@ -172,6 +249,8 @@ def _summary(system: RatingSystem, current: tuple[Any, ...], summed: Collected) 
         last_batch_id=last_batch,
         points=summed.points,  # stored as arrays, as the chart reads them
         newest=[_newest(head, figures) for head, figures in reversed(summed.newest)],
+        listed_rating=figure[0],
+        listed_day=figure[1],
     )
 
 

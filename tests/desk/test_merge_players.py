@@ -18,7 +18,7 @@ from club.exceptions import DeskError
 from club.models import ChangeLog, Event, Game, Member, Participant, Player, Result
 from desk.services import lifecycle, pairing, registration
 from desk.services.merge import likely_duplicates, merge_players, plan_merge
-from ratings.models import OfficialRating, RatingChange, RatingSystem
+from ratings.models import OfficialRating, RatingChange, RatingSummary, RatingSystem
 from tests.club.factories import EventFactory, MemberFactory, PlayerFactory
 from tests.task_worker import replayed
 
@@ -157,6 +157,11 @@ def test_a_list_rating_of_both_records_keeps_the_kept_records(
         merge_players(didier.player.pk, typed.pk, secretary)
     kept = OfficialRating.objects.filter(player=didier.player).order_by("list_date")
     assert [(r.list_date, r.rating) for r in kept] == [(older, 1840), (day, 1848)]
+    # the kept record's summary shows the newest at once (the system is not replayed)
+    summary = RatingSummary.objects.filter(system=system).values_list(
+        "player_id", "listed_rating", "listed_day"
+    )
+    assert list(summary) == [(didier.player.pk, 1848, day)]
 
 
 def test_the_desk_lists_namesakes_and_merges_after_showing_what_moves(

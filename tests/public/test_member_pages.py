@@ -29,9 +29,9 @@ from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
 # A member's page: the member with their latest games as kept (club.latest_games); the
-# systems with the member's summary in each (the current ratings, the chart and the history
-# table's first page) and whether a recalculation is under way.
-QUERIES = 2
+# enabled systems and whether a recalculation is under way; the member's summaries (the
+# current ratings, the chart, the history table's first page, the lists' figures).
+QUERIES = 3
 
 
 def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) -> None:
@@ -445,8 +445,8 @@ def test_on_postgresql_a_page_asked_again_runs_its_queries_prepared(client: Clie
         prepared = {row[0] for row in cursor.fetchall()}
     # each query named by its first columns (the rest differs: $1 where the log shows 1)
     page_queries = [q["sql"][:60] for q in queries.captured_queries]
-    # the member with their latest games, the systems (with the newest changes)
-    assert len(page_queries) == 2
+    # the member with their latest games, the systems, the member's summaries
+    assert len(page_queries) == QUERIES
     for query in page_queries:
         assert [sql for sql in prepared if sql.startswith(query) and "$1" in sql], query
     assert second.content == first.content

@@ -24,6 +24,8 @@ from ratings.models import (
     RatingSystem,
     ReplayJob,
 )
+from ratings.services.summary import write_listed
+from tests.club.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -69,39 +71,42 @@ def test_the_history_comes_a_page_at_a_time_and_the_systems_with_the_summary(
 
     disabled = RatingSystem.objects.order_by("pk")[0]
     RatingSystem.objects.filter(pk=disabled.pk).update(enabled=False)
-    # two lists rate the first two players in every system: the newest is read
+    # two lists rate the first two players in every system, and one only a player with no
+    # history: the newest is kept in their summaries as an import writes it
+    unrated = PlayerFactory().pk
     for system in RatingSystem.objects.all():
         for day, rating in ((date(2024, 1, 1), 1500), (date(2025, 1, 1), 1510)):
-            for player in club[:2]:
+            for player in [*club[:2], unrated]:
                 system.official.create(player_id=player, list_date=day, rating=rating, source="t")
-    assert history._systems(club[0])[0][10:12] == (1510, date(2025, 1, 1))
+        write_listed(system)
+    assert history._systems(club[0])[0][10:] == (1510, date(2025, 1, 1))
+    listed_only = history._systems(unrated)[0]
+    assert listed_only[4:] == (None, "", None, [], 0, [], 1510, date(2025, 1, 1))
     for pending in (False, True):
         if pending:
             ReplayJob.objects.create(state=ReplayJob.State.RUNNING)
-        for player in club:
+        for player in [*club, unrated]:
             systems = history._systems(player)
-            assert [s[0] for s in systems] == list(
+            assert [s.pk for s in systems] == list(
                 RatingSystem.objects.enabled().values_list("pk", flat=True)
             )
-            for row in systems:
-                pk, _name, summary, rating, _status, _end, points, changes, newest = row[:9]
-                mine = RatingSummary.objects.filter(system=pk, player=player).first()
-                assert summary == (mine.pk if mine else None)
-                assert (rating, points, changes, newest) == (
+            for shown in systems:
+                mine = RatingSummary.objects.filter(system=shown.pk, player=player).first()
+                assert (shown.rating, shown.points, shown.changes, shown.newest) == (
                     (mine.rating, mine.points, mine.changes, mine.newest)
                     if mine
-                    else (None, None, None, None)
+                    else (None, (), 0, ())
                 )
-                assert row[9] is pending
+                assert shown.recalculating is pending
                 newest = (
-                    OfficialRating.objects.filter(system=pk, player=player)
+                    OfficialRating.objects.filter(system=shown.pk, player=player)
                     .order_by("-list_date")
                     .values_list("rating", "list_date")
                     .first()
                 )
-                assert row[10:12] == (newest or (None, None))
-                engine = RatingSystem.objects.values_list("engine", flat=True).get(pk=pk)
-                assert row[12] == engine
+                assert (shown.listed_rating, shown.listed_day) == (newest or (None, None))
+                engine = RatingSystem.objects.values_list("engine", flat=True).get(pk=shown.pk)
+                assert shown.engine == engine
             assert [row[0] for row in _history_pages(player)] == _all_changes(player)
             # the first page from the summaries: the history's rows, value for value
             first = [list(row) for row in history._changes(player, 1)][: history.HISTORY_PAGE]

@@ -1,14 +1,15 @@
 from datetime import date
 from io import StringIO
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from club.models import Player
-from ratings.models import OfficialRating, RatingChange, RatingSystem, ReplayJob
+from ratings.models import OfficialRating, RatingChange, RatingSummary, RatingSystem, ReplayJob
 from ratings.official_lists import ListError
-from ratings.services import recalculate_all
+from ratings.services import recalculate, recalculate_all
 from tests.ratings.conftest import MakeEvent
 from tests.task_worker import replayed
 
@@ -452,3 +453,41 @@ def test_a_matricule_recorded_as_another_federations_is_corrected_by_the_list(
         levon.pk: ("BEL", "ARM"),
         other.pk: ("NED", "NED"),
     }
+
+
+def test_the_summaries_keep_each_players_figure_on_the_newest_list(
+    ours: list[Player], tmp_path: Path
+) -> None:
+    """A player's summary holds their rating on the newest list that rates them from the
+    list's import on (their page shows it beside the site's): November's (1712 and 1598),
+    which the August list imported after it leaves alone; November's imported again
+    without Luc gives him August's 1712 back, and without Marie, whom August does not rate
+    (no standard rating), leaves her no summary. The replay writes the same."""
+    luc, marie = (player.pk for player in ours)
+    november = (LISTS / "standard_nov26frl.txt").read_text().splitlines(keepends=True)
+
+    def without(name: str) -> Path:
+        path = tmp_path / f"without_{name}.txt"
+        path.write_text("".join(line for line in november if name not in line))
+        return path
+
+    def listed() -> dict[int, tuple[Any, ...]]:
+        summaries = RatingSummary.objects.filter(system=fide)
+        return {
+            s[0]: s[1:]
+            for s in summaries.values_list("player_id", "listed_rating", "listed_day", "changes")
+        }
+
+    fide = _import(LISTS / "standard_nov26frl.txt", day=date(2026, 11, 1)).systems[0]
+    nov, aug = date(2026, 11, 1), date(2026, 8, 1)
+    assert listed() == {luc: (1712, nov, 0), marie: (1598, nov, 0)}
+    _import(DATA / "players_list_foa.txt", day=aug)
+    assert listed() == {luc: (1712, nov, 0), marie: (1598, nov, 0)}
+    _import(without("Dubois"), day=nov)
+    assert listed() == {luc: (1712, aug, 0), marie: (1598, nov, 0)}
+    _import(without("Lambert"), day=nov)
+    assert listed() == {luc: (1712, nov, 0)}
+    recalculate(fide)
+    (figure,) = listed().items()
+    assert figure[0] == luc and figure[1][:2] == (1712, nov)
+    assert figure[1][2] > 0  # the list is now in Luc's history

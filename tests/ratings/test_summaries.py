@@ -18,6 +18,7 @@ from ratings.models import (
     RatingSystem,
 )
 from ratings.services import event_day, event_results_changed, recalculate
+from tests.club.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +62,29 @@ def _from_history(system: RatingSystem) -> dict[int, dict[str, Any]]:
     )
     for player, rating, status, games, last_batch in current:
         summed[player].update(rating=rating, status=status, games=games, last_batch=last_batch)
+    # each player's rating on the newest list that rates them; a summary for it alone
+    listed = OfficialRating.objects.filter(system=system).order_by("list_date")
+    newest = {player: (rating, day) for player, rating, day in listed.values_list(
+        "player_id", "rating", "list_date"
+    )}  # fmt: skip
+    for player in summed.keys() | newest.keys():
+        mine = summed.setdefault(player, dict(LISTED_ONLY))
+        mine["listed_rating"], mine["listed_day"] = newest.get(player, (None, None))
     return summed
+
+
+# A summary of a player a list rates who has no history
+LISTED_ONLY = {
+    "points": [],
+    "newest": [],
+    "changes": 0,
+    "last_change": None,
+    "last_day": None,
+    "rating": None,
+    "status": "",
+    "games": 0,
+    "last_batch": None,
+}
 
 
 def _summaries(system: RatingSystem) -> dict[int, dict[str, Any]]:
@@ -76,6 +99,8 @@ def _summaries(system: RatingSystem) -> dict[int, dict[str, Any]]:
             "status": s.status,
             "games": s.games,
             "last_batch": s.last_batch_id,
+            "listed_rating": s.listed_rating,
+            "listed_day": s.listed_day,
         }
         for s in RatingSummary.objects.filter(system=system)
     }
@@ -140,9 +165,17 @@ def test_the_summaries_follow_lists_adjustments_and_deletions(demo_club: None) -
     OfficialRating.objects.create(
         system=frbe, player_id=player, list_date=listed, rating=1234, source="FRBE test"
     )
+    # and a list rating a player with no history in the system (listed a year later)
+    newcomer = PlayerFactory().pk
+    OfficialRating.objects.create(
+        system=frbe, player_id=newcomer, list_date=listed, rating=1450, source="FRBE test"
+    )
     recalculate(frbe, since=listed)
-    points = _check(frbe)[player]["points"]
+    summaries = _check(frbe)
+    points = summaries[player]["points"]
     assert [p for p in points if p[3] == "official"][-1][1] == 1234
+    assert summaries[player]["listed_rating"] == 1234
+    assert summaries[newcomer]["listed_rating"] == 1450
     RatingAdjustment.objects.create(
         system=frbe, day=listed, threshold=3000, factor=0.5, label="Everyone up"
     )
