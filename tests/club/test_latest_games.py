@@ -27,6 +27,7 @@ from tests.club.factories import (
     PlayerFactory,
     RoundFactory,
 )
+from tests.pages import MEMBER_PAGE_QUERIES
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +68,7 @@ def test_a_result_written_at_the_desk_is_kept_for_both_players_pages(
     write_result(game.pk, pgn="1. e4 e5 2. Nf3 1-0")
     assert _kept(anne.player) == [[*line, "Rapide d'hiver", {}, True, *place]]
     # the member's page reads them with the member: no query of the games
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(MEMBER_PAGE_QUERIES):
         page = client.get(reverse("member", args=[anne.pk])).content.decode()
     assert f'href="{reverse("game", args=[game.pk])}">1-0</a>' in page
     assert "Bruno Dupont" in page and "Rapide d&#x27;hiver" in page
@@ -166,7 +167,7 @@ def test_a_game_deleted_leaves_the_page_reading_the_games_until_the_next_result(
     deleted = reverse("game", args=[second.pk])
     second.delete()
     assert _kept(anne.player) is None and _kept(bruno) is None  # out of date
-    with django_assert_num_queries(3):  # the member, the systems, the games
+    with django_assert_num_queries(MEMBER_PAGE_QUERIES + 1):  # and the games
         page = client.get(reverse("member", args=[anne.pk])).content.decode()
     assert reverse("game", args=[first.pk]) in page
     assert deleted not in page

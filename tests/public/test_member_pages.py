@@ -25,13 +25,10 @@ from tests.club.factories import (
     PlayerFactory,
     RoundFactory,
 )
+from tests.pages import MEMBER_PAGE_QUERIES
 from tests.task_worker import replayed
 
 pytestmark = pytest.mark.django_db
-# A member's page: the member with their latest games as kept (club.latest_games); the
-# enabled systems and whether a recalculation is under way; the member's summaries (the
-# current ratings, the chart, the history table's first page, the lists' figures).
-QUERIES = 3
 
 
 def _history(member: Member, system: RatingSystem, rows: int, opponent: Player) -> None:
@@ -128,7 +125,7 @@ def test_a_member_page_and_its_history_and_games_pages_ask_a_fixed_number_of_que
         with django_assert_num_queries(2):
             games = client.get(reverse("member_games", args=[member.pk]), {"page": page})
         assert len(games.context["games"]) == GAMES_PAGE
-    with django_assert_num_queries(QUERIES):
+    with django_assert_num_queries(MEMBER_PAGE_QUERIES):
         response = client.get(reverse("member", args=[member.pk]))
     html = response.content.decode()
     assert html.count('class="history-row"') == HISTORY_PAGE
@@ -256,7 +253,7 @@ def test_a_member_page_asks_as_many_queries_for_one_season_as_for_five(
     national.save()
     _history(member, national, 2 * seasons, opponent)
     # the member has played no game: none kept, the page looks for them
-    with django_assert_max_num_queries(QUERIES + 1):
+    with django_assert_max_num_queries(MEMBER_PAGE_QUERIES + 1):
         response = client.get(reverse("member", args=[member.pk]))
     html = response.content.decode()
     assert html.count('class="history-row"') == HISTORY_PAGE
@@ -446,7 +443,7 @@ def test_on_postgresql_a_page_asked_again_runs_its_queries_prepared(client: Clie
     # each query named by its first columns (the rest differs: $1 where the log shows 1)
     page_queries = [q["sql"][:60] for q in queries.captured_queries]
     # the member with their latest games, the systems, the member's summaries
-    assert len(page_queries) == QUERIES
+    assert len(page_queries) == MEMBER_PAGE_QUERIES
     for query in page_queries:
         assert [sql for sql in prepared if sql.startswith(query) and "$1" in sql], query
     assert second.content == first.content
@@ -497,7 +494,7 @@ def test_the_member_page_shows_the_federations_figure_and_the_games_that_differ(
     member, benjamin = _decrops()
     _rated_after_january_2022(member.player, benjamin, "1-0")
     url = reverse("member", args=[member.pk])
-    with django_assert_num_queries(QUERIES):
+    with django_assert_num_queries(MEMBER_PAGE_QUERIES):
         page = client.get(url).content.decode()
     cards = page[page.index('id="current-ratings"') : page.index("</section>")]
     frbe = cards[cards.index("Elo FRBE-KBSB") :]
