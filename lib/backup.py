@@ -21,7 +21,9 @@ from django.core.management import call_command
 from django.db import transaction
 
 FORMAT = "club-echecs-backup"
-VERSION = 2  # 2: a national ID's issuer (club migration 0024)
+# 2: a national ID's issuer (club migration 0024); 3: a summary's rating on the newest
+# official list (ratings migration 0014)
+VERSION = 3
 MODELS = ["auth.group", "auth.user", "club", "ratings", "interclub"]
 # Kept to be read fast and made again from the rest (``club.latest_games``): not written
 DERIVED = ["club.LatestGames"]
@@ -41,7 +43,44 @@ def _upgraded(objects: list[dict[str, Any]], version: int) -> list[dict[str, Any
             fields = item.get("fields", {})
             if item.get("model") in ("club.player", "club.entry") and fields.get("national_id"):
                 fields.setdefault("national_id_federation", fields.get("federation", ""))
+    if version < 3:
+        objects = objects + _listed_summaries(objects)
     return objects
+
+
+def _listed_summaries(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """ratings 0014: each player's rating on the newest list that rates them in a system
+    written in their summary there (the objects changed in place); returned, the summaries
+    made for the players a list rates who have none."""
+    newest: dict[tuple[Any, Any], tuple[Any, str]] = {}
+    for item in objects:
+        if item.get("model") == "ratings.officialrating":
+            fields = item["fields"]
+            key = (fields["system"], fields["player"])
+            if key not in newest or newest[key][1] < fields["list_date"]:
+                newest[key] = (fields["rating"], fields["list_date"])
+    last = 0
+    for item in objects:
+        if item.get("model") == "ratings.ratingsummary":
+            fields = item["fields"]
+            key = (fields["system"], fields["player"])
+            fields["listed_rating"], fields["listed_day"] = newest.pop(key, (None, None))
+            last = max(last, item["pk"])
+    # numbered after the file's own (loaddata sets the table's sequence after the last)
+    return [
+        {
+            "model": "ratings.ratingsummary",
+            "pk": last + number,
+            "fields": {
+                "system": system,
+                "player": player,
+                "status": "",
+                "listed_rating": rating,
+                "listed_day": day,
+            },
+        }
+        for number, ((system, player), (rating, day)) in enumerate(newest.items(), 1)
+    ]
 
 
 def export_club() -> str:

@@ -1,4 +1,5 @@
 import json
+from datetime import date
 from io import StringIO
 from pathlib import Path
 from typing import cast
@@ -9,7 +10,9 @@ from django.db.models import QuerySet
 from django.test import Client
 
 from club.models import Event, Game, Member, Player
-from ratings.models import RatingChange, RatingSystem
+from ratings.models import RatingChange, RatingSummary, RatingSystem
+from ratings.services.summary import write_listed
+from tests.club.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,7 +34,7 @@ def test_the_demo_club_goes_to_one_file_and_back_with_the_same_pages(
     backup = tmp_path / "club.json"
     call_command("export_club", str(backup), stdout=StringIO())
     header = json.loads(backup.read_text())
-    assert (header["format"], header["version"]) == ("club-echecs-backup", 2)
+    assert (header["format"], header["version"]) == ("club-echecs-backup", 3)
 
     call_command("flush", "--no-input", verbosity=0)
     assert not Player.objects.exists()
@@ -74,10 +77,47 @@ def test_a_backup_of_version_1_restores_each_national_ids_issuer(tmp_path: Path)
     assert sorted(Player.objects.values_list("first_name", "national_id_federation")) == [
         ("Ana", "FRA"), ("Bea", "BEL"), ("Cid", ""),
     ]  # fmt: skip
-    backup.write_text(json.dumps({**data, "version": 3}))
+    backup.write_text(json.dumps({**data, "version": 4}))
     call_command("flush", "--no-input", verbosity=0)
-    with pytest.raises(CommandError, match="backup version 3 is not one this site reads"):
+    with pytest.raises(CommandError, match="backup version 4 is not one this site reads"):
         call_command("restore_club", str(backup))
+
+
+def test_a_backup_of_version_2_restores_each_summarys_listed_rating(tmp_path: Path) -> None:
+    """Before ratings migration 0014 a summary held no rating on the lists, and a player a
+    list rates without a history had none: a file written then restores with the figures
+    the migration gave (the newest list's)."""
+    call_command("load_demo_club", "--day", "2026-11-22", verbosity=0)
+    frbe = RatingSystem.objects.get(engine="frbe")
+    summed = RatingSummary.objects.filter(system=frbe).order_by("pk")[0].player_id
+    unrated = PlayerFactory().pk
+    for player, day, rating in (
+        (summed, date(2025, 1, 1), 1500),
+        (summed, date(2026, 1, 1), 1510),
+        (unrated, date(2026, 1, 1), 1400),
+    ):
+        frbe.official.create(player_id=player, list_date=day, rating=rating, source="FRBE")
+    write_listed(frbe)
+    fields = ("system_id", "player_id", "rating", "changes", "listed_rating", "listed_day")
+    summaries = sorted(RatingSummary.objects.values_list(*fields))
+    assert (frbe.pk, unrated, None, 0, 1400, date(2026, 1, 1)) in summaries
+    backup = tmp_path / "club.json"
+    call_command("export_club", str(backup), stdout=StringIO())
+    data = json.loads(backup.read_text())
+    written = [item for item in data["objects"] if item["model"] == "ratings.ratingsummary"]
+    for item in written:
+        item["fields"].pop("listed_rating")
+        item["fields"].pop("listed_day")
+    listed_only = [item for item in written if item["fields"]["changes"] == 0]
+    data["objects"] = [item for item in data["objects"] if item not in listed_only]
+    backup.write_text(json.dumps({**data, "version": 2}))
+
+    call_command("flush", "--no-input", verbosity=0)
+    call_command("restore_club", str(backup), stdout=StringIO())
+    assert sorted(RatingSummary.objects.values_list(*fields)) == summaries
+    assert (frbe.pk, summed, 1510, date(2026, 1, 1)) in {
+        (s[0], s[1], s[4], s[5]) for s in summaries
+    }
 
 
 def test_a_file_that_is_not_a_backup_is_refused(tmp_path: Path) -> None:
