@@ -1,0 +1,99 @@
+"""Instructions a member page's first visit costs the Django process, counted by valgrind's
+callgrind: a figure the host's other work does not move, where processor time on a shared
+host moves by half from one run to the next of the same code.
+
+Runs this module's driver under ``valgrind --tool=callgrind`` twice, side by side: once
+through ``--pages`` member pages of the load test's club (``benchmarks.member_pages``
+builds it) with Django's test client, in production settings with the page cache off,
+after ten pages to warm up; once through none (the start and the warm-up alone). Prints
+the difference a page. What PostgreSQL and the kernel do for the queries is not counted.
+Needs Debian's ``valgrind``; a run takes a minute or two.
+
+Run: ``.venv/bin/python -m benchmarks.instructions`` (``--database-url``, ``--pages``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from benchmarks.member_pages import DEFAULT_DATABASE, _build, _environment
+
+ROOT = Path(__file__).resolve().parent.parent
+WARM_UP = 10
+_COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def _drive(pages: int) -> None:
+    """Visit ``WARM_UP`` member pages, then ``pages`` others (the process valgrind counts)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.test import Client
+    from django.urls import reverse
+
+    from club.models import Member
+
+    members = Member.objects.public().order_by("pk").values_list("pk", flat=True)
+    paths = [reverse("member", args=[pk]) for pk in members[: WARM_UP + pages]]
+    client = Client()
+    for path in paths:
+        assert client.get(path).status_code == 200, path
+
+
+def _counted(pages: int, database_url: str, env: dict[str, str]) -> int:
+    """The instructions of a driver through ``pages`` pages, as callgrind counts them."""
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        "-m",
+        "benchmarks.instructions",
+        "--database-url",
+        database_url,
+        "--drive",
+        str(pages),
+    ]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    found = _COLLECTED.search(done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database-url", default=DEFAULT_DATABASE)
+    parser.add_argument("--pages", type=int, default=50, help="member pages counted")
+    parser.add_argument("--drive", type=int, help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.drive is not None:
+        os.environ.update(_environment(options.database_url))
+        _drive(options.drive)
+        return
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
+    _build(options.database_url)
+    # the same hashes in both runs: a dictionary's layout does not change what is counted
+    env = {**_environment(options.database_url), "PYTHONHASHSEED": "0"}
+    with ThreadPoolExecutor(2) as runs:
+        counts = runs.map(lambda n: _counted(n, options.database_url, env), (options.pages, 0))
+        visited, started = counts
+    each = (visited - started) / options.pages
+    print(
+        f"{options.pages} member pages, page cache off: {each / 1e6:.1f} million instructions "
+        f"a page ({visited:,} with the pages, {started:,} without)"
+    )
+
+
+if __name__ == "__main__":
+    main()
