@@ -195,11 +195,10 @@ def write_listed(system: RatingSystem, players: Iterable[int] | None = None) -> 
         chosen = sorted(set(players))
         summaries = summaries.filter(player_id__in=chosen)
         listed = listed.filter(player_id__in=chosen)
-    theirs = OfficialRating.objects.filter(system=system, player=OuterRef("player_id"))
-    newest = theirs.order_by("-list_date")
+    theirs = newest_listed(system).filter(player=OuterRef("player_id"))  # one row, or none
     summaries.update(
-        listed_rating=Subquery(newest.values("rating")[:1]),
-        listed_day=Subquery(newest.values("list_date")[:1]),
+        listed_rating=Subquery(theirs.values("rating")),
+        listed_day=Subquery(theirs.values("list_date")),
     )
     summaries.filter(listed_day__isnull=True, changes=0).delete()
     summed = RatingSummary.objects.filter(system=system, player=OuterRef("player_id"))
