@@ -281,9 +281,8 @@ def _newest(systems: list[SystemShown]) -> list[list[Any]]:
     for system in systems:
         for batch, day, order, kind, label, event, end, *figures in system.newest:
             period_end = None if end is None else date.fromisoformat(end)
-            values = [batch, date.fromisoformat(day), system.pk, system.name, label, event]
-            values.append(period_end)
-            rows.append(((day, order, batch), [*values, *figures, kind]))
+            shown = [batch, date.fromisoformat(day), system.pk, system.name, label, event]
+            rows.append(((day, order, batch), [*shown, period_end, *figures, kind]))
     rows.sort(key=lambda row: row[0], reverse=True)
     return [values for _key, values in rows[:HISTORY_PAGE]]
 
