@@ -23,7 +23,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from benchmarks.member_pages import DEFAULT_DATABASE, _build, _environment
+from benchmarks.member_pages import DEFAULT_DATABASE, build_club, environment
 
 ROOT = Path(__file__).resolve().parent.parent
 WARM_UP = 10
@@ -77,14 +77,14 @@ def main() -> None:
     parser.add_argument("--drive", type=int, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.drive is not None:
-        os.environ.update(_environment(options.database_url))
+        os.environ.update(environment(options.database_url))
         _drive(options.drive)
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
-    _build(options.database_url)
+    build_club(options.database_url)
     # the same hashes in both runs: a dictionary's layout does not change what is counted
-    env = {**_environment(options.database_url), "PYTHONHASHSEED": "0"}
+    env = {**environment(options.database_url), "PYTHONHASHSEED": "0"}
     with ThreadPoolExecutor(2) as runs:
         counts = runs.map(lambda n: _counted(n, options.database_url, env), (options.pages, 0))
         visited, started = counts

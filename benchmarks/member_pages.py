@@ -26,7 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATABASE = "sqlite:////tmp/pages.sqlite3"
 
 
-def _environment(database_url: str) -> dict[str, str]:
+def environment(database_url: str) -> dict[str, str]:
+    """The environment Django runs in for these pages: production settings on
+    ``database_url``, the page cache off (``benchmarks.instructions`` shares it)."""
     return {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -39,9 +41,9 @@ def _environment(database_url: str) -> dict[str, str]:
     }
 
 
-def _build(database_url: str) -> None:
+def build_club(database_url: str) -> None:
     """The demo club of the load test, unless the database already holds one."""
-    env = _environment(database_url)
+    env = environment(database_url)
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "--verbosity", "0"], cwd=ROOT, env=env, check=True)
     subprocess.run(
@@ -67,8 +69,8 @@ def main() -> None:
         help="the page cache on, in a new folder: every visit a first visit (made and kept)",
     )
     options = parser.parse_args()
-    _build(options.database_url)
-    os.environ.update(_environment(options.database_url))
+    build_club(options.database_url)
+    os.environ.update(environment(options.database_url))
     if options.cache:
         os.environ["PAGE_CACHE"] = "1"
         os.environ["PAGE_CACHE_LOCATION"] = tempfile.mkdtemp(prefix="member-pages-")
