@@ -31,3 +31,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # (tests/plugins/emptied_by_delete)
     for _database in DATABASES.values():
         _database["ENGINE"] = "tests.plugins.emptied_by_delete.postgresql"
+
+# WhiteNoise looks a static file up when it is asked for, rather than listing STATIC_ROOT
+# when its middleware is made: the test client makes the middleware anew for each test, and
+# a STATIC_ROOT filled by `collectstatic` (the benchmarks run it) took a quarter of a
+# page test's time to list (the tests of deploy/ serve collected files through gunicorn,
+# with the production settings)
+WHITENOISE_AUTOREFRESH = True
