@@ -88,6 +88,7 @@ def test_three_players_enter_from_phones_and_the_secretary_accepts_them(
     luc = browser.new_context(viewport=PHONE).new_page()
     luc.goto(f"{url}/tournois/")
     luc.locator(".entry-link").first.click()
+    expect(luc.locator("#entry-q")).to_be_visible()  # the entry page, loaded
     _checked(luc, 390, "search")
     luc.fill("#entry-q", "dubois")
     luc.locator("#entry-search button").click()
