@@ -81,9 +81,11 @@ def _texts(content: str, content_type: str) -> list[str]:
 
 
 @cache
-def _entries(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _entries(language: str) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
     """The catalogue's entries translated otherwise than their English text, each with a
-    pattern finding that English text in a page (its placeholders match anything)."""
+    pattern finding that English text in a page (its placeholders match anything) and the
+    longest word the pattern asks for as written: a page without that word has no match,
+    which a substring search tells quicker than the pattern."""
     found = []
     po = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
     translations = {
@@ -101,7 +103,8 @@ def _entries(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
                 continue  # the translation of another entry ("Start", Dutch for "Home")
             parts = [re.escape(part) for part in PLACEHOLDER.split(text)]
             pattern = r"(?<!\w)" + ".+?".join(parts).replace(r"\ ", r"\s+") + r"(?!\w)"
-            found.append((source, re.compile(pattern)))
+            word = max(PLACEHOLDER.sub(" ", text).split(), key=len)
+            found.append((source, word, re.compile(pattern)))
     return tuple(found)
 
 
@@ -164,8 +167,10 @@ def _problems(
     checked_text = "\n".join(checked)
     left = [
         f"{source!r} in English"
-        for source, pattern in _entries(language)
-        if pattern.search(english_text)
+        for source, word, pattern in _entries(language)
+        if word in checked_text
+        and word in english_text
+        and pattern.search(english_text)
         and pattern.search(checked_text)
         and not pattern.search(french_text)
     ]
