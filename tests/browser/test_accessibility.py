@@ -109,23 +109,34 @@ def _pages(role: str) -> list[str]:
         except NoReverseMatch:
             urls.append(reverse(name, args=[event.pk]))
     if role == "secretary":
-        urls += _desk_in_play()
+        urls += [url for url in _desk_in_play() if url not in urls]
     return urls
 
 
 def _desk_in_play() -> list[str]:
     """The desk as an evening uses it, which the closed championship above does not show:
-    the page of every event not closed with participants (registration, the withdrawal
-    controls, pairing), the results of its rounds with games, and the desk page of every
-    interclub match with its line-ups."""
+    the page of an event not closed with participants (registration, the withdrawal
+    controls, pairing) of each kind, system and status, the results of its last round
+    with games, and the desk page of an interclub match with its line-ups of each state
+    (played or to come, our team at home or away). One page a state: the demo's other
+    events and matches in the same state are the same page with other names."""
     urls = []
     events = Event.objects.exclude(status=Event.Status.CLOSED).filter(participants__isnull=False)
+    event_states = set()
     for event in events.distinct().order_by("start", "pk"):
+        if (state := (event.kind, event.system, event.status)) in event_states:
+            continue
+        event_states.add(state)
         urls.append(reverse("desk:event", args=[event.pk]))
-        played = event.rounds.filter(games__isnull=False).distinct().order_by("number")
-        urls += [reverse("desk:results", args=[round_.pk]) for round_ in played]
+        played = event.rounds.filter(games__isnull=False).distinct().order_by("number").last()
+        if played is not None:
+            urls.append(reverse("desk:results", args=[played.pk]))
     matches = TeamMatch.objects.filter(lineup__isnull=False).distinct().order_by("pk")
-    urls += [reverse("interclub:desk_match", args=[match.pk]) for match in matches]
+    match_states = set()
+    for match in matches.select_related("event", "home"):
+        if (match_state := (match.event.status, match.home.ours)) not in match_states:
+            match_states.add(match_state)
+            urls.append(reverse("interclub:desk_match", args=[match.pk]))
     assert len(urls) >= 3, urls
     return urls
 
