@@ -7,8 +7,9 @@ their own box); the home, calendar, member and results pages are photographed at
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -26,6 +27,7 @@ from tests.browser.walk import DESK, check, prepare, shot_name
 from tests.test_access_matrix import MATRIX
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+T = TypeVar("T")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 # Not HTML pages, or pages that only answer a form's POST, or fragments loaded into a page
 # (a member's calculation: tests/browser/test_member_calculation.py opens it in place).
@@ -122,23 +124,26 @@ def _desk_in_play() -> list[str]:
     events and matches in the same state are the same page with other names."""
     urls = []
     events = Event.objects.exclude(status=Event.Status.CLOSED).filter(participants__isnull=False)
-    event_states = set()
-    for event in events.distinct().order_by("start", "pk"):
-        if (state := (event.kind, event.system, event.status)) in event_states:
-            continue
-        event_states.add(state)
+    in_play = events.distinct().order_by("start", "pk")
+    for event in _one_a_state(in_play, lambda event: (event.kind, event.system, event.status)):
         urls.append(reverse("desk:event", args=[event.pk]))
         played = event.rounds.filter(games__isnull=False).distinct().order_by("number").last()
         if played is not None:
             urls.append(reverse("desk:results", args=[played.pk]))
     matches = TeamMatch.objects.filter(lineup__isnull=False).distinct().order_by("pk")
-    match_states = set()
-    for match in matches.select_related("event", "home"):
-        if (match_state := (match.event.status, match.home.ours)) not in match_states:
-            match_states.add(match_state)
-            urls.append(reverse("interclub:desk_match", args=[match.pk]))
+    lined_up = matches.select_related("event", "home")
+    for match in _one_a_state(lined_up, lambda match: (match.event.status, match.home.ours)):
+        urls.append(reverse("interclub:desk_match", args=[match.pk]))
     assert len(urls) >= 3, urls
     return urls
+
+
+def _one_a_state(objects: Iterable[T], state: Callable[[T], Hashable]) -> list[T]:
+    """The first of ``objects`` in each ``state``, in their order."""
+    first: dict[Hashable, T] = {}
+    for item in objects:
+        first.setdefault(state(item), item)
+    return list(first.values())
 
 
 # each role's walk, apart so that they run side by side
