@@ -1,4 +1,9 @@
-"""Helpers for tests reading pages' HTML."""
+"""Helpers for tests reading pages' HTML, and for walks choosing which pages to read."""
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def spaced(html: str) -> str:
@@ -15,3 +20,12 @@ def spaced(html: str) -> str:
 # recalculation is under way; the member's summaries (the current ratings, the chart, the
 # history table's first page, the lists' figures). One more where the games are not kept.
 MEMBER_PAGE_QUERIES = 3
+
+
+def one_a_state(objects: Iterable[T], state: Callable[[T], Hashable]) -> list[T]:
+    """The first of ``objects`` in each ``state``, in their order: a walk reads one page of
+    each state (an event's desk per kind, system and status), not every object's."""
+    first: dict[Hashable, T] = {}
+    for item in objects:
+        first.setdefault(state(item), item)
+    return list(first.values())

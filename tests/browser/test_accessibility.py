@@ -7,9 +7,8 @@ their own box); the home, calendar, member and results pages are photographed at
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -24,10 +23,10 @@ from interclub.models import TeamMatch
 from ratings.models import ConfigChange, OfficialList, RatingSystem, ReplayJob
 from tests.browser.session import build_demo_club, sign_in
 from tests.browser.walk import DESK, check, prepare, shot_name
+from tests.pages import one_a_state
 from tests.test_access_matrix import MATRIX
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-T = TypeVar("T")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results"
 # Not HTML pages, or pages that only answer a form's POST, or fragments loaded into a page
 # (a member's calculation: tests/browser/test_member_calculation.py opens it in place).
@@ -125,25 +124,17 @@ def _desk_in_play() -> list[str]:
     urls = []
     events = Event.objects.exclude(status=Event.Status.CLOSED).filter(participants__isnull=False)
     in_play = events.distinct().order_by("start", "pk")
-    for event in _one_a_state(in_play, lambda event: (event.kind, event.system, event.status)):
+    for event in one_a_state(in_play, lambda event: (event.kind, event.system, event.status)):
         urls.append(reverse("desk:event", args=[event.pk]))
         played = event.rounds.filter(games__isnull=False).distinct().order_by("number").last()
         if played is not None:
             urls.append(reverse("desk:results", args=[played.pk]))
     matches = TeamMatch.objects.filter(lineup__isnull=False).distinct().order_by("pk")
     lined_up = matches.select_related("event", "home")
-    for match in _one_a_state(lined_up, lambda match: (match.event.status, match.home.ours)):
+    for match in one_a_state(lined_up, lambda match: (match.event.status, match.home.ours)):
         urls.append(reverse("interclub:desk_match", args=[match.pk]))
     assert len(urls) >= 3, urls
     return urls
-
-
-def _one_a_state(objects: Iterable[T], state: Callable[[T], Hashable]) -> list[T]:
-    """The first of ``objects`` in each ``state``, in their order."""
-    first: dict[Hashable, T] = {}
-    for item in objects:
-        first.setdefault(state(item), item)
-    return list(first.values())
 
 
 # each role's walk, apart so that they run side by side
