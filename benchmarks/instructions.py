@@ -7,9 +7,13 @@ through ``--pages`` member pages of the load test's club (``benchmarks.member_pa
 builds it) with Django's test client, in production settings with the page cache off,
 after ten pages to warm up; once through none (the start and the warm-up alone). Prints
 the difference a page. What PostgreSQL and the kernel do for the queries is not counted.
-Needs Debian's ``valgrind``; a run takes a minute or two.
+Needs Debian's ``valgrind``; a run takes a minute or two. ``--path`` counts another page
+instead, visited ``--pages`` times (``/favicon.ico``, a redirect: the request's way through
+the middleware, no template, no query; ``/liens/``: the site's frame around a page with no
+query).
 
-Run: ``.venv/bin/python -m benchmarks.instructions`` (``--database-url``, ``--pages``).
+Run: ``.venv/bin/python -m benchmarks.instructions`` (``--database-url``, ``--pages``,
+``--path``).
 """
 
 from __future__ import annotations
@@ -30,8 +34,9 @@ WARM_UP = 10
 _COLLECTED = re.compile(r"Collected : (\d+)")
 
 
-def _drive(pages: int) -> None:
-    """Visit ``WARM_UP`` member pages, then ``pages`` others (the process valgrind counts)."""
+def _drive(pages: int, path: str | None) -> None:
+    """Visit ``WARM_UP`` member pages, then ``pages`` others (the process valgrind counts);
+    or ``path``, as many times."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
     sys.path.insert(0, str(ROOT))
     import django
@@ -42,14 +47,17 @@ def _drive(pages: int) -> None:
 
     from club.models import Member
 
-    members = Member.objects.public().order_by("pk").values_list("pk", flat=True)
-    paths = [reverse("member", args=[pk]) for pk in members[: WARM_UP + pages]]
+    if path is None:
+        members = Member.objects.public().order_by("pk").values_list("pk", flat=True)
+        paths = [reverse("member", args=[pk]) for pk in members[: WARM_UP + pages]]
+    else:
+        paths = [path] * (WARM_UP + pages)
     client = Client()
-    for path in paths:
-        assert client.get(path).status_code == 200, path
+    for visited in paths:
+        assert client.get(visited).status_code in (200, 301), visited
 
 
-def _counted(pages: int, database_url: str, env: dict[str, str]) -> int:
+def _counted(pages: int, database_url: str, path: str | None, env: dict[str, str]) -> int:
     """The instructions of a driver through ``pages`` pages, as callgrind counts them."""
     command = [
         "valgrind",
@@ -62,6 +70,7 @@ def _counted(pages: int, database_url: str, env: dict[str, str]) -> int:
         database_url,
         "--drive",
         str(pages),
+        *(["--path", path] if path else []),
     ]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     found = _COLLECTED.search(done.stderr)
@@ -74,11 +83,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database-url", default=DEFAULT_DATABASE)
     parser.add_argument("--pages", type=int, default=50, help="member pages counted")
+    parser.add_argument("--path", help="count this page instead of member pages")
     parser.add_argument("--drive", type=int, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.drive is not None:
         os.environ.update(environment(options.database_url))
-        _drive(options.drive)
+        _drive(options.drive, options.path)
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
@@ -86,12 +96,19 @@ def main() -> None:
     # the same hashes in both runs: a dictionary's layout does not change what is counted
     env = {**environment(options.database_url), "PYTHONHASHSEED": "0"}
     with ThreadPoolExecutor(2) as runs:
-        counts = runs.map(lambda n: _counted(n, options.database_url, env), (options.pages, 0))
+        counts = runs.map(
+            lambda n: _counted(n, options.database_url, options.path, env), (options.pages, 0)
+        )
         visited, started = counts
     each = (visited - started) / options.pages
+    visits = (
+        f"{options.path}, {options.pages} visits"
+        if options.path
+        else f"{options.pages} member pages"
+    )
     print(
-        f"{options.pages} member pages, page cache off: {each / 1e6:.1f} million instructions "
-        f"a page ({visited:,} with the pages, {started:,} without)"
+        f"{visits}, page cache off: {each / 1e6:.1f} million instructions a page "
+        f"({visited:,} with the pages, {started:,} without)"
     )
 
 
