@@ -56,7 +56,9 @@ def pages(client: Client) -> list[tuple[str, list[Any]]]:
     ]
     # one event of each kind, pairing system and status: the forms of two events in the
     # same state have the same labels
-    for event in one_a_state(events.order_by("pk"), lambda e: (e.kind, e.system, e.status)):
+    for event in one_a_state(
+        events.order_by("pk"), lambda event: (event.kind, event.system, event.status)
+    ):
         found += [
             ("desk:event", [event.pk]),
             ("desk:event_edit", [event.pk]),
@@ -76,26 +78,21 @@ def _labels(html: str) -> list[str]:
 def test_every_label_of_the_desks_forms_starts_with_a_capital(
     client: Client, pages: list[tuple[str, list[Any]]]
 ) -> None:
-    seen: dict[str, set[str]] = {}
+    seen: dict[str, set[str]] = {language: set() for language in ("fr", "en", "nl", "de")}
     lower = []
-    for language in ("fr", "en", "nl", "de"):
+    for language, labels in seen.items():
         for name, args in pages:
             with translation.override(language):
                 address = reverse(name, args=args)
             response = client.get(address)
             assert response.status_code == 200, address
             for label in _labels(response.content.decode()):
-                seen.setdefault(language, set()).add(label)
+                labels.add(label)
                 first = next((c for c in label if c.isalpha()), "")
                 if first and not first.isupper():
                     lower.append(f"{address}: {label}")
     # the pages have forms in every language: the registration's, the K schedule's...
-    assert {language: len(labels) > 200 for language, labels in seen.items()} == {
-        "fr": True,
-        "en": True,
-        "nl": True,
-        "de": True,
-    }
+    assert {language: len(labels) for language, labels in seen.items() if len(labels) <= 200} == {}
     assert sorted(set(lower)) == []
     # the labels issue #28 found in lower case are among those read, capitalised
     french = seen["fr"]
